@@ -1,0 +1,154 @@
+/* Shared helpers of the spatial_conv tests: tolerances per precision, a
+   seeded random generator, random inputs and cmocka-style comparisons.
+   Every test source is built twice: double, and float (SPCONV_USE_FLOAT). */
+#ifndef SPCONV_TEST_UTIL_H
+#define SPCONV_TEST_UTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "spatial_conv.h"
+
+#ifdef SPCONV_USE_FLOAT
+#  define TEST_TOL 1e-5          /* relative error allowed in float */
+#  define TEST_PRECISION "float"
+#else
+#  define TEST_TOL 1e-12         /* relative error allowed in double */
+#  define TEST_PRECISION "double"
+#endif
+
+#define TEST_CASES 10000 /* random cases per property */
+
+/* The largest relative error any comparison has seen (printed at exit). */
+static double test_worst_error = 0.0;
+
+/* ---------------------------------------------------- random (splitmix64) */
+
+static uint64_t test_rng_state = 0x5eed5eed12345678ULL;
+
+static void test_seed(uint64_t seed) { test_rng_state = seed; }
+
+static uint64_t test_next_u64(void) {
+  uint64_t z = (test_rng_state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+/* uniform in [lo, hi) */
+static double test_uniform(double lo, double hi) {
+  return lo + (hi - lo) * (double)(test_next_u64() >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* n reals uniform in [-scale, scale) */
+static void test_rand_vec(spconv_real *v, int n, double scale) {
+  int i;
+  for (i = 0; i < n; ++i) v[i] = (spconv_real)test_uniform(-scale, scale);
+}
+
+/* a uniformly random unit quaternion (w, x, y, z) (rejection from the 4-ball) */
+static void test_rand_unit_quat(spconv_real q[4]) {
+  double d[4], n;
+  do {
+    int i;
+    for (i = 0; i < 4; ++i) d[i] = test_uniform(-1.0, 1.0);
+    n = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + d[3] * d[3];
+  } while (n < 1e-4 || n > 1.0);
+  n = sqrt(n);
+  q[0] = (spconv_real)(d[0] / n);
+  q[1] = (spconv_real)(d[1] / n);
+  q[2] = (spconv_real)(d[2] / n);
+  q[3] = (spconv_real)(d[3] / n);
+}
+
+/* a random rotation as a quaternion scaled by 10^U(-2, 2): not unit */
+static void test_rand_quat(spconv_real q[4]) {
+  double c = pow(10.0, test_uniform(-2.0, 2.0));
+  int i;
+  test_rand_unit_quat(q);
+  for (i = 0; i < 4; ++i) q[i] = (spconv_real)((double)q[i] * c);
+}
+
+/* row-major rotation matrix of q, built column by column from
+   spconv_quat_rotate_wxyz of the basis vectors (column j = q e_j q^-1) */
+static void test_mat_of_quat(spconv_real R[9], const spconv_real q[4]) {
+  int j;
+  for (j = 0; j < 3; ++j) {
+    spconv_real e[3] = {0, 0, 0}, c[3];
+    e[j] = 1;
+    spconv_quat_rotate_wxyz(c, q, e);
+    R[0 + j] = c[0];
+    R[3 + j] = c[1];
+    R[6 + j] = c[2];
+  }
+}
+
+/* ------------------------------------------------------------ comparisons */
+
+static double test_max_abs(const spconv_real *v, int n) {
+  double m = 0.0;
+  int i;
+  for (i = 0; i < n; ++i) m = fmax(m, fabs((double)v[i]));
+  return m;
+}
+
+/* max |a - b| / max(1, max |b|) <= tol, else fail with both vectors shown */
+static void test_vec_near_impl(const spconv_real *a, const spconv_real *b, int n,
+                               double tol, const char *what, const char *file,
+                               int line) {
+  double err = 0.0, scale = fmax(1.0, test_max_abs(b, n));
+  int i;
+  for (i = 0; i < n; ++i) err = fmax(err, fabs((double)a[i] - (double)b[i]) / scale);
+  if (err > test_worst_error) test_worst_error = err;
+  if (!(err <= tol)) {
+    print_error("%s:%d: %s: relative error %.3g > %.3g (%s)\n", file, line, what, err,
+                tol, TEST_PRECISION);
+    for (i = 0; i < n; ++i)
+      print_error("  [%d] got % .17g want % .17g\n", i, (double)a[i], (double)b[i]);
+    _fail(file, line);
+  }
+}
+
+/* |a - b| <= tol * scale for scalars, scale = the size of the terms summed */
+static void test_scalar_near_impl(double a, double b, double tol, double scale,
+                                  const char *what, const char *file, int line) {
+  double err = fabs(a - b) / fmax(1.0, scale);
+  if (err > test_worst_error) test_worst_error = err;
+  if (!(err <= tol)) {
+    print_error("%s:%d: %s: got % .17g want % .17g, relative error %.3g > %.3g (%s)\n",
+                file, line, what, a, b, err, tol, TEST_PRECISION);
+    _fail(file, line);
+  }
+}
+
+#define EXPECT_VEC_NEAR(a, b, n, tol) \
+  test_vec_near_impl((a), (b), (n), (tol), #a " vs " #b, __FILE__, __LINE__)
+#define EXPECT_NEAR(a, b, tol, scale) \
+  test_scalar_near_impl((double)(a), (double)(b), (tol), (scale), #a " vs " #b, \
+                        __FILE__, __LINE__)
+
+/* the same values, bit for bit (pure data moves and exact results) */
+#define EXPECT_VEC_EQUAL(a, b, n) \
+  test_vec_near_impl((a), (b), (n), 0.0, #a " == " #b, __FILE__, __LINE__)
+
+/* the size of the terms of f.v + tau.w: the scale of a power's rounding */
+static double test_power_scale(const spconv_real w[6], const spconv_real t[6]) {
+  double s = 0.0;
+  int i;
+  for (i = 0; i < 6; ++i) s += fabs((double)w[i] * (double)t[i]);
+  return s;
+}
+
+static void test_print_summary(const char *suite) {
+  printf("%s (%s): largest relative error seen %.3g (tolerance %.0e)\n", suite,
+         TEST_PRECISION, test_worst_error, TEST_TOL);
+}
+
+#endif
