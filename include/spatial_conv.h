@@ -277,6 +277,28 @@ SPCONV_API void spconv_quat_rotate_xyzw(spconv_real res[3], const spconv_real q_
   spconv__quat_rotate(res, q_xyzw[3], q_xyzw[0], q_xyzw[1], q_xyzw[2], v);
 }
 
+/* res = a b (Hamilton product, wxyz): rotating by res is rotating by b,
+   then by a. res = (aw bw - av.bv, aw bv + bw av + av x bv). */
+SPCONV_API void spconv_quat_mul_wxyz(spconv_real res[4], const spconv_real a[4],
+                                     const spconv_real b[4]) {
+  spconv_real w = a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3];
+  spconv_real x = a[0] * b[1] + b[0] * a[1] + a[2] * b[3] - a[3] * b[2];
+  spconv_real y = a[0] * b[2] + b[0] * a[2] + a[3] * b[1] - a[1] * b[3];
+  spconv_real z = a[0] * b[3] + b[0] * a[3] + a[1] * b[2] - a[2] * b[1];
+  res[0] = w;
+  res[1] = x;
+  res[2] = y;
+  res[3] = z;
+}
+
+/* res = (w, -x, -y, -z): the conjugate, the inverse rotation of q. */
+SPCONV_API void spconv_quat_conj_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]) {
+  res[0] = q_wxyz[0];
+  res[1] = -q_wxyz[1];
+  res[2] = -q_wxyz[2];
+  res[3] = -q_wxyz[3];
+}
+
 /* --------------------------------------------------------- spatial vectors */
 
 /* Twist [v; w] at point A -> twist at B, r = p_B - p_A (same axes as the

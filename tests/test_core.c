@@ -174,6 +174,42 @@ static void test_rotate_vs_rodrigues(void **state) {
   }
 }
 
+
+/* Hamilton product and conjugate: known products, composition of rotations. */
+static void test_quat_mul_conj(void **state) {
+  int n;
+  (void)state;
+  { /* i j = k, j i = -k, i i = -1 */
+    spconv_real i[4] = {0, 1, 0, 0}, j[4] = {0, 0, 1, 0}, res[4];
+    spconv_real k[4] = {0, 0, 0, 1}, mk[4] = {0, 0, 0, -1}, m1[4] = {-1, 0, 0, 0};
+    spconv_quat_mul_wxyz(res, i, j);
+    EXPECT_VEC_EQUAL(res, k, 4);
+    spconv_quat_mul_wxyz(res, j, i);
+    EXPECT_VEC_EQUAL(res, mk, 4);
+    spconv_quat_mul_wxyz(res, i, i);
+    EXPECT_VEC_EQUAL(res, m1, 4);
+  }
+  test_seed(12);
+  for (n = 0; n < TEST_CASES; ++n) {
+    spconv_real a[4], b[4], ab[4], v[3], bv[3], abv[3], res[3], c[4], cc[4], one[4] = {1, 0, 0, 0};
+    test_rand_unit_quat(a);
+    test_rand_unit_quat(b);
+    test_rand_vec(v, 3, 2.0);
+    /* rotating by a b is rotating by b, then by a */
+    spconv_quat_mul_wxyz(ab, a, b);
+    spconv_quat_rotate_wxyz(bv, b, v);
+    spconv_quat_rotate_wxyz(abv, a, bv);
+    spconv_quat_rotate_wxyz(res, ab, v);
+    EXPECT_VEC_NEAR(res, abv, 3, TEST_TOL);
+    /* q q* = 1 for a unit q; the conjugate undoes the rotation */
+    spconv_quat_conj_wxyz(c, a);
+    spconv_quat_mul_wxyz(cc, a, c);
+    EXPECT_VEC_NEAR(cc, one, 4, TEST_TOL);
+    spconv_quat_rotate_wxyz(res, c, abv);
+    EXPECT_VEC_NEAR(res, bv, 3, TEST_TOL);
+  }
+}
+
 /* ====================================================== power invariance */
 
 static void test_power_shift(void **state) {
@@ -530,6 +566,10 @@ static void test_aliasing(void **state) {
     ALIAS_CHECK(3, spconv_quat_rotate_wxyz(out, q, r), spconv_quat_rotate_wxyz(buf, buf, r), q, 4);
     ALIAS_CHECK(3, spconv_quat_rotate_xyzw(out, q, r), spconv_quat_rotate_xyzw(buf, q, buf), r, 3);
     ALIAS_CHECK(3, spconv_quat_rotate_xyzw(out, q, r), spconv_quat_rotate_xyzw(buf, buf, r), q, 4);
+    ALIAS_CHECK(4, spconv_quat_mul_wxyz(out, q, x), spconv_quat_mul_wxyz(buf, buf, x), q, 4);
+    ALIAS_CHECK(4, spconv_quat_mul_wxyz(out, x, q), spconv_quat_mul_wxyz(buf, x, buf), q, 4);
+    ALIAS_CHECK(4, spconv_quat_mul_wxyz(out, q, q), spconv_quat_mul_wxyz(buf, buf, buf), q, 4);
+    ALIAS_CHECK(4, spconv_quat_conj_wxyz(out, q), spconv_quat_conj_wxyz(buf, buf), q, 4);
 
     /* spatial vectors */
     ALIAS_CHECK(6, spconv_twist_shift(out, x, r), spconv_twist_shift(buf, buf, r), x, 6);
@@ -675,6 +715,7 @@ int main(void) {
       cmocka_unit_test(test_scipy_rotate_values),
       cmocka_unit_test(test_known_free_body),
       cmocka_unit_test(test_rotate_vs_rodrigues),
+      cmocka_unit_test(test_quat_mul_conj),
       cmocka_unit_test(test_power_shift),
       cmocka_unit_test(test_power_rotate),
       cmocka_unit_test(test_power_sap),
