@@ -15,6 +15,17 @@ endif()
 
 find_package(mujoco CONFIG QUIET)
 if(mujoco_FOUND)
+  # Debian's 2.2.2 package names /usr/include/libqhull_r/ among mujoco::mujoco's
+  # include directories without depending on libqhull-dev; CMake refuses an
+  # imported target with a missing include directory, so keep the ones that exist.
+  get_target_property(_mj_includes mujoco::mujoco INTERFACE_INCLUDE_DIRECTORIES)
+  set(_mj_existing "")
+  foreach(_dir IN LISTS _mj_includes)
+    if(EXISTS "${_dir}")
+      list(APPEND _mj_existing "${_dir}")
+    endif()
+  endforeach()
+  set_target_properties(mujoco::mujoco PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${_mj_existing}")
   message(STATUS "spatial_conv: MuJoCo ${mujoco_VERSION} found, cross-checks enabled")
 elseif(SPATIAL_CONV_REQUIRE_MUJOCO)
   message(FATAL_ERROR "spatial_conv: MuJoCo not found and SPATIAL_CONV_REQUIRE_MUJOCO is ON; "
