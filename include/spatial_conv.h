@@ -667,4 +667,29 @@ SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real ma
   return SPCONV_OK;
 }
 
+/* ============================================================= rotations */
+/* Quaternion algebra, matrices, axis-angle and rotation vectors, Euler
+   angles, 6D representations, angular velocity from quaternions. */
+
+/* end of rotations */
+
+/* ========================================================== axis systems */
+/* Signed axes, axis systems and handedness, units, primitives, assets. */
+
+/* end of axis systems */
+
+/* ================================================ engine conventions as data */
+/* Twist and wrench conventions as descriptors, presets, accelerations,
+   MuJoCo c-frame quantities, packed joint arrays and permutations. */
+
+/* end of engine conventions */
+
+/* =========================================================== batch forms */
+
+/* end of batch forms */
+
+/* =========================================================== motion data */
+
+/* end of motion data */
+
 #endif /* SPATIAL_CONV_H */
