@@ -15,8 +15,9 @@
    CONVENTIONS (canonical forms; everything else is reached by a named call)
 
    Quaternion     q = w + xi + yj + zk. Algebra works on `wxyz` storage
-                  (MuJoCo, Isaac Lab 2.x, Drake); `xyzw` storage (Warp,
-                  Newton, SciPy, ROS, PhysX, glTF) is converted explicitly.
+                  (MuJoCo, Isaac Lab 2.x, Genesis, Drake's API); `xyzw`
+                  storage (Warp, Newton, SciPy, ROS, Bullet, PhysX, glTF,
+                  Eigen's coeffs()) is converted explicitly.
                   A quaternion rotates vectors actively: v' = q v q^-1, so
                   the quaternion of a body maps body axes to world axes.
                   Inputs need not be unit: q and c*q (c != 0) are the same
@@ -34,8 +35,11 @@
                   to the new one, in the axes the 6-vector is expressed in.
                   Twist: v_new = v + w x r.  Wrench: tau_new = tau - r x f.
    Angular first  [w; v] and [tau; f] layouts (MuJoCo cvel, Drake, DART,
-                  Featherstone, SAP internal) are reached by
-                  spconv_spatial_swap or by a named conversion.
+                  Featherstone, Modern Robotics, SAP internal) are reached
+                  by explicit calls: spconv_spatial_swap changes the order
+                  only; the reference point moves with a shift, the axes
+                  with spconv_spatial_rotate. Named conversions cover
+                  MuJoCo (qvel, qfrc, cvel) and the SAP boundary.
    Up axis        SPCONV_AXIS_X/Y/Z = 0/1/2 (Newton's Axis values).
 
    ------------------------------------------------------------------------
@@ -413,7 +417,8 @@ SPCONV_API void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_r
 
 /* Free-joint qfrc [f, world; tau_O, body] from COM wrench [f; tau_C] (world):
    tau_O = tau_C + (R ipos) x f, then rotated to body axes by R^T.
-   Same as mj_applyFT at the COM; qfrc . qvel == wrench . twist. */
+   Equals what mj_applyFT adds for a force and torque at the COM (this
+   function overwrites res); qfrc . qvel == wrench . twist. */
 SPCONV_API void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_real wrench[6],
                                                const spconv_real quat_wxyz[4],
                                                const spconv_real ipos[3]) {
