@@ -690,6 +690,185 @@ SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real ma
 /* end of engine conventions */
 
 /* =========================================================== batch forms */
+/* n elements in contiguous arrays, for the conversions a simulator runs per
+   body per step. `res` may equal the input of the same stride (in place);
+   arrays of another stride (offsets, poses) must not overlap `res`.
+   Each element is converted exactly as the single-element function does. */
+
+/* n twists [v; w] (6n reals) shifted by n offsets r (3n reals). */
+SPCONV_API void spconv_twist_shift_n(spconv_real *res, const spconv_real *twist,
+                                     const spconv_real *r, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i) spconv_twist_shift(res + 6 * i, twist + 6 * i, r + 3 * i);
+}
+
+/* n wrenches [f; tau] (6n reals) shifted by n offsets r (3n reals). */
+SPCONV_API void spconv_wrench_shift_n(spconv_real *res, const spconv_real *wrench,
+                                      const spconv_real *r, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i) spconv_wrench_shift(res + 6 * i, wrench + 6 * i, r + 3 * i);
+}
+
+/* n free bodies: COM twists (6n) from qvel (6n), free-joint qpos (7n: [p; q_wxyz]
+   per body, MuJoCo's layout) and body_ipos (3n). */
+SPCONV_API void spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_real *qvel,
+                                                const spconv_real *qpos,
+                                                const spconv_real *ipos, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i)
+    spconv_twist_from_mujoco_qvel(res + 6 * i, qvel + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);
+}
+
+/* n free bodies: qvel (6n) from COM twists (6n), qpos (7n) and body_ipos (3n). */
+SPCONV_API void spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_real *twist,
+                                                const spconv_real *qpos,
+                                                const spconv_real *ipos, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i)
+    spconv_mujoco_qvel_from_twist(res + 6 * i, twist + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);
+}
+
+/* n free bodies: qfrc (6n) from COM wrenches (6n), qpos (7n) and body_ipos (3n). */
+SPCONV_API void spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_real *wrench,
+                                                 const spconv_real *qpos,
+                                                 const spconv_real *ipos, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i)
+    spconv_mujoco_qfrc_from_wrench(res + 6 * i, wrench + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);
+}
+
+/* n free bodies: COM wrenches (6n) from qfrc (6n), qpos (7n) and body_ipos (3n). */
+SPCONV_API void spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_real *qfrc,
+                                                 const spconv_real *qpos,
+                                                 const spconv_real *ipos, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i)
+    spconv_wrench_from_mujoco_qfrc(res + 6 * i, qfrc + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);
+}
+
+/* n bodies: sap twists [w; v_O] from public twists [v_C; w] (6n);
+   r_oc = C - O per body (3n), world axes. */
+SPCONV_API void spconv_sap_twist_from_public_n(spconv_real *res, const spconv_real *u_public,
+                                               const spconv_real *r_oc, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i) spconv_sap_twist_from_public(res + 6 * i, u_public + 6 * i, r_oc + 3 * i);
+}
+
+/* n bodies: public twists [v_C; w] from sap twists [w; v_O] (6n);
+   r_oc = C - O per body (3n), world axes. */
+SPCONV_API void spconv_public_twist_from_sap_n(spconv_real *res, const spconv_real *u_sap,
+                                               const spconv_real *r_oc, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i) spconv_public_twist_from_sap(res + 6 * i, u_sap + 6 * i, r_oc + 3 * i);
+}
+
+/* n bodies: sap wrenches [tau_O; f] from public wrenches [f; tau_C] (6n);
+   r_oc = C - O per body (3n), world axes. */
+SPCONV_API void spconv_sap_wrench_from_public_n(spconv_real *res, const spconv_real *g_public,
+                                                const spconv_real *r_oc, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i) spconv_sap_wrench_from_public(res + 6 * i, g_public + 6 * i, r_oc + 3 * i);
+}
+
+/* n bodies: public wrenches [f; tau_C] from sap wrenches [tau_O; f] (6n);
+   r_oc = C - O per body (3n), world axes. */
+SPCONV_API void spconv_public_wrench_from_sap_n(spconv_real *res, const spconv_real *g_sap,
+                                                const spconv_real *r_oc, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i) spconv_public_wrench_from_sap(res + 6 * i, g_sap + 6 * i, r_oc + 3 * i);
+}
+
+/* n bodies: SAP body-force residuals -P_f F from public body wrenches (6n);
+   r_oc = C - O per body (3n), world axes. */
+SPCONV_API void spconv_sap_body_force_from_public_n(spconv_real *res, const spconv_real *f_public,
+                                                    const spconv_real *r_oc, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i) spconv_sap_body_force_from_public(res + 6 * i, f_public + 6 * i, r_oc + 3 * i);
+}
+
+/* n bodies: public body wrenches from SAP body-force residuals (6n);
+   r_oc = C - O per body (3n), world axes. */
+SPCONV_API void spconv_public_body_force_from_sap_n(spconv_real *res, const spconv_real *f_sap,
+                                                    const spconv_real *r_oc, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i) spconv_public_body_force_from_sap(res + 6 * i, f_sap + 6 * i, r_oc + 3 * i);
+}
+
+/* The up-axis rotation as a signed permutation: res_i = sign[i] v[perm[i]]. */
+typedef struct spconv__signed_perm {
+  int perm[3];
+  spconv_real sign[3];
+} spconv__signed_perm;
+
+SPCONV_API int spconv__up_axis_perm(spconv__signed_perm *p, spconv_axis from_up,
+                                    spconv_axis to_up) {
+  spconv_real M[9];
+  int i, j, status = spconv_up_axis_matrix(M, from_up, to_up);
+  if (status != SPCONV_OK) return status;
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j)
+      if (M[3 * i + j] != SPCONV__R(0)) {
+        p->perm[i] = j;
+        p->sign[i] = M[3 * i + j];
+      }
+  return SPCONV_OK;
+}
+
+/* n 3-vectors (3n) from a from_up world to a to_up world: positions, linear
+   and angular velocities, forces, torques (a proper rotation: no sign flip).
+   SPCONV_EINVAL (res untouched) for an unknown axis value. */
+SPCONV_API int spconv_up_axis_vec3_n(spconv_real *res, const spconv_real *v, size_t n,
+                                     spconv_axis from_up, spconv_axis to_up) {
+  spconv__signed_perm p;
+  size_t i;
+  int status = spconv__up_axis_perm(&p, from_up, to_up);
+  if (status != SPCONV_OK) return status;
+  for (i = 0; i < n; ++i) {
+    const spconv_real *a = v + 3 * i;
+    spconv_real x = p.sign[0] * a[p.perm[0]];
+    spconv_real y = p.sign[1] * a[p.perm[1]];
+    spconv_real z = p.sign[2] * a[p.perm[2]];
+    res[3 * i + 0] = x;
+    res[3 * i + 1] = y;
+    res[3 * i + 2] = z;
+  }
+  return SPCONV_OK;
+}
+
+/* n 6-vectors (6n): twists or wrenches, both halves in world axes. */
+SPCONV_API int spconv_up_axis_spatial_n(spconv_real *res, const spconv_real *x, size_t n,
+                                        spconv_axis from_up, spconv_axis to_up) {
+  return spconv_up_axis_vec3_n(res, x, 2 * n, from_up, to_up);
+}
+
+/* n body orientations (4n, wxyz) when the world axes change and the body
+   axes do not (the mesh keeps its coordinates): q' = q_up q.
+   SPCONV_EINVAL (res untouched) for an unknown axis value. */
+SPCONV_API int spconv_up_axis_quat_wxyz_n(spconv_real *res, const spconv_real *q_wxyz,
+                                          size_t n, spconv_axis from_up, spconv_axis to_up) {
+  spconv_real q_up[4];
+  size_t i;
+  int status = spconv_up_axis_quat_wxyz(q_up, from_up, to_up);
+  if (status != SPCONV_OK) return status;
+  for (i = 0; i < n; ++i) spconv_quat_mul_wxyz(res + 4 * i, q_up, q_wxyz + 4 * i);
+  return SPCONV_OK;
+}
+
+/* The same for quaternions stored xyzw (4n). */
+SPCONV_API int spconv_up_axis_quat_xyzw_n(spconv_real *res, const spconv_real *q_xyzw,
+                                          size_t n, spconv_axis from_up, spconv_axis to_up) {
+  spconv_real q_up[4];
+  size_t i;
+  int status = spconv_up_axis_quat_wxyz(q_up, from_up, to_up);
+  if (status != SPCONV_OK) return status;
+  for (i = 0; i < n; ++i) {
+    spconv_real q[4];
+    spconv_quat_wxyz_from_xyzw(q, q_xyzw + 4 * i);
+    spconv_quat_mul_wxyz(q, q_up, q);
+    spconv_quat_xyzw_from_wxyz(res + 4 * i, q);
+  }
+  return SPCONV_OK;
+}
 
 /* end of batch forms */
 

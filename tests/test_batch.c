@@ -1,0 +1,148 @@
+/* Batch (_n) forms: each element equals the single-element function, in
+   place equals out of place, n = 0 writes nothing, bad axes are refused.
+   Built in double and in float from this one source. */
+#include "test_util.h"
+
+enum { N = 67 }; /* odd, so no vector width divides it */
+
+/* out-of-place, in-place and element-by-element results of a 6-vector batch
+   function taking (res, x[6n], p[stride*n], n), against its single form */
+typedef void (*batch6_fn)(spconv_real *, const spconv_real *, const spconv_real *, size_t);
+typedef void (*single6_fn)(spconv_real *, const spconv_real *, const spconv_real *);
+
+static void check_batch6(batch6_fn batch, single6_fn single, int stride, int offset,
+                         const char *name) {
+  static spconv_real x[6 * N], p[7 * N], out[6 * N], inplace[6 * N], one[6];
+  int i;
+  test_rand_vec(x, 6 * N, 10.0);
+  test_rand_vec(p, 7 * N, 2.0);
+  if (stride == 7) /* qpos: a random non-unit quaternion after the position */
+    for (i = 0; i < N; ++i) test_rand_quat(p + 7 * i + 3);
+  batch(out, x, p, N);
+  for (i = 0; i < N; ++i) {
+    single(one, x + 6 * i, p + stride * i + offset);
+    test_vec_near_impl(out + 6 * i, one, 6, TEST_TOL, name, __FILE__, __LINE__);
+  }
+  memcpy(inplace, x, sizeof x);
+  batch(inplace, inplace, p, N);
+  test_vec_near_impl(inplace, out, 6 * N, TEST_TOL, name, __FILE__, __LINE__);
+  /* n = 0 writes nothing */
+  memcpy(inplace, x, sizeof x);
+  batch(inplace, out, p, 0);
+  test_vec_near_impl(inplace, x, 6 * N, 0.0, name, __FILE__, __LINE__);
+}
+
+/* MuJoCo's batch forms take (res, x, qpos, ipos, n): adapt to check_batch6
+   with ipos fixed (tested per element below) */
+static const spconv_real *g_ipos;
+#define MJ_ADAPT(fn)                                                                     \
+  static void fn##_b(spconv_real *r, const spconv_real *x, const spconv_real *qp, size_t n) { \
+    fn##_n(r, x, qp, g_ipos, n);                                                         \
+  }                                                                                      \
+  static int fn##_k;                                                                     \
+  static void fn##_s(spconv_real *r, const spconv_real *x, const spconv_real *q) {      \
+    fn(r, x, q, g_ipos + 3 * fn##_k++);                                                  \
+  }
+MJ_ADAPT(spconv_twist_from_mujoco_qvel)
+MJ_ADAPT(spconv_mujoco_qvel_from_twist)
+MJ_ADAPT(spconv_mujoco_qfrc_from_wrench)
+MJ_ADAPT(spconv_wrench_from_mujoco_qfrc)
+#undef MJ_ADAPT
+
+static void test_batch_spatial(void **state) {
+  (void)state;
+  test_seed(101);
+  check_batch6(spconv_twist_shift_n, spconv_twist_shift, 3, 0, "twist_shift_n");
+  check_batch6(spconv_wrench_shift_n, spconv_wrench_shift, 3, 0, "wrench_shift_n");
+  check_batch6(spconv_sap_twist_from_public_n, spconv_sap_twist_from_public, 3, 0, "sap_twist_n");
+  check_batch6(spconv_public_twist_from_sap_n, spconv_public_twist_from_sap, 3, 0, "public_twist_n");
+  check_batch6(spconv_sap_wrench_from_public_n, spconv_sap_wrench_from_public, 3, 0, "sap_wrench_n");
+  check_batch6(spconv_public_wrench_from_sap_n, spconv_public_wrench_from_sap, 3, 0, "public_wrench_n");
+  check_batch6(spconv_sap_body_force_from_public_n, spconv_sap_body_force_from_public, 3, 0,
+               "sap_body_force_n");
+  check_batch6(spconv_public_body_force_from_sap_n, spconv_public_body_force_from_sap, 3, 0,
+               "public_body_force_n");
+}
+
+static void test_batch_mujoco(void **state) {
+  static spconv_real ipos[3 * N];
+  (void)state;
+  test_seed(102);
+  test_rand_vec(ipos, 3 * N, 2.0);
+  g_ipos = ipos;
+  spconv_twist_from_mujoco_qvel_k = 0;
+  check_batch6(spconv_twist_from_mujoco_qvel_b, spconv_twist_from_mujoco_qvel_s, 7, 3, "qvel_n");
+  spconv_mujoco_qvel_from_twist_k = 0;
+  check_batch6(spconv_mujoco_qvel_from_twist_b, spconv_mujoco_qvel_from_twist_s, 7, 3, "twist_n");
+  spconv_mujoco_qfrc_from_wrench_k = 0;
+  check_batch6(spconv_mujoco_qfrc_from_wrench_b, spconv_mujoco_qfrc_from_wrench_s, 7, 3, "qfrc_n");
+  spconv_wrench_from_mujoco_qfrc_k = 0;
+  check_batch6(spconv_wrench_from_mujoco_qfrc_b, spconv_wrench_from_mujoco_qfrc_s, 7, 3, "wrench_n");
+}
+
+static void test_batch_up_axis(void **state) {
+  int a, b, i;
+  (void)state;
+  test_seed(103);
+  { /* Y-up -> Z-up: (x, y, z) -> (x, -z, y), exactly */
+    spconv_real v[6] = {1, 2, 3, 4, 5, 6}, want[6] = {1, -3, 2, 4, -6, 5};
+    assert_int_equal(spconv_up_axis_vec3_n(v, v, 2, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
+    EXPECT_VEC_EQUAL(v, want, 6);
+  }
+  for (a = 0; a < 3; ++a)
+    for (b = 0; b < 3; ++b) {
+      static spconv_real v[6 * N], out[6 * N], q[4 * N], qo[4 * N], qx[4 * N], qxo[4 * N];
+      spconv_real M[9], q_up[4], one[4];
+      spconv_axis from = (spconv_axis)a, to = (spconv_axis)b;
+      test_rand_vec(v, 6 * N, 10.0);
+      for (i = 0; i < N; ++i) test_rand_quat(q + 4 * i);
+      spconv_up_axis_matrix(M, from, to);
+      spconv_up_axis_quat_wxyz(q_up, from, to);
+      /* vectors: the matrix, exactly (entries are 0 and +-1) */
+      assert_int_equal(spconv_up_axis_vec3_n(out, v, 2 * N, from, to), SPCONV_OK);
+      for (i = 0; i < 2 * N; ++i) {
+        spconv_real want[3];
+        int r;
+        for (r = 0; r < 3; ++r)
+          want[r] = M[3 * r] * v[3 * i] + M[3 * r + 1] * v[3 * i + 1] + M[3 * r + 2] * v[3 * i + 2];
+        EXPECT_VEC_EQUAL(out + 3 * i, want, 3);
+      }
+      assert_int_equal(spconv_up_axis_spatial_n(v, v, N, from, to), SPCONV_OK); /* in place */
+      EXPECT_VEC_EQUAL(v, out, 6 * N);
+      /* quaternions: q_up q, in both storage orders, in place too */
+      assert_int_equal(spconv_up_axis_quat_wxyz_n(qo, q, N, from, to), SPCONV_OK);
+      spconv_quat_xyzw_from_wxyz_n(qx, q, N);
+      assert_int_equal(spconv_up_axis_quat_xyzw_n(qxo, qx, N, from, to), SPCONV_OK);
+      assert_int_equal(spconv_up_axis_quat_xyzw_n(qx, qx, N, from, to), SPCONV_OK);
+      EXPECT_VEC_EQUAL(qx, qxo, 4 * N);
+      for (i = 0; i < N; ++i) {
+        spconv_real ow[4];
+        spconv_quat_mul_wxyz(one, q_up, q + 4 * i);
+        EXPECT_VEC_NEAR(qo + 4 * i, one, 4, TEST_TOL);
+        spconv_quat_wxyz_from_xyzw(ow, qxo + 4 * i);
+        EXPECT_VEC_NEAR(ow, one, 4, TEST_TOL);
+      }
+      assert_int_equal(spconv_up_axis_quat_wxyz_n(q, q, N, from, to), SPCONV_OK);
+      EXPECT_VEC_EQUAL(q, qo, 4 * N);
+    }
+  { /* unknown axes: SPCONV_EINVAL and nothing written */
+    spconv_real v[6] = {1, 2, 3, 4, 5, 6}, keep[6] = {1, 2, 3, 4, 5, 6}, out[6] = {1, 2, 3, 4, 5, 6};
+    assert_int_equal(spconv_up_axis_vec3_n(out, v, 2, (spconv_axis)3, SPCONV_AXIS_Z), SPCONV_EINVAL);
+    assert_int_equal(spconv_up_axis_spatial_n(out, v, 1, SPCONV_AXIS_Z, (spconv_axis)-1), SPCONV_EINVAL);
+    assert_int_equal(spconv_up_axis_quat_wxyz_n(out, v, 1, (spconv_axis)9, SPCONV_AXIS_Z), SPCONV_EINVAL);
+    assert_int_equal(spconv_up_axis_quat_xyzw_n(out, v, 1, SPCONV_AXIS_X, (spconv_axis)5), SPCONV_EINVAL);
+    EXPECT_VEC_EQUAL(out, keep, 6);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_batch_spatial),
+      cmocka_unit_test(test_batch_mujoco),
+      cmocka_unit_test(test_batch_up_axis),
+  };
+  int failed = cmocka_run_group_tests_name("spatial_conv batch (" TEST_PRECISION ")", tests,
+                                           NULL, NULL);
+  test_print_summary("spatial_conv batch");
+  return failed;
+}
