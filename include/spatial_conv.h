@@ -1086,31 +1086,43 @@ SPCONV_API void spconv_axes_quat_xyzw(spconv_real res[4], const spconv_real M[9]
    res = [M p; (w, (det M) M v)]. */
 SPCONV_API void spconv_axes_pose_wxyz(spconv_real res[7], const spconv_real M[9],
                                       const spconv_real pose[7]) {
-  spconv_axes_vec(res, M, pose);
-  spconv_axes_quat_wxyz(res + 3, M, pose + 3);
+  spconv_real t[7];
+  int i;
+  spconv_axes_vec(t, M, pose);
+  spconv_axes_quat_wxyz(t + 3, M, pose + 3);
+  for (i = 0; i < 7; ++i) res[i] = t[i]; /* written last: res may alias M */
 }
 
 /* Pose [p; q_xyzw] (Warp / Newton transform): res = [M p; rule above]. */
 SPCONV_API void spconv_axes_pose_xyzw(spconv_real res[7], const spconv_real M[9],
                                       const spconv_real pose[7]) {
-  spconv_axes_vec(res, M, pose);
-  spconv_axes_quat_xyzw(res + 3, M, pose + 3);
+  spconv_real t[7];
+  int i;
+  spconv_axes_vec(t, M, pose);
+  spconv_axes_quat_xyzw(t + 3, M, pose + 3);
+  for (i = 0; i < 7; ++i) res[i] = t[i]; /* written last: res may alias M */
 }
 
 /* Twist [v; w] (any reference point, which moves with the axes):
    res = [M v; (det M) M w]. */
 SPCONV_API void spconv_axes_twist(spconv_real res[6], const spconv_real M[9],
                                   const spconv_real twist[6]) {
-  spconv_axes_vec(res, M, twist);
-  spconv_axes_pseudovec(res + 3, M, twist + 3);
+  spconv_real t[6];
+  int i;
+  spconv_axes_vec(t, M, twist);
+  spconv_axes_pseudovec(t + 3, M, twist + 3);
+  for (i = 0; i < 6; ++i) res[i] = t[i]; /* written last: res may alias M */
 }
 
 /* Wrench [f; tau]: res = [M f; (det M) M tau]. Power f.v + tau.w with a
    twist converted by spconv_axes_twist is unchanged. */
 SPCONV_API void spconv_axes_wrench(spconv_real res[6], const spconv_real M[9],
                                    const spconv_real wrench[6]) {
-  spconv_axes_vec(res, M, wrench);
-  spconv_axes_pseudovec(res + 3, M, wrench + 3);
+  spconv_real t[6];
+  int i;
+  spconv_axes_vec(t, M, wrench);
+  spconv_axes_pseudovec(t + 3, M, wrench + 3);
+  for (i = 0; i < 6; ++i) res[i] = t[i]; /* written last: res may alias M */
 }
 
 /* res = M I M^T: an inertia tensor (row-major, about any point that moves
