@@ -37,6 +37,10 @@
                   Featherstone, SAP internal) are reached by
                   spconv_spatial_swap or by a named conversion.
    Up axis        SPCONV_AXIS_X/Y/Z = 0/1/2 (Newton's Axis values).
+   Axis systems   v_to = M v_from, M a signed permutation (det -1 between
+                  right- and left-handed systems). Pseudovectors (angular
+                  velocity, torque, rotation vectors) map as (det M) M w,
+                  quaternions as (w, (det M) M v). See docs/axes.md.
 
    ------------------------------------------------------------------------
    CONFIGURATION (define before the include)
