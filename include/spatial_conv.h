@@ -763,7 +763,7 @@ SPCONV_API int spconv_axis_system_check(spconv_axis_system s) {
 }
 
 /* det of a row-major 3x3 */
-SPCONV_API spconv_real spconv__det3(const spconv_real M[9]) {
+SPCONV_API spconv_real spconv__axes_det3(const spconv_real M[9]) {
   return M[0] * (M[4] * M[8] - M[5] * M[7]) - M[1] * (M[3] * M[8] - M[5] * M[6]) +
          M[2] * (M[3] * M[7] - M[4] * M[6]);
 }
@@ -806,7 +806,7 @@ SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s) {
   flu.y = SPCONV_LEFT;
   flu.z = SPCONV_UP;
   spconv__system_matrix(B, flu, s);
-  return spconv__det3(B) > SPCONV__R(0) ? 1 : 0;
+  return spconv__axes_det3(B) > SPCONV__R(0) ? 1 : 0;
 }
 
 /* *res = the system whose `forward` and `up` axes are the given signed
@@ -1032,7 +1032,7 @@ SPCONV_API void spconv_axes_vec(spconv_real res[3], const spconv_real M[9],
    of axes, and M (w x r) = (det M) (M w) x (M r). */
 SPCONV_API void spconv_axes_pseudovec(spconv_real res[3], const spconv_real M[9],
                                       const spconv_real w[3]) {
-  spconv_real t[3], d = spconv__det3(M);
+  spconv_real t[3], d = spconv__axes_det3(M);
   spconv__mat_vec(t, M, w);
   res[0] = d * t[0];
   res[1] = d * t[1];
@@ -1164,14 +1164,14 @@ SPCONV_API void spconv_axes_scale(spconv_real res[3], const spconv_real M[9],
 #define SPCONV_USD_METERS_PER_UNIT_FALLBACK 0.01
 
 /* 1 if x is finite (x - x is NaN for infinities and NaN) */
-SPCONV_API int spconv__finite(spconv_real x) { return x - x == SPCONV__R(0); }
+SPCONV_API int spconv__axes_finite(spconv_real x) { return x - x == SPCONV__R(0); }
 
 /* *res = k = from_meters_per_unit / to_meters_per_unit: x_to = k x_from
    for lengths (metres -> centimetres: 1 / 0.01 = 100). SPCONV_EINVAL
    (*res untouched) unless both are finite and > 0. */
 SPCONV_API int spconv_length_scale(spconv_real *res, spconv_real from_meters_per_unit,
                                    spconv_real to_meters_per_unit) {
-  if (!spconv__finite(from_meters_per_unit) || !spconv__finite(to_meters_per_unit) ||
+  if (!spconv__axes_finite(from_meters_per_unit) || !spconv__axes_finite(to_meters_per_unit) ||
       !(from_meters_per_unit > SPCONV__R(0)) || !(to_meters_per_unit > SPCONV__R(0)))
     return SPCONV_EINVAL;
   *res = from_meters_per_unit / to_meters_per_unit;
@@ -1289,7 +1289,7 @@ SPCONV_API int spconv__shape_to_canonical(spconv_real c[3], const spconv_real si
   spconv_real h = SPCONV__R(0.5);
   c[0] = c[1] = c[2] = SPCONV__R(0);
   for (i = 0; i < n; ++i) {
-    if (!spconv__finite(size[i]) || size[i] < SPCONV__R(0)) return 0;
+    if (!spconv__axes_finite(size[i]) || size[i] < SPCONV__R(0)) return 0;
     c[i] = size[i];
   }
   if (format == SPCONV_SHAPES_USD) {
@@ -1361,7 +1361,7 @@ SPCONV_API int spconv_shape_volume(spconv_real *res, const spconv_real size[3],
   if (!spconv__shape_supported(type, format, axis) || type == SPCONV_SHAPE_PLANE)
     return SPCONV_EINVAL;
   for (i = 0; i < n; ++i)
-    if (!spconv__finite(size[i]) || size[i] < SPCONV__R(0)) return SPCONV_EINVAL;
+    if (!spconv__axes_finite(size[i]) || size[i] < SPCONV__R(0)) return SPCONV_EINVAL;
   r = size[0];
   /* len = the full length of the axial part */
   len = n == 2 ? (format == SPCONV_SHAPES_USD ? size[1] : SPCONV__R(2) * size[1]) : SPCONV__R(0);
@@ -1410,13 +1410,13 @@ SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
   spconv_real d[3], c[3], n, w, s;
   int i;
   for (i = 0; i < 6; ++i)
-    if (!spconv__finite(fromto[i])) return SPCONV_EDEGENERATE;
+    if (!spconv__axes_finite(fromto[i])) return SPCONV_EDEGENERATE;
   for (i = 0; i < 3; ++i) {
     d[i] = fromto[3 + i] - fromto[i];
     c[i] = SPCONV__R(0.5) * (fromto[i] + fromto[3 + i]);
   }
   n = SPCONV_SQRT(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-  if (!(n > SPCONV__R(0)) || !spconv__finite(n)) return SPCONV_EDEGENERATE;
+  if (!(n > SPCONV__R(0)) || !spconv__axes_finite(n)) return SPCONV_EDEGENERATE;
   /* q ~ (1 + z.u, z x u) for u = d / n, scaled by n: (n + d_z, -d_y, d_x, 0);
      n + d_z cancels when d_z < 0, where it equals (d_x^2 + d_y^2) / (n - d_z). */
   w = d[2] >= SPCONV__R(0) ? n + d[2] : (d[0] * d[0] + d[1] * d[1]) / (n - d[2]);
