@@ -41,6 +41,10 @@
                   with spconv_spatial_rotate. Named conversions cover
                   MuJoCo (qvel, qfrc, cvel) and the SAP boundary.
    Up axis        SPCONV_AXIS_X/Y/Z = 0/1/2 (Newton's Axis values).
+   Axis systems   v_to = M v_from, M a signed permutation (det -1 between
+                  right- and left-handed systems). Pseudovectors (angular
+                  velocity, torque, rotation vectors) map as (det M) M w,
+                  quaternions as (w, (det M) M v). See docs/axes.md.
 
    ------------------------------------------------------------------------
    CONFIGURATION (define before the include)
@@ -680,6 +684,804 @@ SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real ma
 
 /* ========================================================== axis systems */
 /* Signed axes, axis systems and handedness, units, primitives, assets. */
+
+/* Conventions of this section (see docs/axes.md):
+   - An axis system says which semantic direction each of +X, +Y, +Z points
+     to. "Forward" is the way the front of a body, an asset or a camera view
+     faces; world frames are read with north = forward, east = right.
+   - M (row-major [9]) re-expresses coordinates: v_to = M v_from. Between
+     axis systems M is a signed permutation; det M = -1 exactly when the two
+     systems differ in handedness.
+   - Polar vectors (points, velocities, forces) map as M v; pseudovectors
+     (angular velocity, torque, rotation vectors) as (det M) M w; rotation
+     matrices as M R M^T; quaternions as (w, (det M) M v). */
+
+/* ----------------------------------------------------------- signed axes */
+
+/* A signed coordinate axis. The values follow the order of the axis names
+   of Blender's bpy_extras.io_utils.axis_conversion ('X', 'Y', 'Z', '-X',
+   '-Y', '-Z' = 0..5): (a % 3) is the axis, a >= 3 the negative direction. */
+typedef enum spconv_signed_axis {
+  SPCONV_POS_X = 0,
+  SPCONV_POS_Y = 1,
+  SPCONV_POS_Z = 2,
+  SPCONV_NEG_X = 3,
+  SPCONV_NEG_Y = 4,
+  SPCONV_NEG_Z = 5
+} spconv_signed_axis;
+
+/* A semantic direction. Same encoding as spconv_signed_axis over the
+   right-handed (forward, left, up) basis: (d % 3) is forward/left/up,
+   d >= 3 its opposite (back/right/down). */
+typedef enum spconv_direction {
+  SPCONV_FORWARD = 0,
+  SPCONV_LEFT = 1,
+  SPCONV_UP = 2,
+  SPCONV_BACK = 3,
+  SPCONV_RIGHT = 4,
+  SPCONV_DOWN = 5
+} spconv_direction;
+
+/* An axis system: the semantic direction that +X, +Y and +Z point to.
+   Valid when forward/back, left/right and up/down each appear once: 48
+   systems, 24 right-handed and 24 left-handed. Example: ROS REP-103 body
+   frame {SPCONV_FORWARD, SPCONV_LEFT, SPCONV_UP}; Unity {SPCONV_RIGHT,
+   SPCONV_UP, SPCONV_FORWARD}. */
+typedef struct spconv_axis_system {
+  spconv_direction x, y, z;
+} spconv_axis_system;
+
+/* 1 if a is one of the six signed axes (or directions) */
+SPCONV_API int spconv__signed_axis_valid(int a) { return a >= 0 && a <= 5; }
+
+/* +1 or -1 (exact) along axis a % 3: component i of the unit vector of a */
+SPCONV_API spconv_real spconv__signed_unit(int a, int i) {
+  if (a % 3 != i) return SPCONV__R(0);
+  return a < 3 ? SPCONV__R(1) : SPCONV__R(-1);
+}
+
+/* res = the unit vector of a signed axis (SPCONV_NEG_Y -> (0, -1, 0)).
+   SPCONV_EINVAL (res untouched) for an unknown value. */
+SPCONV_API int spconv_signed_axis_vector(spconv_real res[3], spconv_signed_axis axis) {
+  int a = (int)axis;
+  if (!spconv__signed_axis_valid(a)) return SPCONV_EINVAL;
+  res[0] = spconv__signed_unit(a, 0);
+  res[1] = spconv__signed_unit(a, 1);
+  res[2] = spconv__signed_unit(a, 2);
+  return SPCONV_OK;
+}
+
+/* the direction of axis i (0, 1, 2) of s, as an int */
+SPCONV_API int spconv__system_dir(spconv_axis_system s, int i) {
+  return i == 0 ? (int)s.x : (i == 1 ? (int)s.y : (int)s.z);
+}
+
+/* SPCONV_OK if s is one of the 48 axis systems, else SPCONV_EINVAL (a
+   value outside spconv_direction, or two axes on the same semantic line). */
+SPCONV_API int spconv_axis_system_check(spconv_axis_system s) {
+  int a = (int)s.x, b = (int)s.y, c = (int)s.z;
+  if (!spconv__signed_axis_valid(a) || !spconv__signed_axis_valid(b) ||
+      !spconv__signed_axis_valid(c))
+    return SPCONV_EINVAL;
+  if (a % 3 == b % 3 || a % 3 == c % 3 || b % 3 == c % 3) return SPCONV_EINVAL;
+  return SPCONV_OK;
+}
+
+/* det of a row-major 3x3 */
+SPCONV_API spconv_real spconv__axes_det3(const spconv_real M[9]) {
+  return M[0] * (M[4] * M[8] - M[5] * M[7]) - M[1] * (M[3] * M[8] - M[5] * M[6]) +
+         M[2] * (M[3] * M[7] - M[4] * M[6]);
+}
+
+/* res = B_to B_from^T for valid systems: entry (i, j) = (direction of
+   to-axis i) . (direction of from-axis j), each 0 or +-1 exactly. */
+SPCONV_API void spconv__system_matrix(spconv_real res[9], spconv_axis_system from,
+                                      spconv_axis_system to) {
+  int i, j;
+  for (i = 0; i < 3; ++i) {
+    int d = spconv__system_dir(to, i);
+    for (j = 0; j < 3; ++j) {
+      int e = spconv__system_dir(from, j);
+      res[3 * i + j] = d % 3 != e % 3 ? SPCONV__R(0)
+                                      : ((d < 3) == (e < 3) ? SPCONV__R(1) : SPCONV__R(-1));
+    }
+  }
+}
+
+/* res = M with v_to = M v_from: the coordinates in system `to` of the
+   vector whose coordinates in system `from` are v_from. M is a signed
+   permutation, det M = +1 if the handedness agrees, -1 otherwise.
+   Unity {RIGHT, UP, FORWARD} -> ROS {FORWARD, LEFT, UP}: (x, y, z) ->
+   (z, -x, y). SPCONV_EINVAL (res untouched) for an invalid system. */
+SPCONV_API int spconv_axis_system_matrix(spconv_real res[9], spconv_axis_system from,
+                                         spconv_axis_system to) {
+  if (spconv_axis_system_check(from) != SPCONV_OK || spconv_axis_system_check(to) != SPCONV_OK)
+    return SPCONV_EINVAL;
+  spconv__system_matrix(res, from, to);
+  return SPCONV_OK;
+}
+
+/* 1 if s is right-handed (x cross y = z in the semantic frame, as ROS's
+   FLU), 0 if left-handed (Unity, Unreal), SPCONV_EINVAL if s is invalid. */
+SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s) {
+  spconv_axis_system flu;
+  spconv_real B[9];
+  if (spconv_axis_system_check(s) != SPCONV_OK) return SPCONV_EINVAL;
+  flu.x = SPCONV_FORWARD;
+  flu.y = SPCONV_LEFT;
+  flu.z = SPCONV_UP;
+  spconv__system_matrix(B, flu, s);
+  return spconv__axes_det3(B) > SPCONV__R(0) ? 1 : 0;
+}
+
+/* *res = the system whose `forward` and `up` axes are the given signed
+   axes; the third axis is left or right so that the system has the asked
+   handedness (right_handed != 0: right-handed, as Blender assumes).
+   Blender's "Y forward, Z up" -> {RIGHT, FORWARD, UP} (Blender's forward
+   is the view direction of its front view, see docs/axes.md).
+   SPCONV_EINVAL (*res untouched) for unknown or parallel axes. */
+SPCONV_API int spconv_axis_system_from_forward_up(spconv_axis_system *res,
+                                                  spconv_signed_axis forward,
+                                                  spconv_signed_axis up, int right_handed) {
+  int f = (int)forward, u = (int)up, d[3], k;
+  spconv_axis_system s;
+  if (!spconv__signed_axis_valid(f) || !spconv__signed_axis_valid(u) || f % 3 == u % 3)
+    return SPCONV_EINVAL;
+  k = 3 - f % 3 - u % 3; /* the remaining axis */
+  d[f % 3] = f < 3 ? (int)SPCONV_FORWARD : (int)SPCONV_BACK;
+  d[u % 3] = u < 3 ? (int)SPCONV_UP : (int)SPCONV_DOWN;
+  d[k] = (int)SPCONV_LEFT;
+  s.x = (spconv_direction)d[0];
+  s.y = (spconv_direction)d[1];
+  s.z = (spconv_direction)d[2];
+  if (spconv_axis_system_is_right_handed(s) != (right_handed != 0 ? 1 : 0)) {
+    d[k] = (int)SPCONV_RIGHT;
+    s.x = (spconv_direction)d[0];
+    s.y = (spconv_direction)d[1];
+    s.z = (spconv_direction)d[2];
+  }
+  *res = s;
+  return SPCONV_OK;
+}
+
+/* res = the matrix of Blender's bpy_extras.io_utils.axis_conversion(
+   from_forward, from_up, to_forward, to_up): the proper rotation with
+   M from_forward = to_forward, M from_up = to_up (so also
+   M (from_forward x from_up) = to_forward x to_up); v_to = M v_from.
+   Equal to Blender's table for all 576 valid combinations. Blender's glTF
+   exporter matrix (x, y, z) -> (x, z, -y) is (POS_Y, POS_Z, NEG_Z, POS_Y)
+   (= (NEG_Y, POS_Z, POS_Z, POS_Y)). SPCONV_EINVAL (res untouched) when a
+   forward is parallel to its up (Blender raises; it returns the identity
+   only when from == to, a case checked here first) or a value is unknown. */
+SPCONV_API int spconv_axis_conversion(spconv_real res[9], spconv_signed_axis from_forward,
+                                      spconv_signed_axis from_up,
+                                      spconv_signed_axis to_forward,
+                                      spconv_signed_axis to_up) {
+  spconv_axis_system a, b;
+  if (spconv_axis_system_from_forward_up(&a, from_forward, from_up, 1) != SPCONV_OK ||
+      spconv_axis_system_from_forward_up(&b, to_forward, to_up, 1) != SPCONV_OK)
+    return SPCONV_EINVAL;
+  spconv__system_matrix(res, a, b);
+  return SPCONV_OK;
+}
+
+/* *res = the system `to` with spconv_axis_system_matrix(M, from, to) == M,
+   i.e. `from` carried through the conversion M (composition: the system
+   reached from `from` by M). SPCONV_EINVAL (*res untouched) if `from` is
+   invalid or M is not a signed permutation (entries exactly 0 or +-1). */
+SPCONV_API int spconv_axis_system_from_matrix(spconv_axis_system *res, const spconv_real M[9],
+                                              spconv_axis_system from) {
+  int d[3], i, j, used = 0;
+  if (spconv_axis_system_check(from) != SPCONV_OK) return SPCONV_EINVAL;
+  for (i = 0; i < 3; ++i) {
+    int n = 0;
+    d[i] = 0;
+    for (j = 0; j < 3; ++j) {
+      spconv_real m = M[3 * i + j];
+      if (m == SPCONV__R(0)) continue;
+      if (m != SPCONV__R(1) && m != SPCONV__R(-1)) return SPCONV_EINVAL;
+      if (used & (1 << j)) return SPCONV_EINVAL; /* two nonzeros in a column */
+      used |= 1 << j;
+      ++n;
+      d[i] = spconv__system_dir(from, j);
+      if (m < SPCONV__R(0)) d[i] = (d[i] + 3) % 6;
+    }
+    if (n != 1) return SPCONV_EINVAL;
+  }
+  res->x = (spconv_direction)d[0];
+  res->y = (spconv_direction)d[1];
+  res->z = (spconv_direction)d[2];
+  return SPCONV_OK;
+}
+
+/* ------------------------------------------------------------ presets */
+
+/* Named axis systems (spconv_axis_system_preset gives each one; the
+   sources are cited there and in docs/axes.md). */
+typedef enum spconv_axis_preset {
+  SPCONV_PRESET_ROS_FLU = 0,       /* REP-103 body: x forward, y left, z up */
+  SPCONV_PRESET_ROS_ENU = 1,       /* REP-103 world: x east, y north, z up */
+  SPCONV_PRESET_NED = 2,           /* world: x north, y east, z down */
+  SPCONV_PRESET_FRD = 3,           /* aerospace body: x forward, y right, z down */
+  SPCONV_PRESET_ROS_OPTICAL = 4,   /* REP-103 camera: z forward, x right, y down */
+  SPCONV_PRESET_MUJOCO = 5,        /* Z up, x forward */
+  SPCONV_PRESET_ISAAC = 6,         /* Z up, x forward */
+  SPCONV_PRESET_NEWTON = 7,        /* Z up, x forward */
+  SPCONV_PRESET_GENESIS = 8,       /* Z up, x forward */
+  SPCONV_PRESET_BLENDER = 9,       /* Z up, assets face -Y, +X is their left */
+  SPCONV_PRESET_GLTF = 10,         /* Y up, assets face +Z, +X is their left */
+  SPCONV_PRESET_USD_Y_UP = 11,     /* Y up, assets face +Z */
+  SPCONV_PRESET_USD_Z_UP = 12,     /* Z up, assets face -Y */
+  SPCONV_PRESET_UNITY = 13,        /* left-handed: x right, y up, z forward */
+  SPCONV_PRESET_UNREAL = 14,       /* left-handed: x forward, y right, z up */
+  SPCONV_PRESET_OPENGL_CAMERA = 15, /* x right, y up, looks along -Z */
+  SPCONV_PRESET_MAYA_Y_UP = 16,    /* Y up, assets face +Z */
+  SPCONV_PRESET_COUNT = 17
+} spconv_axis_preset;
+
+/* *res = the axis system of a named convention. SPCONV_EINVAL (*res
+   untouched) for an unknown preset. Sources:
+   ROS_FLU, ROS_ENU, ROS_OPTICAL: ROS REP-103 "Standard Units of Measure and
+     Coordinate Conventions" (body x forward, y left, z up; ENU east, north,
+     up; optical z forward, x right, y down). World frames read north as
+     forward and east as right, so ENU <-> NED is (x, y, z) -> (y, x, -z).
+   NED, FRD: REP-103 and aerospace usage (PX4): x north / forward, y east /
+     right, z down; FLU <-> FRD is (x, -y, -z).
+   MUJOCO: gravity (0, 0, -9.81) by default (XML reference, option/gravity);
+     models face +X by custom. ISAAC: Isaac Sim docs, +Z up, +X forward,
+     right-handed. NEWTON: up_axis Z by default, Z-up conventions. GENESIS:
+     Z-up right-handed world (Genesis docs, "Coordinate system").
+   BLENDER: Z up; the front view looks along +Y, so assets face -Y and +X is
+     their left (Blender manual, import/export "Forward / Up Axis").
+   GLTF: glTF 2.0 spec 3.4 "+Y up, +Z forward, -X right; the front of a
+     glTF asset faces +Z". Blender -> glTF is then (x, y, z) -> (x, z, -y),
+     the matrix of Blender's glTF exporter (io_scene_gltf2 to_yup()).
+   USD_Y_UP: UsdGeom upAxis Y with the Maya/glTF facing (+Z front);
+     USD_Z_UP: upAxis Z, the Y-up system turned +90 deg about X (the
+     (x, y, z) -> (x, -z, y) rotation UsdGeom's upAxis notes and Blender /
+     Genesis / Newton importers apply), i.e. the same as BLENDER.
+   UNITY: Unity manual, left-handed, +Y up, +Z forward (Transform.forward),
+     +X right. UNREAL: Unreal docs, left-handed, +X forward, +Y right, +Z up.
+   OPENGL_CAMERA: eye space, x right, y up, the camera looks along -Z (also
+     glTF and USD cameras). MAYA_Y_UP: Maya default, Y up, characters face
+     +Z (front camera on +Z), +X their left. */
+SPCONV_API int spconv_axis_system_preset(spconv_axis_system *res, spconv_axis_preset preset) {
+  spconv_direction x, y, z;
+  switch (preset) {
+    case SPCONV_PRESET_ROS_FLU:
+    case SPCONV_PRESET_MUJOCO:
+    case SPCONV_PRESET_ISAAC:
+    case SPCONV_PRESET_NEWTON:
+    case SPCONV_PRESET_GENESIS:
+      x = SPCONV_FORWARD; y = SPCONV_LEFT; z = SPCONV_UP; break;
+    case SPCONV_PRESET_ROS_ENU:
+      x = SPCONV_RIGHT; y = SPCONV_FORWARD; z = SPCONV_UP; break;
+    case SPCONV_PRESET_NED:
+    case SPCONV_PRESET_FRD:
+      x = SPCONV_FORWARD; y = SPCONV_RIGHT; z = SPCONV_DOWN; break;
+    case SPCONV_PRESET_ROS_OPTICAL:
+      x = SPCONV_RIGHT; y = SPCONV_DOWN; z = SPCONV_FORWARD; break;
+    case SPCONV_PRESET_BLENDER:
+    case SPCONV_PRESET_USD_Z_UP:
+      x = SPCONV_LEFT; y = SPCONV_BACK; z = SPCONV_UP; break;
+    case SPCONV_PRESET_GLTF:
+    case SPCONV_PRESET_USD_Y_UP:
+    case SPCONV_PRESET_MAYA_Y_UP:
+      x = SPCONV_LEFT; y = SPCONV_UP; z = SPCONV_FORWARD; break;
+    case SPCONV_PRESET_UNITY:
+      x = SPCONV_RIGHT; y = SPCONV_UP; z = SPCONV_FORWARD; break;
+    case SPCONV_PRESET_UNREAL:
+      x = SPCONV_FORWARD; y = SPCONV_RIGHT; z = SPCONV_UP; break;
+    case SPCONV_PRESET_OPENGL_CAMERA:
+      x = SPCONV_RIGHT; y = SPCONV_UP; z = SPCONV_BACK; break;
+    case SPCONV_PRESET_COUNT:
+    default: return SPCONV_EINVAL;
+  }
+  res->x = x;
+  res->y = y;
+  res->z = z;
+  return SPCONV_OK;
+}
+
+/* res = M (v_to = M v_from) between two presets; SPCONV_EINVAL (res
+   untouched) for an unknown preset. */
+SPCONV_API int spconv_axis_preset_matrix(spconv_real res[9], spconv_axis_preset from,
+                                         spconv_axis_preset to) {
+  spconv_axis_system a, b;
+  if (spconv_axis_system_preset(&a, from) != SPCONV_OK ||
+      spconv_axis_system_preset(&b, to) != SPCONV_OK)
+    return SPCONV_EINVAL;
+  spconv__system_matrix(res, a, b);
+  return SPCONV_OK;
+}
+
+/* ---------------------------------------- transforming quantities by M */
+/* M: row-major [9], orthogonal (a signed permutation between axis systems;
+   any rotation or reflection works except in spconv_axes_scale).
+   v_to = M v_from. None of these checks M. */
+
+/* res = M_bc M_ab: the conversion A -> C from A -> B and B -> C. */
+SPCONV_API void spconv_axes_compose(spconv_real res[9], const spconv_real M_bc[9],
+                                    const spconv_real M_ab[9]) {
+  spconv_real t[9];
+  int i, j;
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j)
+      t[3 * i + j] = M_bc[3 * i] * M_ab[j] + M_bc[3 * i + 1] * M_ab[3 + j] +
+                     M_bc[3 * i + 2] * M_ab[6 + j];
+  for (i = 0; i < 9; ++i) res[i] = t[i];
+}
+
+/* res = M^T = M^-1: the conversion back (B -> A from A -> B). */
+SPCONV_API void spconv_axes_inverse(spconv_real res[9], const spconv_real M[9]) {
+  spconv_real t[9];
+  int i;
+  for (i = 0; i < 9; ++i) t[i] = M[3 * (i % 3) + i / 3];
+  for (i = 0; i < 9; ++i) res[i] = t[i];
+}
+
+/* res = M v: polar vectors (points, positions, linear velocities and
+   accelerations, forces, gravity, translation parts of poses). */
+SPCONV_API void spconv_axes_vec(spconv_real res[3], const spconv_real M[9],
+                                const spconv_real v[3]) {
+  spconv_real t[3];
+  spconv__mat_vec(t, M, v);
+  res[0] = t[0];
+  res[1] = t[1];
+  res[2] = t[2];
+}
+
+/* res = (det M) M w: pseudovectors (angular velocity, angular
+   acceleration, torque, angular momentum, axis-angle / rotation vectors).
+   Under a reflection they flip: v = w x r must still hold after the change
+   of axes, and M (w x r) = (det M) (M w) x (M r). */
+SPCONV_API void spconv_axes_pseudovec(spconv_real res[3], const spconv_real M[9],
+                                      const spconv_real w[3]) {
+  spconv_real t[3], d = spconv__axes_det3(M);
+  spconv__mat_vec(t, M, w);
+  res[0] = d * t[0];
+  res[1] = d * t[1];
+  res[2] = d * t[2];
+}
+
+/* res = M R M^T: a rotation matrix (row-major, e.g. MuJoCo xmat) whose
+   both sides are expressed in the converted axes; stays proper under a
+   reflection M. */
+SPCONV_API void spconv_axes_rotation(spconv_real res[9], const spconv_real M[9],
+                                     const spconv_real R[9]) {
+  spconv_real t[9], u[9];
+  int i, j;
+  for (i = 0; i < 3; ++i) /* t = M R */
+    for (j = 0; j < 3; ++j)
+      t[3 * i + j] = M[3 * i] * R[j] + M[3 * i + 1] * R[3 + j] + M[3 * i + 2] * R[6 + j];
+  for (i = 0; i < 3; ++i) /* u = t M^T */
+    for (j = 0; j < 3; ++j)
+      u[3 * i + j] = t[3 * i] * M[3 * j] + t[3 * i + 1] * M[3 * j + 1] + t[3 * i + 2] * M[3 * j + 2];
+  for (i = 0; i < 9; ++i) res[i] = u[i];
+}
+
+/* the quaternion rule on (w, u): res = (w, (det M) M u); res may alias u */
+SPCONV_API void spconv__axes_quat(spconv_real *res_w, spconv_real res_u[3],
+                                  const spconv_real M[9], spconv_real w,
+                                  const spconv_real u[3]) {
+  spconv_axes_pseudovec(res_u, M, u);
+  *res_w = w;
+}
+
+/* res = (w, (det M) M v) for q = (w, v) stored wxyz: the same rotation as
+   M R(q) M^T (the vector part is a rotation axis, a pseudovector). Blender
+   -> glTF: (w, x, y, z) -> (w, x, z, -y). Any norm. */
+SPCONV_API void spconv_axes_quat_wxyz(spconv_real res[4], const spconv_real M[9],
+                                      const spconv_real q_wxyz[4]) {
+  spconv_real w = q_wxyz[0], u[3];
+  u[0] = q_wxyz[1];
+  u[1] = q_wxyz[2];
+  u[2] = q_wxyz[3];
+  spconv__axes_quat(&res[0], res + 1, M, w, u);
+}
+
+/* As spconv_axes_quat_wxyz for q stored xyzw. Unity -> ROS FLU: (x, y, z,
+   w) -> (-z, x, -y, w), the negative of (z, -x, y, -w): the same rotation. */
+SPCONV_API void spconv_axes_quat_xyzw(spconv_real res[4], const spconv_real M[9],
+                                      const spconv_real q_xyzw[4]) {
+  spconv_real w = q_xyzw[3], u[3];
+  u[0] = q_xyzw[0];
+  u[1] = q_xyzw[1];
+  u[2] = q_xyzw[2];
+  spconv__axes_quat(&res[3], res, M, w, u);
+}
+
+/* Pose [p; q_wxyz] (MuJoCo free-joint qpos, Isaac Lab root pose):
+   res = [M p; (w, (det M) M v)]. */
+SPCONV_API void spconv_axes_pose_wxyz(spconv_real res[7], const spconv_real M[9],
+                                      const spconv_real pose[7]) {
+  spconv_real t[7];
+  int i;
+  spconv_axes_vec(t, M, pose);
+  spconv_axes_quat_wxyz(t + 3, M, pose + 3);
+  for (i = 0; i < 7; ++i) res[i] = t[i]; /* written last: res may alias M */
+}
+
+/* Pose [p; q_xyzw] (Warp / Newton transform): res = [M p; rule above]. */
+SPCONV_API void spconv_axes_pose_xyzw(spconv_real res[7], const spconv_real M[9],
+                                      const spconv_real pose[7]) {
+  spconv_real t[7];
+  int i;
+  spconv_axes_vec(t, M, pose);
+  spconv_axes_quat_xyzw(t + 3, M, pose + 3);
+  for (i = 0; i < 7; ++i) res[i] = t[i]; /* written last: res may alias M */
+}
+
+/* Twist [v; w] (any reference point, which moves with the axes):
+   res = [M v; (det M) M w]. */
+SPCONV_API void spconv_axes_twist(spconv_real res[6], const spconv_real M[9],
+                                  const spconv_real twist[6]) {
+  spconv_real t[6];
+  int i;
+  spconv_axes_vec(t, M, twist);
+  spconv_axes_pseudovec(t + 3, M, twist + 3);
+  for (i = 0; i < 6; ++i) res[i] = t[i]; /* written last: res may alias M */
+}
+
+/* Wrench [f; tau]: res = [M f; (det M) M tau]. Power f.v + tau.w with a
+   twist converted by spconv_axes_twist is unchanged. */
+SPCONV_API void spconv_axes_wrench(spconv_real res[6], const spconv_real M[9],
+                                   const spconv_real wrench[6]) {
+  spconv_real t[6];
+  int i;
+  spconv_axes_vec(t, M, wrench);
+  spconv_axes_pseudovec(t + 3, M, wrench + 3);
+  for (i = 0; i < 6; ++i) res[i] = t[i]; /* written last: res may alias M */
+}
+
+/* res = M I M^T: an inertia tensor (row-major, about any point that moves
+   with the axes). No det factor: I maps a pseudovector w to the
+   pseudovector L = I w, and (det M)^2 = 1. */
+SPCONV_API void spconv_axes_inertia(spconv_real res[9], const spconv_real M[9],
+                                    const spconv_real I[9]) {
+  spconv_axes_rotation(res, M, I);
+}
+
+/* res = |M| s: per-axis scale factors (or box half-extents, sizes) are
+   permuted and never change sign. M must be a signed permutation. */
+SPCONV_API void spconv_axes_scale(spconv_real res[3], const spconv_real M[9],
+                                  const spconv_real s[3]) {
+  spconv_real t[3];
+  int i;
+  for (i = 0; i < 3; ++i)
+    t[i] = SPCONV_FABS(M[3 * i]) * s[0] + SPCONV_FABS(M[3 * i + 1]) * s[1] +
+           SPCONV_FABS(M[3 * i + 2]) * s[2];
+  res[0] = t[0];
+  res[1] = t[1];
+  res[2] = t[2];
+}
+
+/* ----------------------------------------------------------------- units */
+/* Lengths as metres per unit (USD's metersPerUnit; 1 for MuJoCo, Newton,
+   Isaac Lab, ROS; 0.01 for centimetre scenes). With k = the length scale
+   and mass and time units unchanged: positions and linear velocities
+   scale by k, forces by k (kg unit / s^2), torques by k^2 (one more
+   length), inertia by k^2 (kg unit^2); mass, angles, angular velocities
+   and quaternions are unchanged. */
+
+/* USD's metersPerUnit when a stage has none authored:
+   UsdGeomGetStageMetersPerUnit returns UsdGeomLinearUnits::centimeters. */
+#define SPCONV_USD_METERS_PER_UNIT_FALLBACK 0.01
+
+/* 1 if x is finite (x - x is NaN for infinities and NaN) */
+SPCONV_API int spconv__axes_finite(spconv_real x) { return x - x == SPCONV__R(0); }
+
+/* *res = k = from_meters_per_unit / to_meters_per_unit: x_to = k x_from
+   for lengths (metres -> centimetres: 1 / 0.01 = 100). SPCONV_EINVAL
+   (*res untouched) unless both are finite and > 0. */
+SPCONV_API int spconv_length_scale(spconv_real *res, spconv_real from_meters_per_unit,
+                                   spconv_real to_meters_per_unit) {
+  if (!spconv__axes_finite(from_meters_per_unit) || !spconv__axes_finite(to_meters_per_unit) ||
+      !(from_meters_per_unit > SPCONV__R(0)) || !(to_meters_per_unit > SPCONV__R(0)))
+    return SPCONV_EINVAL;
+  *res = from_meters_per_unit / to_meters_per_unit;
+  return SPCONV_OK;
+}
+
+/* Pose [p; q] (either quaternion order): res = [k p; q]. */
+SPCONV_API void spconv_units_pose(spconv_real res[7], const spconv_real pose[7],
+                                  spconv_real k) {
+  int i;
+  for (i = 0; i < 3; ++i) res[i] = k * pose[i];
+  for (i = 3; i < 7; ++i) res[i] = pose[i];
+}
+
+/* Twist [v; w]: res = [k v; w]. */
+SPCONV_API void spconv_units_twist(spconv_real res[6], const spconv_real twist[6],
+                                   spconv_real k) {
+  int i;
+  for (i = 0; i < 3; ++i) res[i] = k * twist[i];
+  for (i = 3; i < 6; ++i) res[i] = twist[i];
+}
+
+/* Wrench [f; tau]: res = [k f; k^2 tau] (mass and time units unchanged).
+   Power f.v + tau.w scales by k^2, as energy in kg unit^2 / s^2 does. */
+SPCONV_API void spconv_units_wrench(spconv_real res[6], const spconv_real wrench[6],
+                                    spconv_real k) {
+  int i;
+  for (i = 0; i < 3; ++i) res[i] = k * wrench[i];
+  for (i = 3; i < 6; ++i) res[i] = k * k * wrench[i];
+}
+
+/* Inertia tensor (row-major): res = k^2 I. Mass is unchanged. */
+SPCONV_API void spconv_units_inertia(spconv_real res[9], const spconv_real I[9],
+                                     spconv_real k) {
+  int i;
+  for (i = 0; i < 9; ++i) res[i] = k * k * I[i];
+}
+
+/* --------------------------------------------------------------- gravity */
+
+/* res = -magnitude along the signed up axis: NEG_Y up (a Y-down world,
+   OpenCV / ROS optical) gives (0, +magnitude, 0). The signed form of
+   spconv_gravity. SPCONV_EINVAL (res untouched) for an unknown axis. */
+SPCONV_API int spconv_gravity_signed(spconv_real res[3], spconv_signed_axis up,
+                                     spconv_real magnitude) {
+  int a = (int)up;
+  if (!spconv__signed_axis_valid(a)) return SPCONV_EINVAL;
+  res[0] = -magnitude * spconv__signed_unit(a, 0);
+  res[1] = -magnitude * spconv__signed_unit(a, 1);
+  res[2] = -magnitude * spconv__signed_unit(a, 2);
+  return SPCONV_OK;
+}
+
+/* ------------------------------------------------------ collision shapes */
+
+typedef enum spconv_shape_type {
+  SPCONV_SHAPE_SPHERE = 0,
+  SPCONV_SHAPE_BOX = 1,
+  SPCONV_SHAPE_CAPSULE = 2,
+  SPCONV_SHAPE_CYLINDER = 3,
+  SPCONV_SHAPE_CONE = 4,
+  SPCONV_SHAPE_PLANE = 5
+} spconv_shape_type;
+
+/* Whose parameters a size[3] holds. Every shape is centred on its frame
+   origin; capsule, cylinder and cone lie along the shape's primary axis,
+   a plane's normal is that axis.
+     type      NEWTON            MUJOCO (geom size)  USD (UsdGeom)        PHYSX
+     sphere    r                 r                   r                    r
+     box       hx hy hz          hx hy hz            edges sx sy sz (*)   halfExtents
+     capsule   r, half_height    r, half-length      r, height            r, halfHeight
+     cylinder  r, half_height    r, half-height      r, height            -
+     cone      r, half_height    -                   r, height            -
+     plane     normal only       normal only         normal only          normal only
+     axis      Z (or `axis=`)    Z                   `axis` attribute     X
+   All capsule lengths exclude the caps (PhysX: between the cap centres;
+   USD: "excluding the size of the two half spheres"). (*) UsdGeomCube has
+   one `size` (edge length, not half): a Cube of size s scaled by
+   xformOp:scale k has edges s k. Cones: base at -half_height, apex at
+   +half_height along the axis (Newton; UsdGeomCone "apex pointing in the
+   direction of the positive axis"), centre of mass at -half_height / 2.
+   Sources: Newton ModelBuilder.add_shape_* docs; MuJoCo XML reference,
+   geom/size and geom/fromto; UsdGeomCube/Capsule/Cylinder/Cone/Plane
+   schema docs; PhysX PxBoxGeometry, PxCapsuleGeometry ("extending along
+   the x axis"), PxPlaneGeometry (normal +X). */
+typedef enum spconv_shape_format {
+  SPCONV_SHAPES_NEWTON = 0,
+  SPCONV_SHAPES_MUJOCO = 1,
+  SPCONV_SHAPES_USD = 2,
+  SPCONV_SHAPES_PHYSX = 3
+} spconv_shape_format;
+
+/* 1 if `type` exists in `format` with primary axis `axis` */
+SPCONV_API int spconv__shape_supported(spconv_shape_type type, spconv_shape_format format,
+                                       spconv_axis axis) {
+  int t = (int)type, f = (int)format;
+  if (t < 0 || t > 5 || f < 0 || f > 3 || !spconv__axis_valid(axis)) return 0;
+  if (format == SPCONV_SHAPES_MUJOCO && (axis != SPCONV_AXIS_Z || type == SPCONV_SHAPE_CONE))
+    return 0;
+  if (format == SPCONV_SHAPES_PHYSX &&
+      (axis != SPCONV_AXIS_X || type == SPCONV_SHAPE_CYLINDER || type == SPCONV_SHAPE_CONE))
+    return 0;
+  return 1;
+}
+
+/* the number of size entries `type` reads */
+SPCONV_API int spconv__shape_nsize(spconv_shape_type type) {
+  return type == SPCONV_SHAPE_PLANE ? 0 : (type == SPCONV_SHAPE_BOX ? 3 : (type == SPCONV_SHAPE_SPHERE ? 1 : 2));
+}
+
+/* canonical (Newton) sizes from `format` sizes; 1 if all are finite, >= 0 */
+SPCONV_API int spconv__shape_to_canonical(spconv_real c[3], const spconv_real size[3],
+                                          spconv_shape_type type, spconv_shape_format format) {
+  int i, n = spconv__shape_nsize(type);
+  spconv_real h = SPCONV__R(0.5);
+  c[0] = c[1] = c[2] = SPCONV__R(0);
+  for (i = 0; i < n; ++i) {
+    if (!spconv__axes_finite(size[i]) || size[i] < SPCONV__R(0)) return 0;
+    c[i] = size[i];
+  }
+  if (format == SPCONV_SHAPES_USD) {
+    if (type == SPCONV_SHAPE_BOX) {
+      c[0] *= h;
+      c[1] *= h;
+      c[2] *= h;
+    } else if (n == 2) {
+      c[1] *= h; /* height -> half height */
+    }
+  }
+  return 1;
+}
+
+/* res_size and res_quat_wxyz for the same physical shape in another
+   format. size: the `from` parameters (table above), res_size: the `to`
+   parameters (unused entries set to 0). res_quat_wxyz = q with
+   q_shape_to = q_shape_from * q (its matrix carries the `to` primary
+   axis onto the `from` one; identity when they agree): compose it onto
+   the shape's local orientation. PhysX capsule (r, h) -> Newton:
+   (r, h) and q = +90 deg about Y (Z onto X). A plane only turns (res_size
+   zeros: collision planes are infinite in every format). SPCONV_EINVAL
+   (res untouched) for an unknown type, format or axis, a shape the format
+   lacks (MuJoCo cone, PhysX cylinder and cone), an axis the format does
+   not allow (MuJoCo: Z, PhysX: X), or a negative or non-finite size. */
+SPCONV_API int spconv_shape_convert(spconv_real res_size[3], spconv_real res_quat_wxyz[4],
+                                    const spconv_real size[3], spconv_shape_type type,
+                                    spconv_shape_format from, spconv_axis from_axis,
+                                    spconv_shape_format to, spconv_axis to_axis) {
+  spconv_real c[3], q[4];
+  if (!spconv__shape_supported(type, from, from_axis) ||
+      !spconv__shape_supported(type, to, to_axis) ||
+      !spconv__shape_to_canonical(c, size, type, from))
+    return SPCONV_EINVAL;
+  if (to == SPCONV_SHAPES_USD) {
+    if (type == SPCONV_SHAPE_BOX) {
+      c[0] *= SPCONV__R(2);
+      c[1] *= SPCONV__R(2);
+      c[2] *= SPCONV__R(2);
+    } else if (spconv__shape_nsize(type) == 2) {
+      c[1] *= SPCONV__R(2);
+    }
+  }
+  if (type == SPCONV_SHAPE_SPHERE || type == SPCONV_SHAPE_BOX) {
+    q[0] = SPCONV__R(1);
+    q[1] = q[2] = q[3] = SPCONV__R(0);
+  } else {
+    spconv_up_axis_quat_wxyz(q, to_axis, from_axis);
+  }
+  res_size[0] = c[0];
+  res_size[1] = c[1];
+  res_size[2] = c[2];
+  res_quat_wxyz[0] = q[0];
+  res_quat_wxyz[1] = q[1];
+  res_quat_wxyz[2] = q[2];
+  res_quat_wxyz[3] = q[3];
+  return SPCONV_OK;
+}
+
+/* *res = the volume of a shape given in `format` (computed from that
+   format's own parameters). SPCONV_EINVAL as spconv_shape_convert, and
+   for a plane. */
+SPCONV_API int spconv_shape_volume(spconv_real *res, const spconv_real size[3],
+                                   spconv_shape_type type, spconv_shape_format format,
+                                   spconv_axis axis) {
+  const spconv_real pi = SPCONV__R(3.14159265358979323846);
+  spconv_real r, len, v;
+  int i, n = spconv__shape_nsize(type);
+  if (!spconv__shape_supported(type, format, axis) || type == SPCONV_SHAPE_PLANE)
+    return SPCONV_EINVAL;
+  for (i = 0; i < n; ++i)
+    if (!spconv__axes_finite(size[i]) || size[i] < SPCONV__R(0)) return SPCONV_EINVAL;
+  r = size[0];
+  /* len = the full length of the axial part */
+  len = n == 2 ? (format == SPCONV_SHAPES_USD ? size[1] : SPCONV__R(2) * size[1]) : SPCONV__R(0);
+  switch (type) {
+    case SPCONV_SHAPE_SPHERE: v = SPCONV__R(4) / SPCONV__R(3) * pi * r * r * r; break;
+    case SPCONV_SHAPE_BOX:
+      v = size[0] * size[1] * size[2];
+      if (format != SPCONV_SHAPES_USD) v *= SPCONV__R(8); /* half extents */
+      break;
+    case SPCONV_SHAPE_CAPSULE:
+      v = pi * r * r * len + SPCONV__R(4) / SPCONV__R(3) * pi * r * r * r;
+      break;
+    case SPCONV_SHAPE_CYLINDER: v = pi * r * r * len; break;
+    default: v = pi * r * r * len / SPCONV__R(3); break; /* cone */
+  }
+  *res = v;
+  return SPCONV_OK;
+}
+
+/* res = the centre of mass of a uniform solid shape in its own frame: the
+   origin, except the cone's, at -half_height / 2 along the axis (a quarter
+   of the height above the base). SPCONV_EINVAL as spconv_shape_volume. */
+SPCONV_API int spconv_shape_com(spconv_real res[3], const spconv_real size[3],
+                                spconv_shape_type type, spconv_shape_format format,
+                                spconv_axis axis) {
+  spconv_real c[3];
+  if (!spconv__shape_supported(type, format, axis) || type == SPCONV_SHAPE_PLANE ||
+      !spconv__shape_to_canonical(c, size, type, format))
+    return SPCONV_EINVAL;
+  res[0] = res[1] = res[2] = SPCONV__R(0);
+  if (type == SPCONV_SHAPE_CONE) res[(int)axis] = -SPCONV__R(0.5) * c[1];
+  return SPCONV_OK;
+}
+
+/* MuJoCo geom fromto = (a; b) -> the geom frame: res_pos = (a + b) / 2,
+   res_quat_wxyz = the minimal rotation carrying +Z onto b - a (MuJoCo's
+   mju_quatZ2Vec: (0, 1, 0, 0), 180 deg about X, when b - a points along
+   -Z), *res_half_length = |b - a| / 2: size[1] of a capsule or cylinder
+   (the caps of a capsule lie beyond a and b), size[2] of a box (whose
+   other two half-sizes are size[0]). SPCONV_EDEGENERATE (nothing
+   written) when a == b or an input is not finite. */
+SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
+                                              spconv_real res_quat_wxyz[4],
+                                              spconv_real *res_half_length,
+                                              const spconv_real fromto[6]) {
+  spconv_real d[3], c[3], n, w, s;
+  int i;
+  for (i = 0; i < 6; ++i)
+    if (!spconv__axes_finite(fromto[i])) return SPCONV_EDEGENERATE;
+  for (i = 0; i < 3; ++i) {
+    d[i] = fromto[3 + i] - fromto[i];
+    c[i] = SPCONV__R(0.5) * (fromto[i] + fromto[3 + i]);
+  }
+  n = SPCONV_SQRT(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+  if (!(n > SPCONV__R(0)) || !spconv__axes_finite(n)) return SPCONV_EDEGENERATE;
+  /* q ~ (1 + z.u, z x u) for u = d / n, scaled by n: (n + d_z, -d_y, d_x, 0);
+     n + d_z cancels when d_z < 0, where it equals (d_x^2 + d_y^2) / (n - d_z). */
+  w = d[2] >= SPCONV__R(0) ? n + d[2] : (d[0] * d[0] + d[1] * d[1]) / (n - d[2]);
+  s = w * w + d[0] * d[0] + d[1] * d[1];
+  res_pos[0] = c[0];
+  res_pos[1] = c[1];
+  res_pos[2] = c[2];
+  if (s > SPCONV__R(0) && w > SPCONV__R(0)) {
+    s = SPCONV__R(1) / SPCONV_SQRT(s);
+    res_quat_wxyz[0] = w * s;
+    res_quat_wxyz[1] = -d[1] * s;
+    res_quat_wxyz[2] = d[0] * s;
+    res_quat_wxyz[3] = SPCONV__R(0);
+  } else { /* exactly along -Z */
+    res_quat_wxyz[0] = SPCONV__R(0);
+    res_quat_wxyz[1] = SPCONV__R(1);
+    res_quat_wxyz[2] = SPCONV__R(0);
+    res_quat_wxyz[3] = SPCONV__R(0);
+  }
+  *res_half_length = SPCONV__R(0.5) * n;
+  return SPCONV_OK;
+}
+
+/* --------------------------------------------------------- asset import */
+
+typedef enum spconv_asset_format {
+  SPCONV_ASSET_GLTF = 0, /* .gltf / .glb: Y up, front +Z by specification */
+  SPCONV_ASSET_STL = 1,  /* no convention: the caller says */
+  SPCONV_ASSET_OBJ = 2   /* no convention: the caller says */
+} spconv_asset_format;
+
+/* res = M taking mesh coordinates of a file into a Z-up world, the way
+   Genesis imports (aligned with Blender's default exporters, "Y up, -Z
+   forward"): Y-up data -> (x, y, z) -> (x, -z, y), the inverse of
+   Blender's glTF export and spconv_up_axis_matrix(Y, Z); Z-up data ->
+   identity. glTF is always Y-up (file_is_z_up ignored, as Genesis does);
+   STL and OBJ use file_is_z_up (Genesis' file_meshes_are_zup). Apply it
+   with the spconv_axes_* functions. SPCONV_EINVAL (res untouched) for an
+   unknown format. */
+SPCONV_API int spconv_asset_import_matrix(spconv_real res[9], spconv_asset_format format,
+                                          int file_is_z_up) {
+  int f = (int)format;
+  if (f < 0 || f > 2) return SPCONV_EINVAL;
+  if (format != SPCONV_ASSET_GLTF && file_is_z_up)
+    return spconv_up_axis_matrix(res, SPCONV_AXIS_Z, SPCONV_AXIS_Z);
+  return spconv_up_axis_matrix(res, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
+}
+
+/* res = the rotation of spconv_asset_import_matrix as a unit quaternion
+   (w, x, y, z): (cos 45, sin 45, 0, 0) for Y-up data, identity for Z-up.
+   SPCONV_EINVAL (res untouched) for an unknown format. */
+SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_format format,
+                                             int file_is_z_up) {
+  int f = (int)format;
+  if (f < 0 || f > 2) return SPCONV_EINVAL;
+  if (format != SPCONV_ASSET_GLTF && file_is_z_up)
+    return spconv_up_axis_quat_wxyz(res, SPCONV_AXIS_Z, SPCONV_AXIS_Z);
+  return spconv_up_axis_quat_wxyz(res, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
+}
+
 
 /* end of axis systems */
 

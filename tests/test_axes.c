@@ -1,0 +1,1061 @@
+/* spatial_conv axis-system tests: Blender's axis_conversion, the 48 axis
+   systems and their presets, every kind of quantity under proper and
+   improper changes of axes, units, signed gravity, collision shapes,
+   MuJoCo fromto, asset import, aliasing and status codes.
+   Built in double and in float from this one source. */
+#include "test_util.h"
+
+/* ================================================================ helpers */
+
+static void ax_cross(spconv_real r[3], const spconv_real a[3], const spconv_real b[3]) {
+  r[0] = a[1] * b[2] - a[2] * b[1];
+  r[1] = a[2] * b[0] - a[0] * b[2];
+  r[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static void ax_mat_vec(spconv_real r[3], const spconv_real M[9], const spconv_real v[3]) {
+  int i;
+  for (i = 0; i < 3; ++i) r[i] = M[3 * i] * v[0] + M[3 * i + 1] * v[1] + M[3 * i + 2] * v[2];
+}
+
+static spconv_real ax_det(const spconv_real M[9]) {
+  return M[0] * (M[4] * M[8] - M[5] * M[7]) - M[1] * (M[3] * M[8] - M[5] * M[6]) +
+         M[2] * (M[3] * M[7] - M[4] * M[6]);
+}
+
+/* r = A B; r may alias A or B */
+static void ax_mat_mul(spconv_real r[9], const spconv_real A[9], const spconv_real B[9]) {
+  spconv_real t[9];
+  int i, j;
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j)
+      t[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
+  for (i = 0; i < 9; ++i) r[i] = t[i];
+}
+
+static double ax_dot(const spconv_real a[3], const spconv_real b[3]) {
+  return (double)a[0] * (double)b[0] + (double)a[1] * (double)b[1] + (double)a[2] * (double)b[2];
+}
+
+/* every valid axis system, in a fixed order; returns how many (48) */
+static spconv_axis_system ax_all[48];
+static int ax_count_systems(void) {
+  int a, b, c, n = 0;
+  for (a = 0; a < 6; ++a)
+    for (b = 0; b < 6; ++b)
+      for (c = 0; c < 6; ++c) {
+        spconv_axis_system s;
+        s.x = (spconv_direction)a;
+        s.y = (spconv_direction)b;
+        s.z = (spconv_direction)c;
+        if (spconv_axis_system_check(s) == SPCONV_OK) {
+          if (n < 48) ax_all[n] = s;
+          ++n;
+        }
+      }
+  return n;
+}
+
+static spconv_axis_system ax_sys(spconv_direction x, spconv_direction y, spconv_direction z) {
+  spconv_axis_system s;
+  s.x = x;
+  s.y = y;
+  s.z = z;
+  return s;
+}
+
+static spconv_axis_system ax_preset(spconv_axis_preset p) {
+  spconv_axis_system s = ax_sys(SPCONV_FORWARD, SPCONV_FORWARD, SPCONV_FORWARD);
+  assert_int_equal(spconv_axis_system_preset(&s, p), SPCONV_OK);
+  return s;
+}
+
+static void ax_preset_matrix(spconv_real M[9], spconv_axis_preset a, spconv_axis_preset b) {
+  assert_int_equal(spconv_axis_preset_matrix(M, a, b), SPCONV_OK);
+}
+
+/* ======================================================= Blender's table */
+
+/* Golden values of bpy_extras.io_utils.axis_conversion. The first six are
+   entries of Blender's _axis_convert_lut decoded by hand (a key packs
+   from_forward | from_up << 3 | to_forward << 6 | to_up << 9 with X..-Z =
+   0..5) and the matrix _axis_convert_matrix[i] it selects (rows):
+     0x351 (Y, Z, -Z, Y)  -> [21] ((1,0,0),(0,0,1),(0,-1,0))
+     0x291 (Y, Z, Z, Y)   -> [2]  ((-1,0,0),(0,0,1),(0,1,0))
+     0x8C8 (X, Y, -X, -Y) -> [0]  ((-1,0,0),(0,-1,0),(0,0,1))
+     0x294 (-Y, Z, Z, Y)  -> [21]
+     0x44D (-Z, Y, Y, Z)  -> [22] ((1,0,0),(0,0,-1),(0,1,0))
+     0x22B (-X, -Z, X, Y) -> [1]  ((-1,0,0),(0,0,-1),(0,-1,0))
+   The first is also the gist "Coordinate Space Axis Conversion Matrix from
+   Blender" (atteneder) printout and the to_yup() matrix of Blender's glTF
+   exporter (io_scene_gltf2 gltf2_blender_math.py): p -> (x, z, -y). */
+static void test_axis_conversion_golden(void **state) {
+  static const struct {
+    int ff, fu, tf, tu;
+    spconv_real m[9];
+  } cases[] = {
+      {1, 2, 5, 1, {1, 0, 0, 0, 0, 1, 0, -1, 0}},
+      {1, 2, 2, 1, {-1, 0, 0, 0, 0, 1, 0, 1, 0}},
+      {0, 1, 3, 4, {-1, 0, 0, 0, -1, 0, 0, 0, 1}},
+      {4, 2, 2, 1, {1, 0, 0, 0, 0, 1, 0, -1, 0}},
+      {5, 1, 1, 2, {1, 0, 0, 0, 0, -1, 0, 1, 0}},
+      {3, 5, 0, 1, {-1, 0, 0, 0, 0, -1, 0, -1, 0}},
+  };
+  size_t i;
+  (void)state;
+  for (i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    spconv_real M[9];
+    assert_int_equal(spconv_axis_conversion(M, (spconv_signed_axis)cases[i].ff,
+                                            (spconv_signed_axis)cases[i].fu,
+                                            (spconv_signed_axis)cases[i].tf,
+                                            (spconv_signed_axis)cases[i].tu),
+                     SPCONV_OK);
+    EXPECT_VEC_EQUAL(M, cases[i].m, 9);
+  }
+  { /* Blender -> glTF as the exporter does it: p = (1, 2, 3) -> (1, 3, -2) */
+    spconv_real M[9], p[3] = {1, 2, 3}, want[3] = {1, 3, -2}, r[3];
+    spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_NEG_Z, SPCONV_POS_Y);
+    spconv_axes_vec(r, M, p);
+    EXPECT_VEC_EQUAL(r, want, 3);
+    /* the brief's (forward Y, up Z) -> (forward Z, up Y) is a different map:
+       M y = z, M z = y, M x = M (y x z) = z x y = -x: (x, y, z) -> (-x, z, y) */
+    {
+      spconv_real w2[3] = {-1, 3, 2};
+      spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_POS_Z, SPCONV_POS_Y);
+      spconv_axes_vec(r, M, p);
+      EXPECT_VEC_EQUAL(r, w2, 3);
+    }
+  }
+}
+
+/* Every combination: valid ones give the proper rotation mapping forward to
+   forward and up to up (identity when equal); parallel ones are EINVAL and
+   leave res untouched. */
+static void test_axis_conversion_all(void **state) {
+  int ff, fu, tf, tu, nvalid = 0;
+  (void)state;
+  for (ff = 0; ff < 6; ++ff)
+    for (fu = 0; fu < 6; ++fu)
+      for (tf = 0; tf < 6; ++tf)
+        for (tu = 0; tu < 6; ++tu) {
+          spconv_real M[9] = {7, 7, 7, 7, 7, 7, 7, 7, 7}, untouched[9] = {7, 7, 7, 7, 7, 7, 7, 7, 7};
+          spconv_real f0[3], u0[3], f1[3], u1[3], r[3];
+          int st = spconv_axis_conversion(M, (spconv_signed_axis)ff, (spconv_signed_axis)fu,
+                                          (spconv_signed_axis)tf, (spconv_signed_axis)tu);
+          if (ff % 3 == fu % 3 || tf % 3 == tu % 3) {
+            assert_int_equal(st, SPCONV_EINVAL);
+            EXPECT_VEC_EQUAL(M, untouched, 9);
+            continue;
+          }
+          assert_int_equal(st, SPCONV_OK);
+          ++nvalid;
+          assert_true(ax_det(M) == 1);
+          spconv_signed_axis_vector(f0, (spconv_signed_axis)ff);
+          spconv_signed_axis_vector(u0, (spconv_signed_axis)fu);
+          spconv_signed_axis_vector(f1, (spconv_signed_axis)tf);
+          spconv_signed_axis_vector(u1, (spconv_signed_axis)tu);
+          ax_mat_vec(r, M, f0);
+          EXPECT_VEC_EQUAL(r, f1, 3);
+          ax_mat_vec(r, M, u0);
+          EXPECT_VEC_EQUAL(r, u1, 3);
+          if (ff == tf && fu == tu) {
+            spconv_real I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+            EXPECT_VEC_EQUAL(M, I, 9);
+          }
+        }
+  assert_int_equal(nvalid, 576);
+}
+
+/* ======================================================== presets, golden */
+
+static void test_preset_golden(void **state) {
+  spconv_real M[9], r[4];
+  (void)state;
+  { /* Blender -> glTF: p' = (x, z, -y), q_wxyz' = (w, x, z, -y) */
+    spconv_real p[3] = {1, 2, 3}, wp[3] = {1, 3, -2};
+    spconv_real q[4] = {(spconv_real)0.5, (spconv_real)0.1, (spconv_real)-0.7, (spconv_real)0.3};
+    spconv_real wq[4] = {(spconv_real)0.5, (spconv_real)0.1, (spconv_real)0.3, (spconv_real)0.7};
+    spconv_real G[9];
+    ax_preset_matrix(M, SPCONV_PRESET_BLENDER, SPCONV_PRESET_GLTF);
+    spconv_axes_vec(r, M, p);
+    EXPECT_VEC_EQUAL(r, wp, 3);
+    spconv_axes_quat_wxyz(r, M, q);
+    EXPECT_VEC_EQUAL(r, wq, 4);
+    /* and it is Blender's exporter matrix */
+    spconv_axis_conversion(G, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_NEG_Z, SPCONV_POS_Y);
+    EXPECT_VEC_EQUAL(M, G, 9);
+  }
+  { /* Genesis / Newton importers, glTF (Y up) -> Z up: (x, -z, y) */
+    spconv_real p[3] = {1, 2, 3}, wp[3] = {1, -3, 2}, U[9], A[9];
+    ax_preset_matrix(M, SPCONV_PRESET_GLTF, SPCONV_PRESET_BLENDER);
+    spconv_axes_vec(r, M, p);
+    EXPECT_VEC_EQUAL(r, wp, 3);
+    spconv_up_axis_matrix(U, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
+    EXPECT_VEC_EQUAL(M, U, 9);
+    assert_int_equal(spconv_asset_import_matrix(A, SPCONV_ASSET_GLTF, 0), SPCONV_OK);
+    EXPECT_VEC_EQUAL(A, U, 9);
+    ax_preset_matrix(M, SPCONV_PRESET_USD_Y_UP, SPCONV_PRESET_USD_Z_UP);
+    EXPECT_VEC_EQUAL(M, U, 9);
+  }
+  { /* Unity (RUF, left-handed) -> ROS FLU: p' = (z, -x, y),
+       q_xyzw' = (z, -x, y, -w) up to sign, w' = -(z, -x, y) */
+    spconv_real p[3] = {1, 2, 3}, wp[3] = {3, -1, 2};
+    spconv_real q[4] = {(spconv_real)0.1, (spconv_real)0.2, (spconv_real)0.3, (spconv_real)0.9};
+    spconv_real wq[4] = {(spconv_real)0.3, (spconv_real)-0.1, (spconv_real)0.2, (spconv_real)-0.9};
+    spconv_real w[3] = {4, 5, 6}, ww[3] = {-6, 4, -5};
+    ax_preset_matrix(M, SPCONV_PRESET_UNITY, SPCONV_PRESET_ROS_FLU);
+    assert_true(ax_det(M) == -1);
+    spconv_axes_vec(r, M, p);
+    EXPECT_VEC_EQUAL(r, wp, 3);
+    spconv_axes_quat_xyzw(r, M, q);
+    { /* q and -q are the same rotation: compare with the sign that matches */
+      int i;
+      for (i = 0; i < 4; ++i) r[i] = -r[i];
+    }
+    EXPECT_VEC_EQUAL(r, wq, 4);
+    spconv_axes_pseudovec(r, M, w);
+    EXPECT_VEC_EQUAL(r, ww, 3);
+  }
+  { /* Assimp aiProcess_MakeLeftHanded: p' = (x, y, -z), q_xyzw' = (-x, -y, z, w);
+       OpenGL camera space (right-handed) -> Unity (left-handed) */
+    spconv_real p[3] = {1, 2, 3}, wp[3] = {1, 2, -3};
+    spconv_real q[4] = {(spconv_real)0.1, (spconv_real)0.2, (spconv_real)0.3, (spconv_real)0.9};
+    spconv_real wq[4] = {(spconv_real)-0.1, (spconv_real)-0.2, (spconv_real)0.3, (spconv_real)0.9};
+    ax_preset_matrix(M, SPCONV_PRESET_OPENGL_CAMERA, SPCONV_PRESET_UNITY);
+    spconv_axes_vec(r, M, p);
+    EXPECT_VEC_EQUAL(r, wp, 3);
+    spconv_axes_quat_xyzw(r, M, q);
+    EXPECT_VEC_EQUAL(r, wq, 4);
+  }
+  { /* REP-103: ENU -> NED (y, x, -z); FLU -> FRD (x, -y, -z);
+       body FLU -> optical (z forward, x right, y down): (-y, -z, x);
+       Unreal (FRU, left-handed) -> FLU (x, -y, z) */
+    spconv_real p[3] = {1, 2, 3};
+    spconv_real ned[3] = {2, 1, -3}, frd[3] = {1, -2, -3}, opt[3] = {-2, -3, 1}, ue[3] = {1, -2, 3};
+    ax_preset_matrix(M, SPCONV_PRESET_ROS_ENU, SPCONV_PRESET_NED);
+    spconv_axes_vec(r, M, p);
+    EXPECT_VEC_EQUAL(r, ned, 3);
+    ax_preset_matrix(M, SPCONV_PRESET_ROS_FLU, SPCONV_PRESET_FRD);
+    spconv_axes_vec(r, M, p);
+    EXPECT_VEC_EQUAL(r, frd, 3);
+    ax_preset_matrix(M, SPCONV_PRESET_ROS_FLU, SPCONV_PRESET_ROS_OPTICAL);
+    spconv_axes_vec(r, M, p);
+    EXPECT_VEC_EQUAL(r, opt, 3);
+    ax_preset_matrix(M, SPCONV_PRESET_UNREAL, SPCONV_PRESET_ROS_FLU);
+    spconv_axes_vec(r, M, p);
+    EXPECT_VEC_EQUAL(r, ue, 3);
+  }
+  { /* handedness: only Unity and Unreal are left-handed */
+    int p;
+    for (p = 0; p < (int)SPCONV_PRESET_COUNT; ++p) {
+      int lh = p == (int)SPCONV_PRESET_UNITY || p == (int)SPCONV_PRESET_UNREAL;
+      assert_int_equal(spconv_axis_system_is_right_handed(ax_preset((spconv_axis_preset)p)),
+                       lh ? 0 : 1);
+    }
+  }
+  { /* Blender's own words: "Y forward, Z up" (the front-view look direction),
+       right-handed -> {RIGHT, FORWARD, UP}; a view-reading of Blender and
+       the facing-reading preset give the same Blender -> glTF matrix when
+       glTF is read the same way (OpenGL camera: -Z forward, Y up). */
+    spconv_axis_system s = ax_sys(SPCONV_DOWN, SPCONV_DOWN, SPCONV_DOWN), g = s;
+    spconv_real A[9], B[9];
+    assert_int_equal(spconv_axis_system_from_forward_up(&s, SPCONV_POS_Y, SPCONV_POS_Z, 1), SPCONV_OK);
+    assert_true(s.x == SPCONV_RIGHT && s.y == SPCONV_FORWARD && s.z == SPCONV_UP);
+    assert_int_equal(spconv_axis_system_from_forward_up(&g, SPCONV_NEG_Z, SPCONV_POS_Y, 1), SPCONV_OK);
+    spconv_axis_system_matrix(A, s, g);
+    ax_preset_matrix(B, SPCONV_PRESET_BLENDER, SPCONV_PRESET_GLTF);
+    EXPECT_VEC_EQUAL(A, B, 9);
+    /* left-handed variant: Unity is "Z forward, Y up" left-handed */
+    assert_int_equal(spconv_axis_system_from_forward_up(&s, SPCONV_POS_Z, SPCONV_POS_Y, 0), SPCONV_OK);
+    g = ax_preset(SPCONV_PRESET_UNITY);
+    assert_true(s.x == g.x && s.y == g.y && s.z == g.z);
+  }
+}
+
+/* ================================================== all 48 x 48 systems */
+
+static void test_all_systems_matrices(void **state) {
+  int a, b, c, nrh = 0;
+  static spconv_real Ms[48][48][9];
+  (void)state;
+  assert_int_equal(ax_count_systems(), 48);
+  for (a = 0; a < 48; ++a) nrh += spconv_axis_system_is_right_handed(ax_all[a]);
+  assert_int_equal(nrh, 24);
+  for (a = 0; a < 48; ++a)
+    for (b = 0; b < 48; ++b) {
+      spconv_real *M = Ms[a][b];
+      int i, j, ha = spconv_axis_system_is_right_handed(ax_all[a]);
+      int hb = spconv_axis_system_is_right_handed(ax_all[b]);
+      spconv_axis_system back = ax_sys(SPCONV_DOWN, SPCONV_DOWN, SPCONV_DOWN);
+      assert_int_equal(spconv_axis_system_matrix(M, ax_all[a], ax_all[b]), SPCONV_OK);
+      /* a signed permutation: one +-1 per row and per column, exact */
+      for (i = 0; i < 3; ++i) {
+        int nr = 0, nc = 0;
+        for (j = 0; j < 3; ++j) {
+          assert_true(M[3 * i + j] == 0 || M[3 * i + j] == 1 || M[3 * i + j] == -1);
+          nr += M[3 * i + j] != 0;
+          nc += M[3 * j + i] != 0;
+        }
+        assert_int_equal(nr, 1);
+        assert_int_equal(nc, 1);
+      }
+      assert_true(ax_det(M) == (ha == hb ? 1 : -1));
+      /* the system reached through M is b */
+      assert_int_equal(spconv_axis_system_from_matrix(&back, M, ax_all[a]), SPCONV_OK);
+      assert_true(back.x == ax_all[b].x && back.y == ax_all[b].y && back.z == ax_all[b].z);
+      /* the semantic direction of each b-axis, seen in a's coordinates, is right */
+      for (i = 0; i < 3; ++i) {
+        spconv_real e[3] = {0, 0, 0}, v[3], s = 0;
+        int d = i == 0 ? (int)ax_all[b].x : (i == 1 ? (int)ax_all[b].y : (int)ax_all[b].z);
+        e[i] = 1; /* b's axis i, in b coordinates; M^T brings it to a */
+        {
+          spconv_real Mt[9];
+          spconv_axes_inverse(Mt, M);
+          spconv_axes_vec(v, Mt, e);
+        }
+        for (j = 0; j < 3; ++j) {
+          int da = j == 0 ? (int)ax_all[a].x : (j == 1 ? (int)ax_all[a].y : (int)ax_all[a].z);
+          if (da % 3 == d % 3) s = v[j] * (da < 3 ? 1 : -1) * (d < 3 ? 1 : -1);
+        }
+        assert_true(s == 1);
+      }
+    }
+  for (a = 0; a < 48; ++a)
+    for (b = 0; b < 48; ++b) {
+      spconv_real R[9], I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, T[9];
+      /* round trip exact, and the inverse is the transpose */
+      spconv_axes_compose(R, Ms[b][a], Ms[a][b]);
+      EXPECT_VEC_EQUAL(R, I, 9);
+      spconv_axes_inverse(T, Ms[a][b]);
+      EXPECT_VEC_EQUAL(T, Ms[b][a], 9);
+      /* A -> B -> C equals A -> C */
+      for (c = 0; c < 48; ++c) {
+        spconv_axes_compose(R, Ms[b][c], Ms[a][b]);
+        EXPECT_VEC_EQUAL(R, Ms[a][c], 9);
+      }
+    }
+}
+
+/* Physics survives every change of axes: v = w x r, power, rotated vectors,
+   rotation matrices, poses, inertia (L = I w, kinetic energy), scale. */
+static void test_all_systems_physics(void **state) {
+  int a, b, n, nimproper = 0;
+  (void)state;
+  assert_int_equal(ax_count_systems(), 48);
+  test_seed(401);
+  for (a = 0; a < 48; ++a)
+    for (b = 0; b < 48; ++b) {
+      spconv_real M[9];
+      double det;
+      spconv_axis_system_matrix(M, ax_all[a], ax_all[b]);
+      det = (double)ax_det(M);
+      for (n = 0; n < 5; ++n) {
+        spconv_real w[3], r[3], v[3], w2[3], r2[3], v2[3], x[3];
+        spconv_real F[6], V[6], F2[6], V2[6];
+        spconv_real q[4], q2[4], u[3], qu[3], a1[3], a2[3], Mu[3];
+        spconv_real R[9], R2[9], Rq2[9];
+        spconv_real pose[7], pose2[7], pw[3], pw2[3], Rx[3];
+        spconv_real L[3], L2[3], Iw2[3], I[9], I2[9], A[9];
+        spconv_real s[3], s2[3], cc[3], sc[3], Msc[3], Mc[3], want[3];
+        int i;
+        test_rand_vec(w, 3, 5.0);
+        test_rand_vec(r, 3, 5.0);
+        ax_cross(v, w, r); /* a point at r on a body spinning with w about the origin */
+        spconv_axes_pseudovec(w2, M, w);
+        spconv_axes_vec(r2, M, r);
+        spconv_axes_vec(v2, M, v);
+        ax_cross(x, w2, r2);
+        EXPECT_VEC_NEAR(v2, x, 3, TEST_TOL);
+        if (det < 0) { /* the check bites: without the det factor it fails */
+          spconv_real wn[3], xn[3];
+          ax_mat_vec(wn, M, w);
+          ax_cross(xn, wn, r2);
+          for (i = 0; i < 3; ++i) xn[i] = -xn[i];
+          EXPECT_VEC_NEAR(v2, xn, 3, TEST_TOL);
+          ++nimproper;
+        }
+        /* power of a wrench on a twist */
+        test_rand_vec(F, 6, 10.0);
+        test_rand_vec(V, 6, 10.0);
+        spconv_axes_wrench(F2, M, F);
+        spconv_axes_twist(V2, M, V);
+        EXPECT_NEAR(spconv_power(F2, V2), spconv_power(F, V), TEST_TOL,
+                    test_power_scale(F, V));
+        /* a quaternion-rotated vector: rotate(q', M u) = M rotate(q, u) */
+        test_rand_quat(q);
+        test_rand_vec(u, 3, 3.0);
+        spconv_quat_rotate_wxyz(qu, q, u);
+        spconv_axes_vec(a1, M, qu);
+        spconv_axes_quat_wxyz(q2, M, q);
+        spconv_axes_vec(Mu, M, u);
+        spconv_quat_rotate_wxyz(a2, q2, Mu);
+        EXPECT_VEC_NEAR(a2, a1, 3, TEST_TOL);
+        { /* the xyzw form is the same rule */
+          spconv_real qx[4], qx2[4], back[4];
+          spconv_quat_xyzw_from_wxyz(qx, q);
+          spconv_axes_quat_xyzw(qx2, M, qx);
+          spconv_quat_wxyz_from_xyzw(back, qx2);
+          EXPECT_VEC_EQUAL(back, q2, 4);
+        }
+        /* rotation matrices: M R M^T is the matrix of the converted quaternion */
+        test_mat_of_quat(R, q);
+        spconv_axes_rotation(R2, M, R);
+        test_mat_of_quat(Rq2, q2);
+        EXPECT_VEC_NEAR(R2, Rq2, 9, TEST_TOL);
+        assert_true(ax_det(R2) > 0);
+        /* poses: the world point p + R x maps to p' + R' (M x) */
+        test_rand_vec(pose, 3, 5.0);
+        for (i = 0; i < 4; ++i) pose[3 + i] = q[i];
+        test_rand_vec(x, 3, 2.0);
+        spconv_quat_rotate_wxyz(Rx, q, x);
+        for (i = 0; i < 3; ++i) pw[i] = pose[i] + Rx[i];
+        spconv_axes_vec(pw, M, pw);
+        spconv_axes_pose_wxyz(pose2, M, pose);
+        spconv_axes_vec(Mu, M, x);
+        spconv_quat_rotate_wxyz(Rx, pose2 + 3, Mu);
+        for (i = 0; i < 3; ++i) pw2[i] = pose2[i] + Rx[i];
+        EXPECT_VEC_NEAR(pw2, pw, 3, TEST_TOL);
+        { /* the xyzw pose layout */
+          spconv_real px[7], px2[7], qb[4];
+          for (i = 0; i < 3; ++i) px[i] = pose[i];
+          spconv_quat_xyzw_from_wxyz(px + 3, pose + 3);
+          spconv_axes_pose_xyzw(px2, M, px);
+          EXPECT_VEC_EQUAL(px2, pose2, 3);
+          spconv_quat_wxyz_from_xyzw(qb, px2 + 3);
+          EXPECT_VEC_EQUAL(qb, pose2 + 3, 4);
+        }
+        /* inertia: a random SPD tensor I = A A^T; L = I w is a pseudovector */
+        test_rand_vec(A, 9, 2.0);
+        for (i = 0; i < 9; ++i) {
+          int rr = i / 3, c = i % 3;
+          I[i] = A[3 * rr] * A[3 * c] + A[3 * rr + 1] * A[3 * c + 1] + A[3 * rr + 2] * A[3 * c + 2];
+        }
+        spconv_axes_inertia(I2, M, I);
+        ax_mat_vec(L, I, w);
+        spconv_axes_pseudovec(L2, M, L);
+        ax_mat_vec(Iw2, I2, w2);
+        EXPECT_VEC_NEAR(Iw2, L2, 3, TEST_TOL);
+        EXPECT_NEAR(ax_dot(w2, Iw2), ax_dot(w, L), TEST_TOL, fabs(ax_dot(w, L)) + 1.0);
+        /* scale: the scaled point s (.) c maps to s' (.) (M c), s' >= 0 */
+        for (i = 0; i < 3; ++i) s[i] = (spconv_real)test_uniform(0.1, 3.0);
+        test_rand_vec(cc, 3, 1.0);
+        spconv_axes_scale(s2, M, s);
+        for (i = 0; i < 3; ++i) {
+          assert_true(s2[i] > 0);
+          sc[i] = s[i] * cc[i];
+        }
+        spconv_axes_vec(Msc, M, sc);
+        spconv_axes_vec(Mc, M, cc);
+        for (i = 0; i < 3; ++i) want[i] = s2[i] * Mc[i];
+        EXPECT_VEC_NEAR(Msc, want, 3, TEST_TOL);
+      }
+    }
+  assert_int_equal(nimproper, 48 * 24 * 5);
+}
+
+/* ================================================================= units */
+
+static void test_units(void **state) {
+  spconv_real k, bad = 5;
+  int n;
+  (void)state;
+  assert_int_equal(spconv_length_scale(&k, 1, (spconv_real)0.01), SPCONV_OK); /* m -> cm */
+  EXPECT_NEAR(k, 100.0, TEST_TOL, 100.0);
+  assert_int_equal(spconv_length_scale(&k, (spconv_real)SPCONV_USD_METERS_PER_UNIT_FALLBACK, 1),
+                   SPCONV_OK); /* an unauthored USD stage is in cm */
+  EXPECT_NEAR(k, 0.01, TEST_TOL, 1.0);
+  assert_int_equal(spconv_length_scale(&k, (spconv_real)0.0254, (spconv_real)0.01), SPCONV_OK);
+  EXPECT_NEAR(k, 2.54, TEST_TOL, 2.54); /* inches -> cm */
+  assert_int_equal(spconv_length_scale(&bad, 0, 1), SPCONV_EINVAL);
+  assert_int_equal(spconv_length_scale(&bad, 1, -1), SPCONV_EINVAL);
+  assert_int_equal(spconv_length_scale(&bad, (spconv_real)INFINITY, 1), SPCONV_EINVAL);
+  assert_int_equal(spconv_length_scale(&bad, 1, (spconv_real)NAN), SPCONV_EINVAL);
+  assert_true(bad == 5);
+  test_seed(402);
+  for (n = 0; n < TEST_CASES; ++n) {
+    spconv_real V[6], F[6], V2[6], F2[6], pose[7], pose2[7], r[3], f[3], tau[3];
+    spconv_real Ip[9], Ip2[9], Ik[9], back[6], rk[3], vk[3];
+    double kk = pow(10.0, test_uniform(-2.0, 2.0));
+    int i, j;
+    k = (spconv_real)kk;
+    test_rand_vec(V, 6, 10.0);
+    test_rand_vec(F, 6, 10.0);
+    spconv_units_twist(V2, V, k);
+    spconv_units_wrench(F2, F, k);
+    /* power scales like energy, k^2 */
+    EXPECT_NEAR(spconv_power(F2, V2), (double)k * (double)k * (double)spconv_power(F, V),
+                TEST_TOL, (double)k * (double)k * test_power_scale(F, V));
+    /* the rigid velocity field: v = w x r keeps holding with r scaled by k */
+    test_rand_vec(pose, 7, 3.0);
+    spconv_units_pose(pose2, pose, k);
+    EXPECT_VEC_EQUAL(pose2 + 3, pose + 3, 4);
+    for (i = 0; i < 3; ++i) r[i] = pose[i];
+    ax_cross(vk, V + 3, r);
+    for (i = 0; i < 3; ++i) V[i] = vk[i];
+    spconv_units_twist(V2, V, k);
+    ax_cross(rk, V2 + 3, pose2);
+    EXPECT_VEC_NEAR(V2, rk, 3, TEST_TOL);
+    /* torque = r x f gains one more length */
+    for (i = 0; i < 3; ++i) f[i] = F[i];
+    ax_cross(tau, r, f);
+    for (i = 0; i < 3; ++i) F[3 + i] = tau[i];
+    spconv_units_wrench(F2, F, k);
+    ax_cross(tau, pose2, F2);
+    EXPECT_VEC_NEAR(F2 + 3, tau, 3, TEST_TOL);
+    /* point-mass inertia m (|r|^2 1 - r r^T): mass unchanged, r scaled */
+    for (i = 0; i < 3; ++i)
+      for (j = 0; j < 3; ++j) {
+        Ip[3 * i + j] = (spconv_real)2.5 * ((i == j ? r[0] * r[0] + r[1] * r[1] + r[2] * r[2] : 0) - r[i] * r[j]);
+        Ip2[3 * i + j] = (spconv_real)2.5 * ((i == j ? pose2[0] * pose2[0] + pose2[1] * pose2[1] + pose2[2] * pose2[2] : 0) - pose2[i] * pose2[j]);
+      }
+    spconv_units_inertia(Ik, Ip, k);
+    EXPECT_VEC_NEAR(Ik, Ip2, 9, TEST_TOL);
+    /* round trip */
+    spconv_units_wrench(back, F2, 1 / k);
+    EXPECT_VEC_NEAR(back, F, 6, TEST_TOL);
+  }
+}
+
+/* =============================================================== gravity */
+
+static void test_gravity_signed(void **state) {
+  int a;
+  spconv_real g[3], u[3] = {5, 5, 5}, keep[3] = {5, 5, 5};
+  (void)state;
+  for (a = 0; a < 6; ++a) {
+    spconv_real want[3] = {0, 0, 0};
+    want[a % 3] = a < 3 ? (spconv_real)-9.81 : (spconv_real)9.81;
+    assert_int_equal(spconv_gravity_signed(g, (spconv_signed_axis)a, (spconv_real)9.81), SPCONV_OK);
+    EXPECT_VEC_EQUAL(g, want, 3);
+    if (a < 3) { /* agrees with the unsigned form */
+      spconv_real g2[3];
+      spconv_gravity(g2, (spconv_axis)a, (spconv_real)9.81);
+      EXPECT_VEC_EQUAL(g, g2, 3);
+    }
+  }
+  assert_int_equal(spconv_gravity_signed(u, (spconv_signed_axis)6, 1), SPCONV_EINVAL);
+  assert_int_equal(spconv_gravity_signed(u, (spconv_signed_axis)-1, 1), SPCONV_EINVAL);
+  EXPECT_VEC_EQUAL(u, keep, 3);
+  { /* gravity is a polar vector: converting it equals asking the other system */
+    spconv_real M[9], gz[3], gy[3];
+    ax_preset_matrix(M, SPCONV_PRESET_GLTF, SPCONV_PRESET_MUJOCO);
+    spconv_gravity_signed(gy, SPCONV_POS_Y, 9);
+    spconv_axes_vec(gy, M, gy);
+    spconv_gravity_signed(gz, SPCONV_POS_Z, 9);
+    EXPECT_VEC_EQUAL(gy, gz, 3);
+    ax_preset_matrix(M, SPCONV_PRESET_ROS_FLU, SPCONV_PRESET_ROS_OPTICAL);
+    spconv_gravity_signed(gz, SPCONV_POS_Z, 9);
+    spconv_axes_vec(gz, M, gz);
+    spconv_gravity_signed(gy, SPCONV_NEG_Y, 9); /* optical frames are y down */
+    EXPECT_VEC_EQUAL(gz, gy, 3);
+  }
+}
+
+/* ================================================================ shapes */
+
+static const spconv_shape_format ax_formats[4] = {SPCONV_SHAPES_NEWTON, SPCONV_SHAPES_MUJOCO,
+                                                  SPCONV_SHAPES_USD, SPCONV_SHAPES_PHYSX};
+
+static void test_shapes_golden(void **state) {
+  spconv_real s[3], q[4], R[9], e[3], v;
+  const double pi = 3.14159265358979323846;
+  (void)state;
+  { /* a USD Cube of size 2 (its fallback) is a box of half-extents 1 */
+    spconv_real cube[3] = {2, 2, 2}, want[3] = {1, 1, 1}, id[4] = {1, 0, 0, 0};
+    assert_int_equal(spconv_shape_convert(s, q, cube, SPCONV_SHAPE_BOX, SPCONV_SHAPES_USD,
+                                          SPCONV_AXIS_Z, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z),
+                     SPCONV_OK);
+    EXPECT_VEC_EQUAL(s, want, 3);
+    EXPECT_VEC_EQUAL(q, id, 4);
+  }
+  { /* Newton box (1, 2, 3) -> USD edges (2, 4, 6); PhysX halfExtents the same */
+    spconv_real h[3] = {1, 2, 3}, want[3] = {2, 4, 6};
+    spconv_shape_convert(s, q, h, SPCONV_SHAPE_BOX, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
+                         SPCONV_SHAPES_USD, SPCONV_AXIS_Y);
+    EXPECT_VEC_EQUAL(s, want, 3);
+    spconv_shape_convert(s, q, h, SPCONV_SHAPE_BOX, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
+                         SPCONV_SHAPES_PHYSX, SPCONV_AXIS_X);
+    EXPECT_VEC_EQUAL(s, h, 3);
+  }
+  { /* PhysX capsule (r 0.5, halfHeight 1) along X -> Newton (0.5, 1) along Z,
+       turned so that the Newton axis (local Z) lies on the PhysX one (X) */
+    spconv_real c[3] = {(spconv_real)0.5, 1, 0}, want[3] = {(spconv_real)0.5, 1, 0};
+    spconv_real ez[3] = {0, 0, 1}, ex[3] = {1, 0, 0};
+    spconv_real wq[4] = {(spconv_real)0.70710678118654752440, 0, (spconv_real)0.70710678118654752440, 0};
+    assert_int_equal(spconv_shape_convert(s, q, c, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_PHYSX,
+                                          SPCONV_AXIS_X, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z),
+                     SPCONV_OK);
+    EXPECT_VEC_EQUAL(s, want, 3);
+    EXPECT_VEC_NEAR(q, wq, 4, TEST_TOL); /* +90 deg about Y */
+    spconv_quat_rotate_wxyz(e, q, ez);
+    EXPECT_VEC_NEAR(e, ex, 3, TEST_TOL);
+    /* its total length 2 (r + h) = 3 */
+    EXPECT_NEAR(2 * (s[0] + s[1]), 3.0, TEST_TOL, 3.0);
+  }
+  { /* USD capsule (r 1, height 2 = cylinder part) -> MuJoCo size (1, 1) */
+    spconv_real c[3] = {1, 2, 0}, want[3] = {1, 1, 0};
+    spconv_shape_convert(s, q, c, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_USD, SPCONV_AXIS_Z,
+                         SPCONV_SHAPES_MUJOCO, SPCONV_AXIS_Z);
+    EXPECT_VEC_EQUAL(s, want, 3);
+  }
+  { /* USD cylinder along Y (r 1, height 4) -> MuJoCo (1, 2), geom Z onto body Y */
+    spconv_real c[3] = {1, 4, 0}, want[3] = {1, 2, 0}, ez[3] = {0, 0, 1}, ey[3] = {0, 1, 0};
+    spconv_shape_convert(s, q, c, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPES_USD, SPCONV_AXIS_Y,
+                         SPCONV_SHAPES_MUJOCO, SPCONV_AXIS_Z);
+    EXPECT_VEC_EQUAL(s, want, 3);
+    test_mat_of_quat(R, q);
+    ax_mat_vec(e, R, ez);
+    EXPECT_VEC_NEAR(e, ey, 3, TEST_TOL);
+  }
+  { /* cone: USD (r 1, height 2) -> Newton (1, 1); COM a quarter of the
+       height above the base: -h/2 = (0, 0, -0.5) */
+    spconv_real c[3] = {1, 2, 0}, want[3] = {1, 1, 0}, com[3], wc[3] = {0, 0, (spconv_real)-0.5};
+    spconv_shape_convert(s, q, c, SPCONV_SHAPE_CONE, SPCONV_SHAPES_USD, SPCONV_AXIS_Z,
+                         SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z);
+    EXPECT_VEC_EQUAL(s, want, 3);
+    assert_int_equal(spconv_shape_com(com, c, SPCONV_SHAPE_CONE, SPCONV_SHAPES_USD, SPCONV_AXIS_Z),
+                     SPCONV_OK);
+    EXPECT_VEC_EQUAL(com, wc, 3);
+    /* volume pi r^2 H / 3 = 2 pi / 3 */
+    assert_int_equal(spconv_shape_volume(&v, s, SPCONV_SHAPE_CONE, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z),
+                     SPCONV_OK);
+    EXPECT_NEAR(v, 2.0 * pi / 3.0, TEST_TOL, 3.0);
+  }
+  { /* capsule volume r = 1, half 1: cylinder 2 pi + sphere 4 pi / 3 */
+    spconv_real c[3] = {1, 1, 0};
+    spconv_shape_volume(&v, c, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_MUJOCO, SPCONV_AXIS_Z);
+    EXPECT_NEAR(v, 2.0 * pi + 4.0 * pi / 3.0, TEST_TOL, 10.0);
+  }
+  { /* plane: MuJoCo normal +Z -> PhysX normal +X: the PhysX frame must carry +X onto +Z */
+    spconv_real c[3] = {5, 5, 1}, zero[3] = {0, 0, 0}, ex[3] = {1, 0, 0}, ez[3] = {0, 0, 1};
+    assert_int_equal(spconv_shape_convert(s, q, c, SPCONV_SHAPE_PLANE, SPCONV_SHAPES_MUJOCO,
+                                          SPCONV_AXIS_Z, SPCONV_SHAPES_PHYSX, SPCONV_AXIS_X),
+                     SPCONV_OK);
+    EXPECT_VEC_EQUAL(s, zero, 3);
+    spconv_quat_rotate_wxyz(e, q, ex);
+    EXPECT_VEC_NEAR(e, ez, 3, TEST_TOL);
+  }
+}
+
+/* every type, format pair and allowed axis: round trips, volume, COM */
+static void test_shapes_properties(void **state) {
+  int t, fa, fb, aa, ab, n, ncase = 0;
+  (void)state;
+  test_seed(403);
+  for (t = 0; t < 6; ++t)
+    for (fa = 0; fa < 4; ++fa)
+      for (fb = 0; fb < 4; ++fb)
+        for (aa = 0; aa < 3; ++aa)
+          for (ab = 0; ab < 3; ++ab) {
+            spconv_shape_type type = (spconv_shape_type)t;
+            spconv_shape_format from = ax_formats[fa], to = ax_formats[fb];
+            spconv_real size[3] = {1, 1, 1}, s[3], q[4];
+            int st = spconv_shape_convert(s, q, size, type, from, (spconv_axis)aa, to, (spconv_axis)ab);
+            int ok_from = !((from == SPCONV_SHAPES_MUJOCO && (aa != 2 || type == SPCONV_SHAPE_CONE)) ||
+                            (from == SPCONV_SHAPES_PHYSX && (aa != 0 || type == SPCONV_SHAPE_CYLINDER ||
+                                                              type == SPCONV_SHAPE_CONE)));
+            int ok_to = !((to == SPCONV_SHAPES_MUJOCO && (ab != 2 || type == SPCONV_SHAPE_CONE)) ||
+                          (to == SPCONV_SHAPES_PHYSX && (ab != 0 || type == SPCONV_SHAPE_CYLINDER ||
+                                                          type == SPCONV_SHAPE_CONE)));
+            assert_int_equal(st, ok_from && ok_to ? SPCONV_OK : SPCONV_EINVAL);
+            if (st != SPCONV_OK) continue;
+            for (n = 0; n < 100; ++n) {
+              spconv_real s2[3], q2[4], back[3], qb[4], R[9], Rb[9], I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+              spconv_real va = -1, vb = -2, ca[3], cb[3], Rcb[3], ea[3] = {0, 0, 0}, eb[3] = {0, 0, 0}, Reb[3];
+              int i, nsz = type == SPCONV_SHAPE_PLANE ? 0 : (type == SPCONV_SHAPE_BOX ? 3 : (type == SPCONV_SHAPE_SPHERE ? 1 : 2));
+              for (i = 0; i < 3; ++i) size[i] = (spconv_real)test_uniform(0.05, 4.0);
+              assert_int_equal(spconv_shape_convert(s2, q2, size, type, from, (spconv_axis)aa, to,
+                                                    (spconv_axis)ab),
+                               SPCONV_OK);
+              assert_int_equal(spconv_shape_convert(back, qb, s2, type, to, (spconv_axis)ab, from,
+                                                    (spconv_axis)aa),
+                               SPCONV_OK);
+              for (i = nsz; i < 3; ++i) {
+                assert_true(s2[i] == 0);
+                size[i] = 0;
+              }
+              EXPECT_VEC_EQUAL(back, size, 3); /* factors of 2: exact */
+              /* q then its way back: the identity rotation */
+              test_mat_of_quat(R, q2);
+              test_mat_of_quat(Rb, qb);
+              ax_mat_mul(R, R, Rb);
+              EXPECT_VEC_NEAR(R, I, 9, TEST_TOL);
+              /* the primary axes coincide in the parent: R(q) e_to = e_from */
+              test_mat_of_quat(R, q2);
+              ea[aa] = 1;
+              eb[ab] = 1;
+              ax_mat_vec(Reb, R, eb);
+              if (type != SPCONV_SHAPE_SPHERE && type != SPCONV_SHAPE_BOX)
+                EXPECT_VEC_NEAR(Reb, ea, 3, TEST_TOL);
+              if (type == SPCONV_SHAPE_PLANE) {
+                assert_int_equal(spconv_shape_volume(&va, size, type, from, (spconv_axis)aa), SPCONV_EINVAL);
+                continue;
+              }
+              /* volume and centre of mass (in the parent) are preserved */
+              assert_int_equal(spconv_shape_volume(&va, size, type, from, (spconv_axis)aa), SPCONV_OK);
+              assert_int_equal(spconv_shape_volume(&vb, s2, type, to, (spconv_axis)ab), SPCONV_OK);
+              EXPECT_NEAR(vb, va, TEST_TOL, fabs((double)va));
+              assert_true(va > 0);
+              assert_int_equal(spconv_shape_com(ca, size, type, from, (spconv_axis)aa), SPCONV_OK);
+              assert_int_equal(spconv_shape_com(cb, s2, type, to, (spconv_axis)ab), SPCONV_OK);
+              ax_mat_vec(Rcb, R, cb);
+              EXPECT_VEC_NEAR(Rcb, ca, 3, TEST_TOL);
+              ++ncase;
+            }
+          }
+  assert_true(ncase >= 10000);
+}
+
+static void test_shapes_bad_input(void **state) {
+  spconv_real s[3] = {9, 9, 9}, q[4] = {9, 9, 9, 9}, keep3[3] = {9, 9, 9}, keep4[4] = {9, 9, 9, 9};
+  spconv_real ok[3] = {1, 1, 1}, neg[3] = {1, -1, 1}, nan3[3] = {1, 1, 1}, v = 9, c[3] = {9, 9, 9};
+  (void)state;
+  nan3[1] = (spconv_real)NAN;
+  /* shapes the format lacks, axes it does not allow */
+  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CONE, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
+                                        SPCONV_SHAPES_MUJOCO, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPES_PHYSX, SPCONV_AXIS_X,
+                                        SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_MUJOCO, SPCONV_AXIS_X,
+                                        SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
+                                        SPCONV_SHAPES_PHYSX, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  /* bad sizes, unknown enums */
+  assert_int_equal(spconv_shape_convert(s, q, neg, SPCONV_SHAPE_BOX, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
+                                        SPCONV_SHAPES_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, nan3, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
+                                        SPCONV_SHAPES_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, ok, (spconv_shape_type)6, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
+                                        SPCONV_SHAPES_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_BOX, (spconv_shape_format)4, SPCONV_AXIS_Z,
+                                        SPCONV_SHAPES_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_BOX, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
+                                        SPCONV_SHAPES_USD, (spconv_axis)3), SPCONV_EINVAL);
+  EXPECT_VEC_EQUAL(s, keep3, 3);
+  EXPECT_VEC_EQUAL(q, keep4, 4);
+  assert_int_equal(spconv_shape_volume(&v, ok, SPCONV_SHAPE_PLANE, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_volume(&v, neg, SPCONV_SHAPE_BOX, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_volume(&v, ok, SPCONV_SHAPE_CONE, SPCONV_SHAPES_PHYSX, SPCONV_AXIS_X), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_com(c, ok, SPCONV_SHAPE_PLANE, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_com(c, nan3, SPCONV_SHAPE_CONE, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_true(v == 9);
+  EXPECT_VEC_EQUAL(c, keep3, 3);
+}
+
+/* ================================================================ fromto */
+
+/* MuJoCo's mju_quatZ2Vec, written out from its definition: axis z x u
+   normalized, angle atan2(|z x u|, z . u); (0, 1, 0, 0) when opposite. */
+static void ax_quat_z2vec(double q[4], const double v[3]) {
+  double n = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  double u[3] = {v[0] / n, v[1] / n, v[2] / n};
+  double ax[3] = {-u[1], u[0], 0.0}, a = sqrt(ax[0] * ax[0] + ax[1] * ax[1]), ang;
+  if (a < 1e-15) {
+    q[0] = u[2] < 0 ? 0 : 1;
+    q[1] = u[2] < 0 ? 1 : 0;
+    q[2] = q[3] = 0;
+    return;
+  }
+  ang = atan2(a, u[2]);
+  q[0] = cos(ang / 2);
+  q[1] = sin(ang / 2) * ax[0] / a;
+  q[2] = sin(ang / 2) * ax[1] / a;
+  q[3] = 0;
+}
+
+static void test_fromto(void **state) {
+  spconv_real pos[3], q[4], h = 7;
+  int n;
+  (void)state;
+  { /* along +Z: identity; centre (0, 0, 1); half-length 1 */
+    spconv_real ft[6] = {0, 0, 0, 0, 0, 2}, wp[3] = {0, 0, 1}, wq[4] = {1, 0, 0, 0};
+    assert_int_equal(spconv_pose_from_mujoco_fromto(pos, q, &h, ft), SPCONV_OK);
+    EXPECT_VEC_EQUAL(pos, wp, 3);
+    EXPECT_VEC_EQUAL(q, wq, 4);
+    assert_true(h == 1);
+  }
+  { /* along +X: +90 deg about Y */
+    const spconv_real c = (spconv_real)0.70710678118654752440;
+    spconv_real ft[6] = {1, 2, 3, 3, 2, 3}, wp[3] = {2, 2, 3}, wq[4] = {c, 0, c, 0};
+    spconv_pose_from_mujoco_fromto(pos, q, &h, ft);
+    EXPECT_VEC_EQUAL(pos, wp, 3);
+    EXPECT_VEC_NEAR(q, wq, 4, TEST_TOL);
+    assert_true(h == 1);
+  }
+  { /* along -Z: MuJoCo's 180 deg about X, exactly */
+    spconv_real ft[6] = {0, 0, 1, 0, 0, -1}, wq[4] = {0, 1, 0, 0};
+    spconv_pose_from_mujoco_fromto(pos, q, &h, ft);
+    EXPECT_VEC_EQUAL(q, wq, 4);
+  }
+  { /* degenerate */
+    spconv_real ft[6] = {1, 1, 1, 1, 1, 1}, keep[3] = {7, 7, 7};
+    pos[0] = pos[1] = pos[2] = 7;
+    h = 7;
+    assert_int_equal(spconv_pose_from_mujoco_fromto(pos, q, &h, ft), SPCONV_EDEGENERATE);
+    ft[4] = (spconv_real)NAN;
+    assert_int_equal(spconv_pose_from_mujoco_fromto(pos, q, &h, ft), SPCONV_EDEGENERATE);
+    EXPECT_VEC_EQUAL(pos, keep, 3);
+    assert_true(h == 7);
+  }
+  test_seed(404);
+  for (n = 0; n < TEST_CASES; ++n) {
+    spconv_real ft[6], d[3], ez[3] = {0, 0, 1}, e[3], u[3], mid[3], qw[4];
+    double dd[3], qq[4], len;
+    int i;
+    test_rand_vec(ft, 6, 3.0);
+    if (n % 10 == 0) { ft[3] = ft[0]; ft[4] = ft[1]; } /* exactly along +-Z */
+    for (i = 0; i < 3; ++i) {
+      d[i] = ft[3 + i] - ft[i];
+      dd[i] = (double)d[i];
+      mid[i] = (ft[i] + ft[3 + i]) / 2;
+    }
+    len = sqrt(dd[0] * dd[0] + dd[1] * dd[1] + dd[2] * dd[2]);
+    if (len < 1e-3) continue;
+    assert_int_equal(spconv_pose_from_mujoco_fromto(pos, q, &h, ft), SPCONV_OK);
+    EXPECT_VEC_NEAR(pos, mid, 3, TEST_TOL);
+    EXPECT_NEAR(h, len / 2, TEST_TOL, len);
+    for (i = 0; i < 3; ++i) u[i] = (spconv_real)(dd[i] / len);
+    spconv_quat_rotate_wxyz(e, q, ez);
+    EXPECT_VEC_NEAR(e, u, 3, TEST_TOL);
+    ax_quat_z2vec(qq, dd);
+    for (i = 0; i < 4; ++i) qw[i] = (spconv_real)qq[i];
+    EXPECT_VEC_NEAR(q, qw, 4, TEST_TOL); /* the same minimal rotation as MuJoCo */
+  }
+}
+
+/* ================================================================ assets */
+
+static void test_assets(void **state) {
+  spconv_real M[9], q[4], R[9], E[9], P[9];
+  spconv_real yz[9] = {1, 0, 0, 0, 0, -1, 0, 1, 0}, id[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  spconv_real keep[9] = {3, 3, 3, 3, 3, 3, 3, 3, 3};
+  int f, z;
+  (void)state;
+  for (f = 0; f < 3; ++f)
+    for (z = 0; z < 2; ++z) {
+      int yup = f == (int)SPCONV_ASSET_GLTF || !z; /* glTF is Y-up whatever the flag */
+      assert_int_equal(spconv_asset_import_matrix(M, (spconv_asset_format)f, z), SPCONV_OK);
+      EXPECT_VEC_EQUAL(M, yup ? yz : id, 9);
+      assert_int_equal(spconv_asset_import_quat_wxyz(q, (spconv_asset_format)f, z), SPCONV_OK);
+      test_mat_of_quat(R, q);
+      EXPECT_VEC_NEAR(R, M, 9, TEST_TOL);
+    }
+  /* import undoes Blender's glTF export */
+  spconv_asset_import_matrix(M, SPCONV_ASSET_GLTF, 1);
+  spconv_axis_conversion(E, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_NEG_Z, SPCONV_POS_Y);
+  spconv_axes_compose(P, M, E);
+  EXPECT_VEC_EQUAL(P, id, 9);
+  /* Genesis' Y-up: "Y up, -Z forward" -> Blender "Y forward, Z up" */
+  spconv_axis_conversion(E, SPCONV_NEG_Z, SPCONV_POS_Y, SPCONV_POS_Y, SPCONV_POS_Z);
+  EXPECT_VEC_EQUAL(E, yz, 9);
+  memcpy(P, keep, sizeof P);
+  assert_int_equal(spconv_asset_import_matrix(P, (spconv_asset_format)3, 0), SPCONV_EINVAL);
+  assert_int_equal(spconv_asset_import_quat_wxyz(P, (spconv_asset_format)-1, 0), SPCONV_EINVAL);
+  EXPECT_VEC_EQUAL(P, keep, 9);
+}
+
+/* ============================================================ bad input */
+
+static void test_bad_input(void **state) {
+  spconv_real M[9] = {3, 3, 3, 3, 3, 3, 3, 3, 3}, keep[9] = {3, 3, 3, 3, 3, 3, 3, 3, 3}, v[3] = {3, 3, 3};
+  spconv_axis_system good = ax_sys(SPCONV_FORWARD, SPCONV_LEFT, SPCONV_UP);
+  spconv_axis_system dup = ax_sys(SPCONV_FORWARD, SPCONV_BACK, SPCONV_UP); /* not a permutation */
+  spconv_axis_system out = ax_sys(SPCONV_FORWARD, SPCONV_LEFT, (spconv_direction)6);
+  spconv_axis_system neg = ax_sys((spconv_direction)-1, SPCONV_LEFT, SPCONV_UP);
+  spconv_axis_system res = good;
+  (void)state;
+  assert_int_equal(spconv_axis_system_check(good), SPCONV_OK);
+  assert_int_equal(spconv_axis_system_check(dup), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_check(out), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_check(neg), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_matrix(M, dup, good), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_matrix(M, good, out), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_is_right_handed(dup), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_is_right_handed(neg), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_PRESET_COUNT, SPCONV_PRESET_GLTF), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_PRESET_GLTF, (spconv_axis_preset)-1), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_NEG_Y, SPCONV_POS_Y, SPCONV_POS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_POS_X, SPCONV_POS_X), SPCONV_EINVAL);
+  /* Blender returns the identity for from == to even when parallel; not here */
+  assert_int_equal(spconv_axis_conversion(M, SPCONV_POS_X, SPCONV_NEG_X, SPCONV_POS_X, SPCONV_NEG_X), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_conversion(M, (spconv_signed_axis)6, SPCONV_POS_Z, SPCONV_POS_X, SPCONV_POS_Y), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_POS_X, (spconv_signed_axis)-1), SPCONV_EINVAL);
+  EXPECT_VEC_EQUAL(M, keep, 9);
+  assert_int_equal(spconv_signed_axis_vector(v, (spconv_signed_axis)6), SPCONV_EINVAL);
+  EXPECT_VEC_EQUAL(v, keep, 3);
+  assert_int_equal(spconv_axis_system_preset(&res, SPCONV_PRESET_COUNT), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_preset(&res, (spconv_axis_preset)99), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_from_forward_up(&res, SPCONV_POS_Z, SPCONV_NEG_Z, 1), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_from_forward_up(&res, (spconv_signed_axis)7, SPCONV_NEG_Z, 1), SPCONV_EINVAL);
+  { /* matrices that are not signed permutations */
+    spconv_real half[9] = {(spconv_real)0.5, 0, 0, 0, 1, 0, 0, 0, 1};
+    spconv_real row2[9] = {1, 1, 0, 0, 0, 0, 0, 0, 1};
+    spconv_real col2[9] = {1, 0, 0, 1, 0, 0, 0, 0, 1};
+    spconv_real zero[9] = {1, 0, 0, 0, 0, 0, 0, 0, 1};
+    spconv_real two[9] = {2, 0, 0, 0, 1, 0, 0, 0, 1};
+    spconv_real okm[9] = {0, 1, 0, 1, 0, 0, 0, 0, -1};
+    assert_int_equal(spconv_axis_system_from_matrix(&res, half, good), SPCONV_EINVAL);
+    assert_int_equal(spconv_axis_system_from_matrix(&res, row2, good), SPCONV_EINVAL);
+    assert_int_equal(spconv_axis_system_from_matrix(&res, col2, good), SPCONV_EINVAL);
+    assert_int_equal(spconv_axis_system_from_matrix(&res, zero, good), SPCONV_EINVAL);
+    assert_int_equal(spconv_axis_system_from_matrix(&res, two, good), SPCONV_EINVAL);
+    assert_int_equal(spconv_axis_system_from_matrix(&res, okm, dup), SPCONV_EINVAL);
+    assert_true(res.x == good.x && res.y == good.y && res.z == good.z);
+    /* and a good one: FLU through (y, x, -z) is {LEFT, FORWARD, DOWN} */
+    assert_int_equal(spconv_axis_system_from_matrix(&res, okm, good), SPCONV_OK);
+    assert_true(res.x == SPCONV_LEFT && res.y == SPCONV_FORWARD && res.z == SPCONV_DOWN);
+  }
+}
+
+/* ============================================================== aliasing */
+
+/* Every function, res aliasing each input in turn, equals the separate call. */
+static void test_aliasing(void **state) {
+  int n, i;
+  (void)state;
+  test_seed(405);
+  for (n = 0; n < 200; ++n) {
+    spconv_real M[9], a[9], x[9], y[9], want[9];
+    spconv_axis_system_matrix(M, ax_all[n % 48], ax_all[(7 * n + 3) % 48]);
+    if (n == 0) assert_int_equal(ax_count_systems(), 48);
+    test_rand_vec(a, 9, 5.0);
+#define AX_ALIAS_MX(fn, N)                                                  \
+  do {                                                                      \
+    fn(want, M, a);                                                         \
+    for (i = 0; i < 9; ++i) x[i] = a[i];                                    \
+    fn(x, M, x); /* res == the input */                                     \
+    EXPECT_VEC_EQUAL(x, want, N);                                           \
+    for (i = 0; i < 9; ++i) y[i] = M[i];                                    \
+    fn(y, y, a); /* res == M */                                             \
+    EXPECT_VEC_EQUAL(y, want, N);                                           \
+  } while (0)
+    AX_ALIAS_MX(spconv_axes_vec, 3);
+    AX_ALIAS_MX(spconv_axes_pseudovec, 3);
+    AX_ALIAS_MX(spconv_axes_rotation, 9);
+    AX_ALIAS_MX(spconv_axes_inertia, 9);
+    AX_ALIAS_MX(spconv_axes_quat_wxyz, 4);
+    AX_ALIAS_MX(spconv_axes_quat_xyzw, 4);
+    AX_ALIAS_MX(spconv_axes_scale, 3);
+    AX_ALIAS_MX(spconv_axes_compose, 9);
+#undef AX_ALIAS_MX
+    { /* 6- and 7-vectors need 9-real M and a 7-real input: own buffers */
+      spconv_real big[9], in[9], out[9];
+      test_rand_vec(in, 9, 5.0);
+      spconv_axes_twist(want, M, in);
+      for (i = 0; i < 9; ++i) out[i] = in[i];
+      spconv_axes_twist(out, M, out);
+      EXPECT_VEC_EQUAL(out, want, 6);
+      for (i = 0; i < 9; ++i) big[i] = M[i];
+      spconv_axes_twist(big, big, in);
+      EXPECT_VEC_EQUAL(big, want, 6);
+      spconv_axes_wrench(want, M, in);
+      for (i = 0; i < 9; ++i) out[i] = in[i];
+      spconv_axes_wrench(out, M, out);
+      EXPECT_VEC_EQUAL(out, want, 6);
+      for (i = 0; i < 9; ++i) big[i] = M[i];
+      spconv_axes_wrench(big, big, in);
+      EXPECT_VEC_EQUAL(big, want, 6);
+      spconv_axes_pose_wxyz(want, M, in);
+      for (i = 0; i < 9; ++i) out[i] = in[i];
+      spconv_axes_pose_wxyz(out, M, out);
+      EXPECT_VEC_EQUAL(out, want, 7);
+      for (i = 0; i < 9; ++i) big[i] = M[i];
+      spconv_axes_pose_wxyz(big, big, in);
+      EXPECT_VEC_EQUAL(big, want, 7);
+      spconv_axes_pose_xyzw(want, M, in);
+      for (i = 0; i < 9; ++i) out[i] = in[i];
+      spconv_axes_pose_xyzw(out, M, out);
+      EXPECT_VEC_EQUAL(out, want, 7);
+      for (i = 0; i < 9; ++i) big[i] = M[i];
+      spconv_axes_pose_xyzw(big, big, in);
+      EXPECT_VEC_EQUAL(big, want, 7);
+      /* compose: res == M_ab too; inverse in place */
+      spconv_axes_compose(want, in, M);
+      for (i = 0; i < 9; ++i) big[i] = M[i];
+      spconv_axes_compose(big, in, big);
+      EXPECT_VEC_EQUAL(big, want, 9);
+      spconv_axes_inverse(want, M);
+      for (i = 0; i < 9; ++i) big[i] = M[i];
+      spconv_axes_inverse(big, big);
+      EXPECT_VEC_EQUAL(big, want, 9);
+    }
+    { /* units */
+      spconv_real in[9], out[9], k = (spconv_real)1.7;
+      test_rand_vec(in, 9, 5.0);
+      spconv_units_pose(want, in, k);
+      for (i = 0; i < 9; ++i) out[i] = in[i];
+      spconv_units_pose(out, out, k);
+      EXPECT_VEC_EQUAL(out, want, 7);
+      spconv_units_twist(want, in, k);
+      for (i = 0; i < 9; ++i) out[i] = in[i];
+      spconv_units_twist(out, out, k);
+      EXPECT_VEC_EQUAL(out, want, 6);
+      spconv_units_wrench(want, in, k);
+      for (i = 0; i < 9; ++i) out[i] = in[i];
+      spconv_units_wrench(out, out, k);
+      EXPECT_VEC_EQUAL(out, want, 6);
+      spconv_units_inertia(want, in, k);
+      for (i = 0; i < 9; ++i) out[i] = in[i];
+      spconv_units_inertia(out, out, k);
+      EXPECT_VEC_EQUAL(out, want, 9);
+    }
+    { /* shapes: res_size == size */
+      spconv_real sz[3], s2[3], q[4], sw[3], qw[4];
+      int t = n % 5; /* sphere .. cone */
+      for (i = 0; i < 3; ++i) sz[i] = (spconv_real)test_uniform(0.1, 2.0);
+      spconv_shape_convert(sw, qw, sz, (spconv_shape_type)t, SPCONV_SHAPES_USD, SPCONV_AXIS_Y,
+                           SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z);
+      for (i = 0; i < 3; ++i) s2[i] = sz[i];
+      spconv_shape_convert(s2, q, s2, (spconv_shape_type)t, SPCONV_SHAPES_USD, SPCONV_AXIS_Y,
+                           SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z);
+      EXPECT_VEC_EQUAL(s2, sw, 3);
+      EXPECT_VEC_EQUAL(q, qw, 4);
+      if (t != 0) {
+        spconv_real c1[3], c2[3];
+        spconv_shape_com(c1, sz, (spconv_shape_type)t, SPCONV_SHAPES_USD, SPCONV_AXIS_Y);
+        for (i = 0; i < 3; ++i) c2[i] = sz[i];
+        spconv_shape_com(c2, c2, (spconv_shape_type)t, SPCONV_SHAPES_USD, SPCONV_AXIS_Y);
+        EXPECT_VEC_EQUAL(c2, c1, 3);
+      }
+    }
+    { /* fromto: each result pointer equal to fromto */
+      spconv_real ft[6], buf[6], p[3], q[4], h;
+      test_rand_vec(ft, 6, 3.0);
+      spconv_pose_from_mujoco_fromto(p, q, &h, ft);
+      for (i = 0; i < 6; ++i) buf[i] = ft[i];
+      {
+        spconv_real qq[4], hh;
+        spconv_pose_from_mujoco_fromto(buf, qq, &hh, buf);
+        EXPECT_VEC_EQUAL(buf, p, 3);
+        for (i = 0; i < 6; ++i) buf[i] = ft[i];
+        spconv_pose_from_mujoco_fromto(p, buf, &hh, buf);
+        EXPECT_VEC_EQUAL(buf, q, 4);
+        for (i = 0; i < 6; ++i) buf[i] = ft[i];
+        spconv_pose_from_mujoco_fromto(p, qq, buf, buf);
+        assert_true(buf[0] == h);
+      }
+    }
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_axis_conversion_golden),
+      cmocka_unit_test(test_axis_conversion_all),
+      cmocka_unit_test(test_preset_golden),
+      cmocka_unit_test(test_all_systems_matrices),
+      cmocka_unit_test(test_all_systems_physics),
+      cmocka_unit_test(test_units),
+      cmocka_unit_test(test_gravity_signed),
+      cmocka_unit_test(test_shapes_golden),
+      cmocka_unit_test(test_shapes_properties),
+      cmocka_unit_test(test_shapes_bad_input),
+      cmocka_unit_test(test_fromto),
+      cmocka_unit_test(test_assets),
+      cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_aliasing),
+  };
+  int failed = cmocka_run_group_tests_name("axes", tests, NULL, NULL);
+  test_print_summary("axes");
+  return failed;
+}
