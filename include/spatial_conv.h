@@ -620,8 +620,9 @@ SPCONV_API void spconv__up_axis_rotation_axis(spconv_real k[3], spconv_axis from
 
 /* res = the proper rotation (row-major) by +90 degrees about from_up x to_up
    (identity when equal): v_to = res v_from, and res e_from = e_to.
-   Y-up -> Z-up maps (x, y, z) to (x, -z, y) (Blender's glTF "Y up, -Z
-   forward" export, Genesis and Newton importers). For a unit axis k and a
+   Y-up -> Z-up maps (x, y, z) to (x, -z, y): the inverse of Blender's glTF
+   "+Y up" export (Z-up (x, y, z) -> Y-up (x, z, -y)), i.e. its import, and
+   Genesis' and Newton's importers. For a unit axis k and a
    quarter turn, Rodrigues' formula reduces to R = k k^T + [k]x.
    SPCONV_EINVAL (res untouched) for an unknown axis value. */
 SPCONV_API int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up,

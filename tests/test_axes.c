@@ -660,7 +660,7 @@ static void test_shapes_properties(void **state) {
             assert_int_equal(st, ok_from && ok_to ? SPCONV_OK : SPCONV_EINVAL);
             if (st != SPCONV_OK) continue;
             for (n = 0; n < 100; ++n) {
-              spconv_real s2[3], q2[4], back[3], qb[4], R[9], Rb[9], I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+              spconv_real s2[3], q2[4] = {7, 1, 2, 3}, back[3], qb[4] = {7, 1, 2, 3}, R[9], Rb[9], I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
               spconv_real va = -1, vb = -2, ca[3], cb[3], Rcb[3], ea[3] = {0, 0, 0}, eb[3] = {0, 0, 0}, Reb[3];
               int i, nsz = type == SPCONV_SHAPE_PLANE ? 0 : (type == SPCONV_SHAPE_BOX ? 3 : (type == SPCONV_SHAPE_SPHERE ? 1 : 2));
               for (i = 0; i < 3; ++i) size[i] = (spconv_real)test_uniform(0.05, 4.0);

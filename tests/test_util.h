@@ -26,6 +26,14 @@
 
 #define TEST_CASES 10000 /* random cases per property */
 
+/* helpers a test program may leave unused (not inline: inlining them makes
+   gcc's -Wmaybe-uninitialized guess wrong in the callers) */
+#if defined(__GNUC__)
+#  define TEST_FN static __attribute__((unused))
+#else
+#  define TEST_FN static
+#endif
+
 /* The largest relative error any comparison has seen (printed at exit). */
 static double test_worst_error = 0.0;
 
@@ -33,9 +41,9 @@ static double test_worst_error = 0.0;
 
 static uint64_t test_rng_state = 0x5eed5eed12345678ULL;
 
-static inline void test_seed(uint64_t seed) { test_rng_state = seed; }
+TEST_FN void test_seed(uint64_t seed) { test_rng_state = seed; }
 
-static inline uint64_t test_next_u64(void) {
+TEST_FN uint64_t test_next_u64(void) {
   uint64_t z = (test_rng_state += 0x9E3779B97F4A7C15ULL);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
@@ -43,18 +51,18 @@ static inline uint64_t test_next_u64(void) {
 }
 
 /* uniform in [lo, hi) */
-static inline double test_uniform(double lo, double hi) {
+TEST_FN double test_uniform(double lo, double hi) {
   return lo + (hi - lo) * (double)(test_next_u64() >> 11) * (1.0 / 9007199254740992.0);
 }
 
 /* n reals uniform in [-scale, scale) */
-static inline void test_rand_vec(spconv_real *v, int n, double scale) {
+TEST_FN void test_rand_vec(spconv_real *v, int n, double scale) {
   int i;
   for (i = 0; i < n; ++i) v[i] = (spconv_real)test_uniform(-scale, scale);
 }
 
 /* a uniformly random unit quaternion (w, x, y, z) (rejection from the 4-ball) */
-static inline void test_rand_unit_quat(spconv_real q[4]) {
+TEST_FN void test_rand_unit_quat(spconv_real q[4]) {
   double d[4], n;
   do {
     int i;
@@ -69,7 +77,7 @@ static inline void test_rand_unit_quat(spconv_real q[4]) {
 }
 
 /* a random rotation as a quaternion scaled by 10^U(-2, 2): not unit */
-static inline void test_rand_quat(spconv_real q[4]) {
+TEST_FN void test_rand_quat(spconv_real q[4]) {
   double c = pow(10.0, test_uniform(-2.0, 2.0));
   int i;
   test_rand_unit_quat(q);
@@ -78,7 +86,7 @@ static inline void test_rand_quat(spconv_real q[4]) {
 
 /* row-major rotation matrix of q, built column by column from
    spconv_quat_rotate_wxyz of the basis vectors (column j = q e_j q^-1) */
-static inline void test_mat_of_quat(spconv_real R[9], const spconv_real q[4]) {
+TEST_FN void test_mat_of_quat(spconv_real R[9], const spconv_real q[4]) {
   int j;
   for (j = 0; j < 3; ++j) {
     spconv_real e[3] = {0, 0, 0}, c[3];
@@ -92,7 +100,7 @@ static inline void test_mat_of_quat(spconv_real R[9], const spconv_real q[4]) {
 
 /* ------------------------------------------------------------ comparisons */
 
-static inline double test_max_abs(const spconv_real *v, int n) {
+TEST_FN double test_max_abs(const spconv_real *v, int n) {
   double m = 0.0;
   int i;
   for (i = 0; i < n; ++i) m = fmax(m, fabs((double)v[i]));
@@ -100,7 +108,7 @@ static inline double test_max_abs(const spconv_real *v, int n) {
 }
 
 /* max |a - b| / max(1, max |b|) <= tol, else fail with both vectors shown */
-static inline void test_vec_near_impl(const spconv_real *a, const spconv_real *b, int n,
+TEST_FN void test_vec_near_impl(const spconv_real *a, const spconv_real *b, int n,
                                double tol, const char *what, const char *file,
                                int line) {
   double err = 0.0, scale = fmax(1.0, test_max_abs(b, n));
@@ -117,7 +125,7 @@ static inline void test_vec_near_impl(const spconv_real *a, const spconv_real *b
 }
 
 /* |a - b| <= tol * scale for scalars, scale = the size of the terms summed */
-static inline void test_scalar_near_impl(double a, double b, double tol, double scale,
+TEST_FN void test_scalar_near_impl(double a, double b, double tol, double scale,
                                   const char *what, const char *file, int line) {
   double err = fabs(a - b) / fmax(1.0, scale);
   if (err > test_worst_error) test_worst_error = err;
@@ -139,14 +147,14 @@ static inline void test_scalar_near_impl(double a, double b, double tol, double 
   test_vec_near_impl((a), (b), (n), 0.0, #a " == " #b, __FILE__, __LINE__)
 
 /* the size of the terms of f.v + tau.w: the scale of a power's rounding */
-static inline double test_power_scale(const spconv_real w[6], const spconv_real t[6]) {
+TEST_FN double test_power_scale(const spconv_real w[6], const spconv_real t[6]) {
   double s = 0.0;
   int i;
   for (i = 0; i < 6; ++i) s += fabs((double)w[i] * (double)t[i]);
   return s;
 }
 
-static inline void test_print_summary(const char *suite) {
+TEST_FN void test_print_summary(const char *suite) {
   printf("%s (%s): largest relative error seen %.3g (tolerance %.0e)\n", suite,
          TEST_PRECISION, test_worst_error, TEST_TOL);
 }
