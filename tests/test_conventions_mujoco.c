@@ -14,7 +14,8 @@
          [alpha; a_P] of the object's point
      mj_applyFT(f, tau, point, body)   qfrc += J^T [f; tau about point]
      cfrc_ext                          [tau; f] at subtree_com of the root
-   The model has no gravity, so cacc holds no gravity offset. */
+   The model has no gravity, so cacc holds no gravity offset, except in
+   test_gravity_offset, which checks that offset. */
 #include <stdlib.h>
 
 #include "test_util.h"
@@ -387,11 +388,45 @@ static void test_cfrc_ext(void **state) {
   }
 }
 
+/* With gravity g, cacc holds MuJoCo's offset (the world's cacc is
+   [0; -g]): the c-frame route plus g equals the route from qacc. */
+static void test_gravity_offset(void **state) {
+  int k, b, i;
+  spconv_convention mjfree = spconv_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_convention nt = spconv_preset(SPCONV_PRESET_NEWTON);
+  const mjtNum g[3] = {0.3, -0.2, -9.81};
+  (void)state;
+  test_seed(0x9a9);
+  mju_copy3(m->opt.gravity, g);
+  for (k = 0; k < N_STATES / 4; ++k) {
+    random_state();
+    for (b = 1; b < m->nbody; ++b) {
+      int j = free_joint_of(b);
+      spconv_body body, inertial;
+      spconv_real S[3], cvel[6], cacc[6], qvel[6], qacc[6], got[6], want[6];
+      if (j < 0) continue;
+      bodies_of(&body, &inertial, b);
+      real_from_mj(S, d->subtree_com + 3 * m->body_rootid[b], 3);
+      real_from_mj(cvel, d->cvel + 6 * b, 6);
+      real_from_mj(cacc, d->cacc + 6 * b, 6);
+      real_from_mj(qvel, d->qvel + m->jnt_dofadr[j], 6);
+      real_from_mj(qacc, d->qacc + m->jnt_dofadr[j], 6);
+      assert_int_equal(spconv_accel_from_mujoco_cframe(got, &nt, cacc, cvel, S, &body), SPCONV_OK);
+      for (i = 0; i < 3; ++i) got[i] += (spconv_real)g[i];
+      assert_int_equal(spconv_accel_convert(want, &nt, qacc, &mjfree, qvel, &body), SPCONV_OK);
+      CHECK_VEC(got, want, 6);
+      ++n_pairs;
+    }
+  }
+  mju_zero3(m->opt.gravity);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_velocity_and_acceleration),
       cmocka_unit_test(test_apply_ft),
       cmocka_unit_test(test_cfrc_ext),
+      cmocka_unit_test(test_gravity_offset),
   };
   int failed;
   printf("MuJoCo %s (library %d, header %d)\n", mj_versionString(), mj_version(),
