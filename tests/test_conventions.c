@@ -286,6 +286,26 @@ static void test_known_accel(void **state) {
     spconv_classical_accel_from_spatial(back, sp, tO);
     EXPECT_VEC_NEAR(back, aO, 6, TEST_TOL);
   }
+  { /* the primitive shift agrees with the descriptor path (separate code):
+       classical COM acceleration (NEWTON) -> origin, world axes */
+    spconv_convention lwa = spconv_preset(SPCONV_PRESET_PINOCCHIO_LWA);
+    int n;
+    lwa.accel = SPCONV_ACCEL_CLASSICAL;
+    test_seed(0x5eed050d);
+    for (n = 0; n < TEST_CASES; ++n) {
+      spconv_body bb;
+      spconv_real t[6], a[6], r[3], res2[6], want[6];
+      int i;
+      rand_body(&bb);
+      test_rand_vec(t, 6, 3.0);
+      test_rand_vec(a, 6, 3.0);
+      spconv_quat_rotate_wxyz(r, bb.quat_wxyz, bb.com); /* r = O - C = -R com */
+      for (i = 0; i < 3; ++i) r[i] = -r[i];
+      spconv_classical_accel_shift(res2, a, t + 3, r);
+      spconv_accel_convert(want, &lwa, a, newton(), t, &bb);
+      EXPECT_VEC_NEAR(res2, want, 6, TEST_TOL);
+    }
+  }
   { /* alpha x r: alpha = z, r = x: a = y, with w = 0 */
     spconv_real a0[6] = {0, 0, 0, 0, 0, 1}, w[3] = {0, 0, 0}, r[3] = {1, 0, 0}, res2[6];
     spconv_real want[6] = {0, 1, 0, 0, 0, 1};
@@ -872,7 +892,7 @@ static void test_joint_bad_input(void **state) {
   memcpy(f0, f, sizeof f);
   memcpy(bf0, bf, sizeof bf);
   memcpy(res0, res, sizeof res);
-  for (k = 0; k < 12; ++k) {
+  for (k = 0; k < 13; ++k) {
     spconv_joint_layout L = layout();
     int need_child_only = 0;
     memcpy(t_bad, j_type, sizeof t_bad);
@@ -890,12 +910,14 @@ static void test_joint_bad_input(void **state) {
       case 3: ds_bad[2] = 1; break;                /* qd segment of the revolute empty */
       case 4: qs_bad[0] = 1; break;                /* does not start at 0 */
       case 5: t_bad[2] = SPCONV_JOINT_FREE; break; /* sizes do not fit the type */
-      case 6: qs_bad[7] = 30; break;               /* D6 q and qd sizes differ */
+      case 6: qs_bad[7] = 30; break;               /* D6 larger than 6 */
+      case 12: qs_bad[7] = 22; break;              /* D6 q and qd sizes differ */
       case 7: c_bad[4] = NB; need_child_only = 1; break;  /* child out of range */
       case 8: c_bad[5] = -1; need_child_only = 1; break;  /* child out of range */
       case 9: L.joint_count = -1; break;
       case 10: L.joint_type = NULL; break;
-      default: L.body_count = 3; need_child_only = 1; break; /* children beyond it */
+      case 11: L.body_count = 3; need_child_only = 1; break; /* children beyond it */
+      default: break;
     }
     if (!need_child_only) {
       assert_int_equal(spconv_joint_layout_check(&L), SPCONV_EINVAL);
