@@ -37,6 +37,10 @@
                   Featherstone, SAP internal) are reached by
                   spconv_spatial_swap or by a named conversion.
    Up axis        SPCONV_AXIS_X/Y/Z = 0/1/2 (Newton's Axis values).
+   Engines        any engine's twist / wrench / acceleration layout is a
+                  spconv_convention (order, point, frames, angle unit);
+                  spconv_twist_convert and friends convert between any two;
+                  spconv_preset gives Newton, MuJoCo, Drake, Pinocchio, ...
 
    ------------------------------------------------------------------------
    CONFIGURATION (define before the include)
