@@ -573,10 +573,10 @@ static void motion_at(spconv_body *b, spconv_real tw[6], spconv_real acc[6], dou
    acceleration of the kind the header documents as the time derivative:
    CLASSICAL for world axes at a body point, SPATIAL for body axes or the
    world point (the combination body axes + world point is excluded, as
-   documented). Tolerance: truncation O(h^2) with h = 1e-4 on motions of
+   documented). Tolerance: truncation O(h^2) with h = 2e-5 on motions of
    size ~10, plus rounding 1e-16 / h; 1e-7 covers both (double only). */
 static void test_accel_time_derivative(void **state) {
-  const double hstep = 1e-4, tol = 1e-7;
+  const double hstep = 2e-5, tol = 1e-7;
   const double worst_before = test_worst_error;
   int n, k;
   (void)state;
