@@ -45,6 +45,10 @@
                   right- and left-handed systems). Pseudovectors (angular
                   velocity, torque, rotation vectors) map as (det M) M w,
                   quaternions as (w, (det M) M v). See docs/axes.md.
+   Engines        any engine's twist / wrench / acceleration layout is a
+                  spconv_convention (order, point, frames, angle unit);
+                  spconv_twist_convert and friends convert between any two;
+                  spconv_preset gives Newton, MuJoCo, Drake, Pinocchio, ...
 
    ------------------------------------------------------------------------
    CONFIGURATION (define before the include)
@@ -900,24 +904,24 @@ SPCONV_API int spconv_axis_system_from_matrix(spconv_axis_system *res, const spc
 /* Named axis systems (spconv_axis_system_preset gives each one; the
    sources are cited there and in docs/axes.md). */
 typedef enum spconv_axis_preset {
-  SPCONV_PRESET_ROS_FLU = 0,       /* REP-103 body: x forward, y left, z up */
-  SPCONV_PRESET_ROS_ENU = 1,       /* REP-103 world: x east, y north, z up */
-  SPCONV_PRESET_NED = 2,           /* world: x north, y east, z down */
-  SPCONV_PRESET_FRD = 3,           /* aerospace body: x forward, y right, z down */
-  SPCONV_PRESET_ROS_OPTICAL = 4,   /* REP-103 camera: z forward, x right, y down */
-  SPCONV_PRESET_MUJOCO = 5,        /* Z up, x forward */
-  SPCONV_PRESET_ISAAC = 6,         /* Z up, x forward */
-  SPCONV_PRESET_NEWTON = 7,        /* Z up, x forward */
-  SPCONV_PRESET_GENESIS = 8,       /* Z up, x forward */
-  SPCONV_PRESET_BLENDER = 9,       /* Z up, assets face -Y, +X is their left */
-  SPCONV_PRESET_GLTF = 10,         /* Y up, assets face +Z, +X is their left */
-  SPCONV_PRESET_USD_Y_UP = 11,     /* Y up, assets face +Z */
-  SPCONV_PRESET_USD_Z_UP = 12,     /* Z up, assets face -Y */
-  SPCONV_PRESET_UNITY = 13,        /* left-handed: x right, y up, z forward */
-  SPCONV_PRESET_UNREAL = 14,       /* left-handed: x forward, y right, z up */
-  SPCONV_PRESET_OPENGL_CAMERA = 15, /* x right, y up, looks along -Z */
-  SPCONV_PRESET_MAYA_Y_UP = 16,    /* Y up, assets face +Z */
-  SPCONV_PRESET_COUNT = 17
+  SPCONV_AXES_ROS_FLU = 0,       /* REP-103 body: x forward, y left, z up */
+  SPCONV_AXES_ROS_ENU = 1,       /* REP-103 world: x east, y north, z up */
+  SPCONV_AXES_NED = 2,           /* world: x north, y east, z down */
+  SPCONV_AXES_FRD = 3,           /* aerospace body: x forward, y right, z down */
+  SPCONV_AXES_ROS_OPTICAL = 4,   /* REP-103 camera: z forward, x right, y down */
+  SPCONV_AXES_MUJOCO = 5,        /* Z up, x forward */
+  SPCONV_AXES_ISAAC = 6,         /* Z up, x forward */
+  SPCONV_AXES_NEWTON = 7,        /* Z up, x forward */
+  SPCONV_AXES_GENESIS = 8,       /* Z up, x forward */
+  SPCONV_AXES_BLENDER = 9,       /* Z up, assets face -Y, +X is their left */
+  SPCONV_AXES_GLTF = 10,         /* Y up, assets face +Z, +X is their left */
+  SPCONV_AXES_USD_Y_UP = 11,     /* Y up, assets face +Z */
+  SPCONV_AXES_USD_Z_UP = 12,     /* Z up, assets face -Y */
+  SPCONV_AXES_UNITY = 13,        /* left-handed: x right, y up, z forward */
+  SPCONV_AXES_UNREAL = 14,       /* left-handed: x forward, y right, z up */
+  SPCONV_AXES_OPENGL_CAMERA = 15, /* x right, y up, looks along -Z */
+  SPCONV_AXES_MAYA_Y_UP = 16,    /* Y up, assets face +Z */
+  SPCONV_AXES_COUNT = 17
 } spconv_axis_preset;
 
 /* *res = the axis system of a named convention. SPCONV_EINVAL (*res
@@ -949,33 +953,33 @@ typedef enum spconv_axis_preset {
 SPCONV_API int spconv_axis_system_preset(spconv_axis_system *res, spconv_axis_preset preset) {
   spconv_direction x, y, z;
   switch (preset) {
-    case SPCONV_PRESET_ROS_FLU:
-    case SPCONV_PRESET_MUJOCO:
-    case SPCONV_PRESET_ISAAC:
-    case SPCONV_PRESET_NEWTON:
-    case SPCONV_PRESET_GENESIS:
+    case SPCONV_AXES_ROS_FLU:
+    case SPCONV_AXES_MUJOCO:
+    case SPCONV_AXES_ISAAC:
+    case SPCONV_AXES_NEWTON:
+    case SPCONV_AXES_GENESIS:
       x = SPCONV_FORWARD; y = SPCONV_LEFT; z = SPCONV_UP; break;
-    case SPCONV_PRESET_ROS_ENU:
+    case SPCONV_AXES_ROS_ENU:
       x = SPCONV_RIGHT; y = SPCONV_FORWARD; z = SPCONV_UP; break;
-    case SPCONV_PRESET_NED:
-    case SPCONV_PRESET_FRD:
+    case SPCONV_AXES_NED:
+    case SPCONV_AXES_FRD:
       x = SPCONV_FORWARD; y = SPCONV_RIGHT; z = SPCONV_DOWN; break;
-    case SPCONV_PRESET_ROS_OPTICAL:
+    case SPCONV_AXES_ROS_OPTICAL:
       x = SPCONV_RIGHT; y = SPCONV_DOWN; z = SPCONV_FORWARD; break;
-    case SPCONV_PRESET_BLENDER:
-    case SPCONV_PRESET_USD_Z_UP:
+    case SPCONV_AXES_BLENDER:
+    case SPCONV_AXES_USD_Z_UP:
       x = SPCONV_LEFT; y = SPCONV_BACK; z = SPCONV_UP; break;
-    case SPCONV_PRESET_GLTF:
-    case SPCONV_PRESET_USD_Y_UP:
-    case SPCONV_PRESET_MAYA_Y_UP:
+    case SPCONV_AXES_GLTF:
+    case SPCONV_AXES_USD_Y_UP:
+    case SPCONV_AXES_MAYA_Y_UP:
       x = SPCONV_LEFT; y = SPCONV_UP; z = SPCONV_FORWARD; break;
-    case SPCONV_PRESET_UNITY:
+    case SPCONV_AXES_UNITY:
       x = SPCONV_RIGHT; y = SPCONV_UP; z = SPCONV_FORWARD; break;
-    case SPCONV_PRESET_UNREAL:
+    case SPCONV_AXES_UNREAL:
       x = SPCONV_FORWARD; y = SPCONV_RIGHT; z = SPCONV_UP; break;
-    case SPCONV_PRESET_OPENGL_CAMERA:
+    case SPCONV_AXES_OPENGL_CAMERA:
       x = SPCONV_RIGHT; y = SPCONV_UP; z = SPCONV_BACK; break;
-    case SPCONV_PRESET_COUNT:
+    case SPCONV_AXES_COUNT:
     default: return SPCONV_EINVAL;
   }
   res->x = x;
@@ -1489,6 +1493,1059 @@ SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_fo
 /* ================================================ engine conventions as data */
 /* Twist and wrench conventions as descriptors, presets, accelerations,
    MuJoCo c-frame quantities, packed joint arrays and permutations. */
+
+/* A convention says how one body's 6-vector is stored:
+     order          SPCONV_LINEAR_FIRST [lin; ang] or SPCONV_ANGULAR_FIRST [ang; lin]
+     point          reference point P of the linear velocity and of the moment:
+                    SPCONV_POINT_COM, SPCONV_POINT_ORIGIN (body origin) or
+                    SPCONV_POINT_WORLD (the body point instantaneously at the
+                    world origin: Modern Robotics' spatial twist, Pinocchio WORLD)
+     linear_frame   axes of the linear part (velocity, force, acceleration):
+                    SPCONV_FRAME_WORLD or SPCONV_FRAME_BODY (the body's axes,
+                    spconv_body.quat_wxyz)
+     angular_frame  axes of the angular part (angular velocity, moment,
+                    angular acceleration)
+     angle_unit     SPCONV_RADIANS or SPCONV_DEGREES: the unit of angular
+                    velocity (rad/s or deg/s) and angular acceleration. It does
+                    not apply to moments, which stay in N m.
+     accel          what an acceleration under this convention holds (only
+                    spconv_accel_convert and the cacc functions read it):
+                    SPCONV_ACCEL_CLASSICAL: the linear part is the classical
+                    acceleration a_P (second time derivative of the position
+                    of the body point P); SPCONV_ACCEL_SPATIAL: it is
+                    Featherstone's spatial acceleration a_P - w x v_P (the
+                    time derivative of the velocity field at the fixed world
+                    point where P is). Both are then only re-expressed in the
+                    convention's axes. For every convention except (linear
+                    part in body axes, point WORLD), the time derivative of
+                    the twist's stored components is the CLASSICAL
+                    acceleration when the linear part is in world axes at a
+                    body point (COM, ORIGIN), and the SPATIAL one otherwise.
+   A wrench under a convention is the power-conjugate of a twist under it:
+   same order and point, force in the linear frame, moment about P in the
+   angular frame, so that lin . lin + ang . ang is the power for every
+   convention in radians. With SPCONV_DEGREES the power is
+   f . v + (pi / 180) tau . w_deg.
+   Fields are int so that any value can be checked: an unknown value makes
+   the conversions return SPCONV_EINVAL. */
+typedef enum spconv_order { SPCONV_LINEAR_FIRST = 0, SPCONV_ANGULAR_FIRST = 1 } spconv_order;
+typedef enum spconv_point {
+  SPCONV_POINT_COM = 0,
+  SPCONV_POINT_ORIGIN = 1,
+  SPCONV_POINT_WORLD = 2
+} spconv_point;
+typedef enum spconv_frame { SPCONV_FRAME_WORLD = 0, SPCONV_FRAME_BODY = 1 } spconv_frame;
+typedef enum spconv_angle_unit { SPCONV_RADIANS = 0, SPCONV_DEGREES = 1 } spconv_angle_unit;
+typedef enum spconv_accel_kind {
+  SPCONV_ACCEL_CLASSICAL = 0,
+  SPCONV_ACCEL_SPATIAL = 1
+} spconv_accel_kind;
+
+typedef struct spconv_convention {
+  int order;         /* spconv_order */
+  int point;         /* spconv_point */
+  int linear_frame;  /* spconv_frame */
+  int angular_frame; /* spconv_frame */
+  int angle_unit;    /* spconv_angle_unit */
+  int accel;         /* spconv_accel_kind */
+} spconv_convention;
+
+/* One body's pose: origin O at pos (world), orientation quat_wxyz (body ->
+   world, need not be unit), COM offset com in body axes (C = pos + R com;
+   MuJoCo body_ipos, Newton body_com). */
+typedef struct spconv_body {
+  spconv_real pos[3];
+  spconv_real quat_wxyz[4];
+  spconv_real com[3];
+} spconv_body;
+
+/* Preset conventions (spconv_preset). Each row cites the engine's docs. */
+typedef enum spconv_preset_id {
+  SPCONV_PRESET_NEWTON = 0,      /* State.body_qd [v_C; w], body_f [f; tau_C], world */
+  SPCONV_PRESET_MUJOCO_FREE,     /* free joint qvel [v_O world; w body], qfrc, qacc */
+  SPCONV_PRESET_MUJOCO_XFRC,     /* xfrc_applied [f; tau_C], world */
+  SPCONV_PRESET_SAP_PUBLIC,      /* SAP public [v_C; w], [f; tau_C], world */
+  SPCONV_PRESET_SAP_INTERNAL,    /* SAP internal [w; v_O], [tau_O; f], world */
+  SPCONV_PRESET_ISAACLAB,        /* root_com_vel_w / body_com_vel_w [v_C; w], world */
+  SPCONV_PRESET_PHYSX,           /* PxRigidBody linear / angular velocity, COM, world */
+  SPCONV_PRESET_BULLET,          /* btRigidBody linear / angular velocity, COM, world */
+  SPCONV_PRESET_DRAKE,           /* V_WB_W [w; v_Bo], world */
+  SPCONV_PRESET_PINOCCHIO_WORLD, /* Motion [v; w] at the world origin, world axes */
+  SPCONV_PRESET_PINOCCHIO_LOCAL, /* Motion [v; w] at the frame origin, frame axes */
+  SPCONV_PRESET_PINOCCHIO_LWA,   /* Motion [v; w] at the frame origin, world axes */
+  SPCONV_PRESET_DART_BODY,       /* Frame::getSpatialVelocity() [w; v_O], body axes */
+  SPCONV_PRESET_DART_WORLD,      /* getSpatialVelocity(World, World) [w; v_O], world axes */
+  SPCONV_PRESET_MR_BODY,         /* Modern Robotics body twist [w_b; v_b] */
+  SPCONV_PRESET_MR_SPACE,        /* Modern Robotics spatial twist [w_s; v_s] */
+  SPCONV_PRESET_FEATHERSTONE,    /* spatial_v2 floating base, fixed-base coordinates */
+  SPCONV_PRESET_PTERA,           /* Ptera Software: MuJoCo qvel with deg/s */
+  SPCONV_PRESET_COUNT
+} spconv_preset_id;
+
+/* pi/180 and 180/pi */
+#define SPCONV__DEG2RAD SPCONV__R(0.017453292519943295769236907684886)
+#define SPCONV__RAD2DEG SPCONV__R(57.295779513082320876798154814105)
+
+SPCONV_API spconv_convention spconv__convention(int order, int point, int linear_frame,
+                                                int angular_frame, int angle_unit,
+                                                int accel) {
+  spconv_convention c;
+  c.order = order;
+  c.point = point;
+  c.linear_frame = linear_frame;
+  c.angular_frame = angular_frame;
+  c.angle_unit = angle_unit;
+  c.accel = accel;
+  return c;
+}
+
+/* The convention of preset id; for an unknown id every field is -1, which
+   the conversions reject with SPCONV_EINVAL. Sources:
+   NEWTON        Newton docs "Conventions": body_qd = [v of COM; w], body_f =
+                 [f; tau about COM], world frame (joint_f of free joints too).
+   MUJOCO_FREE   MuJoCo docs (mjData qvel; Ptera's "MuJoCo Conventions"): free
+                 joint qvel = [v of body origin, world; w, body axes]; qfrc is
+                 its power-conjugate [f, world; tau about origin, body]; qacc =
+                 d/dt qvel (classical). Same math as spconv_twist_from_mujoco_qvel.
+   MUJOCO_XFRC   MuJoCo docs (mjData xfrc_applied): [f; tau] at xipos (COM), world.
+   SAP_PUBLIC    SAP Warp "Convention": public [v_C; w], [f; tau_C], world.
+   SAP_INTERNAL  SAP Warp "Convention": sap [w; v_O], [tau_O; f], world (without
+                 the residual's sign: spconv_sap_body_force_from_public).
+   ISAACLAB      Isaac Lab ArticulationData root_com_vel_w / body_com_vel_w
+                 ([lin; ang] of the COM, world); body_com_acc_w classical.
+                 (root_link_vel_w is at the link origin: PINOCCHIO_LWA's
+                 point and frames with a classical acceleration.)
+   PHYSX         PxRigidBody::getLinearVelocity / getAngularVelocity (COM,
+                 world); PxArticulationRootLinkData worldLinAccel is the
+                 "classical linear acceleration". Stored [v; w].
+   BULLET        btRigidBody::getLinearVelocity / getAngularVelocity (the
+                 center-of-mass frame, world axes). Stored [v; w].
+   DRAKE         SpatialVelocity V_WB_W = [w_WB; v_WBo] (angular on top, body
+                 origin Bo, world axes); SpatialAcceleration A_WB_W holds
+                 a_WBo, the classical acceleration of Bo.
+   PINOCCHIO_*   pinocchio::ReferenceFrame: WORLD "P is the point coinciding
+                 with the origin of the world frame, world basis", LOCAL "origin
+                 of the moving frame, its basis", LOCAL_WORLD_ALIGNED "origin of
+                 the moving frame, world basis"; MotionTpl stores [linear;
+                 angular]; getFrameAcceleration is the spatial acceleration
+                 (getFrameClassicalAcceleration: set accel to CLASSICAL).
+   DART_BODY     dart::dynamics::Frame::getSpatialVelocity(): "total spatial
+                 velocity of this Frame in the coordinates of this Frame",
+                 [w; v] (Eigen::Vector6d, angular first) at the frame origin;
+                 getSpatialAcceleration() is spatial, in the same coordinates.
+   DART_WORLD    getSpatialVelocity(Frame::World(), Frame::World()): the same
+                 twist at the frame origin, only rotated to world coordinates
+                 (checked against DART 6.12 in tests/test_dart.cpp; the spatial
+                 twist at the world origin is math::AdT, i.e. MR_SPACE).
+   MR_BODY       Lynch & Park, Modern Robotics 3.3.2: V_b = (w_b, v_b), body
+                 frame at its origin; dV_b/dt is the spatial acceleration.
+   MR_SPACE      Modern Robotics 3.3.2: V_s = (w_s, v_s), v_s = p_dot - w_s x p
+                 (the body point at the world origin), world axes.
+   FEATHERSTONE  spatial_v2 FDfb / fbKin: the floating base's spatial velocity
+                 "in fixed-base coordinates" (Plucker coordinates at the world
+                 origin, angular first) and its time derivative (spatial
+                 acceleration). RBDL's and spatial_v2's per-body v{i} are in
+                 body coordinates instead: MR_BODY / DART_BODY.
+   PTERA         Ptera Software "MuJoCo Conventions": MuJoCo's qvel with the
+                 angular part in deg/s (omegas_BP1__E = rad2deg(qvel[3:6])). */
+SPCONV_API spconv_convention spconv_preset(int id) {
+  const int L = SPCONV_LINEAR_FIRST, A = SPCONV_ANGULAR_FIRST;
+  const int C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN, Z = SPCONV_POINT_WORLD;
+  const int W = SPCONV_FRAME_WORLD, B = SPCONV_FRAME_BODY;
+  const int RAD = SPCONV_RADIANS, DEG = SPCONV_DEGREES;
+  const int CL = SPCONV_ACCEL_CLASSICAL, SP = SPCONV_ACCEL_SPATIAL;
+  switch (id) {
+    case SPCONV_PRESET_NEWTON: return spconv__convention(L, C, W, W, RAD, CL);
+    case SPCONV_PRESET_MUJOCO_FREE: return spconv__convention(L, O, W, B, RAD, CL);
+    case SPCONV_PRESET_MUJOCO_XFRC: return spconv__convention(L, C, W, W, RAD, CL);
+    case SPCONV_PRESET_SAP_PUBLIC: return spconv__convention(L, C, W, W, RAD, CL);
+    case SPCONV_PRESET_SAP_INTERNAL: return spconv__convention(A, O, W, W, RAD, CL);
+    case SPCONV_PRESET_ISAACLAB: return spconv__convention(L, C, W, W, RAD, CL);
+    case SPCONV_PRESET_PHYSX: return spconv__convention(L, C, W, W, RAD, CL);
+    case SPCONV_PRESET_BULLET: return spconv__convention(L, C, W, W, RAD, CL);
+    case SPCONV_PRESET_DRAKE: return spconv__convention(A, O, W, W, RAD, CL);
+    case SPCONV_PRESET_PINOCCHIO_WORLD: return spconv__convention(L, Z, W, W, RAD, SP);
+    case SPCONV_PRESET_PINOCCHIO_LOCAL: return spconv__convention(L, O, B, B, RAD, SP);
+    case SPCONV_PRESET_PINOCCHIO_LWA: return spconv__convention(L, O, W, W, RAD, SP);
+    case SPCONV_PRESET_DART_BODY: return spconv__convention(A, O, B, B, RAD, SP);
+    case SPCONV_PRESET_DART_WORLD: return spconv__convention(A, O, W, W, RAD, SP);
+    case SPCONV_PRESET_MR_BODY: return spconv__convention(A, O, B, B, RAD, SP);
+    case SPCONV_PRESET_MR_SPACE: return spconv__convention(A, Z, W, W, RAD, SP);
+    case SPCONV_PRESET_FEATHERSTONE: return spconv__convention(A, Z, W, W, RAD, SP);
+    case SPCONV_PRESET_PTERA: return spconv__convention(L, O, W, B, DEG, CL);
+    default: return spconv__convention(-1, -1, -1, -1, -1, -1);
+  }
+}
+
+/* Lower-case name of preset id ("newton", "mujoco_free", ...), NULL for an
+   unknown id. */
+SPCONV_API const char *spconv_preset_name(int id) {
+  switch (id) {
+    case SPCONV_PRESET_NEWTON: return "newton";
+    case SPCONV_PRESET_MUJOCO_FREE: return "mujoco_free";
+    case SPCONV_PRESET_MUJOCO_XFRC: return "mujoco_xfrc";
+    case SPCONV_PRESET_SAP_PUBLIC: return "sap_public";
+    case SPCONV_PRESET_SAP_INTERNAL: return "sap_internal";
+    case SPCONV_PRESET_ISAACLAB: return "isaaclab";
+    case SPCONV_PRESET_PHYSX: return "physx";
+    case SPCONV_PRESET_BULLET: return "bullet";
+    case SPCONV_PRESET_DRAKE: return "drake";
+    case SPCONV_PRESET_PINOCCHIO_WORLD: return "pinocchio_world";
+    case SPCONV_PRESET_PINOCCHIO_LOCAL: return "pinocchio_local";
+    case SPCONV_PRESET_PINOCCHIO_LWA: return "pinocchio_lwa";
+    case SPCONV_PRESET_DART_BODY: return "dart_body";
+    case SPCONV_PRESET_DART_WORLD: return "dart_world";
+    case SPCONV_PRESET_MR_BODY: return "mr_body";
+    case SPCONV_PRESET_MR_SPACE: return "mr_space";
+    case SPCONV_PRESET_FEATHERSTONE: return "featherstone";
+    case SPCONV_PRESET_PTERA: return "ptera";
+    default: return NULL;
+  }
+}
+
+/* 1 if every field of c holds a known value (c may be NULL: 0) */
+SPCONV_API int spconv__convention_valid(const spconv_convention *c) {
+  return c != NULL && (c->order == 0 || c->order == 1) && c->point >= 0 && c->point <= 2 &&
+         (c->linear_frame == 0 || c->linear_frame == 1) &&
+         (c->angular_frame == 0 || c->angular_frame == 1) &&
+         (c->angle_unit == 0 || c->angle_unit == 1) && (c->accel == 0 || c->accel == 1);
+}
+
+/* R (body -> world) and the world offsets from the COM C to the reference
+   point of `point`: r = P - C (C = pos + R com). */
+SPCONV_API void spconv__point_offset(spconv_real r[3], int point, const spconv_real R[9],
+                                     const spconv_body *body) {
+  spconv_real rc[3];
+  spconv__mat_vec(rc, R, body->com); /* C - O */
+  if (point == SPCONV_POINT_COM) {
+    r[0] = r[1] = r[2] = SPCONV__R(0);
+  } else if (point == SPCONV_POINT_ORIGIN) { /* O - C */
+    r[0] = -rc[0];
+    r[1] = -rc[1];
+    r[2] = -rc[2];
+  } else { /* world origin: 0 - C */
+    r[0] = -(body->pos[0] + rc[0]);
+    r[1] = -(body->pos[1] + rc[1]);
+    r[2] = -(body->pos[2] + rc[2]);
+  }
+}
+
+/* x stored under c -> (lin, ang) in world axes; with `angular_scaled`, the
+   angular part is converted from degrees when c says so (twists and
+   accelerations; never moments). */
+SPCONV_API void spconv__decode(spconv_real lin[3], spconv_real ang[3], const spconv_real x[6],
+                               const spconv_convention *c, const spconv_real R[9],
+                               int angular_scaled) {
+  spconv_real l[3], a[3];
+  int i, lo = c->order == SPCONV_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+  for (i = 0; i < 3; ++i) {
+    l[i] = x[lo + i];
+    a[i] = x[ao + i];
+  }
+  if (angular_scaled && c->angle_unit == SPCONV_DEGREES)
+    for (i = 0; i < 3; ++i) a[i] *= SPCONV__DEG2RAD;
+  if (c->linear_frame == SPCONV_FRAME_BODY) spconv__mat_vec(lin, R, l);
+  else for (i = 0; i < 3; ++i) lin[i] = l[i];
+  if (c->angular_frame == SPCONV_FRAME_BODY) spconv__mat_vec(ang, R, a);
+  else for (i = 0; i < 3; ++i) ang[i] = a[i];
+}
+
+/* (lin, ang) in world axes -> res stored under c (inverse of spconv__decode) */
+SPCONV_API void spconv__encode(spconv_real res[6], const spconv_real lin[3],
+                               const spconv_real ang[3], const spconv_convention *c,
+                               const spconv_real R[9], int angular_scaled) {
+  spconv_real l[3], a[3];
+  int i, lo = c->order == SPCONV_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+  if (c->linear_frame == SPCONV_FRAME_BODY) spconv__mat_t_vec(l, R, lin);
+  else for (i = 0; i < 3; ++i) l[i] = lin[i];
+  if (c->angular_frame == SPCONV_FRAME_BODY) spconv__mat_t_vec(a, R, ang);
+  else for (i = 0; i < 3; ++i) a[i] = ang[i];
+  if (angular_scaled && c->angle_unit == SPCONV_DEGREES)
+    for (i = 0; i < 3; ++i) a[i] *= SPCONV__RAD2DEG;
+  for (i = 0; i < 3; ++i) {
+    res[lo + i] = l[i];
+    res[ao + i] = a[i];
+  }
+}
+
+/* res = a + b x c (res may alias a, not b or c) */
+SPCONV_API void spconv__add_cross(spconv_real res[3], const spconv_real a[3],
+                                  const spconv_real b[3], const spconv_real c[3]) {
+  spconv_real t[3];
+  spconv__cross(t, b, c);
+  res[0] = a[0] + t[0];
+  res[1] = a[1] + t[1];
+  res[2] = a[2] + t[2];
+}
+
+/* The canonical internal form is the COM twist [v_C; w] and COM wrench
+   [f; tau_C], world axes, radians (NEWTON). These move a world-axes
+   (lin, ang) pair from point P (offset r = P - C) to C and back. */
+SPCONV_API void spconv__twist_to_com(spconv_real v[3], const spconv_real w[3],
+                                     const spconv_real r[3]) {
+  spconv_real t[3]; /* v_C = v_P + w x (C - P) = v_P - w x r */
+  spconv__cross(t, w, r);
+  v[0] -= t[0];
+  v[1] -= t[1];
+  v[2] -= t[2];
+}
+SPCONV_API void spconv__twist_from_com(spconv_real v[3], const spconv_real w[3],
+                                       const spconv_real r[3]) {
+  spconv__add_cross(v, v, w, r); /* v_P = v_C + w x r */
+}
+SPCONV_API void spconv__wrench_to_com(spconv_real tau[3], const spconv_real f[3],
+                                      const spconv_real r[3]) {
+  spconv__add_cross(tau, tau, r, f); /* tau_C = tau_P - (C - P) x f = tau_P + r x f */
+}
+SPCONV_API void spconv__wrench_from_com(spconv_real tau[3], const spconv_real f[3],
+                                        const spconv_real r[3]) {
+  spconv_real t[3]; /* tau_P = tau_C - r x f */
+  spconv__cross(t, r, f);
+  tau[0] -= t[0];
+  tau[1] -= t[1];
+  tau[2] -= t[2];
+}
+
+/* twist stored under `from` -> canonical [v_C; w] (world, rad/s) */
+SPCONV_API void spconv__twist_canonical(spconv_real v[3], spconv_real w[3],
+                                        const spconv_real twist[6],
+                                        const spconv_convention *from, const spconv_real R[9],
+                                        const spconv_body *body) {
+  spconv_real r[3];
+  spconv__decode(v, w, twist, from, R, 1);
+  spconv__point_offset(r, from->point, R, body);
+  spconv__twist_to_com(v, w, r);
+}
+
+/* Twist stored under `from` -> the same motion stored under `to`, for the
+   body `body` (see spconv_convention): through [v_C; w] (world, rad/s):
+   v_P2 = v_P1 + w x (P2 - P1), axes rotated by the body's R, angular parts
+   scaled for degrees. SPCONV_EINVAL (res untouched) for an invalid
+   descriptor or a NULL pointer. */
+SPCONV_API int spconv_twist_convert(spconv_real res[6], const spconv_convention *to,
+                                    const spconv_real twist[6],
+                                    const spconv_convention *from, const spconv_body *body) {
+  spconv_real R[9], v[3], w[3], r[3];
+  if (!spconv__convention_valid(to) || !spconv__convention_valid(from) || !body || !res ||
+      !twist)
+    return SPCONV_EINVAL;
+  spconv__mat_from_quat(R, body->quat_wxyz);
+  spconv__twist_canonical(v, w, twist, from, R, body);
+  spconv__point_offset(r, to->point, R, body);
+  spconv__twist_from_com(v, w, r);
+  spconv__encode(res, v, w, to, R, 1);
+  return SPCONV_OK;
+}
+
+/* Wrench stored under `from` -> under `to` (the power-conjugates of the
+   twists of spconv_twist_convert): through [f; tau_C] (world):
+   tau_P2 = tau_P1 - (P2 - P1) x f, force in the linear frame, moment in the
+   angular frame. The angle unit does not apply (moments stay in N m), so the
+   power f.v + tau.w is preserved between radian conventions.
+   SPCONV_EINVAL (res untouched) for an invalid descriptor or a NULL pointer. */
+SPCONV_API int spconv_wrench_convert(spconv_real res[6], const spconv_convention *to,
+                                     const spconv_real wrench[6],
+                                     const spconv_convention *from, const spconv_body *body) {
+  spconv_real R[9], f[3], tau[3], r[3];
+  if (!spconv__convention_valid(to) || !spconv__convention_valid(from) || !body || !res ||
+      !wrench)
+    return SPCONV_EINVAL;
+  spconv__mat_from_quat(R, body->quat_wxyz);
+  spconv__decode(f, tau, wrench, from, R, 0);
+  spconv__point_offset(r, from->point, R, body);
+  spconv__wrench_to_com(tau, f, r);
+  spconv__point_offset(r, to->point, R, body);
+  spconv__wrench_from_com(tau, f, r);
+  spconv__encode(res, f, tau, to, R, 0);
+  return SPCONV_OK;
+}
+
+/* res (6x6 row-major) = the matrix M of spconv_twist_convert: x_to = M x_from
+   (for Jacobian columns: J_to = M J_from). Column j is the conversion of the
+   unit vector e_j. SPCONV_EINVAL (res untouched) as spconv_twist_convert. */
+SPCONV_API int spconv_twist_convert_matrix(spconv_real res[36], const spconv_convention *to,
+                                           const spconv_convention *from,
+                                           const spconv_body *body) {
+  spconv_real e[6], col[6];
+  int i, j;
+  if (!spconv__convention_valid(to) || !spconv__convention_valid(from) || !body || !res)
+    return SPCONV_EINVAL;
+  for (j = 0; j < 6; ++j) {
+    for (i = 0; i < 6; ++i) e[i] = i == j ? SPCONV__R(1) : SPCONV__R(0);
+    spconv_twist_convert(col, to, e, from, body);
+    for (i = 0; i < 6; ++i) res[6 * i + j] = col[i];
+  }
+  return SPCONV_OK;
+}
+
+/* res (6x6 row-major) = the matrix of spconv_wrench_convert; between radian
+   conventions it is the inverse transpose of spconv_twist_convert_matrix. */
+SPCONV_API int spconv_wrench_convert_matrix(spconv_real res[36], const spconv_convention *to,
+                                            const spconv_convention *from,
+                                            const spconv_body *body) {
+  spconv_real e[6], col[6];
+  int i, j;
+  if (!spconv__convention_valid(to) || !spconv__convention_valid(from) || !body || !res)
+    return SPCONV_EINVAL;
+  for (j = 0; j < 6; ++j) {
+    for (i = 0; i < 6; ++i) e[i] = i == j ? SPCONV__R(1) : SPCONV__R(0);
+    spconv_wrench_convert(col, to, e, from, body);
+    for (i = 0; i < 6; ++i) res[6 * i + j] = col[i];
+  }
+  return SPCONV_OK;
+}
+
+/* ----------------------------------------------------------- accelerations */
+/* Linear-first [a; alpha] at a point P, with the twist [v_P; w] at the same
+   point in the same axes. Classical a_P = d2/dt2 of the body point's
+   position; spatial (Featherstone) a_P - w x v_P. A spatial acceleration
+   shifts like a twist (spconv_twist_shift on [a; alpha]); a classical one
+   with spconv_classical_accel_shift. */
+
+/* spatial [a_P - w x v_P; alpha] from classical [a_P; alpha] and twist [v_P; w] */
+SPCONV_API void spconv_spatial_accel_from_classical(spconv_real res[6],
+                                                    const spconv_real accel[6],
+                                                    const spconv_real twist[6]) {
+  spconv_real t[3];
+  spconv__cross(t, twist + 3, twist);
+  res[0] = accel[0] - t[0];
+  res[1] = accel[1] - t[1];
+  res[2] = accel[2] - t[2];
+  res[3] = accel[3];
+  res[4] = accel[4];
+  res[5] = accel[5];
+}
+
+/* classical [a_P; alpha] = spatial [a_sp; alpha] + [w x v_P; 0] (MuJoCo's
+   "acc_tran += vel_rot x vel_tran" in mj_objectAcceleration) */
+SPCONV_API void spconv_classical_accel_from_spatial(spconv_real res[6],
+                                                    const spconv_real accel[6],
+                                                    const spconv_real twist[6]) {
+  spconv_real t[3];
+  spconv__cross(t, twist + 3, twist);
+  res[0] = accel[0] + t[0];
+  res[1] = accel[1] + t[1];
+  res[2] = accel[2] + t[2];
+  res[3] = accel[3];
+  res[4] = accel[4];
+  res[5] = accel[5];
+}
+
+/* Classical acceleration [a_A; alpha] of body point A -> of body point B,
+   r = p_B - p_A, w the angular velocity (same axes):
+   a_B = a_A + alpha x r + w x (w x r). */
+SPCONV_API void spconv_classical_accel_shift(spconv_real res[6], const spconv_real accel[6],
+                                             const spconv_real w[3], const spconv_real r[3]) {
+  spconv_real wr[3], wwr[3], ar[3];
+  spconv__cross(wr, w, r);
+  spconv__cross(wwr, w, wr);
+  spconv__cross(ar, accel + 3, r);
+  res[0] = accel[0] + ar[0] + wwr[0];
+  res[1] = accel[1] + ar[1] + wwr[1];
+  res[2] = accel[2] + ar[2] + wwr[2];
+  res[3] = accel[3];
+  res[4] = accel[4];
+  res[5] = accel[5];
+}
+
+/* canonical classical COM acceleration a_C (world) from an acceleration
+   stored under c, given the canonical twist (v_C, w) */
+SPCONV_API void spconv__accel_canonical(spconv_real a[3], spconv_real alpha[3],
+                                        const spconv_real accel[6], const spconv_convention *c,
+                                        const spconv_real v[3], const spconv_real w[3],
+                                        const spconv_real R[9], const spconv_body *body) {
+  spconv_real r[3], vp[3], mr[3], wr[3], wwr[3], ar[3];
+  int i;
+  spconv__decode(a, alpha, accel, c, R, 1);
+  spconv__point_offset(r, c->point, R, body);
+  if (c->accel == SPCONV_ACCEL_SPATIAL) { /* a_P = a_sp + w x v_P */
+    for (i = 0; i < 3; ++i) vp[i] = v[i];
+    spconv__twist_from_com(vp, w, r);
+    spconv__add_cross(a, a, w, vp);
+  }
+  for (i = 0; i < 3; ++i) mr[i] = -r[i]; /* a_C = a_P + alpha x (C-P) + w x (w x (C-P)) */
+  spconv__cross(wr, w, mr);
+  spconv__cross(wwr, w, wr);
+  spconv__cross(ar, alpha, mr);
+  for (i = 0; i < 3; ++i) a[i] += ar[i] + wwr[i];
+}
+
+/* canonical (a_C, alpha, v_C, w) -> acceleration stored under c */
+SPCONV_API void spconv__accel_store(spconv_real res[6], const spconv_convention *c,
+                                    const spconv_real a_c[3], const spconv_real alpha[3],
+                                    const spconv_real v[3], const spconv_real w[3],
+                                    const spconv_real R[9], const spconv_body *body) {
+  spconv_real r[3], a[3], wr[3], wwr[3], ar[3];
+  int i;
+  spconv__point_offset(r, c->point, R, body);
+  spconv__cross(wr, w, r);
+  spconv__cross(wwr, w, wr);
+  spconv__cross(ar, alpha, r);
+  for (i = 0; i < 3; ++i) a[i] = a_c[i] + ar[i] + wwr[i];
+  if (c->accel == SPCONV_ACCEL_SPATIAL) { /* a_sp = a_P - w x v_P */
+    spconv_real vp[3], wv[3];
+    for (i = 0; i < 3; ++i) vp[i] = v[i] + wr[i];
+    spconv__cross(wv, w, vp);
+    for (i = 0; i < 3; ++i) a[i] -= wv[i];
+  }
+  spconv__encode(res, a, alpha, c, R, 1);
+}
+
+/* Acceleration stored under `from` -> under `to` (each read as its `accel`
+   field says), for a body whose twist under `from` is `twist`. Through the
+   classical COM acceleration a_C (world): a_P = a_C + alpha x r +
+   w x (w x r), then a_P - w x v_P for SPATIAL. Matches mj_objectAcceleration
+   (MuJoCo 2.2.2) and DART's getSpatialAcceleration. SPCONV_EINVAL (res
+   untouched) for an invalid descriptor or a NULL pointer. */
+SPCONV_API int spconv_accel_convert(spconv_real res[6], const spconv_convention *to,
+                                    const spconv_real accel[6],
+                                    const spconv_convention *from, const spconv_real twist[6],
+                                    const spconv_body *body) {
+  spconv_real R[9], v[3], w[3], a[3], alpha[3];
+  if (!spconv__convention_valid(to) || !spconv__convention_valid(from) || !body || !res ||
+      !accel || !twist)
+    return SPCONV_EINVAL;
+  spconv__mat_from_quat(R, body->quat_wxyz);
+  spconv__twist_canonical(v, w, twist, from, R, body);
+  spconv__accel_canonical(a, alpha, accel, from, v, w, R, body);
+  spconv__accel_store(res, to, a, alpha, v, w, R, body);
+  return SPCONV_OK;
+}
+
+/* ------------------------------------------------- MuJoCo c-frame vectors */
+/* MuJoCo's com-based quantities of a body (mjData cvel, cacc, cfrc_int,
+   cfrc_ext): angular first [ang; lin], world axes, at subtree_com of the
+   body's root (d->subtree_com + 3 * m->body_rootid[b]). cvel is a twist,
+   cacc a spatial acceleration (mj_objectAcceleration adds w x v), cfrc_*
+   wrenches [tau about subtree_com; f]. After mj_rnePostConstraint, cacc
+   includes MuJoCo's gravity offset (the world's cacc is [0; -gravity]): the
+   kinematic acceleration is the result plus gravity on the linear part. */
+
+/* canonical [v_C; w] from cvel [w; v_S] at S = subtree_com */
+SPCONV_API void spconv__cframe_twist(spconv_real v[3], spconv_real w[3],
+                                     const spconv_real cvel[6], const spconv_real s[3],
+                                     const spconv_real R[9], const spconv_body *body) {
+  spconv_real rc[3], r[3];
+  int i;
+  spconv__mat_vec(rc, R, body->com);
+  for (i = 0; i < 3; ++i) {
+    w[i] = cvel[i];
+    v[i] = cvel[3 + i];
+    r[i] = s[i] - (body->pos[i] + rc[i]); /* S - C */
+  }
+  spconv__twist_to_com(v, w, r);
+}
+
+/* S - C in world axes */
+SPCONV_API void spconv__cframe_offset(spconv_real r[3], const spconv_real s[3],
+                                      const spconv_real R[9], const spconv_body *body) {
+  spconv_real rc[3];
+  int i;
+  spconv__mat_vec(rc, R, body->com);
+  for (i = 0; i < 3; ++i) r[i] = s[i] - (body->pos[i] + rc[i]);
+}
+
+/* Twist under `to` from MuJoCo cvel [w; v] (world, at subtree_com):
+   v_P = v_S + w x (P - S). With to = NEWTON and the COM this is
+   spconv_twist_from_mujoco_cvel. SPCONV_EINVAL for an invalid descriptor. */
+SPCONV_API int spconv_twist_from_mujoco_cframe(spconv_real res[6], const spconv_convention *to,
+                                               const spconv_real cvel[6],
+                                               const spconv_real subtree_com[3],
+                                               const spconv_body *body) {
+  spconv_real R[9], v[3], w[3], r[3];
+  if (!spconv__convention_valid(to) || !body || !res || !cvel || !subtree_com)
+    return SPCONV_EINVAL;
+  spconv__mat_from_quat(R, body->quat_wxyz);
+  spconv__cframe_twist(v, w, cvel, subtree_com, R, body);
+  spconv__point_offset(r, to->point, R, body);
+  spconv__twist_from_com(v, w, r);
+  spconv__encode(res, v, w, to, R, 1);
+  return SPCONV_OK;
+}
+
+/* MuJoCo cvel-layout twist [w; v_S] (world, at subtree_com S) from a twist
+   under `from`. SPCONV_EINVAL for an invalid descriptor. */
+SPCONV_API int spconv_mujoco_cframe_from_twist(spconv_real res[6],
+                                               const spconv_real subtree_com[3],
+                                               const spconv_real twist[6],
+                                               const spconv_convention *from,
+                                               const spconv_body *body) {
+  spconv_real R[9], v[3], w[3], r[3];
+  int i;
+  if (!spconv__convention_valid(from) || !body || !res || !twist || !subtree_com)
+    return SPCONV_EINVAL;
+  spconv__mat_from_quat(R, body->quat_wxyz);
+  spconv__cframe_offset(r, subtree_com, R, body);
+  spconv__twist_canonical(v, w, twist, from, R, body);
+  spconv__twist_from_com(v, w, r);
+  for (i = 0; i < 3; ++i) {
+    res[i] = w[i];
+    res[3 + i] = v[i];
+  }
+  return SPCONV_OK;
+}
+
+/* Wrench under `to` from MuJoCo cfrc_int / cfrc_ext [tau_S; f] (world, about
+   subtree_com S): tau_P = tau_S - (P - S) x f. */
+SPCONV_API int spconv_wrench_from_mujoco_cframe(spconv_real res[6],
+                                                const spconv_convention *to,
+                                                const spconv_real cfrc[6],
+                                                const spconv_real subtree_com[3],
+                                                const spconv_body *body) {
+  spconv_real R[9], f[3], tau[3], r[3];
+  int i;
+  if (!spconv__convention_valid(to) || !body || !res || !cfrc || !subtree_com)
+    return SPCONV_EINVAL;
+  spconv__mat_from_quat(R, body->quat_wxyz);
+  spconv__cframe_offset(r, subtree_com, R, body);
+  for (i = 0; i < 3; ++i) {
+    tau[i] = cfrc[i];
+    f[i] = cfrc[3 + i];
+  }
+  spconv__wrench_to_com(tau, f, r);
+  spconv__point_offset(r, to->point, R, body);
+  spconv__wrench_from_com(tau, f, r);
+  spconv__encode(res, f, tau, to, R, 0);
+  return SPCONV_OK;
+}
+
+/* MuJoCo cfrc-layout wrench [tau_S; f] (world, about subtree_com S) from a
+   wrench under `from`. */
+SPCONV_API int spconv_mujoco_cframe_from_wrench(spconv_real res[6],
+                                                const spconv_real subtree_com[3],
+                                                const spconv_real wrench[6],
+                                                const spconv_convention *from,
+                                                const spconv_body *body) {
+  spconv_real R[9], f[3], tau[3], r[3], s[3];
+  int i;
+  if (!spconv__convention_valid(from) || !body || !res || !wrench || !subtree_com)
+    return SPCONV_EINVAL;
+  spconv__mat_from_quat(R, body->quat_wxyz);
+  spconv__cframe_offset(s, subtree_com, R, body);
+  spconv__decode(f, tau, wrench, from, R, 0);
+  spconv__point_offset(r, from->point, R, body);
+  spconv__wrench_to_com(tau, f, r);
+  spconv__wrench_from_com(tau, f, s);
+  for (i = 0; i < 3; ++i) {
+    res[i] = tau[i];
+    res[3 + i] = f[i];
+  }
+  return SPCONV_OK;
+}
+
+/* Acceleration under `to` from MuJoCo cacc [alpha; a_sp] (spatial, world, at
+   subtree_com S) and cvel [w; v_S]: a_sp shifts to C like a twist, then
+   a_C = a_sp_C + w x v_C. See the gravity note above. */
+SPCONV_API int spconv_accel_from_mujoco_cframe(spconv_real res[6],
+                                               const spconv_convention *to,
+                                               const spconv_real cacc[6],
+                                               const spconv_real cvel[6],
+                                               const spconv_real subtree_com[3],
+                                               const spconv_body *body) {
+  spconv_real R[9], v[3], w[3], a[3], alpha[3], r[3];
+  int i;
+  if (!spconv__convention_valid(to) || !body || !res || !cacc || !cvel || !subtree_com)
+    return SPCONV_EINVAL;
+  spconv__mat_from_quat(R, body->quat_wxyz);
+  spconv__cframe_twist(v, w, cvel, subtree_com, R, body);
+  spconv__cframe_offset(r, subtree_com, R, body); /* S - C */
+  for (i = 0; i < 3; ++i) {
+    alpha[i] = cacc[i];
+    a[i] = cacc[3 + i];
+  }
+  spconv__twist_to_com(a, alpha, r); /* spatial shift S -> C */
+  spconv__add_cross(a, a, w, v);     /* classical a_C */
+  spconv__accel_store(res, to, a, alpha, v, w, R, body);
+  return SPCONV_OK;
+}
+
+/* MuJoCo cacc-layout spatial acceleration [alpha; a_sp] (world, at
+   subtree_com S) from an acceleration under `from` and the twist under
+   `from`. */
+SPCONV_API int spconv_mujoco_cframe_from_accel(spconv_real res[6],
+                                               const spconv_real subtree_com[3],
+                                               const spconv_real accel[6],
+                                               const spconv_convention *from,
+                                               const spconv_real twist[6],
+                                               const spconv_body *body) {
+  spconv_real R[9], v[3], w[3], a[3], alpha[3], s[3], wv[3];
+  int i;
+  if (!spconv__convention_valid(from) || !body || !res || !accel || !twist || !subtree_com)
+    return SPCONV_EINVAL;
+  spconv__mat_from_quat(R, body->quat_wxyz);
+  spconv__cframe_offset(s, subtree_com, R, body);
+  spconv__twist_canonical(v, w, twist, from, R, body);
+  spconv__accel_canonical(a, alpha, accel, from, v, w, R, body);
+  spconv__cross(wv, w, v); /* spatial at C, then shifted to S like a twist */
+  for (i = 0; i < 3; ++i) a[i] -= wv[i];
+  spconv__twist_from_com(a, alpha, s);
+  for (i = 0; i < 3; ++i) {
+    res[i] = alpha[i];
+    res[3 + i] = a[i];
+  }
+  return SPCONV_OK;
+}
+
+/* ----------------------------------------------------- packed joint arrays */
+/* The Newton / Warp model layout. Joint j's positions are joint_q[
+   joint_q_start[j] .. joint_q_start[j+1]) and its velocities / forces
+   joint_qd[joint_qd_start[j] .. joint_qd_start[j+1]) (both start arrays have
+   joint_count + 1 entries, the last one the array length). Segments:
+     prismatic, revolute  1 / 1
+     ball                 4 / 3   q = quaternion
+     fixed                0 / 0
+     free, distance       7 / 6   q = [p; quaternion], qd = 6-vector twist
+     D6                   n / n   n = linear + angular axes (0..3 each),
+                                  linear-axis scalars first
+   Warp stores quaternions xyzw, MuJoCo wxyz. Body poses (body_q) use Warp's
+   transform layout [p (3); q_xyzw (4)], 7 reals per body; body_com is the
+   COM in body axes, 3 reals per body. Sources: Newton JointType and
+   Model.joint_q_start ("shape [joint_count + 1]"), SAP Warp "Convention". */
+typedef enum spconv_joint_type {
+  SPCONV_JOINT_PRISMATIC = 0, /* Newton JointType values */
+  SPCONV_JOINT_REVOLUTE = 1,
+  SPCONV_JOINT_BALL = 2,
+  SPCONV_JOINT_FIXED = 3,
+  SPCONV_JOINT_FREE = 4,
+  SPCONV_JOINT_DISTANCE = 5,
+  SPCONV_JOINT_D6 = 6
+} spconv_joint_type;
+
+/* A view of a model's joint arrays (nothing is copied). joint_child is read
+   only by the SAP functions (child body of each joint, 0 <= b < body_count). */
+typedef struct spconv_joint_layout {
+  int joint_count;
+  const int *joint_type;     /* [joint_count] spconv_joint_type */
+  const int *joint_q_start;  /* [joint_count + 1] */
+  const int *joint_qd_start; /* [joint_count + 1] */
+  const int *joint_child;    /* [joint_count] */
+  int body_count;
+} spconv_joint_layout;
+
+/* Number of joint_q scalars of a joint of type joint_type; lin_axes and
+   ang_axes (0..3 each) are read for D6 only. SPCONV_EINVAL for an unknown
+   type or axis count. */
+SPCONV_API int spconv_joint_q_size(int joint_type, int lin_axes, int ang_axes) {
+  switch (joint_type) {
+    case SPCONV_JOINT_PRISMATIC:
+    case SPCONV_JOINT_REVOLUTE: return 1;
+    case SPCONV_JOINT_BALL: return 4;
+    case SPCONV_JOINT_FIXED: return 0;
+    case SPCONV_JOINT_FREE:
+    case SPCONV_JOINT_DISTANCE: return 7;
+    case SPCONV_JOINT_D6:
+      if (lin_axes < 0 || lin_axes > 3 || ang_axes < 0 || ang_axes > 3) return SPCONV_EINVAL;
+      return lin_axes + ang_axes;
+    default: return SPCONV_EINVAL;
+  }
+}
+
+/* Number of joint_qd (and joint_f) scalars; as spconv_joint_q_size. */
+SPCONV_API int spconv_joint_qd_size(int joint_type, int lin_axes, int ang_axes) {
+  switch (joint_type) {
+    case SPCONV_JOINT_BALL: return 3;
+    case SPCONV_JOINT_FREE:
+    case SPCONV_JOINT_DISTANCE: return 6;
+    default: return spconv_joint_q_size(joint_type, lin_axes, ang_axes);
+  }
+}
+
+/* SPCONV_OK when the layout is consistent: types known, both start arrays
+   start at 0 and never decrease, every segment has its type's size (D6:
+   equal q and qd sizes, at most 6); with need_child, every child body in
+   [0, body_count). SPCONV_EINVAL otherwise. */
+SPCONV_API int spconv__joint_layout_check(const spconv_joint_layout *L, int need_child) {
+  int j;
+  if (!L || L->joint_count < 0 || !L->joint_type || !L->joint_q_start || !L->joint_qd_start)
+    return SPCONV_EINVAL;
+  if (need_child && (!L->joint_child || L->body_count < 0)) return SPCONV_EINVAL;
+  if (L->joint_q_start[0] != 0 || L->joint_qd_start[0] != 0) return SPCONV_EINVAL;
+  for (j = 0; j < L->joint_count; ++j) {
+    int t = L->joint_type[j];
+    int nq = L->joint_q_start[j + 1] - L->joint_q_start[j];
+    int nd = L->joint_qd_start[j + 1] - L->joint_qd_start[j];
+    if (nq < 0 || nd < 0) return SPCONV_EINVAL;
+    if (t == SPCONV_JOINT_D6) {
+      if (nq != nd || nq > 6) return SPCONV_EINVAL;
+    } else if (spconv_joint_q_size(t, 0, 0) != nq || spconv_joint_qd_size(t, 0, 0) != nd) {
+      return SPCONV_EINVAL; /* also an unknown type (size SPCONV_EINVAL < 0) */
+    }
+    if (need_child && (L->joint_child[j] < 0 || L->joint_child[j] >= L->body_count))
+      return SPCONV_EINVAL;
+  }
+  return SPCONV_OK;
+}
+
+/* SPCONV_OK when L describes a consistent layout (see above; the child
+   bodies are not checked), SPCONV_EINVAL otherwise. */
+SPCONV_API int spconv_joint_layout_check(const spconv_joint_layout *L) {
+  return spconv__joint_layout_check(L, 0);
+}
+
+/* whole joint_q: quaternion storage changed for ball (offset 0) and free /
+   distance (offset 3) joints, everything else copied */
+SPCONV_API int spconv__joint_q_reorder(spconv_real *res, const spconv_real *joint_q,
+                                       const spconv_joint_layout *L, int to_wxyz) {
+  int j, i;
+  if (!res || !joint_q || spconv__joint_layout_check(L, 0) != SPCONV_OK) return SPCONV_EINVAL;
+  for (j = 0; j < L->joint_count; ++j) {
+    int t = L->joint_type[j], s = L->joint_q_start[j], e = L->joint_q_start[j + 1];
+    int qo = t == SPCONV_JOINT_BALL ? s
+             : (t == SPCONV_JOINT_FREE || t == SPCONV_JOINT_DISTANCE) ? s + 3
+                                                                     : -1;
+    if (res != joint_q)
+      for (i = s; i < e; ++i) res[i] = joint_q[i];
+    if (qo >= 0) {
+      if (to_wxyz) spconv_quat_wxyz_from_xyzw(res + qo, joint_q + qo);
+      else spconv_quat_xyzw_from_wxyz(res + qo, joint_q + qo);
+    }
+  }
+  return SPCONV_OK;
+}
+
+/* Whole joint_q (joint_q_start[joint_count] reals) with Warp's xyzw
+   quaternions -> MuJoCo's wxyz (ball, free, distance joints; every other
+   scalar copied unchanged). res may equal joint_q. SPCONV_EINVAL (res
+   untouched) for an inconsistent layout. */
+SPCONV_API int spconv_joint_q_wxyz_from_xyzw(spconv_real *res, const spconv_real *joint_q,
+                                             const spconv_joint_layout *L) {
+  return spconv__joint_q_reorder(res, joint_q, L, 1);
+}
+
+/* Whole joint_q with wxyz quaternions -> Warp's xyzw; as above. */
+SPCONV_API int spconv_joint_q_xyzw_from_wxyz(spconv_real *res, const spconv_real *joint_q,
+                                             const spconv_joint_layout *L) {
+  return spconv__joint_q_reorder(res, joint_q, L, 0);
+}
+
+/* r_oc = R(q_xyzw of body b) com_b: origin -> COM of body b, world axes */
+SPCONV_API void spconv__body_r_oc(spconv_real r[3], const spconv_real *body_q,
+                                  const spconv_real *body_com, int b) {
+  spconv_quat_rotate_xyzw(r, body_q + 7 * b + 3, body_com + 3 * b);
+}
+
+/* kinds of SAP boundary maps over packed arrays */
+#define SPCONV__SAP_TWIST_IN 0
+#define SPCONV__SAP_TWIST_OUT 1
+#define SPCONV__SAP_WRENCH_IN 2
+#define SPCONV__SAP_WRENCH_OUT 3
+
+/* joint_qd / joint_f over the whole array: free and distance segments
+   mapped with the child body's r_oc, all others copied (bit-identical). */
+SPCONV_API int spconv__sap_joint_map(spconv_real *res, const spconv_real *x,
+                                     const spconv_joint_layout *L, const spconv_real *body_q,
+                                     const spconv_real *body_com, int kind) {
+  int j, i;
+  if (!res || !x || !body_q || !body_com || spconv__joint_layout_check(L, 1) != SPCONV_OK)
+    return SPCONV_EINVAL;
+  for (j = 0; j < L->joint_count; ++j) {
+    int t = L->joint_type[j], s = L->joint_qd_start[j], e = L->joint_qd_start[j + 1];
+    if (t == SPCONV_JOINT_FREE || t == SPCONV_JOINT_DISTANCE) {
+      spconv_real r[3];
+      spconv__body_r_oc(r, body_q, body_com, L->joint_child[j]);
+      switch (kind) {
+        case SPCONV__SAP_TWIST_IN: spconv_sap_twist_from_public(res + s, x + s, r); break;
+        case SPCONV__SAP_TWIST_OUT: spconv_public_twist_from_sap(res + s, x + s, r); break;
+        case SPCONV__SAP_WRENCH_IN: spconv_sap_wrench_from_public(res + s, x + s, r); break;
+        default: spconv_public_wrench_from_sap(res + s, x + s, r); break;
+      }
+    } else if (res != x) {
+      for (i = s; i < e; ++i) res[i] = x[i];
+    }
+  }
+  return SPCONV_OK;
+}
+
+/* Whole joint_qd, public -> sap (P_v on free and distance joints: [v_C; w]
+   -> [w; v_O], r_oc of the joint's child body from body_q and body_com);
+   every other segment is copied bit for bit. res may equal joint_qd.
+   SPCONV_EINVAL (res untouched) for an inconsistent layout or child. */
+SPCONV_API int spconv_sap_joint_qd_from_public(spconv_real *res, const spconv_real *joint_qd,
+                                               const spconv_joint_layout *L,
+                                               const spconv_real *body_q,
+                                               const spconv_real *body_com) {
+  return spconv__sap_joint_map(res, joint_qd, L, body_q, body_com, SPCONV__SAP_TWIST_IN);
+}
+
+/* Whole joint_qd, sap -> public (P_v^-1 on free and distance joints). */
+SPCONV_API int spconv_public_joint_qd_from_sap(spconv_real *res, const spconv_real *joint_qd,
+                                               const spconv_joint_layout *L,
+                                               const spconv_real *body_q,
+                                               const spconv_real *body_com) {
+  return spconv__sap_joint_map(res, joint_qd, L, body_q, body_com, SPCONV__SAP_TWIST_OUT);
+}
+
+/* Whole joint_f, public -> sap (P_f on free and distance joints: [f; tau_C]
+   -> [tau_O; f]); as spconv_sap_joint_qd_from_public. */
+SPCONV_API int spconv_sap_joint_f_from_public(spconv_real *res, const spconv_real *joint_f,
+                                              const spconv_joint_layout *L,
+                                              const spconv_real *body_q,
+                                              const spconv_real *body_com) {
+  return spconv__sap_joint_map(res, joint_f, L, body_q, body_com, SPCONV__SAP_WRENCH_IN);
+}
+
+/* Whole joint_f, sap -> public (P_f^-1 on free and distance joints). */
+SPCONV_API int spconv_public_joint_f_from_sap(spconv_real *res, const spconv_real *joint_f,
+                                              const spconv_joint_layout *L,
+                                              const spconv_real *body_q,
+                                              const spconv_real *body_com) {
+  return spconv__sap_joint_map(res, joint_f, L, body_q, body_com, SPCONV__SAP_WRENCH_OUT);
+}
+
+/* All body_count body wrenches (6 reals each), public [f; tau_C] -> SAP's
+   internal residual -P_f F (spconv_sap_body_force_from_public per body).
+   res may equal body_f. SPCONV_EINVAL (res untouched) for a NULL pointer or
+   a negative count. */
+SPCONV_API int spconv_sap_body_f_from_public(spconv_real *res, const spconv_real *body_f,
+                                             const spconv_real *body_q,
+                                             const spconv_real *body_com, int body_count) {
+  int b;
+  if (!res || !body_f || !body_q || !body_com || body_count < 0) return SPCONV_EINVAL;
+  for (b = 0; b < body_count; ++b) {
+    spconv_real r[3];
+    spconv__body_r_oc(r, body_q, body_com, b);
+    spconv_sap_body_force_from_public(res + 6 * b, body_f + 6 * b, r);
+  }
+  return SPCONV_OK;
+}
+
+/* All body wrenches, SAP's internal residual -> public [f; tau_C]. */
+SPCONV_API int spconv_public_body_f_from_sap(spconv_real *res, const spconv_real *body_f,
+                                             const spconv_real *body_q,
+                                             const spconv_real *body_com, int body_count) {
+  int b;
+  if (!res || !body_f || !body_q || !body_com || body_count < 0) return SPCONV_EINVAL;
+  for (b = 0; b < body_count; ++b) {
+    spconv_real r[3];
+    spconv__body_r_oc(r, body_q, body_com, b);
+    spconv_public_body_force_from_sap(res + 6 * b, body_f + 6 * b, r);
+  }
+  return SPCONV_OK;
+}
+
+/* SAP Warp boundary order flags (joint_qd_order, joint_f_order, body_f_order) */
+typedef enum spconv_sap_order {
+  SPCONV_SAP_ORDER_PUBLIC = 0, /* "public": free/distance [v_C; w], [f; tau_C] */
+  SPCONV_SAP_ORDER_SAP = 1     /* "sap": already SAP-native */
+} spconv_sap_order;
+
+/* Steps 1-3 of SAP Warp's solver boundary, in place: joint_qd with P_v if
+   joint_qd_order is PUBLIC, joint_f with P_f if joint_f_order is PUBLIC,
+   body_f (body_count wrenches) with -P_f if body_f_order is PUBLIC; a
+   buffer whose flag is SAP, or that is NULL, is left alone. Positions
+   (joint_q) have no flag. Everything is checked before anything is
+   written: SPCONV_EINVAL (all buffers untouched) for a bad layout, child,
+   flag or a NULL body_q / body_com. */
+SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_f,
+                                      spconv_real *body_f, const spconv_joint_layout *L,
+                                      const spconv_real *body_q, const spconv_real *body_com,
+                                      int joint_qd_order, int joint_f_order,
+                                      int body_f_order) {
+  if (spconv__joint_layout_check(L, 1) != SPCONV_OK || !body_q || !body_com)
+    return SPCONV_EINVAL;
+  if ((joint_qd_order != 0 && joint_qd_order != 1) || (joint_f_order != 0 && joint_f_order != 1) ||
+      (body_f_order != 0 && body_f_order != 1))
+    return SPCONV_EINVAL;
+  if (joint_qd && joint_qd_order == SPCONV_SAP_ORDER_PUBLIC)
+    spconv__sap_joint_map(joint_qd, joint_qd, L, body_q, body_com, SPCONV__SAP_TWIST_IN);
+  if (joint_f && joint_f_order == SPCONV_SAP_ORDER_PUBLIC)
+    spconv__sap_joint_map(joint_f, joint_f, L, body_q, body_com, SPCONV__SAP_WRENCH_IN);
+  if (body_f && body_f_order == SPCONV_SAP_ORDER_PUBLIC)
+    spconv_sap_body_f_from_public(body_f, body_f, body_q, body_com, L->body_count);
+  return SPCONV_OK;
+}
+
+/* Step 5 of the boundary, in place: the solved joint_qd back to public with
+   P_v^-1 when joint_qd_order (state_out's flag) is PUBLIC; body_q is the
+   pose the velocities belong to. SPCONV_EINVAL (untouched) as above. */
+SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd, const spconv_joint_layout *L,
+                                       const spconv_real *body_q, const spconv_real *body_com,
+                                       int joint_qd_order) {
+  if (spconv__joint_layout_check(L, 1) != SPCONV_OK || !body_q || !body_com || !joint_qd)
+    return SPCONV_EINVAL;
+  if (joint_qd_order != 0 && joint_qd_order != 1) return SPCONV_EINVAL;
+  if (joint_qd_order == SPCONV_SAP_ORDER_PUBLIC)
+    spconv__sap_joint_map(joint_qd, joint_qd, L, body_q, body_com, SPCONV__SAP_TWIST_OUT);
+  return SPCONV_OK;
+}
+
+/* ------------------------------------------------------ DOF permutations */
+/* perm[i] = the index in the source order of entry i of the target order
+   (Isaac Lab <-> MuJoCo joint order: isaac[i] = mujoco[perm[i]]). */
+
+/* SPCONV_OK when perm (n entries, n >= 0) is a permutation of 0..n-1,
+   SPCONV_EINVAL otherwise (a value out of range or repeated). A map of
+   0..n-1 into itself is a permutation exactly when every i returns to
+   itself within n steps. */
+SPCONV_API int spconv_perm_check(const int *perm, int n) {
+  int i, k, j;
+  if (n < 0 || (n > 0 && !perm)) return SPCONV_EINVAL;
+  for (i = 0; i < n; ++i)
+    if (perm[i] < 0 || perm[i] >= n) return SPCONV_EINVAL;
+  for (i = 0; i < n; ++i) {
+    for (k = 0, j = perm[i]; j != i && k < n; ++k) j = perm[j];
+    if (j != i) return SPCONV_EINVAL;
+  }
+  return SPCONV_OK;
+}
+
+/* 1 if i is the smallest index of its cycle of perm */
+SPCONV_API int spconv__cycle_leader(const int *perm, int i) {
+  int j;
+  for (j = perm[i]; j != i; j = perm[j])
+    if (j < i) return 0;
+  return 1;
+}
+
+/* res = the inverse permutation: res[perm[i]] = i. res may equal perm (then
+   inverted cycle by cycle, without scratch memory). SPCONV_EINVAL (res
+   untouched) when perm is not a permutation. */
+SPCONV_API int spconv_perm_inverse(int *res, const int *perm, int n) {
+  int i;
+  if (!res && n > 0) return SPCONV_EINVAL;
+  if (spconv_perm_check(perm, n) != SPCONV_OK) return SPCONV_EINVAL;
+  if (res != perm) {
+    for (i = 0; i < n; ++i) res[perm[i]] = i;
+    return SPCONV_OK;
+  }
+  for (i = 0; i < n; ++i) {
+    int prev, cur;
+    if (!spconv__cycle_leader(res, i)) continue;
+    prev = i;
+    cur = res[i];
+    while (cur != i) {
+      int next = res[cur];
+      res[cur] = prev;
+      prev = cur;
+      cur = next;
+    }
+    res[i] = prev;
+  }
+  return SPCONV_OK;
+}
+
+/* res[i] = in[perm[i]] for i < n (gather: source order -> target order).
+   res may equal in (then permuted cycle by cycle in place). SPCONV_EINVAL
+   (res untouched) when perm is not a permutation. */
+SPCONV_API int spconv_perm_gather(spconv_real *res, const spconv_real *in, const int *perm,
+                                  int n) {
+  int i;
+  if ((!res || !in) && n > 0) return SPCONV_EINVAL;
+  if (spconv_perm_check(perm, n) != SPCONV_OK) return SPCONV_EINVAL;
+  if (res != in) {
+    for (i = 0; i < n; ++i) res[i] = in[perm[i]];
+    return SPCONV_OK;
+  }
+  for (i = 0; i < n; ++i) {
+    spconv_real first;
+    int k;
+    if (!spconv__cycle_leader(perm, i)) continue;
+    first = res[i];
+    for (k = i; perm[k] != i; k = perm[k]) res[k] = res[perm[k]];
+    res[k] = first;
+  }
+  return SPCONV_OK;
+}
 
 /* end of engine conventions */
 

@@ -176,7 +176,7 @@ static void test_preset_golden(void **state) {
     spconv_real q[4] = {(spconv_real)0.5, (spconv_real)0.1, (spconv_real)-0.7, (spconv_real)0.3};
     spconv_real wq[4] = {(spconv_real)0.5, (spconv_real)0.1, (spconv_real)0.3, (spconv_real)0.7};
     spconv_real G[9];
-    ax_preset_matrix(M, SPCONV_PRESET_BLENDER, SPCONV_PRESET_GLTF);
+    ax_preset_matrix(M, SPCONV_AXES_BLENDER, SPCONV_AXES_GLTF);
     spconv_axes_vec(r, M, p);
     EXPECT_VEC_EQUAL(r, wp, 3);
     spconv_axes_quat_wxyz(r, M, q);
@@ -187,14 +187,14 @@ static void test_preset_golden(void **state) {
   }
   { /* Genesis / Newton importers, glTF (Y up) -> Z up: (x, -z, y) */
     spconv_real p[3] = {1, 2, 3}, wp[3] = {1, -3, 2}, U[9], A[9];
-    ax_preset_matrix(M, SPCONV_PRESET_GLTF, SPCONV_PRESET_BLENDER);
+    ax_preset_matrix(M, SPCONV_AXES_GLTF, SPCONV_AXES_BLENDER);
     spconv_axes_vec(r, M, p);
     EXPECT_VEC_EQUAL(r, wp, 3);
     spconv_up_axis_matrix(U, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
     EXPECT_VEC_EQUAL(M, U, 9);
     assert_int_equal(spconv_asset_import_matrix(A, SPCONV_ASSET_GLTF, 0), SPCONV_OK);
     EXPECT_VEC_EQUAL(A, U, 9);
-    ax_preset_matrix(M, SPCONV_PRESET_USD_Y_UP, SPCONV_PRESET_USD_Z_UP);
+    ax_preset_matrix(M, SPCONV_AXES_USD_Y_UP, SPCONV_AXES_USD_Z_UP);
     EXPECT_VEC_EQUAL(M, U, 9);
   }
   { /* Unity (RUF, left-handed) -> ROS FLU: p' = (z, -x, y),
@@ -203,7 +203,7 @@ static void test_preset_golden(void **state) {
     spconv_real q[4] = {(spconv_real)0.1, (spconv_real)0.2, (spconv_real)0.3, (spconv_real)0.9};
     spconv_real wq[4] = {(spconv_real)0.3, (spconv_real)-0.1, (spconv_real)0.2, (spconv_real)-0.9};
     spconv_real w[3] = {4, 5, 6}, ww[3] = {-6, 4, -5};
-    ax_preset_matrix(M, SPCONV_PRESET_UNITY, SPCONV_PRESET_ROS_FLU);
+    ax_preset_matrix(M, SPCONV_AXES_UNITY, SPCONV_AXES_ROS_FLU);
     assert_true(ax_det(M) == -1);
     spconv_axes_vec(r, M, p);
     EXPECT_VEC_EQUAL(r, wp, 3);
@@ -221,7 +221,7 @@ static void test_preset_golden(void **state) {
     spconv_real p[3] = {1, 2, 3}, wp[3] = {1, 2, -3};
     spconv_real q[4] = {(spconv_real)0.1, (spconv_real)0.2, (spconv_real)0.3, (spconv_real)0.9};
     spconv_real wq[4] = {(spconv_real)-0.1, (spconv_real)-0.2, (spconv_real)0.3, (spconv_real)0.9};
-    ax_preset_matrix(M, SPCONV_PRESET_OPENGL_CAMERA, SPCONV_PRESET_UNITY);
+    ax_preset_matrix(M, SPCONV_AXES_OPENGL_CAMERA, SPCONV_AXES_UNITY);
     spconv_axes_vec(r, M, p);
     EXPECT_VEC_EQUAL(r, wp, 3);
     spconv_axes_quat_xyzw(r, M, q);
@@ -232,23 +232,23 @@ static void test_preset_golden(void **state) {
        Unreal (FRU, left-handed) -> FLU (x, -y, z) */
     spconv_real p[3] = {1, 2, 3};
     spconv_real ned[3] = {2, 1, -3}, frd[3] = {1, -2, -3}, opt[3] = {-2, -3, 1}, ue[3] = {1, -2, 3};
-    ax_preset_matrix(M, SPCONV_PRESET_ROS_ENU, SPCONV_PRESET_NED);
+    ax_preset_matrix(M, SPCONV_AXES_ROS_ENU, SPCONV_AXES_NED);
     spconv_axes_vec(r, M, p);
     EXPECT_VEC_EQUAL(r, ned, 3);
-    ax_preset_matrix(M, SPCONV_PRESET_ROS_FLU, SPCONV_PRESET_FRD);
+    ax_preset_matrix(M, SPCONV_AXES_ROS_FLU, SPCONV_AXES_FRD);
     spconv_axes_vec(r, M, p);
     EXPECT_VEC_EQUAL(r, frd, 3);
-    ax_preset_matrix(M, SPCONV_PRESET_ROS_FLU, SPCONV_PRESET_ROS_OPTICAL);
+    ax_preset_matrix(M, SPCONV_AXES_ROS_FLU, SPCONV_AXES_ROS_OPTICAL);
     spconv_axes_vec(r, M, p);
     EXPECT_VEC_EQUAL(r, opt, 3);
-    ax_preset_matrix(M, SPCONV_PRESET_UNREAL, SPCONV_PRESET_ROS_FLU);
+    ax_preset_matrix(M, SPCONV_AXES_UNREAL, SPCONV_AXES_ROS_FLU);
     spconv_axes_vec(r, M, p);
     EXPECT_VEC_EQUAL(r, ue, 3);
   }
   { /* handedness: only Unity and Unreal are left-handed */
     int p;
-    for (p = 0; p < (int)SPCONV_PRESET_COUNT; ++p) {
-      int lh = p == (int)SPCONV_PRESET_UNITY || p == (int)SPCONV_PRESET_UNREAL;
+    for (p = 0; p < (int)SPCONV_AXES_COUNT; ++p) {
+      int lh = p == (int)SPCONV_AXES_UNITY || p == (int)SPCONV_AXES_UNREAL;
       assert_int_equal(spconv_axis_system_is_right_handed(ax_preset((spconv_axis_preset)p)),
                        lh ? 0 : 1);
     }
@@ -263,11 +263,11 @@ static void test_preset_golden(void **state) {
     assert_true(s.x == SPCONV_RIGHT && s.y == SPCONV_FORWARD && s.z == SPCONV_UP);
     assert_int_equal(spconv_axis_system_from_forward_up(&g, SPCONV_NEG_Z, SPCONV_POS_Y, 1), SPCONV_OK);
     spconv_axis_system_matrix(A, s, g);
-    ax_preset_matrix(B, SPCONV_PRESET_BLENDER, SPCONV_PRESET_GLTF);
+    ax_preset_matrix(B, SPCONV_AXES_BLENDER, SPCONV_AXES_GLTF);
     EXPECT_VEC_EQUAL(A, B, 9);
     /* left-handed variant: Unity is "Z forward, Y up" left-handed */
     assert_int_equal(spconv_axis_system_from_forward_up(&s, SPCONV_POS_Z, SPCONV_POS_Y, 0), SPCONV_OK);
-    g = ax_preset(SPCONV_PRESET_UNITY);
+    g = ax_preset(SPCONV_AXES_UNITY);
     assert_true(s.x == g.x && s.y == g.y && s.z == g.z);
   }
 }
@@ -538,12 +538,12 @@ static void test_gravity_signed(void **state) {
   EXPECT_VEC_EQUAL(u, keep, 3);
   { /* gravity is a polar vector: converting it equals asking the other system */
     spconv_real M[9], gz[3], gy[3];
-    ax_preset_matrix(M, SPCONV_PRESET_GLTF, SPCONV_PRESET_MUJOCO);
+    ax_preset_matrix(M, SPCONV_AXES_GLTF, SPCONV_AXES_MUJOCO);
     spconv_gravity_signed(gy, SPCONV_POS_Y, 9);
     spconv_axes_vec(gy, M, gy);
     spconv_gravity_signed(gz, SPCONV_POS_Z, 9);
     EXPECT_VEC_EQUAL(gy, gz, 3);
-    ax_preset_matrix(M, SPCONV_PRESET_ROS_FLU, SPCONV_PRESET_ROS_OPTICAL);
+    ax_preset_matrix(M, SPCONV_AXES_ROS_FLU, SPCONV_AXES_ROS_OPTICAL);
     spconv_gravity_signed(gz, SPCONV_POS_Z, 9);
     spconv_axes_vec(gz, M, gz);
     spconv_gravity_signed(gy, SPCONV_NEG_Y, 9); /* optical frames are y down */
@@ -872,8 +872,8 @@ static void test_bad_input(void **state) {
   assert_int_equal(spconv_axis_system_matrix(M, good, out), SPCONV_EINVAL);
   assert_int_equal(spconv_axis_system_is_right_handed(dup), SPCONV_EINVAL);
   assert_int_equal(spconv_axis_system_is_right_handed(neg), SPCONV_EINVAL);
-  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_PRESET_COUNT, SPCONV_PRESET_GLTF), SPCONV_EINVAL);
-  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_PRESET_GLTF, (spconv_axis_preset)-1), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXES_COUNT, SPCONV_AXES_GLTF), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXES_GLTF, (spconv_axis_preset)-1), SPCONV_EINVAL);
   assert_int_equal(spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_NEG_Y, SPCONV_POS_Y, SPCONV_POS_Z), SPCONV_EINVAL);
   assert_int_equal(spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_POS_X, SPCONV_POS_X), SPCONV_EINVAL);
   /* Blender returns the identity for from == to even when parallel; not here */
@@ -883,7 +883,7 @@ static void test_bad_input(void **state) {
   EXPECT_VEC_EQUAL(M, keep, 9);
   assert_int_equal(spconv_signed_axis_vector(v, (spconv_signed_axis)6), SPCONV_EINVAL);
   EXPECT_VEC_EQUAL(v, keep, 3);
-  assert_int_equal(spconv_axis_system_preset(&res, SPCONV_PRESET_COUNT), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_preset(&res, SPCONV_AXES_COUNT), SPCONV_EINVAL);
   assert_int_equal(spconv_axis_system_preset(&res, (spconv_axis_preset)99), SPCONV_EINVAL);
   assert_int_equal(spconv_axis_system_from_forward_up(&res, SPCONV_POS_Z, SPCONV_NEG_Z, 1), SPCONV_EINVAL);
   assert_int_equal(spconv_axis_system_from_forward_up(&res, (spconv_signed_axis)7, SPCONV_NEG_Z, 1), SPCONV_EINVAL);

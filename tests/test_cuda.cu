@@ -35,13 +35,13 @@ __global__ void unity_to_ros(spconv_real *pose_xyzw, spconv_real *twist, int n) 
   if (i >= n) return;
   spconv_real M[9], k, s[3], q[4], h, p[3];
   spconv_axis_system a, b;
-  if (spconv_axis_preset_matrix(M, SPCONV_PRESET_UNITY, SPCONV_PRESET_ROS_FLU) != SPCONV_OK) return;
+  if (spconv_axis_preset_matrix(M, SPCONV_AXES_UNITY, SPCONV_AXES_ROS_FLU) != SPCONV_OK) return;
   spconv_axes_pose_xyzw(pose_xyzw + 7 * i, M, pose_xyzw + 7 * i);
   spconv_axes_twist(twist + 6 * i, M, twist + 6 * i);
   if (spconv_length_scale(&k, (spconv_real)SPCONV_USD_METERS_PER_UNIT_FALLBACK, 1) == SPCONV_OK)
     spconv_units_twist(twist + 6 * i, twist + 6 * i, k);
-  if (spconv_axis_system_preset(&a, SPCONV_PRESET_GLTF) == SPCONV_OK &&
-      spconv_axis_system_preset(&b, SPCONV_PRESET_MUJOCO) == SPCONV_OK &&
+  if (spconv_axis_system_preset(&a, SPCONV_AXES_GLTF) == SPCONV_OK &&
+      spconv_axis_system_preset(&b, SPCONV_AXES_MUJOCO) == SPCONV_OK &&
       spconv_axis_system_matrix(M, a, b) == SPCONV_OK &&
       spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_NEG_Z, SPCONV_POS_Y) == SPCONV_OK &&
       spconv_shape_convert(s, q, twist + 6 * i, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_PHYSX,
@@ -49,4 +49,66 @@ __global__ void unity_to_ros(spconv_real *pose_xyzw, spconv_real *twist, int n) 
       spconv_pose_from_mujoco_fromto(p, q, &h, twist + 6 * i) == SPCONV_OK &&
       spconv_gravity_signed(p, SPCONV_NEG_Y, 9) == SPCONV_OK)
     twist[6 * i] += h + s[0] + p[1] + M[0];
+}
+
+// engine conventions as data: descriptors, presets, accelerations, c-frame,
+// joint arrays and permutations on the device
+__global__ void conventions_kernel(spconv_real *x, const spconv_real *pose, spconv_real *joint_q,
+                                   const int *joint_type, const int *joint_q_start,
+                                   const int *joint_qd_start, const int *joint_child,
+                                   const int *perm, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  spconv_real *v = x + 6 * i;
+  spconv_body b;
+  for (int k = 0; k < 3; ++k) {
+    b.pos[k] = pose[10 * i + k];
+    b.com[k] = pose[10 * i + 7 + k];
+  }
+  for (int k = 0; k < 4; ++k) b.quat_wxyz[k] = pose[10 * i + 3 + k];
+  spconv_convention to = spconv_preset(SPCONV_PRESET_DRAKE);
+  spconv_convention from = spconv_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_real M[36], t[6], s[3] = {0, 0, 0};
+  int ok = spconv_twist_convert(t, &to, v, &from, &b) == SPCONV_OK;
+  ok &= spconv_wrench_convert(v, &to, v, &from, &b) == SPCONV_OK;
+  ok &= spconv_accel_convert(v, &to, v, &from, t, &b) == SPCONV_OK;
+  ok &= spconv_twist_convert_matrix(M, &to, &from, &b) == SPCONV_OK;
+  ok &= spconv_wrench_convert_matrix(M, &to, &from, &b) == SPCONV_OK;
+  ok &= spconv_twist_from_mujoco_cframe(v, &to, v, s, &b) == SPCONV_OK;
+  ok &= spconv_mujoco_cframe_from_twist(v, s, v, &from, &b) == SPCONV_OK;
+  ok &= spconv_wrench_from_mujoco_cframe(v, &to, v, s, &b) == SPCONV_OK;
+  ok &= spconv_mujoco_cframe_from_wrench(v, s, v, &from, &b) == SPCONV_OK;
+  ok &= spconv_accel_from_mujoco_cframe(v, &to, v, t, s, &b) == SPCONV_OK;
+  ok &= spconv_mujoco_cframe_from_accel(v, s, v, &from, t, &b) == SPCONV_OK;
+  spconv_spatial_accel_from_classical(v, v, t);
+  spconv_classical_accel_from_spatial(v, v, t);
+  spconv_classical_accel_shift(v, v, t + 3, t);
+  v[0] += ok && spconv_preset_name(SPCONV_PRESET_NEWTON) != NULL ? M[0] : M[1];
+  if (i == 0) {
+    spconv_joint_layout L;
+    L.joint_count = 7;
+    L.joint_type = joint_type;
+    L.joint_q_start = joint_q_start;
+    L.joint_qd_start = joint_qd_start;
+    L.joint_child = joint_child;
+    L.body_count = n;
+    spconv_real *qd = joint_q + 32, *f = joint_q + 64, *bf = joint_q + 96;
+    ok = spconv_joint_layout_check(&L) == SPCONV_OK;
+    ok &= spconv_joint_q_wxyz_from_xyzw(joint_q, joint_q, &L) == SPCONV_OK;
+    ok &= spconv_joint_q_xyzw_from_wxyz(joint_q, joint_q, &L) == SPCONV_OK;
+    ok &= spconv_sap_joint_qd_from_public(qd, qd, &L, pose, pose) == SPCONV_OK;
+    ok &= spconv_public_joint_qd_from_sap(qd, qd, &L, pose, pose) == SPCONV_OK;
+    ok &= spconv_sap_joint_f_from_public(f, f, &L, pose, pose) == SPCONV_OK;
+    ok &= spconv_public_joint_f_from_sap(f, f, &L, pose, pose) == SPCONV_OK;
+    ok &= spconv_sap_body_f_from_public(bf, bf, pose, pose, 1) == SPCONV_OK;
+    ok &= spconv_public_body_f_from_sap(bf, bf, pose, pose, 1) == SPCONV_OK;
+    ok &= spconv_sap_boundary_in(qd, f, bf, &L, pose, pose, 0, 0, 0) == SPCONV_OK;
+    ok &= spconv_sap_boundary_out(qd, &L, pose, pose, 0) == SPCONV_OK;
+    ok &= spconv_joint_q_size(SPCONV_JOINT_D6, 1, 2) == 3 && spconv_joint_qd_size(2, 0, 0) == 3;
+    int inv[8];
+    ok &= spconv_perm_check(perm, 8) == SPCONV_OK;
+    ok &= spconv_perm_inverse(inv, perm, 8) == SPCONV_OK;
+    ok &= spconv_perm_gather(joint_q, joint_q, inv, 8) == SPCONV_OK;
+    joint_q[0] += ok ? 1 : 0;
+  }
 }

@@ -1,0 +1,1190 @@
+/* spatial_conv "engine conventions as data" tests: hand-derived values for
+   every preset, the rigid-body velocity / moment / acceleration fields
+   recomputed independently here, power invariance and round trips for every
+   ordered pair of presets and every descriptor, 6x6 matrix forms, the
+   foundation's dedicated functions, MuJoCo c-frame vectors, time derivatives
+   by finite differences, packed joint arrays, the SAP boundary, DOF
+   permutations, aliasing and status codes. Built in double and float. */
+#include "test_util.h"
+
+#define N_DESC 96 /* 2 orders x 3 points x 2 x 2 frames x 2 units x 2 accel kinds */
+
+static const double PI = 3.14159265358979323846;
+
+/* ---------------------------------------------------------------- helpers */
+
+static void rand_body(spconv_body *b) {
+  test_rand_vec(b->pos, 3, 2.0);
+  test_rand_quat(b->quat_wxyz);
+  test_rand_vec(b->com, 3, 1.0);
+}
+
+/* descriptor k of the N_DESC combinations */
+static spconv_convention desc(int k) {
+  spconv_convention c;
+  c.order = k % 2;
+  c.point = (k / 2) % 3;
+  c.linear_frame = (k / 6) % 2;
+  c.angular_frame = (k / 12) % 2;
+  c.angle_unit = (k / 24) % 2;
+  c.accel = (k / 48) % 2;
+  return c;
+}
+
+/* Independent reading of a 6-vector stored under c (double precision, built
+   from test_mat_of_quat, not from the header's private helpers): the
+   linear and angular parts in world axes (angular in rad when `scaled`),
+   and the world position of the reference point. */
+static void ref_read(double lin[3], double ang[3], double P[3], const spconv_convention *c,
+                     const spconv_real x[6], const spconv_body *b, int scaled) {
+  spconv_real Rr[9];
+  double R[9], l[3], a[3], rc[3];
+  int i, j, lo = c->order == SPCONV_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+  test_mat_of_quat(Rr, b->quat_wxyz);
+  for (i = 0; i < 9; ++i) R[i] = (double)Rr[i];
+  for (i = 0; i < 3; ++i) {
+    l[i] = (double)x[lo + i];
+    a[i] = (double)x[ao + i] * (scaled && c->angle_unit == SPCONV_DEGREES ? PI / 180 : 1.0);
+  }
+  for (i = 0; i < 3; ++i) {
+    lin[i] = ang[i] = rc[i] = 0;
+    for (j = 0; j < 3; ++j) {
+      lin[i] += (c->linear_frame == SPCONV_FRAME_BODY ? R[3 * i + j] : (i == j)) * l[j];
+      ang[i] += (c->angular_frame == SPCONV_FRAME_BODY ? R[3 * i + j] : (i == j)) * a[j];
+      rc[i] += R[3 * i + j] * (double)b->com[j];
+    }
+  }
+  for (i = 0; i < 3; ++i)
+    P[i] = c->point == SPCONV_POINT_COM      ? (double)b->pos[i] + rc[i]
+           : c->point == SPCONV_POINT_ORIGIN ? (double)b->pos[i]
+                                             : 0.0;
+}
+
+static void dcross(double r[3], const double a[3], const double b[3]) {
+  double t0 = a[1] * b[2] - a[2] * b[1], t1 = a[2] * b[0] - a[0] * b[2],
+         t2 = a[0] * b[1] - a[1] * b[0];
+  r[0] = t0;
+  r[1] = t1;
+  r[2] = t2;
+}
+
+/* velocity of the body point at world X, and w: [v_X; w] (world) */
+static void ref_field_twist(spconv_real res[6], const spconv_convention *c,
+                            const spconv_real x[6], const spconv_body *b, const double X[3]) {
+  double v[3], w[3], P[3], r[3], t[3];
+  int i;
+  ref_read(v, w, P, c, x, b, 1);
+  for (i = 0; i < 3; ++i) r[i] = X[i] - P[i];
+  dcross(t, w, r);
+  for (i = 0; i < 3; ++i) {
+    res[i] = (spconv_real)(v[i] + t[i]);
+    res[3 + i] = (spconv_real)w[i];
+  }
+}
+
+/* force and moment about world X: [f; tau_X] (world) */
+static void ref_field_wrench(spconv_real res[6], const spconv_convention *c,
+                             const spconv_real x[6], const spconv_body *b, const double X[3]) {
+  double f[3], tau[3], P[3], r[3], t[3];
+  int i;
+  ref_read(f, tau, P, c, x, b, 0);
+  for (i = 0; i < 3; ++i) r[i] = X[i] - P[i];
+  dcross(t, r, f);
+  for (i = 0; i < 3; ++i) {
+    res[i] = (spconv_real)f[i];
+    res[3 + i] = (spconv_real)(tau[i] - t[i]);
+  }
+}
+
+/* classical acceleration of the body point at world X: [a_X; alpha] */
+static void ref_field_accel(spconv_real res[6], const spconv_convention *c,
+                            const spconv_real acc[6], const spconv_real tw[6],
+                            const spconv_body *b, const double X[3]) {
+  double v[3], w[3], P[3], a[3], al[3], P2[3], r[3], t[3], u[3];
+  int i;
+  ref_read(v, w, P, c, tw, b, 1);
+  ref_read(a, al, P2, c, acc, b, 1);
+  if (c->accel == SPCONV_ACCEL_SPATIAL) {
+    dcross(t, w, v);
+    for (i = 0; i < 3; ++i) a[i] += t[i];
+  }
+  for (i = 0; i < 3; ++i) r[i] = X[i] - P[i];
+  dcross(t, al, r);
+  dcross(u, w, r);
+  dcross(u, w, u);
+  for (i = 0; i < 3; ++i) {
+    res[i] = (spconv_real)(a[i] + t[i] + u[i]);
+    res[3 + i] = (spconv_real)al[i];
+  }
+}
+
+/* the power of a wrench on a twist stored under the same convention c,
+   f.v + tau.w with w in rad/s: a degree convention needs pi/180 */
+static double conv_power(const spconv_convention *c, const spconv_real g[6],
+                         const spconv_real t[6]) {
+  double lin = 0, ang = 0;
+  int i, lo = c->order == SPCONV_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+  for (i = 0; i < 3; ++i) {
+    lin += (double)g[lo + i] * (double)t[lo + i];
+    ang += (double)g[ao + i] * (double)t[ao + i];
+  }
+  return lin + ang * (c->angle_unit == SPCONV_DEGREES ? PI / 180 : 1.0);
+}
+
+static double conv_power_scale(const spconv_convention *c, const spconv_real g[6],
+                               const spconv_real t[6]) {
+  (void)c;
+  return test_power_scale(g, t);
+}
+
+static void rand_point(double X[3]) {
+  int i;
+  for (i = 0; i < 3; ++i) X[i] = test_uniform(-3.0, 3.0);
+}
+
+static const spconv_convention *newton(void) {
+  static spconv_convention c;
+  c = spconv_preset(SPCONV_PRESET_NEWTON);
+  return &c;
+}
+
+/* ============================================================ known values */
+
+/* Hand derivation: body origin at (1, 0, 0), turned +90 deg about z (body x
+   = world y, body y = world -x), COM at body (1, 0, 0) = world (1, 1, 0).
+   It spins with w = z (world) about its COM: v_C = 0.
+     v_O = w x (O - C) = z x (0, -1, 0) = (1, 0, 0)
+     v at the world origin = w x (0 - C) = z x (-1, -1, 0) = (1, -1, 0)
+     body axes: R^T v = (v_y, -v_x, v_z): v_O -> (0, -1, 0), w -> (0, 0, 1)
+   A force f = z at the COM with no moment about it:
+     tau_O = (C - O) x f = (0, 1, 0) x (0, 0, 1) = (1, 0, 0); body (0, -1, 0)
+     tau_0 = C x f = (1, 1, 0) x (0, 0, 1) = (1, -1, 0) */
+static void test_known_presets(void **state) {
+  const spconv_real h = (spconv_real)0.70710678118654752440;
+  spconv_body b = {{1, 0, 0}, {h, 0, 0, h}, {1, 0, 0}};
+  spconv_real twist[6] = {0, 0, 0, 0, 0, 1}, wrench[6] = {0, 0, 1, 0, 0, 0};
+  const spconv_real d = (spconv_real)(180.0 / PI);
+  struct {
+    int id;
+    spconv_real t[6], g[6];
+  } want[] = {
+      {SPCONV_PRESET_NEWTON, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},
+      {SPCONV_PRESET_MUJOCO_FREE, {1, 0, 0, 0, 0, 1}, {0, 0, 1, 0, -1, 0}},
+      {SPCONV_PRESET_MUJOCO_XFRC, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},
+      {SPCONV_PRESET_SAP_PUBLIC, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},
+      {SPCONV_PRESET_SAP_INTERNAL, {0, 0, 1, 1, 0, 0}, {1, 0, 0, 0, 0, 1}},
+      {SPCONV_PRESET_ISAACLAB, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},
+      {SPCONV_PRESET_PHYSX, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},
+      {SPCONV_PRESET_BULLET, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},
+      {SPCONV_PRESET_DRAKE, {0, 0, 1, 1, 0, 0}, {1, 0, 0, 0, 0, 1}},
+      {SPCONV_PRESET_PINOCCHIO_WORLD, {1, -1, 0, 0, 0, 1}, {0, 0, 1, 1, -1, 0}},
+      {SPCONV_PRESET_PINOCCHIO_LOCAL, {0, -1, 0, 0, 0, 1}, {0, 0, 1, 0, -1, 0}},
+      {SPCONV_PRESET_PINOCCHIO_LWA, {1, 0, 0, 0, 0, 1}, {0, 0, 1, 1, 0, 0}},
+      {SPCONV_PRESET_DART_BODY, {0, 0, 1, 0, -1, 0}, {0, -1, 0, 0, 0, 1}},
+      {SPCONV_PRESET_DART_WORLD, {0, 0, 1, 1, 0, 0}, {1, 0, 0, 0, 0, 1}},
+      {SPCONV_PRESET_MR_BODY, {0, 0, 1, 0, -1, 0}, {0, -1, 0, 0, 0, 1}},
+      {SPCONV_PRESET_MR_SPACE, {0, 0, 1, 1, -1, 0}, {1, -1, 0, 0, 0, 1}},
+      {SPCONV_PRESET_FEATHERSTONE, {0, 0, 1, 1, -1, 0}, {1, -1, 0, 0, 0, 1}},
+      {SPCONV_PRESET_PTERA, {1, 0, 0, 0, 0, 0}, {0, 0, 1, 0, -1, 0}},
+  };
+  int i;
+  (void)state;
+  want[17].t[5] = d; /* 1 rad/s = 180/pi deg/s */
+  assert_int_equal(sizeof want / sizeof want[0], SPCONV_PRESET_COUNT);
+  for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
+    spconv_convention c = spconv_preset(want[i].id);
+    spconv_real res[6], back[6];
+    assert_int_equal(spconv_twist_convert(res, &c, twist, newton(), &b), SPCONV_OK);
+    EXPECT_VEC_NEAR(res, want[i].t, 6, TEST_TOL);
+    assert_int_equal(spconv_wrench_convert(res, &c, wrench, newton(), &b), SPCONV_OK);
+    EXPECT_VEC_NEAR(res, want[i].g, 6, TEST_TOL);
+    /* and back from the hand values */
+    assert_int_equal(spconv_twist_convert(back, newton(), want[i].t, &c, &b), SPCONV_OK);
+    EXPECT_VEC_NEAR(back, twist, 6, TEST_TOL);
+    assert_int_equal(spconv_wrench_convert(back, newton(), want[i].g, &c, &b), SPCONV_OK);
+    EXPECT_VEC_NEAR(back, wrench, 6, TEST_TOL);
+  }
+}
+
+/* The preset table against the engines' documentation (written here from
+   the sources cited in the header, not copied from it). */
+static void test_preset_table(void **state) {
+  const int L = SPCONV_LINEAR_FIRST, A = SPCONV_ANGULAR_FIRST;
+  const int C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN, Z = SPCONV_POINT_WORLD;
+  const int W = SPCONV_FRAME_WORLD, B = SPCONV_FRAME_BODY;
+  const int want[SPCONV_PRESET_COUNT][6] = {
+      {L, C, W, W, 0, 0}, {L, O, W, B, 0, 0}, {L, C, W, W, 0, 0}, {L, C, W, W, 0, 0},
+      {A, O, W, W, 0, 0}, {L, C, W, W, 0, 0}, {L, C, W, W, 0, 0}, {L, C, W, W, 0, 0},
+      {A, O, W, W, 0, 0}, {L, Z, W, W, 0, 1}, {L, O, B, B, 0, 1}, {L, O, W, W, 0, 1},
+      {A, O, B, B, 0, 1}, {A, O, W, W, 0, 1}, {A, O, B, B, 0, 1}, {A, Z, W, W, 0, 1},
+      {A, Z, W, W, 0, 1}, {L, O, W, B, 1, 0}};
+  const char *names[SPCONV_PRESET_COUNT] = {
+      "newton",          "mujoco_free",     "mujoco_xfrc",   "sap_public",  "sap_internal",
+      "isaaclab",        "physx",           "bullet",        "drake",       "pinocchio_world",
+      "pinocchio_local", "pinocchio_lwa",   "dart_body",     "dart_world",  "mr_body",
+      "mr_space",        "featherstone",    "ptera"};
+  int i;
+  (void)state;
+  for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
+    spconv_convention c = spconv_preset(i);
+    assert_int_equal(c.order, want[i][0]);
+    assert_int_equal(c.point, want[i][1]);
+    assert_int_equal(c.linear_frame, want[i][2]);
+    assert_int_equal(c.angular_frame, want[i][3]);
+    assert_int_equal(c.angle_unit, want[i][4]);
+    assert_int_equal(c.accel, want[i][5]);
+    assert_non_null(spconv_preset_name(i));
+    assert_string_equal(spconv_preset_name(i), names[i]);
+  }
+  assert_null(spconv_preset_name(-1));
+  assert_null(spconv_preset_name(SPCONV_PRESET_COUNT));
+  { /* an unknown id gives a descriptor every conversion rejects */
+    spconv_convention bad = spconv_preset(SPCONV_PRESET_COUNT);
+    spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0}};
+    spconv_real x[6] = {1, 2, 3, 4, 5, 6}, res[6] = {7, 7, 7, 7, 7, 7}, keep[6];
+    memcpy(keep, res, sizeof res);
+    assert_int_equal(spconv_twist_convert(res, &bad, x, newton(), &b), SPCONV_EINVAL);
+    assert_int_equal(spconv_twist_convert(res, newton(), x, &bad, &b), SPCONV_EINVAL);
+    EXPECT_VEC_EQUAL(res, keep, 6);
+  }
+}
+
+/* Accelerations by hand, same body as test_known_presets, spinning at w = z
+   about its COM with no angular acceleration and a_C = 0.
+   Origin O, r = O - C = (0, -1, 0): classical a_O = w x (w x r) =
+   z x (z x -y) = z x x = y (centripetal, toward C). v_O = (1, 0, 0), so
+   spatial a_O = a_O - w x v_O = y - z x x = y - y = 0: steady rotation has
+   zero spatial acceleration everywhere. Body axes: y -> (1, 0, 0). */
+static void test_known_accel(void **state) {
+  const spconv_real h = (spconv_real)0.70710678118654752440;
+  spconv_body b = {{1, 0, 0}, {h, 0, 0, h}, {1, 0, 0}};
+  spconv_real twist[6] = {0, 0, 0, 0, 0, 1}, acc[6] = {0, 0, 0, 0, 0, 0}, res[6];
+  spconv_convention drake = spconv_preset(SPCONV_PRESET_DRAKE);
+  spconv_convention dart = spconv_preset(SPCONV_PRESET_DART_BODY);
+  spconv_convention mj = spconv_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_convention local = spconv_preset(SPCONV_PRESET_DART_BODY);
+  spconv_real want_drake[6] = {0, 0, 0, 0, 1, 0}, want_mj[6] = {0, 1, 0, 0, 0, 0};
+  spconv_real zero[6] = {0, 0, 0, 0, 0, 0}, want_local[6] = {0, 0, 0, 1, 0, 0};
+  (void)state;
+  local.accel = SPCONV_ACCEL_CLASSICAL;
+  assert_int_equal(spconv_accel_convert(res, &drake, acc, newton(), twist, &b), SPCONV_OK);
+  EXPECT_VEC_NEAR(res, want_drake, 6, TEST_TOL);
+  assert_int_equal(spconv_accel_convert(res, &mj, acc, newton(), twist, &b), SPCONV_OK);
+  EXPECT_VEC_NEAR(res, want_mj, 6, TEST_TOL);
+  assert_int_equal(spconv_accel_convert(res, &dart, acc, newton(), twist, &b), SPCONV_OK);
+  EXPECT_VEC_NEAR(res, zero, 6, TEST_TOL);
+  assert_int_equal(spconv_accel_convert(res, &local, acc, newton(), twist, &b), SPCONV_OK);
+  EXPECT_VEC_NEAR(res, want_local, 6, TEST_TOL);
+  { /* the primitives: [a; alpha] at C = 0, w = z, r = C -> O = (0, -1, 0) */
+    spconv_real a0[6] = {0, 0, 0, 0, 0, 0}, w[3] = {0, 0, 1}, r[3] = {0, -1, 0};
+    spconv_real aO[6], tO[6] = {1, 0, 0, 0, 0, 1}, sp[6], back[6];
+    spconv_real want[6] = {0, 1, 0, 0, 0, 0};
+    spconv_classical_accel_shift(aO, a0, w, r);
+    EXPECT_VEC_NEAR(aO, want, 6, TEST_TOL);
+    spconv_spatial_accel_from_classical(sp, aO, tO);
+    EXPECT_VEC_NEAR(sp, zero, 6, TEST_TOL);
+    spconv_classical_accel_from_spatial(back, sp, tO);
+    EXPECT_VEC_NEAR(back, aO, 6, TEST_TOL);
+  }
+  { /* the primitive shift agrees with the descriptor path (separate code):
+       classical COM acceleration (NEWTON) -> origin, world axes */
+    spconv_convention lwa = spconv_preset(SPCONV_PRESET_PINOCCHIO_LWA);
+    int n;
+    lwa.accel = SPCONV_ACCEL_CLASSICAL;
+    test_seed(0x5eed050d);
+    for (n = 0; n < TEST_CASES; ++n) {
+      spconv_body bb;
+      spconv_real t[6], a[6], r[3], res2[6], want[6];
+      int i;
+      rand_body(&bb);
+      test_rand_vec(t, 6, 3.0);
+      test_rand_vec(a, 6, 3.0);
+      spconv_quat_rotate_wxyz(r, bb.quat_wxyz, bb.com); /* r = O - C = -R com */
+      for (i = 0; i < 3; ++i) r[i] = -r[i];
+      spconv_classical_accel_shift(res2, a, t + 3, r);
+      spconv_accel_convert(want, &lwa, a, newton(), t, &bb);
+      EXPECT_VEC_NEAR(res2, want, 6, TEST_TOL);
+    }
+  }
+  { /* alpha x r: alpha = z, r = x: a = y, with w = 0 */
+    spconv_real a0[6] = {0, 0, 0, 0, 0, 1}, w[3] = {0, 0, 0}, r[3] = {1, 0, 0}, res2[6];
+    spconv_real want[6] = {0, 1, 0, 0, 0, 1};
+    spconv_classical_accel_shift(res2, a0, w, r);
+    EXPECT_VEC_EQUAL(res2, want, 6);
+  }
+}
+
+/* ===================================================== every pair, fields */
+
+/* For every ordered pair of presets and random bodies: the twist converted
+   describes the same rigid velocity field (checked at a random point with
+   the independent reader), the wrench the same moment field, power is
+   preserved (with pi/180 for degree conventions), and both round trip. */
+static void test_all_preset_pairs(void **state) {
+  int i, j, n;
+  (void)state;
+  test_seed(0x5eed0501);
+  for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
+    for (j = 0; j < SPCONV_PRESET_COUNT; ++j) {
+      spconv_convention from = spconv_preset(i), to = spconv_preset(j);
+      for (n = 0; n < 32; ++n) { /* 18 * 18 * 32 = 10,368 cases */
+        spconv_body b;
+        spconv_real t[6], g[6], t2[6], g2[6], back[6], f1[6], f2[6];
+        double X[3], p1, p2;
+        rand_body(&b);
+        test_rand_vec(t, 6, 3.0);
+        test_rand_vec(g, 6, 3.0);
+        rand_point(X);
+        assert_int_equal(spconv_twist_convert(t2, &to, t, &from, &b), SPCONV_OK);
+        assert_int_equal(spconv_wrench_convert(g2, &to, g, &from, &b), SPCONV_OK);
+        ref_field_twist(f1, &from, t, &b, X);
+        ref_field_twist(f2, &to, t2, &b, X);
+        EXPECT_VEC_NEAR(f2, f1, 6, TEST_TOL);
+        ref_field_wrench(f1, &from, g, &b, X);
+        ref_field_wrench(f2, &to, g2, &b, X);
+        EXPECT_VEC_NEAR(f2, f1, 6, TEST_TOL);
+        p1 = conv_power(&from, g, t);
+        p2 = conv_power(&to, g2, t2);
+        EXPECT_NEAR(p2, p1, TEST_TOL,
+                    fmax(conv_power_scale(&from, g, t), conv_power_scale(&to, g2, t2)));
+        assert_int_equal(spconv_twist_convert(back, &from, t2, &to, &b), SPCONV_OK);
+        EXPECT_VEC_NEAR(back, t, 6, TEST_TOL);
+        assert_int_equal(spconv_wrench_convert(back, &from, g2, &to, &b), SPCONV_OK);
+        EXPECT_VEC_NEAR(back, g, 6, TEST_TOL);
+      }
+    }
+  }
+}
+
+/* The same over every descriptor (not only presets), a smaller sample per pair. */
+static void test_all_descriptor_pairs(void **state) {
+  int i, j;
+  (void)state;
+  test_seed(0x5eed0502);
+  for (i = 0; i < N_DESC / 2; ++i) {
+    for (j = 0; j < N_DESC / 2; ++j) { /* 48 * 48 * 5 = 11,520 cases */
+      spconv_convention from = desc(i), to = desc(j);
+      int n;
+      for (n = 0; n < 5; ++n) {
+        spconv_body b;
+        spconv_real t[6], g[6], t2[6], g2[6], f1[6], f2[6];
+        double X[3];
+        rand_body(&b);
+        test_rand_vec(t, 6, 3.0);
+        test_rand_vec(g, 6, 3.0);
+        rand_point(X);
+        assert_int_equal(spconv_twist_convert(t2, &to, t, &from, &b), SPCONV_OK);
+        assert_int_equal(spconv_wrench_convert(g2, &to, g, &from, &b), SPCONV_OK);
+        ref_field_twist(f1, &from, t, &b, X);
+        ref_field_twist(f2, &to, t2, &b, X);
+        EXPECT_VEC_NEAR(f2, f1, 6, TEST_TOL);
+        ref_field_wrench(f1, &from, g, &b, X);
+        ref_field_wrench(f2, &to, g2, &b, X);
+        EXPECT_VEC_NEAR(f2, f1, 6, TEST_TOL);
+        EXPECT_NEAR(conv_power(&to, g2, t2), conv_power(&from, g, t), TEST_TOL,
+                    fmax(test_power_scale(g, t), test_power_scale(g2, t2)));
+      }
+    }
+  }
+}
+
+/* Matrix forms: equal the vector forms column by column and applied to a
+   random vector; between radian presets M_f^T M_v = I (power). */
+static void test_matrix_forms(void **state) {
+  int i, j, n;
+  (void)state;
+  test_seed(0x5eed0503);
+  for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
+    for (j = 0; j < SPCONV_PRESET_COUNT; ++j) {
+      spconv_convention from = spconv_preset(i), to = spconv_preset(j);
+      for (n = 0; n < 4; ++n) {
+        spconv_body b;
+        spconv_real Mv[36], Mf[36], x[6], y[6], want[6], prod[36], eye[36];
+        int r, c, k;
+        rand_body(&b);
+        test_rand_vec(x, 6, 3.0);
+        assert_int_equal(spconv_twist_convert_matrix(Mv, &to, &from, &b), SPCONV_OK);
+        assert_int_equal(spconv_wrench_convert_matrix(Mf, &to, &from, &b), SPCONV_OK);
+        for (r = 0; r < 6; ++r) {
+          double s = 0;
+          for (c = 0; c < 6; ++c) s += (double)Mv[6 * r + c] * (double)x[c];
+          y[r] = (spconv_real)s;
+        }
+        spconv_twist_convert(want, &to, x, &from, &b);
+        EXPECT_VEC_NEAR(y, want, 6, TEST_TOL);
+        for (r = 0; r < 6; ++r) {
+          double s = 0;
+          for (c = 0; c < 6; ++c) s += (double)Mf[6 * r + c] * (double)x[c];
+          y[r] = (spconv_real)s;
+        }
+        spconv_wrench_convert(want, &to, x, &from, &b);
+        EXPECT_VEC_NEAR(y, want, 6, TEST_TOL);
+        if (from.angle_unit == SPCONV_RADIANS && to.angle_unit == SPCONV_RADIANS) {
+          for (r = 0; r < 6; ++r)
+            for (c = 0; c < 6; ++c) {
+              double s = 0;
+              for (k = 0; k < 6; ++k) s += (double)Mf[6 * k + r] * (double)Mv[6 * k + c];
+              prod[6 * r + c] = (spconv_real)s;
+              eye[6 * r + c] = r == c ? 1 : 0;
+            }
+          EXPECT_VEC_NEAR(prod, eye, 36, TEST_TOL);
+        }
+      }
+    }
+  }
+}
+
+/* The preset path equals the foundation's dedicated functions: MuJoCo free
+   joint (qvel, qfrc), SAP (P_v, P_f), cvel. */
+static void test_equals_foundation(void **state) {
+  spconv_convention mj = spconv_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_convention xf = spconv_preset(SPCONV_PRESET_MUJOCO_XFRC);
+  spconv_convention pub = spconv_preset(SPCONV_PRESET_SAP_PUBLIC);
+  spconv_convention sap = spconv_preset(SPCONV_PRESET_SAP_INTERNAL);
+  int n;
+  (void)state;
+  test_seed(0x5eed0504);
+  for (n = 0; n < TEST_CASES; ++n) {
+    spconv_body b;
+    spconv_real t[6], g[6], res[6], want[6], r_oc[3], S[3], cvel[6], C[3];
+    int i;
+    rand_body(&b);
+    test_rand_vec(t, 6, 3.0);
+    test_rand_vec(g, 6, 3.0);
+    test_rand_vec(S, 3, 2.0);
+    /* MuJoCo free joint */
+    spconv_twist_convert(res, &mj, t, newton(), &b);
+    spconv_mujoco_qvel_from_twist(want, t, b.quat_wxyz, b.com);
+    EXPECT_VEC_NEAR(res, want, 6, TEST_TOL);
+    spconv_twist_convert(res, newton(), t, &mj, &b);
+    spconv_twist_from_mujoco_qvel(want, t, b.quat_wxyz, b.com);
+    EXPECT_VEC_NEAR(res, want, 6, TEST_TOL);
+    spconv_wrench_convert(res, &mj, g, &xf, &b);
+    spconv_mujoco_qfrc_from_wrench(want, g, b.quat_wxyz, b.com);
+    EXPECT_VEC_NEAR(res, want, 6, TEST_TOL);
+    spconv_wrench_convert(res, &xf, g, &mj, &b);
+    spconv_wrench_from_mujoco_qfrc(want, g, b.quat_wxyz, b.com);
+    EXPECT_VEC_NEAR(res, want, 6, TEST_TOL);
+    /* SAP, r_oc = R com */
+    spconv_quat_rotate_wxyz(r_oc, b.quat_wxyz, b.com);
+    spconv_twist_convert(res, &sap, t, &pub, &b);
+    spconv_sap_twist_from_public(want, t, r_oc);
+    EXPECT_VEC_NEAR(res, want, 6, TEST_TOL);
+    spconv_twist_convert(res, &pub, t, &sap, &b);
+    spconv_public_twist_from_sap(want, t, r_oc);
+    EXPECT_VEC_NEAR(res, want, 6, TEST_TOL);
+    spconv_wrench_convert(res, &sap, g, &pub, &b);
+    spconv_sap_wrench_from_public(want, g, r_oc);
+    EXPECT_VEC_NEAR(res, want, 6, TEST_TOL);
+    spconv_wrench_convert(res, &pub, g, &sap, &b);
+    spconv_public_wrench_from_sap(want, g, r_oc);
+    EXPECT_VEC_NEAR(res, want, 6, TEST_TOL);
+    /* cvel at the COM C = pos + R com */
+    for (i = 0; i < 6; ++i) cvel[i] = t[i];
+    for (i = 0; i < 3; ++i) C[i] = b.pos[i] + r_oc[i];
+    assert_int_equal(spconv_twist_from_mujoco_cframe(res, newton(), cvel, S, &b), SPCONV_OK);
+    spconv_twist_from_mujoco_cvel(want, cvel, C, S);
+    EXPECT_VEC_NEAR(res, want, 6, TEST_TOL);
+    /* PTERA = MuJoCo with the angular part in degrees */
+    {
+      spconv_convention pt = spconv_preset(SPCONV_PRESET_PTERA);
+      spconv_real q[6];
+      spconv_twist_convert(q, &mj, t, newton(), &b);
+      spconv_twist_convert(res, &pt, t, newton(), &b);
+      for (i = 3; i < 6; ++i) q[i] = (spconv_real)((double)q[i] * 180.0 / PI);
+      EXPECT_VEC_NEAR(res, q, 6, TEST_TOL);
+    }
+  }
+}
+
+/* ========================================================== accelerations */
+
+/* Every pair of descriptors: the converted acceleration describes the same
+   classical acceleration field (independent reader) and round trips. */
+static void test_accel_pairs(void **state) {
+  int i, j, n;
+  (void)state;
+  test_seed(0x5eed0505);
+  for (i = 0; i < N_DESC; ++i) {
+    for (j = 0; j < N_DESC; ++j) { /* 96 * 96 * 2 = 18,432 cases */
+      spconv_convention from = desc(i), to = desc(j);
+      for (n = 0; n < 2; ++n) {
+        spconv_body b;
+        spconv_real t[6], a[6], t2[6], a2[6], back[6], f1[6], f2[6];
+        double X[3];
+        rand_body(&b);
+        test_rand_vec(t, 6, 2.0);
+        test_rand_vec(a, 6, 3.0);
+        rand_point(X);
+        assert_int_equal(spconv_accel_convert(a2, &to, a, &from, t, &b), SPCONV_OK);
+        assert_int_equal(spconv_twist_convert(t2, &to, t, &from, &b), SPCONV_OK);
+        ref_field_accel(f1, &from, a, t, &b, X);
+        ref_field_accel(f2, &to, a2, t2, &b, X);
+        EXPECT_VEC_NEAR(f2, f1, 6, TEST_TOL);
+        assert_int_equal(spconv_accel_convert(back, &from, a2, &to, t2, &b), SPCONV_OK);
+        EXPECT_VEC_NEAR(back, a, 6, TEST_TOL);
+      }
+    }
+  }
+}
+
+#ifndef SPCONV_USE_FLOAT
+/* rotation by angle th about unit axis k, as a quaternion (w, x, y, z) */
+static void quat_axis_angle(spconv_real q[4], const double k[3], double th) {
+  q[0] = cos(th / 2);
+  q[1] = sin(th / 2) * k[0];
+  q[2] = sin(th / 2) * k[1];
+  q[3] = sin(th / 2) * k[2];
+}
+
+/* body of a known motion at time t: R(t) = Rot(k, th(t)) R0 with th = w0 t +
+   al t^2 / 2 (so w = th' k, alpha = th'' k exactly), origin p(t) = p0 + v0 t
+   + a0 t^2 / 2; returns the canonical COM twist and classical acceleration. */
+static void motion_at(spconv_body *b, spconv_real tw[6], spconv_real acc[6], double t,
+                      const spconv_body *b0, const double k[3], double w0, double al,
+                      const double v0[3], const double a0[3]) {
+  spconv_real qk[4], rc[3];
+  double th = w0 * t + 0.5 * al * t * t, wd = w0 + al * t, w[3], alpha[3], r[3], u[3], s[3];
+  int i;
+  quat_axis_angle(qk, k, th);
+  spconv_quat_mul_wxyz(b->quat_wxyz, qk, b0->quat_wxyz);
+  for (i = 0; i < 3; ++i) {
+    b->pos[i] = b0->pos[i] + v0[i] * t + 0.5 * a0[i] * t * t;
+    b->com[i] = b0->com[i];
+    w[i] = wd * k[i];
+    alpha[i] = al * k[i];
+  }
+  spconv_quat_rotate_wxyz(rc, b->quat_wxyz, b->com);
+  for (i = 0; i < 3; ++i) r[i] = rc[i];
+  dcross(u, w, r); /* v_C = p' + w x r */
+  for (i = 0; i < 3; ++i) {
+    tw[i] = v0[i] + a0[i] * t + u[i];
+    tw[3 + i] = w[i];
+  }
+  dcross(s, alpha, r); /* a_C = p'' + alpha x r + w x (w x r) */
+  dcross(u, w, u);
+  for (i = 0; i < 3; ++i) {
+    acc[i] = a0[i] + s[i] + u[i];
+    acc[3 + i] = alpha[i];
+  }
+}
+
+/* Central differences of the stored twist of a known motion equal the
+   acceleration of the kind the header documents as the time derivative:
+   CLASSICAL for world axes at a body point, SPATIAL for body axes or the
+   world point (the combination body axes + world point is excluded, as
+   documented). Tolerance: truncation O(h^2) with h = 2e-5 on motions of
+   size ~10, plus rounding 1e-16 / h; 1e-7 covers both (double only). */
+static void test_accel_time_derivative(void **state) {
+  const double hstep = 2e-5, tol = 1e-7;
+  const double worst_before = test_worst_error;
+  int n, k;
+  (void)state;
+  test_worst_error = 0.0;
+  test_seed(0x5eed0506);
+  for (n = 0; n < 300; ++n) {
+    spconv_body b0, b, bp, bm;
+    spconv_real kk[3], twc[6], accc[6], twp[6], twm[6], dummy[6];
+    double kax[3], kn, w0, al, v0[3], a0[3], t0;
+    int i;
+    rand_body(&b0);
+    do {
+      test_rand_vec(kk, 3, 1.0);
+      kn = sqrt((double)(kk[0] * kk[0] + kk[1] * kk[1] + kk[2] * kk[2]));
+    } while (kn < 0.1);
+    for (i = 0; i < 3; ++i) {
+      kax[i] = (double)kk[i] / kn;
+      v0[i] = test_uniform(-2, 2);
+      a0[i] = test_uniform(-2, 2);
+    }
+    w0 = test_uniform(-3, 3);
+    al = test_uniform(-3, 3);
+    t0 = test_uniform(-1, 1);
+    motion_at(&b, twc, accc, t0, &b0, kax, w0, al, v0, a0);
+    motion_at(&bp, twp, dummy, t0 + hstep, &b0, kax, w0, al, v0, a0);
+    motion_at(&bm, twm, dummy, t0 - hstep, &b0, kax, w0, al, v0, a0);
+    for (k = 0; k < N_DESC / 2; ++k) {
+      spconv_convention c = desc(k);
+      spconv_real xp[6], xm[6], fd[6], want[6];
+      if (c.linear_frame == SPCONV_FRAME_BODY && c.point == SPCONV_POINT_WORLD) continue;
+      c.accel = (c.linear_frame == SPCONV_FRAME_BODY || c.point == SPCONV_POINT_WORLD)
+                    ? SPCONV_ACCEL_SPATIAL
+                    : SPCONV_ACCEL_CLASSICAL;
+      spconv_twist_convert(xp, &c, twp, newton(), &bp);
+      spconv_twist_convert(xm, &c, twm, newton(), &bm);
+      for (i = 0; i < 6; ++i) fd[i] = (xp[i] - xm[i]) / (2 * hstep);
+      assert_int_equal(spconv_accel_convert(want, &c, accc, newton(), twc, &b), SPCONV_OK);
+      EXPECT_VEC_NEAR(fd, want, 6, tol);
+    }
+  }
+  /* reported apart: this error is the finite difference's, not the header's */
+  printf("finite differences vs spconv_accel_convert: largest relative error %.3g (tolerance %.0e)\n",
+         test_worst_error, tol);
+  test_worst_error = worst_before;
+}
+#endif
+
+/* ================================================= MuJoCo c-frame vectors */
+
+/* cvel / cacc / cfrc to and from every preset: round trips, power, and
+   agreement with the descriptor path through a body whose COM sits at
+   subtree_com (for target points other than the COM). */
+static void test_cframe(void **state) {
+  int n, id;
+  (void)state;
+  test_seed(0x5eed0507);
+  for (n = 0; n < TEST_CASES / SPCONV_PRESET_COUNT + 1; ++n) {
+    for (id = 0; id < SPCONV_PRESET_COUNT; ++id) {
+      spconv_convention c = spconv_preset(id), cf;
+      spconv_body b, bs;
+      spconv_real cvel[6], cacc[6], cfrc[6], S[3], t[6], a[6], g[6], back[6], want[6];
+      spconv_real rs[3];
+      int i;
+      rand_body(&b);
+      test_rand_vec(cvel, 6, 2.0);
+      test_rand_vec(cacc, 6, 3.0);
+      test_rand_vec(cfrc, 6, 3.0);
+      test_rand_vec(S, 3, 2.0);
+      assert_int_equal(spconv_twist_from_mujoco_cframe(t, &c, cvel, S, &b), SPCONV_OK);
+      assert_int_equal(spconv_mujoco_cframe_from_twist(back, S, t, &c, &b), SPCONV_OK);
+      EXPECT_VEC_NEAR(back, cvel, 6, TEST_TOL);
+      assert_int_equal(spconv_wrench_from_mujoco_cframe(g, &c, cfrc, S, &b), SPCONV_OK);
+      assert_int_equal(spconv_mujoco_cframe_from_wrench(back, S, g, &c, &b), SPCONV_OK);
+      EXPECT_VEC_NEAR(back, cfrc, 6, TEST_TOL);
+      { /* power: cfrc . cvel (both at S, world, radians) */
+        double p = conv_power(&c, g, t), pc = 0;
+        for (i = 0; i < 6; ++i) pc += (double)cfrc[i] * (double)cvel[i];
+        EXPECT_NEAR(p, pc, TEST_TOL,
+                    fmax(test_power_scale(cfrc, cvel), test_power_scale(g, t)));
+      }
+      assert_int_equal(spconv_accel_from_mujoco_cframe(a, &c, cacc, cvel, S, &b), SPCONV_OK);
+      assert_int_equal(spconv_mujoco_cframe_from_accel(back, S, a, &c, t, &b), SPCONV_OK);
+      EXPECT_VEC_NEAR(back, cacc, 6, TEST_TOL);
+      /* the c-frame is the descriptor {angular first, COM, world, world,
+         spatial} of a body whose COM is at S: same results for targets whose
+         point is not the COM */
+      cf.order = SPCONV_ANGULAR_FIRST;
+      cf.point = SPCONV_POINT_COM;
+      cf.linear_frame = cf.angular_frame = SPCONV_FRAME_WORLD;
+      cf.angle_unit = SPCONV_RADIANS;
+      cf.accel = SPCONV_ACCEL_SPATIAL;
+      bs = b;
+      for (i = 0; i < 3; ++i) rs[i] = S[i] - b.pos[i];
+      { /* com_s = R^T (S - pos) */
+        spconv_real qc[4];
+        spconv_quat_conj_wxyz(qc, b.quat_wxyz);
+        spconv_quat_rotate_wxyz(bs.com, qc, rs);
+      }
+      if (c.point != SPCONV_POINT_COM) {
+        spconv_twist_convert(want, &c, cvel, &cf, &bs);
+        EXPECT_VEC_NEAR(t, want, 6, TEST_TOL);
+        spconv_wrench_convert(want, &c, cfrc, &cf, &bs);
+        EXPECT_VEC_NEAR(g, want, 6, TEST_TOL);
+        spconv_accel_convert(want, &c, cacc, &cf, cvel, &bs);
+        EXPECT_VEC_NEAR(a, want, 6, TEST_TOL);
+      }
+    }
+  }
+}
+
+/* ===================================================== packed joint arrays */
+
+enum { NJ = 7, NB = 7, NQ = 23, NQD = 20 };
+/* prismatic, revolute, ball, fixed, free, distance, D6 (2 linear + 1 angular) */
+static const int j_type[NJ] = {0, 1, 2, 3, 4, 5, 6};
+static const int j_q_start[NJ + 1] = {0, 1, 2, 6, 6, 13, 20, 23};
+static const int j_qd_start[NJ + 1] = {0, 1, 2, 5, 5, 11, 17, 20};
+static const int j_child[NJ] = {3, 0, 6, 1, 4, 2, 5};
+
+static spconv_joint_layout layout(void) {
+  spconv_joint_layout L;
+  L.joint_count = NJ;
+  L.joint_type = j_type;
+  L.joint_q_start = j_q_start;
+  L.joint_qd_start = j_qd_start;
+  L.joint_child = j_child;
+  L.body_count = NB;
+  return L;
+}
+
+static void rand_bodies(spconv_real body_q[7 * NB], spconv_real body_com[3 * NB]) {
+  int b;
+  for (b = 0; b < NB; ++b) {
+    spconv_real q[4];
+    test_rand_vec(body_q + 7 * b, 3, 2.0);
+    test_rand_quat(q);
+    spconv_quat_xyzw_from_wxyz(body_q + 7 * b + 3, q);
+    test_rand_vec(body_com + 3 * b, 3, 1.0);
+  }
+}
+
+static void test_joint_sizes(void **state) {
+  const int q[7] = {1, 1, 4, 0, 7, 7, -1}, qd[7] = {1, 1, 3, 0, 6, 6, -1};
+  int t, l, a;
+  (void)state;
+  for (t = 0; t < 6; ++t) {
+    assert_int_equal(spconv_joint_q_size(t, 0, 0), q[t]);
+    assert_int_equal(spconv_joint_qd_size(t, 0, 0), qd[t]);
+  }
+  for (l = 0; l <= 3; ++l)
+    for (a = 0; a <= 3; ++a) {
+      assert_int_equal(spconv_joint_q_size(SPCONV_JOINT_D6, l, a), l + a);
+      assert_int_equal(spconv_joint_qd_size(SPCONV_JOINT_D6, l, a), l + a);
+    }
+  assert_int_equal(spconv_joint_q_size(SPCONV_JOINT_D6, 4, 0), SPCONV_EINVAL);
+  assert_int_equal(spconv_joint_qd_size(SPCONV_JOINT_D6, 0, -1), SPCONV_EINVAL);
+  assert_int_equal(spconv_joint_q_size(7, 0, 0), SPCONV_EINVAL);
+  assert_int_equal(spconv_joint_qd_size(-1, 0, 0), SPCONV_EINVAL);
+  { /* the test model's starts agree with the sizes */
+    spconv_joint_layout L = layout();
+    int j;
+    assert_int_equal(spconv_joint_layout_check(&L), SPCONV_OK);
+    for (j = 0; j < NJ - 1; ++j) {
+      assert_int_equal(j_q_start[j + 1] - j_q_start[j], spconv_joint_q_size(j_type[j], 0, 0));
+      assert_int_equal(j_qd_start[j + 1] - j_qd_start[j], spconv_joint_qd_size(j_type[j], 0, 0));
+    }
+    assert_int_equal(j_q_start[NJ] - j_q_start[NJ - 1], spconv_joint_q_size(SPCONV_JOINT_D6, 2, 1));
+  }
+}
+
+/* whole joint_q xyzw <-> wxyz: known positions, others bit-identical, round trip */
+static void test_joint_q_quaternions(void **state) {
+  spconv_joint_layout L = layout();
+  int n, i;
+  (void)state;
+  test_seed(0x5eed0508);
+  for (n = 0; n < 1000; ++n) {
+    spconv_real q[NQ], w[NQ], back[NQ], inplace[NQ];
+    int is_quat[NQ];
+    test_rand_vec(q, NQ, 3.0);
+    assert_int_equal(spconv_joint_q_wxyz_from_xyzw(w, q, &L), SPCONV_OK);
+    /* ball at 2..5, free quaternion at 9..12, distance quaternion at 16..19 */
+    for (i = 0; i < NQ; ++i) is_quat[i] = (i >= 2 && i < 6) || (i >= 9 && i < 13) || (i >= 16 && i < 20);
+    for (i = 0; i < NQ; ++i)
+      if (!is_quat[i]) assert_memory_equal(&w[i], &q[i], sizeof(spconv_real));
+    {
+      const int starts[3] = {2, 9, 16};
+      int k;
+      for (k = 0; k < 3; ++k) {
+        int s = starts[k];
+        spconv_real want[4];
+        want[0] = q[s + 3];
+        want[1] = q[s];
+        want[2] = q[s + 1];
+        want[3] = q[s + 2];
+        EXPECT_VEC_EQUAL(w + s, want, 4);
+      }
+    }
+    assert_int_equal(spconv_joint_q_xyzw_from_wxyz(back, w, &L), SPCONV_OK);
+    assert_memory_equal(back, q, sizeof q);
+    memcpy(inplace, q, sizeof q);
+    assert_int_equal(spconv_joint_q_wxyz_from_xyzw(inplace, inplace, &L), SPCONV_OK);
+    assert_memory_equal(inplace, w, sizeof w);
+  }
+}
+
+/* r_oc of body b, computed here from the xyzw quaternion */
+static void r_oc_of(spconv_real r[3], const spconv_real *body_q, const spconv_real *body_com,
+                    int b) {
+  spconv_real q[4];
+  spconv_quat_wxyz_from_xyzw(q, body_q + 7 * b + 3);
+  spconv_quat_rotate_wxyz(r, q, body_com + 3 * b);
+}
+
+/* SAP adapter over whole arrays: free/distance segments equal the per-joint
+   functions, others bit-identical, round trips, power preserved; the
+   boundary driver follows its flags. */
+static void test_sap_arrays(void **state) {
+  spconv_joint_layout L = layout();
+  int n, i, j;
+  (void)state;
+  test_seed(0x5eed0509);
+  for (n = 0; n < 2000; ++n) {
+    spconv_real bq[7 * NB], bc[3 * NB], qd[NQD], f[NQD], qs[NQD], fs[NQD], back[NQD];
+    spconv_real bf[6 * NB], bfs[6 * NB], bfb[6 * NB], x[NQD], y[NQD], z[6 * NB];
+    double p_pub = 0, p_sap = 0, scale = 0;
+    rand_bodies(bq, bc);
+    test_rand_vec(qd, NQD, 3.0);
+    test_rand_vec(f, NQD, 3.0);
+    test_rand_vec(bf, 6 * NB, 3.0);
+    assert_int_equal(spconv_sap_joint_qd_from_public(qs, qd, &L, bq, bc), SPCONV_OK);
+    assert_int_equal(spconv_sap_joint_f_from_public(fs, f, &L, bq, bc), SPCONV_OK);
+    for (j = 0; j < NJ; ++j) {
+      int s = j_qd_start[j], e = j_qd_start[j + 1];
+      if (j_type[j] == SPCONV_JOINT_FREE || j_type[j] == SPCONV_JOINT_DISTANCE) {
+        spconv_real r[3], want[6];
+        r_oc_of(r, bq, bc, j_child[j]);
+        spconv_sap_twist_from_public(want, qd + s, r);
+        EXPECT_VEC_NEAR(qs + s, want, 6, TEST_TOL);
+        spconv_sap_wrench_from_public(want, f + s, r);
+        EXPECT_VEC_NEAR(fs + s, want, 6, TEST_TOL);
+      } else if (e > s) {
+        assert_memory_equal(qs + s, qd + s, (size_t)(e - s) * sizeof(spconv_real));
+        assert_memory_equal(fs + s, f + s, (size_t)(e - s) * sizeof(spconv_real));
+      }
+    }
+    for (i = 0; i < NQD; ++i) {
+      p_pub += (double)f[i] * (double)qd[i];
+      p_sap += (double)fs[i] * (double)qs[i];
+      scale += fabs((double)f[i] * (double)qd[i]) + fabs((double)fs[i] * (double)qs[i]);
+    }
+    EXPECT_NEAR(p_sap, p_pub, TEST_TOL, scale);
+    assert_int_equal(spconv_public_joint_qd_from_sap(back, qs, &L, bq, bc), SPCONV_OK);
+    EXPECT_VEC_NEAR(back, qd, NQD, TEST_TOL);
+    assert_int_equal(spconv_public_joint_f_from_sap(back, fs, &L, bq, bc), SPCONV_OK);
+    EXPECT_VEC_NEAR(back, f, NQD, TEST_TOL);
+    /* body_f: -P_f per body, and back */
+    assert_int_equal(spconv_sap_body_f_from_public(bfs, bf, bq, bc, NB), SPCONV_OK);
+    for (j = 0; j < NB; ++j) {
+      spconv_real r[3], want[6];
+      r_oc_of(r, bq, bc, j);
+      spconv_sap_body_force_from_public(want, bf + 6 * j, r);
+      EXPECT_VEC_NEAR(bfs + 6 * j, want, 6, TEST_TOL);
+    }
+    assert_int_equal(spconv_public_body_f_from_sap(bfb, bfs, bq, bc, NB), SPCONV_OK);
+    EXPECT_VEC_NEAR(bfb, bf, 6 * NB, TEST_TOL);
+    /* boundary, all public: the three conversions in place */
+    memcpy(x, qd, sizeof qd);
+    memcpy(y, f, sizeof f);
+    memcpy(z, bf, sizeof bf);
+    assert_int_equal(spconv_sap_boundary_in(x, y, z, &L, bq, bc, SPCONV_SAP_ORDER_PUBLIC,
+                                            SPCONV_SAP_ORDER_PUBLIC, SPCONV_SAP_ORDER_PUBLIC),
+                     SPCONV_OK);
+    assert_memory_equal(x, qs, sizeof qs);
+    assert_memory_equal(y, fs, sizeof fs);
+    assert_memory_equal(z, bfs, sizeof bfs);
+    assert_int_equal(spconv_sap_boundary_out(x, &L, bq, bc, SPCONV_SAP_ORDER_PUBLIC), SPCONV_OK);
+    spconv_public_joint_qd_from_sap(back, qs, &L, bq, bc);
+    assert_memory_equal(x, back, sizeof back);
+    /* flags "sap": untouched, bit for bit; mixed flags convert only the public ones */
+    memcpy(x, qd, sizeof qd);
+    memcpy(y, f, sizeof f);
+    memcpy(z, bf, sizeof bf);
+    assert_int_equal(spconv_sap_boundary_in(x, y, z, &L, bq, bc, SPCONV_SAP_ORDER_SAP,
+                                            SPCONV_SAP_ORDER_PUBLIC, SPCONV_SAP_ORDER_SAP),
+                     SPCONV_OK);
+    assert_memory_equal(x, qd, sizeof qd);
+    assert_memory_equal(y, fs, sizeof fs);
+    assert_memory_equal(z, bf, sizeof bf);
+    assert_int_equal(spconv_sap_boundary_out(x, &L, bq, bc, SPCONV_SAP_ORDER_SAP), SPCONV_OK);
+    assert_memory_equal(x, qd, sizeof qd);
+    /* NULL buffers are skipped */
+    assert_int_equal(spconv_sap_boundary_in(NULL, NULL, z, &L, bq, bc, 0, 0, 0), SPCONV_OK);
+    assert_memory_equal(z, bfs, sizeof bfs);
+  }
+}
+
+/* bad layouts, children and flags: SPCONV_EINVAL, every array unchanged */
+static void test_joint_bad_input(void **state) {
+  spconv_real bq[7 * NB], bc[3 * NB], q[NQ], qd[NQD], f[NQD], bf[6 * NB], res[NQ];
+  spconv_real q0[NQ], qd0[NQD], f0[NQD], bf0[6 * NB], res0[NQ];
+  int t_bad[NJ], qs_bad[NJ + 1], ds_bad[NJ + 1], c_bad[NJ], k;
+  (void)state;
+  test_seed(0x5eed050a);
+  rand_bodies(bq, bc);
+  test_rand_vec(q, NQ, 3.0);
+  test_rand_vec(qd, NQD, 3.0);
+  test_rand_vec(f, NQD, 3.0);
+  test_rand_vec(bf, 6 * NB, 3.0);
+  test_rand_vec(res, NQ, 3.0);
+  memcpy(q0, q, sizeof q);
+  memcpy(qd0, qd, sizeof qd);
+  memcpy(f0, f, sizeof f);
+  memcpy(bf0, bf, sizeof bf);
+  memcpy(res0, res, sizeof res);
+  for (k = 0; k < 13; ++k) {
+    spconv_joint_layout L = layout();
+    int need_child_only = 0;
+    memcpy(t_bad, j_type, sizeof t_bad);
+    memcpy(qs_bad, j_q_start, sizeof qs_bad);
+    memcpy(ds_bad, j_qd_start, sizeof ds_bad);
+    memcpy(c_bad, j_child, sizeof c_bad);
+    L.joint_type = t_bad;
+    L.joint_q_start = qs_bad;
+    L.joint_qd_start = ds_bad;
+    L.joint_child = c_bad;
+    switch (k) {
+      case 0: t_bad[3] = 7; break;                 /* unknown type */
+      case 1: t_bad[0] = -1; break;                /* unknown type */
+      case 2: qs_bad[3] = 7; qs_bad[4] = 5; break; /* q starts out of order */
+      case 3: ds_bad[2] = 1; break;                /* qd segment of the revolute empty */
+      case 4: qs_bad[0] = 1; break;                /* does not start at 0 */
+      case 5: t_bad[2] = SPCONV_JOINT_FREE; break; /* sizes do not fit the type */
+      case 6: qs_bad[7] = 30; break;               /* D6 larger than 6 */
+      case 12: qs_bad[7] = 22; break;              /* D6 q and qd sizes differ */
+      case 7: c_bad[4] = NB; need_child_only = 1; break;  /* child out of range */
+      case 8: c_bad[5] = -1; need_child_only = 1; break;  /* child out of range */
+      case 9: L.joint_count = -1; break;
+      case 10: L.joint_type = NULL; break;
+      case 11: L.body_count = 3; need_child_only = 1; break; /* children beyond it */
+      default: break;
+    }
+    if (!need_child_only) {
+      assert_int_equal(spconv_joint_layout_check(&L), SPCONV_EINVAL);
+      assert_int_equal(spconv_joint_q_wxyz_from_xyzw(res, q, &L), SPCONV_EINVAL);
+      assert_int_equal(spconv_joint_q_xyzw_from_wxyz(q, q, &L), SPCONV_EINVAL);
+    } else {
+      assert_int_equal(spconv_joint_layout_check(&L), SPCONV_OK);
+    }
+    assert_int_equal(spconv_sap_joint_qd_from_public(res, qd, &L, bq, bc), SPCONV_EINVAL);
+    assert_int_equal(spconv_public_joint_qd_from_sap(qd, qd, &L, bq, bc), SPCONV_EINVAL);
+    assert_int_equal(spconv_sap_joint_f_from_public(f, f, &L, bq, bc), SPCONV_EINVAL);
+    assert_int_equal(spconv_public_joint_f_from_sap(res, f, &L, bq, bc), SPCONV_EINVAL);
+    assert_int_equal(spconv_sap_boundary_in(qd, f, bf, &L, bq, bc, 0, 0, 0), SPCONV_EINVAL);
+    assert_int_equal(spconv_sap_boundary_out(qd, &L, bq, bc, 0), SPCONV_EINVAL);
+    assert_memory_equal(q, q0, sizeof q);
+    assert_memory_equal(qd, qd0, sizeof qd);
+    assert_memory_equal(f, f0, sizeof f);
+    assert_memory_equal(bf, bf0, sizeof bf);
+    assert_memory_equal(res, res0, sizeof res);
+  }
+  { /* bad flags, NULL poses, NULL layout, negative body count */
+    spconv_joint_layout L = layout();
+    assert_int_equal(spconv_sap_boundary_in(qd, f, bf, &L, bq, bc, 2, 0, 0), SPCONV_EINVAL);
+    assert_int_equal(spconv_sap_boundary_in(qd, f, bf, &L, bq, bc, 0, -1, 0), SPCONV_EINVAL);
+    assert_int_equal(spconv_sap_boundary_in(qd, f, bf, &L, bq, bc, 0, 0, 5), SPCONV_EINVAL);
+    assert_int_equal(spconv_sap_boundary_in(qd, f, bf, &L, NULL, bc, 0, 0, 0), SPCONV_EINVAL);
+    assert_int_equal(spconv_sap_boundary_in(qd, f, bf, NULL, bq, bc, 0, 0, 0), SPCONV_EINVAL);
+    assert_int_equal(spconv_sap_boundary_out(qd, &L, bq, bc, 3), SPCONV_EINVAL);
+    assert_int_equal(spconv_sap_boundary_out(qd, &L, bq, NULL, 0), SPCONV_EINVAL);
+    assert_int_equal(spconv_sap_body_f_from_public(bf, bf, bq, bc, -1), SPCONV_EINVAL);
+    assert_int_equal(spconv_public_body_f_from_sap(bf, bf, NULL, bc, NB), SPCONV_EINVAL);
+    assert_int_equal(spconv_joint_layout_check(NULL), SPCONV_EINVAL);
+    assert_memory_equal(qd, qd0, sizeof qd);
+    assert_memory_equal(f, f0, sizeof f);
+    assert_memory_equal(bf, bf0, sizeof bf);
+  }
+}
+
+/* ======================================================= permutations */
+
+static void rand_perm(int *p, int n) {
+  int i;
+  for (i = 0; i < n; ++i) p[i] = i;
+  for (i = n - 1; i > 0; --i) {
+    int j = (int)(test_next_u64() % (uint64_t)(i + 1)), t = p[i];
+    p[i] = p[j];
+    p[j] = t;
+  }
+}
+
+static void test_permutations(void **state) {
+  int n;
+  (void)state;
+  { /* known: perm (2, 0, 1) gathers (10, 20, 30) into (30, 10, 20); inverse (1, 2, 0) */
+    const int p[3] = {2, 0, 1}, pinv[3] = {1, 2, 0};
+    int inv[3], pp[3];
+    spconv_real in[3] = {10, 20, 30}, res[3], want[3] = {30, 10, 20};
+    assert_int_equal(spconv_perm_check(p, 3), SPCONV_OK);
+    assert_int_equal(spconv_perm_gather(res, in, p, 3), SPCONV_OK);
+    EXPECT_VEC_EQUAL(res, want, 3);
+    assert_int_equal(spconv_perm_inverse(inv, p, 3), SPCONV_OK);
+    assert_memory_equal(inv, pinv, sizeof inv);
+    memcpy(pp, p, sizeof pp);
+    assert_int_equal(spconv_perm_inverse(pp, pp, 3), SPCONV_OK);
+    assert_memory_equal(pp, pinv, sizeof pp);
+    assert_int_equal(spconv_perm_gather(in, in, p, 3), SPCONV_OK);
+    EXPECT_VEC_EQUAL(in, want, 3);
+  }
+  test_seed(0x5eed050b);
+  for (n = 0; n < TEST_CASES; ++n) {
+    int len = (int)(test_next_u64() % 41), p[40], inv[40], inv2[40], i;
+    spconv_real in[40], res[40], back[40], ip[40];
+    rand_perm(p, len);
+    test_rand_vec(in, len, 5.0);
+    assert_int_equal(spconv_perm_check(p, len), SPCONV_OK);
+    assert_int_equal(spconv_perm_gather(res, in, p, len), SPCONV_OK);
+    for (i = 0; i < len; ++i) assert_memory_equal(&res[i], &in[p[i]], sizeof(spconv_real));
+    assert_int_equal(spconv_perm_inverse(inv, p, len), SPCONV_OK);
+    for (i = 0; i < len; ++i) assert_int_equal(p[inv[i]], i);
+    assert_int_equal(spconv_perm_gather(back, res, inv, len), SPCONV_OK);
+    if (len) assert_memory_equal(back, in, (size_t)len * sizeof(spconv_real));
+    if (len) memcpy(ip, in, (size_t)len * sizeof(spconv_real));
+    assert_int_equal(spconv_perm_gather(ip, ip, p, len), SPCONV_OK);
+    if (len) assert_memory_equal(ip, res, (size_t)len * sizeof(spconv_real));
+    if (len) memcpy(inv2, p, (size_t)len * sizeof(int));
+    assert_int_equal(spconv_perm_inverse(inv2, inv2, len), SPCONV_OK);
+    if (len) assert_memory_equal(inv2, inv, (size_t)len * sizeof(int));
+  }
+  { /* non-permutations: status, arrays unchanged */
+    const int dup[4] = {0, 2, 2, 1}, out[4] = {0, 1, 4, 2}, neg[4] = {0, -1, 1, 2};
+    const int *bad[3] = {dup, out, neg};
+    int k, inv[4] = {9, 9, 9, 9}, keep[4] = {9, 9, 9, 9}, self[4];
+    spconv_real in[4] = {1, 2, 3, 4}, res[4] = {7, 7, 7, 7}, in0[4], res0[4];
+    memcpy(in0, in, sizeof in);
+    memcpy(res0, res, sizeof res);
+    for (k = 0; k < 3; ++k) {
+      assert_int_equal(spconv_perm_check(bad[k], 4), SPCONV_EINVAL);
+      assert_int_equal(spconv_perm_gather(res, in, bad[k], 4), SPCONV_EINVAL);
+      assert_int_equal(spconv_perm_gather(in, in, bad[k], 4), SPCONV_EINVAL);
+      assert_int_equal(spconv_perm_inverse(inv, bad[k], 4), SPCONV_EINVAL);
+      memcpy(self, bad[k], sizeof self);
+      assert_int_equal(spconv_perm_inverse(self, self, 4), SPCONV_EINVAL);
+      assert_memory_equal(self, bad[k], sizeof self);
+    }
+    assert_int_equal(spconv_perm_check(dup, -1), SPCONV_EINVAL);
+    assert_int_equal(spconv_perm_check(NULL, 2), SPCONV_EINVAL);
+    assert_int_equal(spconv_perm_check(NULL, 0), SPCONV_OK);
+    EXPECT_VEC_EQUAL(in, in0, 4);
+    EXPECT_VEC_EQUAL(res, res0, 4);
+    assert_memory_equal(inv, keep, sizeof inv);
+  }
+}
+
+/* ================================================================ aliasing */
+
+static void test_aliasing(void **state) {
+  int n;
+  (void)state;
+  test_seed(0x5eed050c);
+  for (n = 0; n < 2000; ++n) {
+    spconv_convention to = desc((int)(test_next_u64() % N_DESC));
+    spconv_convention from = desc((int)(test_next_u64() % N_DESC));
+    spconv_body b;
+    spconv_real x[6], t[6], S[3], want[6], buf[6], w3[3], r3[3];
+    rand_body(&b);
+    test_rand_vec(x, 6, 3.0);
+    test_rand_vec(t, 6, 3.0);
+    test_rand_vec(S, 3, 2.0);
+    test_rand_vec(w3, 3, 2.0);
+    test_rand_vec(r3, 3, 2.0);
+#define ALIAS_VEC(call_want, call_alias, init) \
+  do {                                         \
+    call_want;                                 \
+    init;                                      \
+    call_alias;                                \
+    EXPECT_VEC_EQUAL(buf, want, 6);            \
+  } while (0)
+    ALIAS_VEC(spconv_twist_convert(want, &to, x, &from, &b), spconv_twist_convert(buf, &to, buf, &from, &b),
+              memcpy(buf, x, sizeof x));
+    ALIAS_VEC(spconv_wrench_convert(want, &to, x, &from, &b), spconv_wrench_convert(buf, &to, buf, &from, &b),
+              memcpy(buf, x, sizeof x));
+    ALIAS_VEC(spconv_accel_convert(want, &to, x, &from, t, &b), spconv_accel_convert(buf, &to, buf, &from, t, &b),
+              memcpy(buf, x, sizeof x));
+    ALIAS_VEC(spconv_accel_convert(want, &to, x, &from, t, &b), spconv_accel_convert(buf, &to, x, &from, buf, &b),
+              memcpy(buf, t, sizeof t));
+    /* c-frame: res aliasing the 6-vector and subtree_com */
+    ALIAS_VEC(spconv_twist_from_mujoco_cframe(want, &to, x, S, &b),
+              spconv_twist_from_mujoco_cframe(buf, &to, buf, S, &b), memcpy(buf, x, sizeof x));
+    ALIAS_VEC(spconv_twist_from_mujoco_cframe(want, &to, x, S, &b),
+              spconv_twist_from_mujoco_cframe(buf, &to, x, buf, &b), memcpy(buf, S, sizeof S));
+    ALIAS_VEC(spconv_mujoco_cframe_from_twist(want, S, x, &from, &b),
+              spconv_mujoco_cframe_from_twist(buf, S, buf, &from, &b), memcpy(buf, x, sizeof x));
+    ALIAS_VEC(spconv_mujoco_cframe_from_twist(want, S, x, &from, &b),
+              spconv_mujoco_cframe_from_twist(buf, buf, x, &from, &b), memcpy(buf, S, sizeof S));
+    ALIAS_VEC(spconv_wrench_from_mujoco_cframe(want, &to, x, S, &b),
+              spconv_wrench_from_mujoco_cframe(buf, &to, buf, S, &b), memcpy(buf, x, sizeof x));
+    ALIAS_VEC(spconv_wrench_from_mujoco_cframe(want, &to, x, S, &b),
+              spconv_wrench_from_mujoco_cframe(buf, &to, x, buf, &b), memcpy(buf, S, sizeof S));
+    ALIAS_VEC(spconv_mujoco_cframe_from_wrench(want, S, x, &from, &b),
+              spconv_mujoco_cframe_from_wrench(buf, S, buf, &from, &b), memcpy(buf, x, sizeof x));
+    ALIAS_VEC(spconv_mujoco_cframe_from_wrench(want, S, x, &from, &b),
+              spconv_mujoco_cframe_from_wrench(buf, buf, x, &from, &b), memcpy(buf, S, sizeof S));
+    ALIAS_VEC(spconv_accel_from_mujoco_cframe(want, &to, x, t, S, &b),
+              spconv_accel_from_mujoco_cframe(buf, &to, buf, t, S, &b), memcpy(buf, x, sizeof x));
+    ALIAS_VEC(spconv_accel_from_mujoco_cframe(want, &to, x, t, S, &b),
+              spconv_accel_from_mujoco_cframe(buf, &to, x, buf, S, &b), memcpy(buf, t, sizeof t));
+    ALIAS_VEC(spconv_accel_from_mujoco_cframe(want, &to, x, t, S, &b),
+              spconv_accel_from_mujoco_cframe(buf, &to, x, t, buf, &b), memcpy(buf, S, sizeof S));
+    ALIAS_VEC(spconv_mujoco_cframe_from_accel(want, S, x, &from, t, &b),
+              spconv_mujoco_cframe_from_accel(buf, S, buf, &from, t, &b), memcpy(buf, x, sizeof x));
+    ALIAS_VEC(spconv_mujoco_cframe_from_accel(want, S, x, &from, t, &b),
+              spconv_mujoco_cframe_from_accel(buf, S, x, &from, buf, &b), memcpy(buf, t, sizeof t));
+    ALIAS_VEC(spconv_mujoco_cframe_from_accel(want, S, x, &from, t, &b),
+              spconv_mujoco_cframe_from_accel(buf, buf, x, &from, t, &b), memcpy(buf, S, sizeof S));
+    /* primitives */
+    ALIAS_VEC(spconv_spatial_accel_from_classical(want, x, t),
+              spconv_spatial_accel_from_classical(buf, buf, t), memcpy(buf, x, sizeof x));
+    ALIAS_VEC(spconv_spatial_accel_from_classical(want, x, t),
+              spconv_spatial_accel_from_classical(buf, x, buf), memcpy(buf, t, sizeof t));
+    ALIAS_VEC(spconv_classical_accel_from_spatial(want, x, t),
+              spconv_classical_accel_from_spatial(buf, buf, t), memcpy(buf, x, sizeof x));
+    ALIAS_VEC(spconv_classical_accel_from_spatial(want, x, t),
+              spconv_classical_accel_from_spatial(buf, x, buf), memcpy(buf, t, sizeof t));
+    ALIAS_VEC(spconv_classical_accel_shift(want, x, w3, r3),
+              spconv_classical_accel_shift(buf, buf, w3, r3), memcpy(buf, x, sizeof x));
+    ALIAS_VEC(spconv_classical_accel_shift(want, x, w3, r3),
+              spconv_classical_accel_shift(buf, x, buf, r3), memcpy(buf, w3, sizeof w3));
+    ALIAS_VEC(spconv_classical_accel_shift(want, x, w3, r3),
+              spconv_classical_accel_shift(buf, x, w3, buf), memcpy(buf, r3, sizeof r3));
+#undef ALIAS_VEC
+  }
+}
+
+/* ============================================================ status codes */
+
+static void test_status(void **state) {
+  spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {(spconv_real)0.1, 0, 0}};
+  spconv_real x[6] = {1, 2, 3, 4, 5, 6}, t[6] = {1, 1, 1, 1, 1, 1}, S[3] = {0, 0, 0};
+  spconv_real res[36], keep[36];
+  int field, k, i;
+  (void)state;
+  for (i = 0; i < 36; ++i) res[i] = keep[i] = (spconv_real)(i + 3);
+  for (field = 0; field < 6; ++field) {
+    for (k = 0; k < 2; ++k) {
+      spconv_convention bad = spconv_preset(SPCONV_PRESET_NEWTON);
+      const spconv_convention *good = newton();
+      int v = k ? (field == 1 ? 3 : 2) : -1;
+      switch (field) {
+        case 0: bad.order = v; break;
+        case 1: bad.point = v; break;
+        case 2: bad.linear_frame = v; break;
+        case 3: bad.angular_frame = v; break;
+        case 4: bad.angle_unit = v; break;
+        default: bad.accel = v; break;
+      }
+      assert_int_equal(spconv_twist_convert(res, &bad, x, good, &b), SPCONV_EINVAL);
+      assert_int_equal(spconv_twist_convert(res, good, x, &bad, &b), SPCONV_EINVAL);
+      assert_int_equal(spconv_wrench_convert(res, &bad, x, good, &b), SPCONV_EINVAL);
+      assert_int_equal(spconv_wrench_convert(res, good, x, &bad, &b), SPCONV_EINVAL);
+      assert_int_equal(spconv_twist_convert_matrix(res, &bad, good, &b), SPCONV_EINVAL);
+      assert_int_equal(spconv_wrench_convert_matrix(res, good, &bad, &b), SPCONV_EINVAL);
+      assert_int_equal(spconv_accel_convert(res, &bad, x, good, t, &b), SPCONV_EINVAL);
+      assert_int_equal(spconv_accel_convert(res, good, x, &bad, t, &b), SPCONV_EINVAL);
+      assert_int_equal(spconv_twist_from_mujoco_cframe(res, &bad, x, S, &b), SPCONV_EINVAL);
+      assert_int_equal(spconv_mujoco_cframe_from_twist(res, S, x, &bad, &b), SPCONV_EINVAL);
+      assert_int_equal(spconv_wrench_from_mujoco_cframe(res, &bad, x, S, &b), SPCONV_EINVAL);
+      assert_int_equal(spconv_mujoco_cframe_from_wrench(res, S, x, &bad, &b), SPCONV_EINVAL);
+      assert_int_equal(spconv_accel_from_mujoco_cframe(res, &bad, x, t, S, &b), SPCONV_EINVAL);
+      assert_int_equal(spconv_mujoco_cframe_from_accel(res, S, x, &bad, t, &b), SPCONV_EINVAL);
+      EXPECT_VEC_EQUAL(res, keep, 36);
+    }
+  }
+  /* NULL pointers */
+  assert_int_equal(spconv_twist_convert(res, NULL, x, newton(), &b), SPCONV_EINVAL);
+  assert_int_equal(spconv_twist_convert(res, newton(), x, newton(), NULL), SPCONV_EINVAL);
+  assert_int_equal(spconv_wrench_convert(res, newton(), NULL, newton(), &b), SPCONV_EINVAL);
+  assert_int_equal(spconv_twist_convert_matrix(res, newton(), NULL, &b), SPCONV_EINVAL);
+  assert_int_equal(spconv_accel_convert(res, newton(), x, newton(), NULL, &b), SPCONV_EINVAL);
+  assert_int_equal(spconv_twist_from_mujoco_cframe(res, newton(), x, NULL, &b), SPCONV_EINVAL);
+  EXPECT_VEC_EQUAL(res, keep, 36);
+  assert_int_equal(spconv_twist_convert(NULL, newton(), x, newton(), &b), SPCONV_EINVAL);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_known_presets),
+      cmocka_unit_test(test_preset_table),
+      cmocka_unit_test(test_known_accel),
+      cmocka_unit_test(test_all_preset_pairs),
+      cmocka_unit_test(test_all_descriptor_pairs),
+      cmocka_unit_test(test_matrix_forms),
+      cmocka_unit_test(test_equals_foundation),
+      cmocka_unit_test(test_accel_pairs),
+#ifndef SPCONV_USE_FLOAT
+      cmocka_unit_test(test_accel_time_derivative),
+#endif
+      cmocka_unit_test(test_cframe),
+      cmocka_unit_test(test_joint_sizes),
+      cmocka_unit_test(test_joint_q_quaternions),
+      cmocka_unit_test(test_sap_arrays),
+      cmocka_unit_test(test_joint_bad_input),
+      cmocka_unit_test(test_permutations),
+      cmocka_unit_test(test_aliasing),
+      cmocka_unit_test(test_status),
+  };
+  int failed = cmocka_run_group_tests_name("spatial_conv conventions (" TEST_PRECISION ")",
+                                           tests, NULL, NULL);
+  test_print_summary("spatial_conv conventions");
+  return failed;
+}

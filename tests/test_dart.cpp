@@ -1,0 +1,158 @@
+// spatial_conv conventions vs DART 6.12 (Debian's libdart-dev): a
+// dart::dynamics::SimpleFrame moved with setClassicDerivatives (classical
+// velocity and acceleration of its origin, world axes) is read back through
+// DART's own accessors and compared with the header's conversions:
+//   getSpatialVelocity()                      SPCONV_PRESET_DART_BODY
+//   getSpatialVelocity(World, World)          SPCONV_PRESET_DART_WORLD
+//   math::AdT(T, getSpatialVelocity())        SPCONV_PRESET_MR_SPACE
+//   getSpatialAcceleration()                  SPCONV_PRESET_DART_BODY (spatial)
+//   getSpatialAcceleration(World, World)      SPCONV_PRESET_DART_WORLD (spatial)
+//   getLinearVelocity / getLinearAcceleration of the COM offset
+//                                             SPCONV_PRESET_NEWTON (classical)
+//   math::dAdT(T, F_space) (= Ad_T^T F)       wrench SPCONV_PRESET_MR_SPACE -> MR_BODY
+// DART computes in double; the header runs in this build's precision.
+#include <dart/dynamics/SimpleFrame.hpp>
+#include <dart/math/Geometry.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+
+#include "spatial_conv.h"
+
+namespace {
+
+#ifdef SPCONV_USE_FLOAT
+const double kTol = 1e-5;
+const char *kPrecision = "float";
+#else
+const double kTol = 1e-12;
+const char *kPrecision = "double";
+#endif
+
+std::uint64_t rng_state = 0xda27da27ULL;
+double uniform(double lo, double hi) {  // splitmix64
+  std::uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  z ^= z >> 31;
+  return lo + (hi - lo) * static_cast<double>(z >> 11) * (1.0 / 9007199254740992.0);
+}
+
+int failures = 0;
+long checks = 0;
+double worst = 0.0;
+
+// max |a - b| / max(1, max |b|) <= kTol
+void check(const char *what, const spconv_real *a, const Eigen::Vector6d &b) {
+  double scale = 1.0, err = 0.0;
+  for (int i = 0; i < 6; ++i) scale = std::fmax(scale, std::fabs(b[i]));
+  for (int i = 0; i < 6; ++i) err = std::fmax(err, std::fabs(static_cast<double>(a[i]) - b[i]) / scale);
+  worst = std::fmax(worst, err);
+  ++checks;
+  if (!(err <= kTol)) {
+    ++failures;
+    std::printf("FAIL %s: relative error %.3g > %.0e\n", what, err, kTol);
+    for (int i = 0; i < 6; ++i)
+      std::printf("  [%d] got % .17g want % .17g\n", i, static_cast<double>(a[i]), b[i]);
+  }
+}
+
+Eigen::Vector6d cat(const Eigen::Vector3d &a, const Eigen::Vector3d &b) {
+  Eigen::Vector6d r;
+  r << a, b;
+  return r;
+}
+
+void to_real(spconv_real *res, const Eigen::Vector6d &x) {
+  for (int i = 0; i < 6; ++i) res[i] = static_cast<spconv_real>(x[i]);
+}
+
+spconv_convention classical_origin_world() {  // [v_O; w], [a_O; alpha], world
+  spconv_convention c = spconv_preset(SPCONV_PRESET_PINOCCHIO_LWA);
+  c.accel = SPCONV_ACCEL_CLASSICAL;
+  return c;
+}
+
+}  // namespace
+
+int main() {
+  using dart::dynamics::Frame;
+  using dart::dynamics::SimpleFrame;
+  const int kCases = 2000;
+  const spconv_convention from = classical_origin_world();
+  const spconv_convention dart_body = spconv_preset(SPCONV_PRESET_DART_BODY);
+  const spconv_convention dart_world = spconv_preset(SPCONV_PRESET_DART_WORLD);
+  const spconv_convention mr_space = spconv_preset(SPCONV_PRESET_MR_SPACE);
+  const spconv_convention mr_body = spconv_preset(SPCONV_PRESET_MR_BODY);
+  const spconv_convention newton = spconv_preset(SPCONV_PRESET_NEWTON);
+
+  for (int n = 0; n < kCases; ++n) {
+    // a random pose, classical derivatives of the origin, and a COM offset
+    Eigen::Quaterniond q(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+    if (q.norm() < 1e-3) continue;
+    q.normalize();
+    Eigen::Isometry3d T = Eigen::Isometry3d::Identity();
+    T.linear() = q.toRotationMatrix();
+    T.translation() = Eigen::Vector3d(uniform(-2, 2), uniform(-2, 2), uniform(-2, 2));
+    Eigen::Vector3d v(uniform(-3, 3), uniform(-3, 3), uniform(-3, 3));
+    Eigen::Vector3d w(uniform(-3, 3), uniform(-3, 3), uniform(-3, 3));
+    Eigen::Vector3d a(uniform(-3, 3), uniform(-3, 3), uniform(-3, 3));
+    Eigen::Vector3d al(uniform(-3, 3), uniform(-3, 3), uniform(-3, 3));
+    Eigen::Vector3d com(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+
+    SimpleFrame frame(Frame::World(), "body", T);
+    frame.setClassicDerivatives(v, w, a, al);
+
+    spconv_body body;
+    for (int i = 0; i < 3; ++i) {
+      body.pos[i] = static_cast<spconv_real>(T.translation()[i]);
+      body.com[i] = static_cast<spconv_real>(com[i]);
+    }
+    body.quat_wxyz[0] = static_cast<spconv_real>(q.w());
+    body.quat_wxyz[1] = static_cast<spconv_real>(q.x());
+    body.quat_wxyz[2] = static_cast<spconv_real>(q.y());
+    body.quat_wxyz[3] = static_cast<spconv_real>(q.z());
+
+    spconv_real twist[6], accel[6], res[6];
+    to_real(twist, cat(v, w));
+    to_real(accel, cat(a, al));
+
+    const Eigen::Vector6d V_body = frame.getSpatialVelocity();
+    spconv_twist_convert(res, &dart_body, twist, &from, &body);
+    check("getSpatialVelocity()", res, V_body);
+    spconv_twist_convert(res, &dart_world, twist, &from, &body);
+    check("getSpatialVelocity(World, World)", res,
+          frame.getSpatialVelocity(Frame::World(), Frame::World()));
+    spconv_twist_convert(res, &mr_space, twist, &from, &body);
+    check("AdT(T, V_body)", res, dart::math::AdT(T, V_body));
+
+    spconv_accel_convert(res, &dart_body, accel, &from, twist, &body);
+    check("getSpatialAcceleration()", res, frame.getSpatialAcceleration());
+    spconv_accel_convert(res, &dart_world, accel, &from, twist, &body);
+    check("getSpatialAcceleration(World, World)", res,
+          frame.getSpatialAcceleration(Frame::World(), Frame::World()));
+
+    // the COM: DART's classical velocity / acceleration of a fixed offset
+    spconv_twist_convert(res, &newton, twist, &from, &body);
+    check("getLinearVelocity(com)", res,
+          cat(frame.getLinearVelocity(com, Frame::World(), Frame::World()),
+              frame.getAngularVelocity(Frame::World(), Frame::World())));
+    spconv_accel_convert(res, &newton, accel, &from, twist, &body);
+    check("getLinearAcceleration(com)", res,
+          cat(frame.getLinearAcceleration(com, Frame::World(), Frame::World()),
+              frame.getAngularAcceleration(Frame::World(), Frame::World())));
+
+    // wrenches: the body wrench of a space wrench is dAdT(T, F_s) = Ad_T^T F_s
+    Eigen::Vector6d F_s;
+    for (int i = 0; i < 6; ++i) F_s[i] = uniform(-3, 3);
+    spconv_real g[6];
+    to_real(g, F_s);
+    spconv_wrench_convert(res, &mr_body, g, &mr_space, &body);
+    check("dAdT(T, F_space)", res, dart::math::dAdT(T, F_s));
+  }
+  std::printf("spatial_conv vs DART %s (%s): %ld comparisons, largest relative error %.3g "
+              "(tolerance %.0e), %d failed\n",
+              DART_VERSION, kPrecision, checks, worst, kTol, failures);
+  return failures ? 1 : 0;
+}
