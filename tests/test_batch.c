@@ -135,11 +135,114 @@ static void test_batch_up_axis(void **state) {
   }
 }
 
+/* Quaternion storage order, n at a time: each element as the single form,
+   in place (through the one-pointer loop) equals out of place, the two
+   directions are inverse, exactly, and n = 0 writes nothing. */
+static void test_batch_reorder(void **state) {
+  static spconv_real q[4 * N], out[4 * N], back[4 * N], inplace[4 * N];
+  int i;
+  (void)state;
+  test_seed(104);
+  test_rand_vec(q, 4 * N, 10.0);
+  spconv_quat_xyzw_from_wxyz_n(out, q, N);
+  for (i = 0; i < N; ++i) {
+    spconv_real one[4];
+    spconv_quat_xyzw_from_wxyz(one, q + 4 * i);
+    EXPECT_VEC_EQUAL(out + 4 * i, one, 4);
+  }
+  { /* the layout itself: (w, x, y, z) = (1, 2, 3, 4) -> (2, 3, 4, 1) */
+    spconv_real a[8] = {1, 2, 3, 4, 5, 6, 7, 8}, want[8] = {2, 3, 4, 1, 6, 7, 8, 5};
+    spconv_quat_xyzw_from_wxyz_n(a, a, 2);
+    EXPECT_VEC_EQUAL(a, want, 8);
+    spconv_quat_wxyz_from_xyzw_n(a, a, 2);
+    want[0] = 1, want[1] = 2, want[2] = 3, want[3] = 4;
+    want[4] = 5, want[5] = 6, want[6] = 7, want[7] = 8;
+    EXPECT_VEC_EQUAL(a, want, 8);
+  }
+  memcpy(inplace, q, sizeof q);
+  spconv_quat_xyzw_from_wxyz_n(inplace, inplace, N);
+  EXPECT_VEC_EQUAL(inplace, out, 4 * N);
+  spconv_quat_wxyz_from_xyzw_n(back, out, N);
+  EXPECT_VEC_EQUAL(back, q, 4 * N);
+  for (i = 0; i < N; ++i) {
+    spconv_real one[4];
+    spconv_quat_wxyz_from_xyzw(one, out + 4 * i);
+    EXPECT_VEC_EQUAL(back + 4 * i, one, 4);
+  }
+  spconv_quat_wxyz_from_xyzw_n(inplace, inplace, N);
+  EXPECT_VEC_EQUAL(inplace, q, 4 * N);
+  memcpy(inplace, q, sizeof q); /* n = 0 */
+  spconv_quat_xyzw_from_wxyz_n(inplace, out, 0);
+  spconv_quat_wxyz_from_xyzw_n(inplace, inplace, 0);
+  EXPECT_VEC_EQUAL(inplace, q, 4 * N);
+}
+
+/* The zero quaternion acts as the identity in the batch forms too (the
+   branch-free 2/|q|^2 must give a finite scale, not 2/0): a qpos whose
+   quaternion is zero converts exactly as one holding (1, 0, 0, 0). */
+static void test_batch_zero_quat(void **state) {
+  static spconv_real x[6 * N], qz[7 * N], qi[7 * N], ipos[3 * N], a[6 * N], b[6 * N];
+  int i;
+  (void)state;
+  test_seed(105);
+  test_rand_vec(x, 6 * N, 10.0);
+  test_rand_vec(ipos, 3 * N, 2.0);
+  test_rand_vec(qz, 7 * N, 2.0);
+  for (i = 0; i < N; ++i) {
+    qz[7 * i + 3] = qz[7 * i + 4] = qz[7 * i + 5] = qz[7 * i + 6] = 0;
+    memcpy(qi + 7 * i, qz + 7 * i, 7 * sizeof(spconv_real));
+    qi[7 * i + 3] = 1;
+  }
+  /* test_vec_near_impl folds errors with fmax, which drops NaN: check
+     finiteness explicitly (2/0 * 0 would be NaN) */
+#define ZERO_QUAT_CASE(fn)                              \
+  fn(a, x, qz, ipos, N);                                \
+  fn(b, x, qi, ipos, N);                                \
+  for (i = 0; i < 6 * N; ++i) assert_true(isfinite(a[i])); \
+  EXPECT_VEC_EQUAL(a, b, 6 * N);
+  ZERO_QUAT_CASE(spconv_twist_from_mujoco_qvel_n)
+  ZERO_QUAT_CASE(spconv_mujoco_qvel_from_twist_n)
+  ZERO_QUAT_CASE(spconv_mujoco_qfrc_from_wrench_n)
+  ZERO_QUAT_CASE(spconv_wrench_from_mujoco_qfrc_n)
+#undef ZERO_QUAT_CASE
+}
+
+/* The fused body-force forms are the negated wrench forms, and inverse of
+   each other, over TEST_CASES random bodies (batch of 1 .. N at a time). */
+static void test_batch_body_force(void **state) {
+  static spconv_real g[6 * N], r[3 * N], fs[6 * N], gs[6 * N], back[6 * N];
+  int c, i;
+  (void)state;
+  test_seed(106);
+  for (c = 0; c < TEST_CASES / N + 1; ++c) {
+    test_rand_vec(g, 6 * N, 10.0);
+    test_rand_vec(r, 3 * N, 2.0);
+    spconv_sap_body_force_from_public_n(fs, g, r, N);
+    spconv_sap_wrench_from_public_n(gs, g, r, N);
+    for (i = 0; i < 6 * N; ++i) gs[i] = -gs[i];
+    EXPECT_VEC_NEAR(fs, gs, 6 * N, TEST_TOL);
+    spconv_public_body_force_from_sap_n(back, fs, r, N);
+    EXPECT_VEC_NEAR(back, g, 6 * N, TEST_TOL);
+    spconv_public_wrench_from_sap_n(gs, fs, r, N);
+    for (i = 0; i < 6 * N; ++i) gs[i] = -gs[i];
+    EXPECT_VEC_NEAR(back, gs, 6 * N, TEST_TOL);
+  }
+  { /* by hand: f = (1, 0, 0), tau_C = (0, 0, 1), r_oc = (0, 1, 0):
+       tau_O = tau_C + r x f = (0, 0, 1) + (0, 0, -1) = 0, so -P_f F = [0; -f] */
+    spconv_real F[6] = {1, 0, 0, 0, 0, 1}, ro[3] = {0, 1, 0}, want[6] = {0, 0, 0, -1, 0, 0};
+    spconv_sap_body_force_from_public_n(F, F, ro, 1);
+    EXPECT_VEC_EQUAL(F, want, 6);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_batch_spatial),
       cmocka_unit_test(test_batch_mujoco),
       cmocka_unit_test(test_batch_up_axis),
+      cmocka_unit_test(test_batch_reorder),
+      cmocka_unit_test(test_batch_zero_quat),
+      cmocka_unit_test(test_batch_body_force),
   };
   int failed = cmocka_run_group_tests_name("spatial_conv batch (" TEST_PRECISION ")", tests,
                                            NULL, NULL);

@@ -80,6 +80,7 @@ static void arrays_init(arrays *A, size_t n) {
   A->t2 = huge_alloc(5 * n * sizeof(real));
   A->t3 = huge_alloc(5 * n * sizeof(real));
   for (i = 0; i < 6 * n; ++i) A->a6[i] = urand(&s);
+  for (i = 0; i < n; ++i) spconv_spatial_swap(A->c6 + 6 * i, A->a6 + 6 * i); /* [w; v] */
   for (i = 0; i < 4 * n; ++i) A->q4[i] = urand(&s);
   for (i = 0; i < 7 * n; ++i) A->qpos[i] = urand(&s);
   for (i = 0; i < 3 * n; ++i) A->r3[i] = urand(&s);
