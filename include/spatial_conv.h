@@ -1280,7 +1280,7 @@ SPCONV_API int spconv_euler_from_quat_wxyz(spconv_real res[3], const spconv_real
    spconv_quat_wxyz_from_euler. SPCONV_EINVAL for an unknown seq or kind. */
 SPCONV_API int spconv_mat_from_euler(spconv_real res[9], const spconv_real angles[3],
                                      spconv_euler_seq seq, spconv_euler_kind kind) {
-  spconv_real q[4];
+  spconv_real q[4] = {1, 0, 0, 0}; /* initialized: spares callers -Wmaybe-uninitialized */
   int status = spconv_quat_wxyz_from_euler(q, angles, seq, kind);
   if (status == SPCONV_OK) spconv__mat_from_quat(res, q);
   return status;
@@ -1291,7 +1291,7 @@ SPCONV_API int spconv_mat_from_euler(spconv_real res[9], const spconv_real angle
    seq or kind or when R is not a rotation within SPCONV_ROTATION_TOL. */
 SPCONV_API int spconv_euler_from_mat(spconv_real res[3], const spconv_real R[9],
                                      spconv_euler_seq seq, spconv_euler_kind kind) {
-  spconv_real q[4];
+  spconv_real q[4] = {1, 0, 0, 0};
   int ax[3];
   if (!spconv__euler_axes(seq, ax) || !spconv__euler_kind_valid(kind)) return SPCONV_EINVAL;
   if (spconv_quat_wxyz_from_mat(q, R) != SPCONV_OK) return SPCONV_EINVAL;
