@@ -6,8 +6,8 @@ float) on seeded random inputs and compares every answer with
 scipy.spatial.transform.Rotation (SciPy >= 1.10, which stores xyzw):
 
   * all 24 Euler conventions ("XYZ" ... intrinsic, "xyz" ... extrinsic,
-    parsed by the driver with spconv_euler_parse_scipy), both ways, from
-    quaternions and from matrices; exactly locked inputs, where SciPy warns
+    parsed by the driver with spconv_euler_parse_scipy), both ways, with
+    quaternions (n cases each way) and with matrices (n / 4 each way); exactly locked inputs, where SciPy warns
     and sets the third angle to 0: the header must flag SPCONV_GIMBAL_LOCK,
     return angles[2] == 0 and the same rotation (the first angle may differ)
   * rotation matrices both ways, including 180 degree rotations
@@ -47,6 +47,7 @@ def main():
     tol = 1e-12 if args.precision == "double" else 2e-6
     rng = np.random.default_rng(args.seed)
     n = args.n
+    nm = max(1, n // 4)  # Euler <-> matrix goes through the quaternion path: fewer cases
 
     def rnd(x):
         """round to the driver's precision, back in float64"""
@@ -114,14 +115,14 @@ def main():
                 expect(f"e2q {seq}", err <= tol, lambda i: (ang[i], q[i], want[i]))
             add(f"e2q {seq}", block(f"e2q {seq}", ang), chk_e2q)
 
-            def chk_e2m(out, seq=seq, r_e=r_e, ang=ang):
+            def chk_e2m(out, seq=seq, r_e=r_e[:nm], ang=ang[:nm]):
                 st, m = out[:, 0], out[:, 1:]
-                want = r_e.as_matrix().reshape(n, 9)
+                want = r_e.as_matrix().reshape(nm, 9)
                 err = np.max(np.abs(m - want), axis=1)
                 record("euler->matrix", err.max())
                 expect(f"e2m {seq} status", st == SPCONV_OK, lambda i: st[i])
                 expect(f"e2m {seq}", err <= tol, lambda i: (ang[i], m[i], want[i]))
-            add(f"e2m {seq}", block(f"e2m {seq}", ang), chk_e2m)
+            add(f"e2m {seq}", block(f"e2m {seq}", ang[:nm]), chk_e2m)
 
             # ---- quaternion and matrix -> Euler
             def euler_checker(kind, inputs, r_ref, seq=seq):
@@ -143,8 +144,8 @@ def main():
                 return chk
             add(f"q2e {seq}", block(f"q2e {seq}", q_in_wxyz),
                 euler_checker("quat", q_in_wxyz, r_in))
-            add(f"m2e {seq}", block(f"m2e {seq}", m_in),
-                euler_checker("matrix", m_in, r_in))
+            add(f"m2e {seq}", block(f"m2e {seq}", m_in[:nm]),
+                euler_checker("matrix", m_in[:nm], r_in[:nm]))
 
             # ---- exactly at gimbal lock (middle angle at its limit, the
             # others random): SciPy warns and zeroes the third angle
