@@ -331,7 +331,7 @@ static void test_quat_algebra(void **state) {
   { /* canonical sign: SciPy's rule */
     spconv_real a[4] = {-1, 2, -3, 4}, wa[4] = {1, -2, 3, -4};
     spconv_real b[4] = {0, 0, -1, 2}, wb[4] = {0, 0, 1, -2};
-    spconv_real c[4] = {0, -0.0f, 0, -1}, wc[4] = {0, 0, 0, 1};
+    spconv_real c[4] = {0, R_(-0.0), 0, -1}, wc[4] = {0, 0, 0, 1};
     spconv_real d[4] = {0, 3, -1, 0}, wd[4] = {0, 3, -1, 0};
     spconv_real z[4] = {0, 0, 0, 0}, res[4];
     spconv_quat_canonical_wxyz(res, a);
