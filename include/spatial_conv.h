@@ -1114,9 +1114,10 @@ typedef enum spconv_euler_kind {
   SPCONV_INTRINSIC = 1
 } spconv_euler_kind;
 
-/* axes (0 = x, 1 = y, 2 = z) of a sequence; 0 for an unknown value */
+/* axes (0 = x, 1 = y, 2 = z) of a sequence; 0 for an unknown value (ax is
+   written on every path, which keeps -Wmaybe-uninitialized quiet at any -O) */
 SPCONV_API int spconv__euler_axes(spconv_euler_seq seq, int ax[3]) {
-  int a, b, c;
+  int a = 0, b = 0, c = 0, ok = 1;
   switch (seq) {
     case SPCONV_EULER_XYZ: a = 0; b = 1; c = 2; break;
     case SPCONV_EULER_XZY: a = 0; b = 2; c = 1; break;
@@ -1130,12 +1131,12 @@ SPCONV_API int spconv__euler_axes(spconv_euler_seq seq, int ax[3]) {
     case SPCONV_EULER_YZY: a = 1; b = 2; c = 1; break;
     case SPCONV_EULER_ZXZ: a = 2; b = 0; c = 2; break;
     case SPCONV_EULER_ZYZ: a = 2; b = 1; c = 2; break;
-    default: return 0;
+    default: ok = 0; break;
   }
   ax[0] = a;
   ax[1] = b;
   ax[2] = c;
-  return 1;
+  return ok;
 }
 
 /* the sequence with axes (a, b, c), or -1 when a == b or b == c. Within a
@@ -1430,18 +1431,19 @@ typedef enum spconv_rot6d_layout {
   SPCONV_ROT6D_COLUMNS_INTERLEAVED = 2
 } spconv_rot6d_layout;
 
-/* indices into the row-major [9] of the 6 stored entries of a layout; 0 if unknown */
+/* indices into the row-major [9] of the 6 stored entries of a layout; 0 if
+   unknown (idx is written on every path) */
 SPCONV_API int spconv__rot6d_index(spconv_rot6d_layout layout, int idx[6]) {
-  int n;
+  int n, ok = 1;
   for (n = 0; n < 6; ++n) {
     switch (layout) {
       case SPCONV_ROT6D_COLUMNS: idx[n] = 3 * (n % 3) + n / 3; break;
       case SPCONV_ROT6D_ROWS: idx[n] = n; break;
       case SPCONV_ROT6D_COLUMNS_INTERLEAVED: idx[n] = 3 * (n / 2) + n % 2; break;
-      default: return 0;
+      default: idx[n] = n; ok = 0; break;
     }
   }
-  return 1;
+  return ok;
 }
 
 /* res = the 6D representation of R (row-major) in the given layout.
