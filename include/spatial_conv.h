@@ -37,6 +37,10 @@
                   Featherstone, SAP internal) are reached by
                   spconv_spatial_swap or by a named conversion.
    Up axis        SPCONV_AXIS_X/Y/Z = 0/1/2 (Newton's Axis values).
+   Rotations      Angles in radians; Euler angles[i] turn about the i-th
+                  letter (SciPy's meaning), extrinsic or intrinsic named by
+                  enum. Matrices are accepted as rotations within
+                  SPCONV_ROTATION_TOL (define before the include to change).
 
    ------------------------------------------------------------------------
    CONFIGURATION (define before the include)
