@@ -18,7 +18,7 @@
    test_gravity_offset, which checks that offset. */
 #include <stdlib.h>
 
-#include "test_util.h"
+#include "test_mujoco_util.h"
 
 #include <mujoco/mujoco.h>
 
@@ -142,26 +142,9 @@ static void random_state(void) {
 }
 
 static int load_model(void **state) {
-  char err[1000] = "";
-  size_t len = strlen(model_xml);
-  int idx;
-  mjVFS *vfs = (mjVFS *)malloc(sizeof(mjVFS));
   (void)state;
-  if (!vfs) return -1;
-  mj_defaultVFS(vfs);
-  if (mj_makeEmptyFileVFS(vfs, "model.xml", (int)len) != 0) {
-    free(vfs);
-    return -1;
-  }
-  idx = mj_findFileVFS(vfs, "model.xml");
-  memcpy(vfs->filedata[idx], model_xml, len);
-  m = mj_loadXML("model.xml", vfs, err, (int)sizeof err);
-  mj_deleteVFS(vfs);
-  free(vfs);
-  if (!m) {
-    print_error("mj_loadXML failed: %s\n", err);
-    return -1;
-  }
+  m = test_mujoco_load(model_xml);
+  if (!m) return -1;
   d = mj_makeData(m);
   return d ? 0 : -1;
 }

@@ -8,7 +8,7 @@
    quaternion functions assume unit quaternions, so unit ones are passed. */
 #include <stdlib.h>
 
-#include "test_util.h"
+#include "test_mujoco_util.h"
 
 #include <mujoco/mujoco.h>
 
@@ -136,29 +136,8 @@ static void test_mju_functions(void **state) {
 static const char free_xml[] =
     "<mujoco><worldbody><body><freejoint/><geom size='0.1' mass='1'/></body></worldbody></mujoco>";
 
-static mjModel *load(const char *xml) {
-  char err[1000] = "";
-  size_t len = strlen(xml);
-  int idx;
-  mjModel *m;
-  mjVFS *vfs = (mjVFS *)malloc(sizeof(mjVFS));
-  if (!vfs) return NULL;
-  mj_defaultVFS(vfs);
-  if (mj_makeEmptyFileVFS(vfs, "m.xml", (int)len) != 0) {
-    free(vfs);
-    return NULL;
-  }
-  idx = mj_findFileVFS(vfs, "m.xml");
-  memcpy(vfs->filedata[idx], xml, len);
-  m = mj_loadXML("m.xml", vfs, err, (int)sizeof err);
-  mj_deleteVFS(vfs);
-  free(vfs);
-  if (!m) print_error("mj_loadXML: %s\n", err);
-  return m;
-}
-
 static void test_free_joint_integration(void **state) {
-  mjModel *m = load(free_xml);
+  mjModel *m = test_mujoco_load(free_xml);
   int n;
   (void)state;
   assert_non_null(m);
@@ -215,7 +194,7 @@ static void test_compiler_eulerseq(void **state) {
                  "<body euler='%.17g %.17g %.17g'><geom size='0.1' mass='1'/></body>"
                  "</worldbody></mujoco>",
                  seq_s, (double)ang[0], (double)ang[1], (double)ang[2]);
-        m = load(xml);
+        m = test_mujoco_load(xml);
         assert_non_null(m);
         from_mj(want, m->body_quat + 4, 4);
         mj_deleteModel(m);

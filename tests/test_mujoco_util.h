@@ -1,0 +1,33 @@
+/* Loading a MuJoCo 2.2.2 model from an XML string, for the cross-check
+   suites (2.2.2 has no mj_loadXMLString: the XML goes through a VFS). */
+#ifndef SPCONV_TEST_MUJOCO_UTIL_H
+#define SPCONV_TEST_MUJOCO_UTIL_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+
+#include "test_util.h"
+
+/* the compiled model, or NULL after printing MuJoCo's error */
+TEST_FN mjModel *test_mujoco_load(const char *xml) {
+  char err[1000] = "";
+  size_t len = strlen(xml);
+  mjModel *model;
+  mjVFS *vfs = (mjVFS *)malloc(sizeof(mjVFS)); /* about 2 MB: not on the stack */
+  if (!vfs) return NULL;
+  mj_defaultVFS(vfs);
+  if (mj_makeEmptyFileVFS(vfs, "model.xml", (int)len) != 0) {
+    free(vfs);
+    return NULL;
+  }
+  memcpy(vfs->filedata[mj_findFileVFS(vfs, "model.xml")], xml, len);
+  model = mj_loadXML("model.xml", vfs, err, (int)sizeof err);
+  mj_deleteVFS(vfs);
+  free(vfs);
+  if (!model) print_error("mj_loadXML failed: %s\n", err);
+  return model;
+}
+
+#endif
