@@ -49,6 +49,10 @@
                   spconv_convention (order, point, frames, angle unit);
                   spconv_twist_convert and friends convert between any two;
                   spconv_preset gives Newton, MuJoCo, Drake, Pinocchio, ...
+   Motion data    clips of T frames x B bodies, frame-major; an orientation
+                  becomes M_world R M_body^T: M R when only the world is
+                  relabelled, M R M^T when every frame is (local rotations
+                  of a skeleton). See docs/motion.md.
    Rotations      Angles in radians; Euler angles[i] turn about the i-th
                   letter (SciPy's meaning), extrinsic or intrinsic named by
                   enum. Matrices are accepted as rotations within
