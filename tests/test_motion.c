@@ -904,20 +904,28 @@ static void test_aliasing(void **state) {
       EXPECT_VEC_EQUAL(a.local_rot, b.local_rot, spconv_rot_format_size(mo_formats[lf]) * T * n);
       EXPECT_VEC_EQUAL(a.offsets, b.offsets, 3 * n);
     }
-  { /* M itself one of the clip's arrays (the first 9 offsets) */
+  { /* M itself one of the clip's arrays: the root positions of frames
+       0-2 (converted frame by frame, before the local rotations of each
+       frame) or the first 9 offsets (converted last) */
     spconv_real M[9];
     spconv_motion_clip ca, cb;
-    mo_rand_skeleton(&sk, 3);
-    mo_rand_store(&a, &sk, 2, SPCONV_ROT_QUAT_WXYZ, SPCONV_ROT_MAT);
-    mo_rand_signed_perm(M);
-    memcpy(a.offsets, M, sizeof M);
-    ca = mo_clip_of(&a, 2, 3, SPCONV_ROT_QUAT_WXYZ, SPCONV_ROT_MAT, 0);
-    cb = mo_clip_of(&b, 2, 3, SPCONV_ROT_QUAT_WXYZ, SPCONV_ROT_MAT, 0);
-    assert_int_equal(spconv_motion_clip_convert(&cb, &ca, M, M, 1), SPCONV_OK);
-    assert_int_equal(spconv_motion_clip_convert(&ca, &ca, a.offsets, a.offsets, 1), SPCONV_OK);
-    EXPECT_VEC_EQUAL(a.offsets, b.offsets, 9);
-    EXPECT_VEC_EQUAL(a.local_rot, b.local_rot, 9 * 6);
-    EXPECT_VEC_EQUAL(a.root_rot, b.root_rot, 4 * 2);
+    int where;
+    for (where = 0; where < 2; ++where) {
+      spconv_real *Ma = where ? a.offsets : a.root_pos;
+      mo_rand_skeleton(&sk, 3);
+      mo_rand_store(&a, &sk, 3, SPCONV_ROT_MAT, SPCONV_ROT_QUAT_WXYZ);
+      mo_rand_signed_perm(M);
+      memcpy(Ma, M, sizeof M);
+      ca = mo_clip_of(&a, 3, 3, SPCONV_ROT_MAT, SPCONV_ROT_QUAT_WXYZ, 1);
+      cb = mo_clip_of(&b, 3, 3, SPCONV_ROT_MAT, SPCONV_ROT_QUAT_WXYZ, 1);
+      assert_int_equal(spconv_motion_clip_convert(&cb, &ca, M, M, 2), SPCONV_OK);
+      assert_int_equal(spconv_motion_clip_convert(&ca, &ca, Ma, Ma, 2), SPCONV_OK);
+      EXPECT_VEC_EQUAL(a.offsets, b.offsets, 9);
+      EXPECT_VEC_EQUAL(a.local_rot, b.local_rot, 4 * 9);
+      EXPECT_VEC_EQUAL(a.root_rot, b.root_rot, 9 * 3);
+      EXPECT_VEC_EQUAL(a.root_pos, b.root_pos, 3 * 3);
+      EXPECT_VEC_EQUAL(a.root_angvel, b.root_angvel, 3 * 3);
+    }
   }
   { /* single-rotation forms: res == q, res == R, res == M */
     int n;
