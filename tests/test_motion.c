@@ -967,8 +967,37 @@ static void test_aliasing(void **state) {
       EXPECT_VEC_EQUAL(W9, R2, 9);
       spconv_rotvec_from_quat_wxyz(rv, q);
       spconv_motion_rotvec_all_relabelled(rv2, M, rv);
+      memcpy(W9, M, sizeof W9); /* res == M (its first entries) */
+      spconv_motion_rotvec_all_relabelled(W9, W9, rv);
+      EXPECT_VEC_EQUAL(W9, rv2, 3);
       spconv_motion_rotvec_all_relabelled(rv, M, rv);
       EXPECT_VEC_EQUAL(rv, rv2, 3);
+      spconv_motion_quat_wxyz_all_relabelled(r, M, q);
+      memcpy(W9, M, sizeof W9);
+      spconv_motion_quat_wxyz_all_relabelled(W9, W9, q);
+      EXPECT_VEC_EQUAL(W9, r, 4);
+      assert_int_equal(spconv_motion_quat_wxyz_world_relabelled(r, Mp, q), SPCONV_OK);
+      memcpy(W9, Mp, sizeof W9);
+      assert_int_equal(spconv_motion_quat_wxyz_world_relabelled(W9, W9, q), SPCONV_OK);
+      EXPECT_VEC_EQUAL(W9, r, 4);
+      assert_int_equal(spconv_motion_quat_wxyz_relabelled(r, M, M, q), SPCONV_OK);
+      memcpy(W9, M, sizeof W9);
+      assert_int_equal(spconv_motion_quat_wxyz_relabelled(W9, W9, M, q), SPCONV_OK);
+      EXPECT_VEC_EQUAL(W9, r, 4);
+      memcpy(W9, M, sizeof W9);
+      assert_int_equal(spconv_motion_quat_wxyz_relabelled(W9, M, W9, q), SPCONV_OK);
+      EXPECT_VEC_EQUAL(W9, r, 4);
+      { /* BVH: res == angles, res == q */
+        spconv_real d[4] = {0, 0, 0, 0}, qb[4], e[4];
+        test_rand_vec(d, 3, 180.0);
+        assert_int_equal(spconv_quat_wxyz_from_bvh(qb, d, SPCONV_EULER_ZXY), SPCONV_OK);
+        assert_int_equal(spconv_quat_wxyz_from_bvh(d, d, SPCONV_EULER_ZXY), SPCONV_OK);
+        EXPECT_VEC_EQUAL(d, qb, 4);
+        e[3] = 0;
+        assert_true(spconv_bvh_from_quat_wxyz(e, qb, SPCONV_EULER_ZXY) >= 0);
+        assert_true(spconv_bvh_from_quat_wxyz(qb, qb, SPCONV_EULER_ZXY) >= 0);
+        EXPECT_VEC_EQUAL(qb, e, 3);
+      }
     }
   }
 }
