@@ -49,6 +49,10 @@
                   spconv_convention (order, point, frames, angle unit);
                   spconv_twist_convert and friends convert between any two;
                   spconv_preset gives Newton, MuJoCo, Drake, Pinocchio, ...
+   Motion data    clips of T frames x B bodies, frame-major; an orientation
+                  becomes M_world R M_body^T: M R when only the world is
+                  relabelled, M R M^T when every frame is (local rotations
+                  of a skeleton). See docs/motion.md.
    Rotations      Angles in radians; Euler angles[i] turn about the i-th
                   letter (SciPy's meaning), extrinsic or intrinsic named by
                   enum. Matrices are accepted as rotations within
@@ -3779,6 +3783,748 @@ SPCONV_API int spconv_up_axis_quat_xyzw_n(spconv_real *res, const spconv_real *q
 /* end of batch forms */
 
 /* =========================================================== motion data */
+/* Motion clips (SMPL / AMASS, BVH, retargeted robot clips) between Y-up
+   capture formats and Z-up simulators: axis-system presets, the two ways a
+   change of axes acts on an orientation, whole-clip conversion, velocities
+   by finite differences, BVH rotation channels and joint-order maps.
+   See docs/motion.md.
+
+   Conventions of this section:
+   - A clip has T frames and B bodies. Arrays are frame-major and
+     contiguous: root arrays [T][3] or [T][4], per-body arrays [T][B][n]
+     (n = 3 for axis-angle, as SONIC's pose_aa (T, num_bodies, 3); 4 for
+     quaternions; 9 for row-major matrices), per-DOF arrays [T][n_dof].
+   - A body's local rotation maps its own axes to its parent's axes (the
+     root's parent is the world): world R_child = R_parent R_local.
+   - M_world (v_to = M_world v_from) re-expresses world coordinates,
+     M_body body coordinates; both orthogonal (signed permutations between
+     axis systems). An orientation R (body -> world) becomes
+     M_world R M_body^T. Its two named cases:
+       world relabelled only (body axes kept):   M R        quaternion q_M q
+       every frame relabelled with the same M:   M R M^T    quaternion (w, (det M) M v)
+     Per-joint local rotations of a skeleton always take the second form
+     (parent and child frames follow one convention); a root orientation
+     takes whichever its data's body frames call for. */
+
+/* Motion-format axis systems (spconv_motion_axes gives each one). */
+typedef enum spconv_motion_preset {
+  SPCONV_MOTION_SMPL = 0,  /* SMPL / SMPL-X / AMASS body frames: Y up, faces +Z, +X left */
+  SPCONV_MOTION_BVH = 1,   /* BVH: Y up, faces +Z (as the rest pose defines), +X left */
+  SPCONV_MOTION_ROBOT = 2, /* retargeting target: Z up, X forward, Y left */
+  SPCONV_MOTION_COUNT = 3
+} spconv_motion_preset;
+
+/* *res = the axis system of a motion format, for spconv_axis_system_matrix.
+   SPCONV_EINVAL (*res untouched) for an unknown preset. Sources:
+   SMPL: the SMPL template (Loper et al., "SMPL", SIGGRAPH Asia 2015, and
+     its smplx code) stands in its rest pose with +Y up, facing +Z, +X on
+     its left (the glTF / Maya character convention); SMPL-X and the body
+     frames of AMASS use the same template. AMASS's world frames are Z-up
+     (XY ground; aitviewer PR #8 and the SMPL-X Blender add-on rotate AMASS
+     by -90 degrees about X for display): there use M_world != M_body (see
+     spconv_motion_clip_convert).
+   BVH: Biovision hierarchy files have no axis field; the convention of the
+     format descriptions (Meredith and Maddock, "Motion Capture File Formats
+     Explained", 2001; Blender's BVH importer default "-Z forward, Y up"
+     for the Blender view, i.e. the figure faces +Z) is Y up and the rest
+     pose facing +Z. Check the file's rest pose: some face -Z or +X.
+   ROBOT: ROS REP-103 (x forward, y left, z up), as MuJoCo, Isaac Lab and
+     SONIC ("Right-handed: X forward, Y left, Z up") use for humanoids.
+   SMPL or BVH -> ROBOT is (x, y, z) -> (z, x, y), not the up-axis matrix
+   (x, y, z) -> (x, -z, y), which would walk the body along -Y. */
+SPCONV_API int spconv_motion_axes(spconv_axis_system *res, spconv_motion_preset preset) {
+  spconv_axis_system s;
+  switch (preset) {
+    case SPCONV_MOTION_SMPL:
+    case SPCONV_MOTION_BVH:
+      s.x = SPCONV_LEFT;
+      s.y = SPCONV_UP;
+      s.z = SPCONV_FORWARD;
+      break;
+    case SPCONV_MOTION_ROBOT:
+      s.x = SPCONV_FORWARD;
+      s.y = SPCONV_LEFT;
+      s.z = SPCONV_UP;
+      break;
+    case SPCONV_MOTION_COUNT:
+    default: return SPCONV_EINVAL;
+  }
+  *res = s;
+  return SPCONV_OK;
+}
+
+/* res = M (v_to = M v_from) between two motion presets; SPCONV_EINVAL (res
+   untouched) for an unknown preset. SMPL -> ROBOT: (x, y, z) -> (z, x, y). */
+SPCONV_API int spconv_motion_axes_matrix(spconv_real res[9], spconv_motion_preset from,
+                                         spconv_motion_preset to) {
+  spconv_axis_system a, b;
+  if (spconv_motion_axes(&a, from) != SPCONV_OK || spconv_motion_axes(&b, to) != SPCONV_OK)
+    return SPCONV_EINVAL;
+  return spconv_axis_system_matrix(res, a, b);
+}
+
+/* ------------------------------------- orientations under a change of axes */
+
+/* 1 when M is orthogonal within SPCONV_ROTATION_TOL (det +1 or -1); *sign
+   = det M rounded to +-1 (written only on success) */
+SPCONV_API int spconv__motion_orthogonal(const spconv_real M[9], spconv_real *sign) {
+  spconv_real P[9], s = spconv__det3(M) < SPCONV__R(0) ? SPCONV__R(-1) : SPCONV__R(1);
+  int i;
+  for (i = 0; i < 9; ++i) P[i] = s * M[i];
+  if (!spconv__is_rotation(P)) return 0;
+  *sign = s;
+  return 1;
+}
+
+/* res = the unit quaternion of the proper rotation sign * M (M orthogonal,
+   sign = det M); never fails for an M accepted by spconv__motion_orthogonal */
+SPCONV_API void spconv__motion_quat_of(spconv_real res[4], const spconv_real M[9],
+                                       spconv_real sign) {
+  spconv_real P[9];
+  int i;
+  for (i = 0; i < 9; ++i) P[i] = sign * M[i];
+  res[0] = SPCONV__R(1);
+  res[1] = res[2] = res[3] = SPCONV__R(0);
+  (void)spconv_quat_wxyz_from_mat(res, P);
+}
+
+/* res = A R B^T (row-major 3x3); res may alias any input */
+SPCONV_API void spconv__motion_mat_abt(spconv_real res[9], const spconv_real A[9],
+                                       const spconv_real R[9], const spconv_real B[9]) {
+  spconv_real t[9], u[9];
+  int i, j;
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j)
+      t[3 * i + j] = A[3 * i] * R[j] + A[3 * i + 1] * R[3 + j] + A[3 * i + 2] * R[6 + j];
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j)
+      u[3 * i + j] = t[3 * i] * B[3 * j] + t[3 * i + 1] * B[3 * j + 1] + t[3 * i + 2] * B[3 * j + 2];
+  for (i = 0; i < 9; ++i) res[i] = u[i];
+}
+
+/* WORLD RELABELLED ONLY: res = M R for an orientation R (body -> world,
+   row-major) whose world axes change by M (v_to = M v_from) while the
+   body's own axes stay as they are (a Y-up asset placed in a Z-up world:
+   its mesh is not re-authored). Use for a root whose body frame is not
+   converted. SPCONV_EINVAL (res untouched) unless M is a proper rotation
+   (M R would be a reflection). */
+SPCONV_API int spconv_motion_mat_world_relabelled(spconv_real res[9], const spconv_real M[9],
+                                                  const spconv_real R[9]) {
+  spconv_real I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, s = SPCONV__R(0);
+  if (!spconv__motion_orthogonal(M, &s) || s < SPCONV__R(0)) return SPCONV_EINVAL;
+  spconv__motion_mat_abt(res, M, R, I);
+  return SPCONV_OK;
+}
+
+/* WORLD RELABELLED ONLY, quaternion form: res = q_M q (wxyz, q_M the unit
+   quaternion of M; keeps the norm of q). SPCONV_EINVAL (res untouched)
+   unless M is a proper rotation. */
+SPCONV_API int spconv_motion_quat_wxyz_world_relabelled(spconv_real res[4],
+                                                        const spconv_real M[9],
+                                                        const spconv_real q_wxyz[4]) {
+  spconv_real qm[4], s = SPCONV__R(0);
+  if (!spconv__motion_orthogonal(M, &s) || s < SPCONV__R(0)) return SPCONV_EINVAL;
+  spconv__motion_quat_of(qm, M, s);
+  spconv_quat_mul_wxyz(res, qm, q_wxyz);
+  return SPCONV_OK;
+}
+
+/* EVERY FRAME RELABELLED: res = M R M^T, for a rotation whose both sides
+   (body and world, or child and parent) change axes by the same M, proper
+   or not: per-joint local rotations of a skeleton, or a root whose body
+   frame follows the world's convention. The same as spconv_axes_rotation. */
+SPCONV_API void spconv_motion_mat_all_relabelled(spconv_real res[9], const spconv_real M[9],
+                                                 const spconv_real R[9]) {
+  spconv_axes_rotation(res, M, R);
+}
+
+/* EVERY FRAME RELABELLED, quaternion form: res = (w, (det M) M v) for
+   q = (w, v) wxyz (= spconv_axes_quat_wxyz). Any norm, any orthogonal M. */
+SPCONV_API void spconv_motion_quat_wxyz_all_relabelled(spconv_real res[4],
+                                                       const spconv_real M[9],
+                                                       const spconv_real q_wxyz[4]) {
+  spconv_axes_quat_wxyz(res, M, q_wxyz);
+}
+
+/* EVERY FRAME RELABELLED, axis-angle form (SONIC pose_aa, SMPL poses): a
+   rotation vector is a pseudovector, res = (det M) M rv (exact; keeps
+   angles beyond pi). */
+SPCONV_API void spconv_motion_rotvec_all_relabelled(spconv_real res[3], const spconv_real M[9],
+                                                    const spconv_real rv[3]) {
+  spconv_axes_pseudovec(res, M, rv);
+}
+
+/* The general case: res = M_world R M_body^T for q (wxyz, body -> world)
+   when the world axes change by M_world and the body axes by M_body:
+   res = q_W q conj(q_B) with q_W, q_B the quaternions of (det M) M. M_world
+   = M_body gives the every-frame rule, M_body = I the world-only rule.
+   Keeps the norm of q. SPCONV_EINVAL (res untouched) unless both are
+   orthogonal with equal determinants (else the result is a reflection). */
+SPCONV_API int spconv_motion_quat_wxyz_relabelled(spconv_real res[4],
+                                                  const spconv_real M_world[9],
+                                                  const spconv_real M_body[9],
+                                                  const spconv_real q_wxyz[4]) {
+  spconv_real qw[4], qb[4], t[4], sw = SPCONV__R(0), sb = SPCONV__R(0);
+  if (!spconv__motion_orthogonal(M_world, &sw) || !spconv__motion_orthogonal(M_body, &sb) ||
+      sw != sb)
+    return SPCONV_EINVAL;
+  spconv__motion_quat_of(qw, M_world, sw);
+  spconv__motion_quat_of(qb, M_body, sb);
+  spconv_quat_conj_wxyz(qb, qb);
+  spconv_quat_mul_wxyz(t, qw, q_wxyz);
+  spconv_quat_mul_wxyz(res, t, qb);
+  return SPCONV_OK;
+}
+
+/* --------------------------------------------------------- clip conversion */
+
+/* How a clip stores rotations (and the number of reals per rotation). */
+typedef enum spconv_rot_format {
+  SPCONV_ROT_ROTVEC = 0,    /* 3: axis-angle as angle * unit axis, radians (pose_aa) */
+  SPCONV_ROT_QUAT_WXYZ = 1, /* 4: MuJoCo, Isaac Lab, SONIC */
+  SPCONV_ROT_QUAT_XYZW = 2, /* 4: SciPy, ROS, Warp / Newton */
+  SPCONV_ROT_MAT = 3        /* 9: row-major, columns = child axes in parent axes */
+} spconv_rot_format;
+
+/* reals per rotation of a format; 0 for an unknown one */
+SPCONV_API int spconv_rot_format_size(spconv_rot_format format) {
+  switch (format) {
+    case SPCONV_ROT_ROTVEC: return 3;
+    case SPCONV_ROT_QUAT_WXYZ:
+    case SPCONV_ROT_QUAT_XYZW: return 4;
+    case SPCONV_ROT_MAT: return 9;
+    default: return 0;
+  }
+}
+
+/* The arrays of a clip of `frames` frames and `bodies` bodies. Any array
+   may be NULL (then it is not read or written). Units: lengths in the
+   clip's unit (cm in many BVH files, m in SMPL), angles in radians, time
+   in seconds.
+   root_pos     [frames][3]  root position, world axes
+   root_rot     [frames][root_rot_format size]  root orientation, root body
+                axes -> world axes (SMPL: poses[:, 0:3], SPCONV_ROT_ROTVEC)
+   root_linvel  [frames][3]  root linear velocity, world axes
+   root_angvel  [frames][3]  root angular velocity, world axes, or root
+                body axes when root_angvel_body != 0 (MuJoCo qvel[3:6])
+   local_rot    [frames][bodies][local_rot_format size]  body -> parent
+   offsets      [bodies][3]  each body's origin in its parent's axes (the
+                skeleton; BVH OFFSET, SMPL J - J_parent at rest) */
+typedef struct spconv_motion_clip {
+  int frames;
+  int bodies;
+  spconv_real *root_pos;
+  spconv_real *root_rot;
+  spconv_rot_format root_rot_format;
+  spconv_real *root_linvel;
+  spconv_real *root_angvel;
+  int root_angvel_body;
+  spconv_real *local_rot;
+  spconv_rot_format local_rot_format;
+  spconv_real *offsets;
+} spconv_motion_clip;
+
+/* one rotation of format f: res = A R B^T, where same = (A == B exactly)
+   uses the exact every-frame rules; qa, qb = unit quaternions of (det) A,
+   (det) B. res may alias x. */
+SPCONV_API void spconv__motion_rot_apply(spconv_real *res, const spconv_real *x,
+                                         spconv_rot_format f, const spconv_real A[9],
+                                         const spconv_real B[9], const spconv_real qa[4],
+                                         const spconv_real qb_conj[4], int same) {
+  spconv_real q[4], rv[3];
+  if (f == SPCONV_ROT_MAT) {
+    spconv__motion_mat_abt(res, A, x, B);
+    return;
+  }
+  if (same) {
+    if (f == SPCONV_ROT_ROTVEC) spconv_axes_pseudovec(res, A, x);
+    else if (f == SPCONV_ROT_QUAT_WXYZ) spconv_axes_quat_wxyz(res, A, x);
+    else spconv_axes_quat_xyzw(res, A, x);
+    return;
+  }
+  if (f == SPCONV_ROT_ROTVEC) spconv_quat_wxyz_from_rotvec(q, x);
+  else if (f == SPCONV_ROT_QUAT_WXYZ) {
+    q[0] = x[0]; q[1] = x[1]; q[2] = x[2]; q[3] = x[3];
+  } else spconv_quat_wxyz_from_xyzw(q, x);
+  spconv_quat_mul_wxyz(q, qa, q);
+  spconv_quat_mul_wxyz(q, q, qb_conj);
+  if (f == SPCONV_ROT_ROTVEC) {
+    spconv_rotvec_from_quat_wxyz(rv, q);
+    res[0] = rv[0]; res[1] = rv[1]; res[2] = rv[2];
+  } else if (f == SPCONV_ROT_QUAT_WXYZ) {
+    res[0] = q[0]; res[1] = q[1]; res[2] = q[2]; res[3] = q[3];
+  } else spconv_quat_xyzw_from_wxyz(res, q);
+}
+
+/* Converts a whole clip: world axes by M_world, every body's axes by
+   M_body (v_to = M v_from, both orthogonal with equal determinants, e.g.
+   from spconv_motion_axes_matrix), lengths by k (> 0; spconv_length_scale:
+   cm -> m is 0.01):
+     root_pos, root_linvel   k M_world v
+     root_rot                M_world R M_body^T   (general rule above)
+     root_angvel             (det M) M_world w (world axes) or
+                             (det M) M_body w (body axes)
+     local_rot               M_body R M_body^T    (every frame relabelled)
+     offsets                 k M_body o
+   SMPL or BVH in its own Y-up world -> a Z-up robot world: M_world =
+   M_body = spconv_motion_axes_matrix(SMPL, ROBOT). AMASS (Z-up world, SMPL
+   body frames): M_world = I (or a heading turn), M_body as before. A root
+   stored in local_rot[:, 0] (SMPL poses[:, 0:3]) gets the every-frame rule:
+   correct only when M_world = M_body; otherwise move it to root_rot.
+   The formats and sizes of res must equal those of in; res arrays may be
+   the same arrays as in's (in place; partial overlap is not supported).
+   A rotation vector stays as is under the every-frame rule (exact);
+   under the general rule it is rebuilt with |rv| <= pi.
+   SPCONV_EINVAL (nothing written) for NULL clips, negative sizes, unknown
+   or differing formats or flags, a NULL res array where in has one, a bad
+   M or k. */
+SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
+                                          const spconv_motion_clip *in,
+                                          const spconv_real M_world[9],
+                                          const spconv_real M_body[9], spconv_real k) {
+  spconv_real W[9], B[9], I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, sw = SPCONV__R(0),
+              sb = SPCONV__R(0), qw[4], qb[4], kk = k;
+  int i, same, nr, nl;
+  size_t t, T, NB, j;
+  if (!res || !in || !M_world || !M_body) return SPCONV_EINVAL;
+  if (in->frames < 0 || in->bodies < 0 || res->frames != in->frames ||
+      res->bodies != in->bodies || res->root_rot_format != in->root_rot_format ||
+      res->local_rot_format != in->local_rot_format ||
+      res->root_angvel_body != in->root_angvel_body)
+    return SPCONV_EINVAL;
+  nr = spconv_rot_format_size(in->root_rot_format);
+  nl = spconv_rot_format_size(in->local_rot_format);
+  if ((in->root_rot && nr == 0) || (in->local_rot && nl == 0)) return SPCONV_EINVAL;
+  if ((in->root_pos && !res->root_pos) || (in->root_rot && !res->root_rot) ||
+      (in->root_linvel && !res->root_linvel) || (in->root_angvel && !res->root_angvel) ||
+      (in->local_rot && !res->local_rot) || (in->offsets && !res->offsets))
+    return SPCONV_EINVAL;
+  if (!spconv__finite(kk) || !(kk > SPCONV__R(0))) return SPCONV_EINVAL;
+  for (i = 0; i < 9; ++i) {
+    W[i] = M_world[i]; /* copied: M may be one of the clip's arrays */
+    B[i] = M_body[i];
+  }
+  if (!spconv__motion_orthogonal(W, &sw) || !spconv__motion_orthogonal(B, &sb) || sw != sb)
+    return SPCONV_EINVAL;
+  spconv__motion_quat_of(qw, W, sw);
+  spconv__motion_quat_of(qb, B, sb);
+  spconv_quat_conj_wxyz(qb, qb);
+  same = 1;
+  for (i = 0; i < 9; ++i) same = same && W[i] == B[i];
+  T = (size_t)in->frames;
+  NB = (size_t)in->bodies;
+  for (t = 0; t < T; ++t) {
+    spconv_real v[3];
+    if (in->root_pos) {
+      spconv_axes_vec(v, W, in->root_pos + 3 * t);
+      for (i = 0; i < 3; ++i) res->root_pos[3 * t + (size_t)i] = kk * v[i];
+    }
+    if (in->root_linvel) {
+      spconv_axes_vec(v, W, in->root_linvel + 3 * t);
+      for (i = 0; i < 3; ++i) res->root_linvel[3 * t + (size_t)i] = kk * v[i];
+    }
+    if (in->root_angvel)
+      spconv_axes_pseudovec(res->root_angvel + 3 * t, in->root_angvel_body ? B : W,
+                            in->root_angvel + 3 * t);
+    if (in->root_rot)
+      spconv__motion_rot_apply(res->root_rot + (size_t)nr * t, in->root_rot + (size_t)nr * t,
+                               in->root_rot_format, W, B, qw, qb, same);
+    if (in->local_rot)
+      for (j = 0; j < NB; ++j) {
+        size_t o = (size_t)nl * (t * NB + j);
+        spconv__motion_rot_apply(res->local_rot + o, in->local_rot + o, in->local_rot_format,
+                                 B, B, I, I, 1);
+      }
+  }
+  if (in->offsets)
+    for (j = 0; j < NB; ++j) {
+      spconv_real v[3];
+      spconv_axes_vec(v, B, in->offsets + 3 * j);
+      for (i = 0; i < 3; ++i) res->offsets[3 * j + (size_t)i] = kk * v[i];
+    }
+  return SPCONV_OK;
+}
+
+/* res[n][size of res_format] = the n rotations x[n][size of x_format] in
+   another format (e.g. pose_aa -> quaternions). Quaternions out are unit
+   with w >= 0 from rotation vectors and matrices, and keep the sign (and
+   are normalized) from quaternions; rotation vectors out have |rv| <= pi.
+   res may equal x (in place, any pair of formats: the loop runs forward
+   when the output is not larger, backward otherwise). SPCONV_EINVAL for an
+   unknown format or a NULL array with n > 0; SPCONV_EDEGENERATE for a zero
+   or non-finite quaternion or a matrix that is not a rotation (within
+   SPCONV_ROTATION_TOL): the rotations before it are converted. */
+SPCONV_API int spconv_motion_rot_convert(spconv_real *res, spconv_rot_format res_format,
+                                         const spconv_real *x, spconv_rot_format x_format,
+                                         size_t n) {
+  int so = spconv_rot_format_size(res_format), si = spconv_rot_format_size(x_format);
+  size_t step;
+  if (so == 0 || si == 0 || ((!res || !x) && n > 0)) return SPCONV_EINVAL;
+  for (step = 0; step < n; ++step) {
+    size_t e = so <= si ? step : n - 1 - step;
+    const spconv_real *in = x + (size_t)si * e;
+    spconv_real q[4] = {1, 0, 0, 0}, R[9], v[3], *out = res + (size_t)so * e;
+    int i;
+    switch (x_format) {
+      case SPCONV_ROT_ROTVEC: spconv_quat_wxyz_from_rotvec(q, in); break;
+      case SPCONV_ROT_QUAT_WXYZ:
+        if (!spconv__quat_unit(q, in)) return SPCONV_EDEGENERATE;
+        break;
+      case SPCONV_ROT_QUAT_XYZW:
+        spconv_quat_wxyz_from_xyzw(q, in);
+        if (!spconv__quat_unit(q, q)) return SPCONV_EDEGENERATE;
+        break;
+      default:
+        if (spconv_quat_wxyz_from_mat(q, in) != SPCONV_OK) return SPCONV_EDEGENERATE;
+        break;
+    }
+    switch (res_format) {
+      case SPCONV_ROT_ROTVEC:
+        spconv_rotvec_from_quat_wxyz(v, q);
+        for (i = 0; i < 3; ++i) out[i] = v[i];
+        break;
+      case SPCONV_ROT_QUAT_WXYZ:
+        for (i = 0; i < 4; ++i) out[i] = q[i];
+        break;
+      case SPCONV_ROT_QUAT_XYZW: spconv_quat_xyzw_from_wxyz(out, q); break;
+      default:
+        spconv__mat_from_quat(R, q);
+        for (i = 0; i < 9; ++i) out[i] = R[i];
+        break;
+    }
+  }
+  return SPCONV_OK;
+}
+
+/* ------------------------------------------------ velocities from a clip */
+
+/* Finite differences over frames t = 0..T-1 spaced dt apart:
+   FORWARD  x'(t) from frames t, t+1 (the last frame from T-2, T-1): the
+            constant rate that carries frame t to frame t+1, exact for a
+            motion at constant rate between frames.
+   CENTRAL  x'(t) from frames t-1, t+1 over 2 dt; the first and last frame
+            one-sided from their neighbour, as numpy.gradient(x, dt, axis=0)
+            (edge_order=1) does for positions. Second order inside. */
+typedef enum spconv_motion_diff {
+  SPCONV_DIFF_FORWARD = 0,
+  SPCONV_DIFF_CENTRAL = 1
+} spconv_motion_diff;
+
+/* frames (a, b) and the time between them used for frame t */
+SPCONV_API void spconv__motion_diff_frames(size_t t, size_t T, spconv_motion_diff method,
+                                           size_t *a, size_t *b, spconv_real *span) {
+  if (method == SPCONV_DIFF_CENTRAL && t > 0 && t + 1 < T) {
+    *a = t - 1;
+    *b = t + 1;
+    *span = SPCONV__R(2);
+  } else if (t + 1 < T) {
+    *a = t;
+    *b = t + 1;
+    *span = SPCONV__R(1);
+  } else {
+    *a = t - 1;
+    *b = t;
+    *span = SPCONV__R(1);
+  }
+}
+
+/* res[T][3] = the velocity of positions pos[T][3] (root linear velocity in
+   the axes and unit of pos, per second when dt is in seconds). res may
+   equal pos (in place: frames are read ahead of the writes).
+   SPCONV_EINVAL (res untouched) for T < 2, dt not finite and > 0, an
+   unknown method or a NULL array. */
+SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos, int frames,
+                                    spconv_real dt, spconv_motion_diff method) {
+  spconv_real prev[3], cur[3], next[3] = {0, 0, 0};
+  size_t t, T = (size_t)frames;
+  int i;
+  if (!res || !pos || frames < 2 || !spconv__finite(dt) || !(dt > SPCONV__R(0)) ||
+      (method != SPCONV_DIFF_FORWARD && method != SPCONV_DIFF_CENTRAL))
+    return SPCONV_EINVAL;
+  for (i = 0; i < 3; ++i) {
+    prev[i] = pos[i];
+    cur[i] = pos[i];
+  }
+  for (t = 0; t < T; ++t) {
+    size_t a, b;
+    spconv_real span;
+    const spconv_real *pa, *pb;
+    if (t + 1 < T)
+      for (i = 0; i < 3; ++i) next[i] = pos[3 * (t + 1) + (size_t)i];
+    spconv__motion_diff_frames(t, T, method, &a, &b, &span);
+    pa = a + 1 == t ? prev : cur;
+    pb = b == t + 1 ? next : cur;
+    for (i = 0; i < 3; ++i) res[3 * t + (size_t)i] = (pb[i] - pa[i]) / (span * dt);
+    for (i = 0; i < 3; ++i) {
+      prev[i] = cur[i];
+      cur[i] = next[i];
+    }
+  }
+  return SPCONV_OK;
+}
+
+/* res[T][3] = angular velocity from orientations q[T][4] (body -> world,
+   wxyz or xyzw by q_format, any norm), shortest path between the two
+   frames used (|w| span dt <= pi): body axes when body != 0 (MuJoCo
+   qvel[3:6]), else world axes (Newton, Isaac Lab). FORWARD gives exactly
+   spconv_body_angvel_from_quats_wxyz / spconv_world_angvel_from_quats_wxyz
+   of frames (t, t+1) (the last frame: (T-2, T-1)). CENTRAL takes the world
+   rate from t-1 to t+1, rotvec(q_{t+1} conj(q_{t-1})) / (2 dt), and for
+   body axes turns it into frame t's body axes (R_t^T w); ends as FORWARD.
+   Sample at least 2 frames per half turn. res may equal q (in place).
+   SPCONV_EINVAL (res untouched) for T < 2, a bad dt, method or q_format
+   (only the two quaternion formats), a NULL array. */
+SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int frames,
+                                    spconv_real dt, spconv_rot_format q_format, int body,
+                                    spconv_motion_diff method) {
+  spconv_real prev[4], cur[4], next[4] = {1, 0, 0, 0}, w[3];
+  size_t t, T = (size_t)frames;
+  int i;
+  if (!res || !q || frames < 2 || !spconv__finite(dt) || !(dt > SPCONV__R(0)) ||
+      (method != SPCONV_DIFF_FORWARD && method != SPCONV_DIFF_CENTRAL) ||
+      (q_format != SPCONV_ROT_QUAT_WXYZ && q_format != SPCONV_ROT_QUAT_XYZW))
+    return SPCONV_EINVAL;
+  for (i = 0; i < 4; ++i) cur[i] = q[i];
+  if (q_format == SPCONV_ROT_QUAT_XYZW) spconv_quat_wxyz_from_xyzw(cur, cur);
+  for (i = 0; i < 4; ++i) prev[i] = cur[i];
+  for (t = 0; t < T; ++t) {
+    size_t a, b;
+    spconv_real span;
+    const spconv_real *qa, *qb;
+    if (t + 1 < T) {
+      for (i = 0; i < 4; ++i) next[i] = q[4 * (t + 1) + (size_t)i];
+      if (q_format == SPCONV_ROT_QUAT_XYZW) spconv_quat_wxyz_from_xyzw(next, next);
+    }
+    spconv__motion_diff_frames(t, T, method, &a, &b, &span);
+    qa = a + 1 == t ? prev : cur;
+    qb = b == t + 1 ? next : cur;
+    if (span == SPCONV__R(1)) {
+      if (body) spconv_body_angvel_from_quats_wxyz(w, qa, qb, dt);
+      else spconv_world_angvel_from_quats_wxyz(w, qa, qb, dt);
+    } else {
+      spconv_world_angvel_from_quats_wxyz(w, qa, qb, span * dt);
+      if (body) { /* w_body = R_t^T w = conj(q_t) w q_t */
+        spconv_real c[4];
+        spconv_quat_conj_wxyz(c, cur);
+        spconv_quat_rotate_wxyz(w, c, w);
+      }
+    }
+    for (i = 0; i < 3; ++i) res[3 * t + (size_t)i] = w[i];
+    for (i = 0; i < 4; ++i) {
+      prev[i] = cur[i];
+      cur[i] = next[i];
+    }
+  }
+  return SPCONV_OK;
+}
+
+/* ------------------------------------------------------------ BVH channels */
+/* A BVH joint lists its channels after CHANNELS n, e.g. "Xposition
+   Yposition Zposition Zrotation Xrotation Yrotation", and each frame line
+   gives the values in that order, rotations in degrees. The rotation is
+   the product of the axis rotations in the listed order: for "Zrotation
+   Xrotation Yrotation", R = Rz(z) Rx(x) Ry(y) applied to column vectors,
+   each turn about the axes already turned (intrinsic ZXY with the angles in
+   channel order; extrinsic YXZ). Sources: the Biovision BVH description at
+   research.cs.wisc.edu/graphics/Courses/cs-838-1999/Jeff/BVH.html ("create
+   3 separate rotation matrices, one for each axis of rotation. Then
+   concatenate the matrices from left to right Y, X and Z", vR = vYXZ for
+   row vectors, i.e. R = Rz Rx Ry for column vectors); Meredith and Maddock,
+   "Motion Capture File Formats Explained" (Sheffield, 2001). */
+
+/* the axis of a channel token starting at s of length len: 0/1/2 for
+   X/Y/Z rotation, 3 + axis for a position channel, -1 otherwise */
+SPCONV_API int spconv__bvh_token(const char *s, size_t len) {
+  const char *rot = "rotation", *pos = "position";
+  int axis, is_rot = 1, is_pos = 1;
+  size_t i;
+  if (len != 9) return -1;
+  switch (s[0]) {
+    case 'X': axis = 0; break;
+    case 'Y': axis = 1; break;
+    case 'Z': axis = 2; break;
+    default: return -1;
+  }
+  for (i = 0; i < 8; ++i) {
+    is_rot = is_rot && s[1 + i] == rot[i];
+    is_pos = is_pos && s[1 + i] == pos[i];
+  }
+  return is_rot ? axis : (is_pos ? 3 + axis : -1);
+}
+
+/* Parses a BVH channel list (the names after "CHANNELS n", separated by
+   spaces or tabs, names exactly as BVH writes them, case-sensitive) into
+   the Euler sequence of its three rotation channels: *seq = their axes in
+   listed order, *kind = SPCONV_INTRINSIC; use the angles (radians, from
+   degrees with spconv_rad_from_deg3) in the same order with
+   spconv_quat_wxyz_from_euler. rot_index[i] (if not NULL) = the position in
+   the list of the i-th rotation channel; *n_channels (if not NULL) = the
+   number of channels. Position channels (Xposition, ...) may appear
+   anywhere and are skipped. SPCONV_EINVAL (outputs untouched) for NULL,
+   an unknown name, other than three rotation channels, a repeated
+   rotation axis (BVH rotations are Tait-Bryan) or more than 16 channels. */
+SPCONV_API int spconv_bvh_channels_parse(spconv_euler_seq *seq, spconv_euler_kind *kind,
+                                         int rot_index[3], int *n_channels,
+                                         const char *channels) {
+  int ax[3], idx[3], n_rot = 0, n = 0, e;
+  size_t i = 0;
+  if (!seq || !kind || !channels) return SPCONV_EINVAL;
+  for (;;) {
+    size_t start;
+    int tok;
+    while (channels[i] == ' ' || channels[i] == '\t') ++i;
+    if (channels[i] == '\0') break;
+    start = i;
+    while (channels[i] != '\0' && channels[i] != ' ' && channels[i] != '\t') ++i;
+    tok = spconv__bvh_token(channels + start, i - start);
+    if (tok < 0 || n >= 16) return SPCONV_EINVAL;
+    if (tok < 3) {
+      if (n_rot >= 3) return SPCONV_EINVAL;
+      ax[n_rot] = tok;
+      idx[n_rot] = n;
+      ++n_rot;
+    }
+    ++n;
+  }
+  if (n_rot != 3 || ax[0] == ax[1] || ax[1] == ax[2] || ax[0] == ax[2]) return SPCONV_EINVAL;
+  e = spconv__euler_seq_from_axes(ax[0], ax[1], ax[2]);
+  if (e < 0) return SPCONV_EINVAL;
+  *seq = (spconv_euler_seq)e;
+  *kind = SPCONV_INTRINSIC;
+  if (rot_index) {
+    rot_index[0] = idx[0];
+    rot_index[1] = idx[1];
+    rot_index[2] = idx[2];
+  }
+  if (n_channels) *n_channels = n;
+  return SPCONV_OK;
+}
+
+/* Writes the BVH rotation channel list of (seq, kind) into buf (size bytes,
+   30 needed: "Zrotation Xrotation Yrotation" and the NUL). Intrinsic seq
+   lists its letters in order; an extrinsic one is the intrinsic sequence
+   of the reversed letters (extrinsic "xyz" -> "Zrotation Yrotation
+   Xrotation"): then write the angles reversed too. Only the 6 Tait-Bryan
+   sequences exist in BVH. SPCONV_EINVAL (buf untouched) for NULL, a
+   proper Euler sequence (XYX, ...), an unknown seq or kind, or size < 30. */
+SPCONV_API int spconv_bvh_channels_string(char *buf, size_t size, spconv_euler_seq seq,
+                                          spconv_euler_kind kind) {
+  const char *rot = "rotation";
+  int ax[3], n, i;
+  if (!buf || size < 30 || !spconv__euler_axes(seq, ax) || !spconv__euler_kind_valid(kind) ||
+      ax[0] == ax[2])
+    return SPCONV_EINVAL;
+  for (n = 0; n < 3; ++n) {
+    int a = kind == SPCONV_INTRINSIC ? ax[n] : ax[2 - n];
+    char *w = buf + 10 * n;
+    w[0] = (char)('X' + a);
+    for (i = 0; i < 8; ++i) w[1 + i] = rot[i];
+    w[9] = n < 2 ? ' ' : '\0';
+  }
+  return SPCONV_OK;
+}
+
+/* res = the quaternion (wxyz) of a BVH joint's rotation: angles_deg in
+   channel order (degrees), seq from spconv_bvh_channels_parse (intrinsic).
+   SPCONV_EINVAL (res untouched) for an unknown or proper Euler seq. */
+SPCONV_API int spconv_quat_wxyz_from_bvh(spconv_real res[4], const spconv_real angles_deg[3],
+                                         spconv_euler_seq seq) {
+  spconv_real a[3];
+  int ax[3];
+  if (!spconv__euler_axes(seq, ax) || ax[0] == ax[2]) return SPCONV_EINVAL;
+  spconv_rad_from_deg3(a, angles_deg);
+  return spconv_quat_wxyz_from_euler(res, a, seq, SPCONV_INTRINSIC);
+}
+
+/* res = the BVH channel angles (degrees, channel order of seq) of q (wxyz,
+   any nonzero norm); middle angle in [-90, 90]. Status as
+   spconv_euler_from_quat_wxyz (SPCONV_GIMBAL_LOCK: the last angle is 0);
+   SPCONV_EINVAL for an unknown or proper Euler seq. */
+SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4],
+                                         spconv_euler_seq seq) {
+  spconv_real a[3];
+  int ax[3], status;
+  if (!spconv__euler_axes(seq, ax) || ax[0] == ax[2]) return SPCONV_EINVAL;
+  status = spconv_euler_from_quat_wxyz(a, q_wxyz, seq, SPCONV_INTRINSIC);
+  if (status < 0) return status;
+  spconv_deg_from_rad3(res, a);
+  return status;
+}
+
+/* ------------------------------------------------------------ joint order */
+/* Index maps as spconv_perm_gather: perm[i] = the index in the source order
+   of item i of the target order (isaac[i] = mujoco[perm[i]], SONIC's
+   G1_MUJOCO_TO_ISAACLAB_DOF used as isaaclab = mujoco[..., map]). Invert a
+   map with spconv_perm_inverse, validate it with spconv_perm_check. */
+
+/* Gathers every frame of a clip array x[frames][n][stride] (per-body:
+   stride 3, 4 or 9; per-DOF: stride 1): res[t][i][c] = x[t][perm[i]][c].
+   res may equal x (then permuted cycle by cycle in place, no scratch).
+   SPCONV_EINVAL (res untouched) when perm is not a permutation of 0..n-1,
+   frames < 0, stride < 1 or an array is NULL (with data to move). */
+SPCONV_API int spconv_motion_gather(spconv_real *res, const spconv_real *x, const int *perm,
+                                    int frames, int n, int stride) {
+  size_t t, T, N, S, c;
+  int i;
+  if (frames < 0 || stride < 1 || spconv_perm_check(perm, n) != SPCONV_OK) return SPCONV_EINVAL;
+  if ((!res || !x) && frames > 0 && n > 0) return SPCONV_EINVAL;
+  T = (size_t)frames;
+  N = (size_t)n;
+  S = (size_t)stride;
+  for (t = 0; t < T; ++t) {
+    spconv_real *r = res + t * N * S;
+    const spconv_real *in = x + t * N * S;
+    if (r != in) {
+      for (i = 0; i < n; ++i)
+        for (c = 0; c < S; ++c) r[(size_t)i * S + c] = in[(size_t)perm[i] * S + c];
+      continue;
+    }
+    for (i = 0; i < n; ++i) {
+      int k;
+      if (!spconv__cycle_leader(perm, i)) continue;
+      for (c = 0; c < S; ++c) {
+        spconv_real first = r[(size_t)i * S + c];
+        for (k = i; perm[k] != i; k = perm[k]) r[(size_t)k * S + c] = r[(size_t)perm[k] * S + c];
+        r[(size_t)k * S + c] = first;
+      }
+    }
+  }
+  return SPCONV_OK;
+}
+
+/* res = the parent array of a skeleton after reordering its bodies by perm
+   (as spconv_motion_gather): res[i] = inv[parents[perm[i]]], -1 (a root)
+   kept. res may equal parents. SPCONV_EINVAL (res untouched) when perm is
+   not a permutation or a parent is not -1 or in 0..n-1. */
+SPCONV_API int spconv_motion_parents_gather(int *res, const int *parents, const int *perm,
+                                            int n) {
+  int i;
+  if (spconv_perm_check(perm, n) != SPCONV_OK || ((!res || !parents) && n > 0))
+    return SPCONV_EINVAL;
+  for (i = 0; i < n; ++i)
+    if (parents[i] < -1 || parents[i] >= n) return SPCONV_EINVAL;
+  /* pass 1: res[i] = parents[perm[i]] (gather, in place cycle by cycle) */
+  if (res != parents) {
+    for (i = 0; i < n; ++i) res[i] = parents[perm[i]];
+  } else {
+    for (i = 0; i < n; ++i) {
+      int first, k;
+      if (!spconv__cycle_leader(perm, i)) continue;
+      first = res[i];
+      for (k = i; perm[k] != i; k = perm[k]) res[k] = res[perm[k]];
+      res[k] = first;
+    }
+  }
+  /* pass 2: relabel: old index p is now at position inv[p], perm[inv[p]] = p */
+  for (i = 0; i < n; ++i) {
+    int p = res[i], j;
+    if (p < 0) continue;
+    for (j = 0; perm[j] != p; ++j) {
+    }
+    res[i] = j;
+  }
+  return SPCONV_OK;
+}
 
 /* end of motion data */
 

@@ -140,3 +140,45 @@ __global__ void rotations_kernel(spconv_real *q, const spconv_real *w, int n) {
       spconv_quat_wxyz_from_mujoco_euler(a, e, "xYz") == SPCONV_OK)
     spconv_quat_canonical_wxyz(qi, a);
 }
+
+// motion data: one thread per clip (T frames, B bodies): convert to the
+// robot convention, velocities, BVH channels and a joint-order map
+__global__ void motion_kernel(spconv_real *pos, spconv_real *rot, spconv_real *local_rv,
+                              spconv_real *vel, int frames, int bodies, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  spconv_real M[9], q[4] = {1, 0, 0, 0}, deg[3] = {10, 20, 30};
+  spconv_motion_clip c;
+  c.frames = frames;
+  c.bodies = bodies;
+  c.root_pos = pos + 3 * frames * i;
+  c.root_rot = rot + 4 * frames * i;
+  c.root_rot_format = SPCONV_ROT_QUAT_WXYZ;
+  c.root_linvel = 0;
+  c.root_angvel = 0;
+  c.root_angvel_body = 0;
+  c.local_rot = local_rv + 3 * frames * bodies * i;
+  c.local_rot_format = SPCONV_ROT_ROTVEC;
+  c.offsets = 0;
+  if (spconv_motion_axes_matrix(M, SPCONV_MOTION_SMPL, SPCONV_MOTION_ROBOT) != SPCONV_OK) return;
+  if (spconv_motion_clip_convert(&c, &c, M, M, static_cast<spconv_real>(0.01)) != SPCONV_OK) return;
+  spconv_motion_linvel(vel + 3 * frames * i, c.root_pos, frames, static_cast<spconv_real>(0.03),
+                       SPCONV_DIFF_CENTRAL);
+  spconv_motion_angvel(vel + 3 * frames * i, c.root_rot, frames, static_cast<spconv_real>(0.03),
+                       SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_DIFF_FORWARD);
+  spconv_euler_seq seq;
+  spconv_euler_kind kind;
+  int idx[3], nch, perm[2] = {1, 0};
+  char s[30];
+  if (spconv_bvh_channels_parse(&seq, &kind, idx, &nch, "Zrotation Xrotation Yrotation") == SPCONV_OK &&
+      spconv_bvh_channels_string(s, sizeof s, seq, kind) == SPCONV_OK &&
+      spconv_quat_wxyz_from_bvh(q, deg, seq) == SPCONV_OK &&
+      spconv_bvh_from_quat_wxyz(deg, q, seq) >= 0 &&
+      spconv_motion_quat_wxyz_world_relabelled(q, M, q) == SPCONV_OK &&
+      spconv_motion_quat_wxyz_relabelled(q, M, M, q) == SPCONV_OK)
+    spconv_motion_quat_wxyz_all_relabelled(q, M, q);
+  if (bodies == 2) spconv_motion_gather(c.local_rot, c.local_rot, perm, frames, 2, 3);
+  spconv_motion_rot_convert(c.root_rot, SPCONV_ROT_QUAT_XYZW, c.root_rot, SPCONV_ROT_QUAT_WXYZ,
+                            static_cast<size_t>(frames));
+  pos[0] += q[0] + deg[0];
+}
