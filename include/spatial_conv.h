@@ -1738,12 +1738,6 @@ SPCONV_API int spconv_axis_system_check(spconv_axis_system s) {
   return SPCONV_OK;
 }
 
-/* det of a row-major 3x3 */
-SPCONV_API spconv_real spconv__axes_det3(const spconv_real M[9]) {
-  return M[0] * (M[4] * M[8] - M[5] * M[7]) - M[1] * (M[3] * M[8] - M[5] * M[6]) +
-         M[2] * (M[3] * M[7] - M[4] * M[6]);
-}
-
 /* res = B_to B_from^T for valid systems: entry (i, j) = (direction of
    to-axis i) . (direction of from-axis j), each 0 or +-1 exactly. */
 SPCONV_API void spconv__system_matrix(spconv_real res[9], spconv_axis_system from,
@@ -1782,7 +1776,7 @@ SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s) {
   flu.y = SPCONV_LEFT;
   flu.z = SPCONV_UP;
   spconv__system_matrix(B, flu, s);
-  return spconv__axes_det3(B) > SPCONV__R(0) ? 1 : 0;
+  return spconv__det3(B) > SPCONV__R(0) ? 1 : 0;
 }
 
 /* *res = the system whose `forward` and `up` axes are the given signed
@@ -2008,7 +2002,7 @@ SPCONV_API void spconv_axes_vec(spconv_real res[3], const spconv_real M[9],
    of axes, and M (w x r) = (det M) (M w) x (M r). */
 SPCONV_API void spconv_axes_pseudovec(spconv_real res[3], const spconv_real M[9],
                                       const spconv_real w[3]) {
-  spconv_real t[3], d = spconv__axes_det3(M);
+  spconv_real t[3], d = spconv__det3(M);
   spconv__mat_vec(t, M, w);
   res[0] = d * t[0];
   res[1] = d * t[1];
