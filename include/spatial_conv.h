@@ -21,7 +21,10 @@
                   A quaternion rotates vectors actively: v' = q v q^-1, so
                   the quaternion of a body maps body axes to world axes.
                   Inputs need not be unit: q and c*q (c != 0) are the same
-                  rotation everywhere (the sandwich product uses 2/|q|^2).
+                  rotation everywhere (the sandwich product uses 2/|q|^2)
+                  while |q|^2 is a normal number: 1e-150 < |q| < 1e150 in
+                  double, 1e-18 < |q| < 1e18 in float (outside, |q|^2
+                  underflows to the identity or overflows to NaN).
                   The zero quaternion acts as the identity rotation.
    Matrices       3x3 flat row-major [9] (MuJoCo's xmat layout), 6x6 flat
                   row-major [36].
@@ -107,8 +110,8 @@
    OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE
    USE OR OTHER DEALINGS IN THE SOFTWARE.
 */
-#ifndef SPATIAL_CONV_H
-#define SPATIAL_CONV_H
+#ifndef SPCONV_SPATIAL_CONV_H
+#define SPCONV_SPATIAL_CONV_H
 
 #include <math.h>
 #include <stddef.h>
@@ -1816,8 +1819,10 @@ SPCONV_API int spconv_axis_system_from_forward_up(spconv_axis_system *res,
    Equal to Blender's table for all 576 valid combinations. Blender's glTF
    exporter matrix (x, y, z) -> (x, z, -y) is (POS_Y, POS_Z, NEG_Z, POS_Y)
    (= (NEG_Y, POS_Z, POS_Z, POS_Y)). SPCONV_EINVAL (res untouched) when a
-   forward is parallel to its up (Blender raises; it returns the identity
-   only when from == to, a case checked here first) or a value is unknown. */
+   forward is parallel to its up or a value is unknown. (Blender raises for
+   a parallel pair too, except that it returns the identity when from == to,
+   which it checks first; this function returns SPCONV_EINVAL for every
+   parallel pair.) */
 SPCONV_API int spconv_axis_conversion(spconv_real res[9], spconv_signed_axis from_forward,
                                       spconv_signed_axis from_up,
                                       spconv_signed_axis to_forward,
@@ -3221,10 +3226,13 @@ SPCONV_API int spconv__joint_layout_check(const spconv_joint_layout *L, int need
   if (need_child && (!L->joint_child || L->body_count < 0)) return SPCONV_EINVAL;
   if (L->joint_q_start[0] != 0 || L->joint_qd_start[0] != 0) return SPCONV_EINVAL;
   for (j = 0; j < L->joint_count; ++j) {
-    int t = L->joint_type[j];
-    int nq = L->joint_q_start[j + 1] - L->joint_q_start[j];
-    int nd = L->joint_qd_start[j + 1] - L->joint_qd_start[j];
-    if (nq < 0 || nd < 0) return SPCONV_EINVAL;
+    int t = L->joint_type[j], nq, nd;
+    int q0 = L->joint_q_start[j], q1 = L->joint_q_start[j + 1];
+    int d0 = L->joint_qd_start[j], d1 = L->joint_qd_start[j + 1];
+    /* order first: q0, d0 >= 0 by induction, so the differences cannot overflow */
+    if (q1 < q0 || d1 < d0) return SPCONV_EINVAL;
+    nq = q1 - q0;
+    nd = d1 - d0;
     if (t == SPCONV_JOINT_D6) {
       if (nq != nd || nq > 6) return SPCONV_EINVAL;
     } else if (spconv_joint_q_size(t, 0, 0) != nq || spconv_joint_qd_size(t, 0, 0) != nd) {
@@ -3281,7 +3289,8 @@ SPCONV_API int spconv_joint_q_xyzw_from_wxyz(spconv_real *res, const spconv_real
 /* r_oc = R(q_xyzw of body b) com_b: origin -> COM of body b, world axes */
 SPCONV_API void spconv__body_r_oc(spconv_real r[3], const spconv_real *body_q,
                                   const spconv_real *body_com, int b) {
-  spconv_quat_rotate_xyzw(r, body_q + 7 * b + 3, body_com + 3 * b);
+  size_t i = (size_t)b; /* size_t offsets: no int overflow for large counts */
+  spconv_quat_rotate_xyzw(r, body_q + 7 * i + 3, body_com + 3 * i);
 }
 
 /* kinds of SAP boundary maps over packed arrays */
@@ -3364,7 +3373,7 @@ SPCONV_API int spconv_sap_body_f_from_public(spconv_real *res, const spconv_real
   for (b = 0; b < body_count; ++b) {
     spconv_real r[3];
     spconv__body_r_oc(r, body_q, body_com, b);
-    spconv_sap_body_force_from_public(res + 6 * b, body_f + 6 * b, r);
+    spconv_sap_body_force_from_public(res + 6 * (size_t)b, body_f + 6 * (size_t)b, r);
   }
   return SPCONV_OK;
 }
@@ -3378,7 +3387,7 @@ SPCONV_API int spconv_public_body_f_from_sap(spconv_real *res, const spconv_real
   for (b = 0; b < body_count; ++b) {
     spconv_real r[3];
     spconv__body_r_oc(r, body_q, body_com, b);
-    spconv_public_body_force_from_sap(res + 6 * b, body_f + 6 * b, r);
+    spconv_public_body_force_from_sap(res + 6 * (size_t)b, body_f + 6 * (size_t)b, r);
   }
   return SPCONV_OK;
 }
@@ -4147,13 +4156,25 @@ SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
    when the output is not larger, backward otherwise). SPCONV_EINVAL for an
    unknown format or a NULL array with n > 0; SPCONV_EDEGENERATE for a zero
    or non-finite quaternion or a matrix that is not a rotation (within
-   SPCONV_ROTATION_TOL): the rotations before it are converted. */
+   SPCONV_ROTATION_TOL) anywhere in x: then nothing is written (every
+   input is checked before the first output). */
 SPCONV_API int spconv_motion_rot_convert(spconv_real *res, spconv_rot_format res_format,
                                          const spconv_real *x, spconv_rot_format x_format,
                                          size_t n) {
   int so = spconv_rot_format_size(res_format), si = spconv_rot_format_size(x_format);
   size_t step;
   if (so == 0 || si == 0 || ((!res || !x) && n > 0)) return SPCONV_EINVAL;
+  for (step = 0; step < n && x_format != SPCONV_ROT_ROTVEC; ++step) {
+    const spconv_real *in = x + (size_t)si * step;
+    spconv_real q[4];
+    if (x_format == SPCONV_ROT_QUAT_XYZW) spconv_quat_wxyz_from_xyzw(q, in);
+    if (x_format == SPCONV_ROT_QUAT_WXYZ || x_format == SPCONV_ROT_QUAT_XYZW) {
+      if (!spconv__quat_unit(q, x_format == SPCONV_ROT_QUAT_WXYZ ? in : q))
+        return SPCONV_EDEGENERATE;
+    } else if (spconv_quat_wxyz_from_mat(q, in) != SPCONV_OK) {
+      return SPCONV_EDEGENERATE;
+    }
+  }
   for (step = 0; step < n; ++step) {
     size_t e = so <= si ? step : n - 1 - step;
     const spconv_real *in = x + (size_t)si * e;
@@ -4346,8 +4367,14 @@ SPCONV_API int spconv__bvh_token(const char *s, size_t len) {
   return is_rot ? axis : (is_pos ? 3 + axis : -1);
 }
 
+/* 1 for the white space that separates BVH channel names (a line read
+   with fgets keeps its '\n', a Windows file its '\r') */
+SPCONV_API int spconv__bvh_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
 /* Parses a BVH channel list (the names after "CHANNELS n", separated by
-   spaces or tabs, names exactly as BVH writes them, case-sensitive) into
+   white space (spaces, tabs, line ends), names exactly as BVH writes them, case-sensitive) into
    the Euler sequence of its three rotation channels: *seq = their axes in
    listed order, *kind = SPCONV_INTRINSIC; use the angles (radians, from
    degrees with spconv_rad_from_deg3) in the same order with
@@ -4366,10 +4393,10 @@ SPCONV_API int spconv_bvh_channels_parse(spconv_euler_seq *seq, spconv_euler_kin
   for (;;) {
     size_t start;
     int tok;
-    while (channels[i] == ' ' || channels[i] == '\t') ++i;
+    while (spconv__bvh_space(channels[i])) ++i;
     if (channels[i] == '\0') break;
     start = i;
-    while (channels[i] != '\0' && channels[i] != ' ' && channels[i] != '\t') ++i;
+    while (channels[i] != '\0' && !spconv__bvh_space(channels[i])) ++i;
     tok = spconv__bvh_token(channels + start, i - start);
     if (tok < 0 || n >= 16) return SPCONV_EINVAL;
     if (tok < 3) {
@@ -4522,4 +4549,4 @@ SPCONV_API int spconv_motion_parents_gather(int *res, const int *parents, const 
 
 /* end of motion data */
 
-#endif /* SPATIAL_CONV_H */
+#endif /* SPCONV_SPATIAL_CONV_H */

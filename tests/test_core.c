@@ -661,6 +661,23 @@ static void test_quat_scale_invariance(void **state) {
       EXPECT_VEC_NEAR(res, ref, 6, TEST_TOL);
     }
   }
+  { /* the documented range of |q|: 1e-150 .. 1e150 (double), 1e-18 .. 1e18 (float) */
+#ifdef SPCONV_USE_FLOAT
+    const double lo = 2e-18, hi = 5e17;
+#else
+    const double lo = 2e-150, hi = 5e149;
+#endif
+    spconv_real q[4], v[3] = {1, -2, 3}, ref[3], res[3], c[4];
+    int i, e;
+    test_seed(72);
+    test_rand_unit_quat(q);
+    spconv_quat_rotate_wxyz(ref, q, v);
+    for (e = 0; e < 2; ++e) {
+      for (i = 0; i < 4; ++i) c[i] = (spconv_real)((double)q[i] * (e ? hi : lo));
+      spconv_quat_rotate_wxyz(res, c, v);
+      EXPECT_VEC_NEAR(res, ref, 3, TEST_TOL);
+    }
+  }
   { /* the zero quaternion is documented to act as the identity */
     spconv_real zero[4] = {0, 0, 0, 0}, v[3] = {1, -2, 3}, res[3];
     spconv_quat_rotate_wxyz(res, zero, v);

@@ -672,6 +672,18 @@ static void test_bvh_channels(void **state) {
     assert_int_equal(seq, SPCONV_EULER_ZXY);
     assert_int_equal(kind, SPCONV_INTRINSIC);
   }
+  { /* a line as fgets leaves it, from a Unix or a Windows file: line ends separate */
+    static const char *lines[] = {"Zrotation Xrotation Yrotation\n", "Zrotation Xrotation Yrotation\r\n",
+                                  "\tXposition Yposition Zposition\tZrotation Xrotation Yrotation\r\n"};
+    size_t l;
+    for (l = 0; l < sizeof lines / sizeof lines[0]; ++l) {
+      spconv_euler_seq seq = SPCONV_EULER_XYX;
+      spconv_euler_kind kind = SPCONV_EXTRINSIC;
+      assert_int_equal(spconv_bvh_channels_parse(&seq, &kind, NULL, NULL, lines[l]), SPCONV_OK);
+      assert_int_equal(seq, SPCONV_EULER_ZXY);
+      assert_int_equal(kind, SPCONV_INTRINSIC);
+    }
+  }
   { /* bad strings: EINVAL, outputs untouched */
     static const char *bad[] = {"", "   ", "Zrotation Xrotation", "Zrotation Zrotation Yrotation",
                                 "Zrotation Xrotation Zrotation", "zrotation Xrotation Yrotation",
@@ -680,7 +692,6 @@ static void test_bvh_channels(void **state) {
                                 "ZrotationXrotation Yrotation", "Zrot Xrotation Yrotation",
                                 "Zrotations Xrotation Yrotation", "Xposition Yposition Zposition",
                                 "CHANNELS 3 Zrotation Xrotation Yrotation",
-                                "Zrotation Xrotation Yrotation\n",
                                 "Xposition Xposition Xposition Xposition Xposition Xposition "
                                 "Xposition Xposition Xposition Xposition Xposition Xposition "
                                 "Xposition Xposition Zrotation Xrotation Yrotation"};
@@ -863,7 +874,20 @@ static void test_rot_formats(void **state) {
     spconv_real zq[8] = {1, 0, 0, 0, 0, 0, 0, 0}, out[6] = {7, 7, 7, 7, 7, 7};
     spconv_real bad_R[9] = {1, 0, 0, 0, 1, 0, 0, 0, -1}, seven[3] = {7, 7, 7};
     assert_int_equal(spconv_motion_rot_convert(out, SPCONV_ROT_ROTVEC, zq, SPCONV_ROT_QUAT_WXYZ, 2), SPCONV_EDEGENERATE);
-    assert_true(out[0] == 0 && out[3] == 7); /* the first converted, the second not */
+    assert_true(out[0] == 7 && out[3] == 7); /* a bad rotation anywhere: nothing written */
+    { /* also when the output is larger (the loop runs backward) and in place */
+      spconv_real q3[12] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}, R3[27], q3keep[12];
+      int k;
+      for (k = 0; k < 27; ++k) R3[k] = -7;
+      memcpy(q3keep, q3, sizeof q3);
+      assert_int_equal(spconv_motion_rot_convert(R3, SPCONV_ROT_MAT, q3, SPCONV_ROT_QUAT_WXYZ, 3),
+                       SPCONV_EDEGENERATE);
+      for (k = 0; k < 27; ++k) assert_true(R3[k] == -7);
+      memcpy(R3, q3, sizeof q3);
+      assert_int_equal(spconv_motion_rot_convert(R3, SPCONV_ROT_MAT, R3, SPCONV_ROT_QUAT_WXYZ, 3),
+                       SPCONV_EDEGENERATE);
+      EXPECT_VEC_EQUAL(R3, q3keep, 12);
+    }
     assert_int_equal(spconv_motion_rot_convert(out + 3, SPCONV_ROT_ROTVEC, bad_R, SPCONV_ROT_MAT, 1), SPCONV_EDEGENERATE);
     EXPECT_VEC_EQUAL(out + 3, seven, 3);
     assert_int_equal(spconv_motion_rot_convert(out, (spconv_rot_format)4, zq, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EINVAL);
