@@ -3711,6 +3711,10 @@ SPCONV_API int spconv__up_axis_perm(spconv__signed_perm *p, spconv_axis from_up,
   spconv_real M[9];
   int i, j, status = spconv_up_axis_matrix(M, from_up, to_up);
   if (status != SPCONV_OK) return status;
+  for (i = 0; i < 3; ++i) { /* written first: gcc -O3 cannot see that M has a nonzero per row */
+    p->perm[i] = i;
+    p->sign[i] = SPCONV__R(0);
+  }
   for (i = 0; i < 3; ++i)
     for (j = 0; j < 3; ++j)
       if (M[3 * i + j] != SPCONV__R(0)) {
