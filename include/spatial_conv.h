@@ -53,6 +53,10 @@
                   letter (SciPy's meaning), extrinsic or intrinsic named by
                   enum. Matrices are accepted as rotations within
                   SPCONV_ROTATION_TOL (define before the include to change).
+   Fast math      -ffast-math keeps every formula to rounding, but may fold
+                  the NaN / inf checks away (non-finite input is then not
+                  refused) and lets two call sites differ in the last bits
+                  (docs/compilers.md lists what holds and what is tested).
 
    ------------------------------------------------------------------------
    CONFIGURATION (define before the include)
