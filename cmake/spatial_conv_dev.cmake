@@ -7,6 +7,14 @@ option(SPATIAL_CONV_SANITIZE "Build tests and examples with ASan + UBSan" OFF)
 set(SPATIAL_CONV_WARNINGS
   -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wdouble-promotion -Werror)
 
+option(SPATIAL_CONV_COVERAGE "Build tests and examples with gcc --coverage (coverage preset)" OFF)
+if(SPATIAL_CONV_COVERAGE)
+  # -fkeep-static-functions: the header's static inline functions that no
+  # test calls are still emitted, so their lines count as not run.
+  add_compile_options(--coverage -O0 -fkeep-static-functions)
+  add_link_options(--coverage)
+endif()
+
 if(SPATIAL_CONV_SANITIZE)
   add_compile_options(-fsanitize=address,undefined -fno-sanitize-recover=all
                       -fno-omit-frame-pointer)

@@ -77,7 +77,7 @@ int main(void) {
   mjData *da, *db;
   int step, b;
   mjModel *m = load_model();
-  if (!m || m->nv != 12) return 1;
+  if (!m || m->nv != 12 || m->nbody != 3) return 1; /* world + the 2 bodies of wrench[] */
   da = mj_makeData(m); /* run A: wrench through qfrc_applied */
   db = mj_makeData(m); /* run B: wrench through xfrc_applied */
   for (b = 1; b < m->nbody; ++b) {

@@ -1,4 +1,5 @@
-/* spatial_conv.h - rigid-body conventions converter, one header, C99/C++/CUDA.
+/** @file
+   spatial_conv.h - rigid-body conventions converter, one header, C99/C++/CUDA.
 
    spatial_conv converts rigid-body quantities between the conventions of
    physics engines, robotics libraries and asset formats: quaternion storage
@@ -60,6 +61,10 @@
                   letter (SciPy's meaning), extrinsic or intrinsic named by
                   enum. Matrices are accepted as rotations within
                   SPCONV_ROTATION_TOL (define before the include to change).
+   Fast math      -ffast-math keeps every formula to rounding, but may fold
+                  the NaN / inf checks away (non-finite input is then not
+                  refused) and lets two call sites differ in the last bits
+                  (docs/compilers.md lists what holds and what is tested).
 
    ------------------------------------------------------------------------
    CONFIGURATION (define before the include)
@@ -127,9 +132,11 @@
 /* ---------------------------------------------------------- configuration */
 
 #ifdef SPCONV_USE_FLOAT
+/** The scalar type: float, because SPCONV_USE_FLOAT is defined. */
 typedef float spconv_real;
 #  define SPCONV__MATH(name) name##f
 #else
+/** The scalar type: double (define SPCONV_USE_FLOAT for float). */
 typedef double spconv_real;
 #  define SPCONV__MATH(name) name
 #endif
@@ -174,7 +181,7 @@ typedef double spconv_real;
 #define SPCONV_EDEGENERATE (-2) /* zero, parallel or non-finite input */
 #define SPCONV_GIMBAL_LOCK  1   /* warning: result valid, one angle set to 0 */
 
-/* A short English name of a status code; "unknown status" for others. */
+/** A short English name of a status code; "unknown status" for others. */
 SPCONV_API const char *spconv_status_string(int status) {
   switch (status) {
     case SPCONV_OK: return "ok";
@@ -272,7 +279,7 @@ SPCONV_API void spconv__mat_from_quat(spconv_real res[9], const spconv_real q[4]
 
 /* ------------------------------------------------ quaternion storage order */
 
-/* res (w, x, y, z) = the same quaternion stored (x, y, z, w). */
+/** res (w, x, y, z) = the same quaternion stored (x, y, z, w). */
 SPCONV_API void spconv_quat_wxyz_from_xyzw(spconv_real res[4],
                                            const spconv_real q_xyzw[4]) {
   spconv_real x = q_xyzw[0], y = q_xyzw[1], z = q_xyzw[2], w = q_xyzw[3];
@@ -282,7 +289,7 @@ SPCONV_API void spconv_quat_wxyz_from_xyzw(spconv_real res[4],
   res[3] = z;
 }
 
-/* res (x, y, z, w) = the same quaternion stored (w, x, y, z). */
+/** res (x, y, z, w) = the same quaternion stored (w, x, y, z). */
 SPCONV_API void spconv_quat_xyzw_from_wxyz(spconv_real res[4],
                                            const spconv_real q_wxyz[4]) {
   spconv_real w = q_wxyz[0], x = q_wxyz[1], y = q_wxyz[2], z = q_wxyz[3];
@@ -292,19 +299,19 @@ SPCONV_API void spconv_quat_xyzw_from_wxyz(spconv_real res[4],
   res[3] = w;
 }
 
-/* res = q v q^-1: v rotated by q stored (w, x, y, z); q need not be unit. */
+/** res = q v q^-1: v rotated by q stored (w, x, y, z); q need not be unit. */
 SPCONV_API void spconv_quat_rotate_wxyz(spconv_real res[3], const spconv_real q_wxyz[4],
                                         const spconv_real v[3]) {
   spconv__quat_rotate(res, q_wxyz[0], q_wxyz[1], q_wxyz[2], q_wxyz[3], v);
 }
 
-/* res = q v q^-1: v rotated by q stored (x, y, z, w); q need not be unit. */
+/** res = q v q^-1: v rotated by q stored (x, y, z, w); q need not be unit. */
 SPCONV_API void spconv_quat_rotate_xyzw(spconv_real res[3], const spconv_real q_xyzw[4],
                                         const spconv_real v[3]) {
   spconv__quat_rotate(res, q_xyzw[3], q_xyzw[0], q_xyzw[1], q_xyzw[2], v);
 }
 
-/* res = a b (Hamilton product, wxyz): rotating by res is rotating by b,
+/** res = a b (Hamilton product, wxyz): rotating by res is rotating by b,
    then by a. res = (aw bw - av.bv, aw bv + bw av + av x bv). */
 SPCONV_API void spconv_quat_mul_wxyz(spconv_real res[4], const spconv_real a[4],
                                      const spconv_real b[4]) {
@@ -318,7 +325,7 @@ SPCONV_API void spconv_quat_mul_wxyz(spconv_real res[4], const spconv_real a[4],
   res[3] = z;
 }
 
-/* res = (w, -x, -y, -z): the conjugate, the inverse rotation of q. */
+/** res = (w, -x, -y, -z): the conjugate, the inverse rotation of q. */
 SPCONV_API void spconv_quat_conj_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]) {
   res[0] = q_wxyz[0];
   res[1] = -q_wxyz[1];
@@ -328,7 +335,7 @@ SPCONV_API void spconv_quat_conj_wxyz(spconv_real res[4], const spconv_real q_wx
 
 /* --------------------------------------------------------- spatial vectors */
 
-/* Twist [v; w] at point A -> twist at B, r = p_B - p_A (same axes as the
+/** Twist [v; w] at point A -> twist at B, r = p_B - p_A (same axes as the
    twist): v_B = v_A + w x r, w unchanged. */
 SPCONV_API void spconv_twist_shift(spconv_real res[6], const spconv_real twist[6],
                                    const spconv_real r[3]) {
@@ -344,7 +351,7 @@ SPCONV_API void spconv_twist_shift(spconv_real res[6], const spconv_real twist[6
   res[5] = w2;
 }
 
-/* Wrench [f; tau] about point A -> about B, r = p_B - p_A (same axes as
+/** Wrench [f; tau] about point A -> about B, r = p_B - p_A (same axes as
    the wrench): tau_B = tau_A - r x f, f unchanged. Power-dual of
    spconv_twist_shift: the power f.v + tau.w is unchanged. */
 SPCONV_API void spconv_wrench_shift(spconv_real res[6], const spconv_real wrench[6],
@@ -361,7 +368,7 @@ SPCONV_API void spconv_wrench_shift(spconv_real res[6], const spconv_real wrench
   res[5] = t2;
 }
 
-/* [a; b] -> [b; a]: linear-first <-> angular-first, for twists and wrenches. */
+/** [a; b] -> [b; a]: linear-first <-> angular-first, for twists and wrenches. */
 SPCONV_API void spconv_spatial_swap(spconv_real res[6], const spconv_real x[6]) {
   spconv_real a0 = x[0], a1 = x[1], a2 = x[2];
   res[0] = x[3];
@@ -372,7 +379,7 @@ SPCONV_API void spconv_spatial_swap(spconv_real res[6], const spconv_real x[6]) 
   res[5] = a2;
 }
 
-/* [a; b] -> [R a; R b]: re-express a 6-vector in other axes (R row-major,
+/** [a; b] -> [R a; R b]: re-express a 6-vector in other axes (R row-major,
    maps the old axes to the new). The reference point does not move. */
 SPCONV_API void spconv_spatial_rotate(spconv_real res[6], const spconv_real R[9],
                                       const spconv_real x[6]) {
@@ -387,7 +394,7 @@ SPCONV_API void spconv_spatial_rotate(spconv_real res[6], const spconv_real R[9]
   res[5] = b[2];
 }
 
-/* Power f.v + tau.w of wrench [f; tau] on twist [v; w] (same point, axes). */
+/** Power f.v + tau.w of wrench [f; tau] on twist [v; w] (same point, axes). */
 SPCONV_API spconv_real spconv_power(const spconv_real wrench[6], const spconv_real twist[6]) {
   return wrench[0] * twist[0] + wrench[1] * twist[1] + wrench[2] * twist[2] +
          wrench[3] * twist[3] + wrench[4] * twist[4] + wrench[5] * twist[5];
@@ -402,7 +409,7 @@ SPCONV_API spconv_real spconv_power(const spconv_real wrench[6], const spconv_re
    wrench = [f, world; tau about C, world] (xfrc_applied, Newton body_f);
    cvel = [w; v] at subtree_com of the root body, world axes (angular first). */
 
-/* COM twist [v_C; w] (world) from free-joint qvel [v_O, world; w, body]:
+/** COM twist [v_C; w] (world) from free-joint qvel [v_O, world; w, body]:
    w_W = R w_B, v_C = v_O + w_W x (R ipos). */
 SPCONV_API void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_real qvel[6],
                                               const spconv_real quat_wxyz[4],
@@ -420,7 +427,7 @@ SPCONV_API void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_r
   res[5] = w[2];
 }
 
-/* Free-joint qvel [v_O, world; w, body] from COM twist [v_C; w] (world):
+/** Free-joint qvel [v_O, world; w, body] from COM twist [v_C; w] (world):
    v_O = v_C - w_W x (R ipos), w_B = R^T w_W. */
 SPCONV_API void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_real twist[6],
                                               const spconv_real quat_wxyz[4],
@@ -438,7 +445,7 @@ SPCONV_API void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_r
   res[5] = wb[2];
 }
 
-/* Free-joint qfrc [f, world; tau_O, body] from COM wrench [f; tau_C] (world):
+/** Free-joint qfrc [f, world; tau_O, body] from COM wrench [f; tau_C] (world):
    tau_O = tau_C + (R ipos) x f, then rotated to body axes by R^T.
    Equals what mj_applyFT adds for a force and torque at the COM (this
    function overwrites res); qfrc . qvel == wrench . twist. */
@@ -461,7 +468,7 @@ SPCONV_API void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_
   res[5] = taub[2];
 }
 
-/* COM wrench [f; tau_C] (world) from free-joint qfrc [f, world; tau_O, body]:
+/** COM wrench [f; tau_C] (world) from free-joint qfrc [f, world; tau_O, body]:
    tau_C = R tau_O - (R ipos) x f. */
 SPCONV_API void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_real qfrc[6],
                                                const spconv_real quat_wxyz[4],
@@ -479,7 +486,7 @@ SPCONV_API void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_
   res[5] = tau[2] - rxf[2];
 }
 
-/* Twist [v_P; w] (world) of a body at world point P (e.g. xipos for the
+/** Twist [v_P; w] (world) of a body at world point P (e.g. xipos for the
    COM, xpos for the origin) from its cvel [w; v] (world, at subtree_com =
    d->subtree_com of the body's root): v_P = v + w x (P - subtree_com). */
 SPCONV_API void spconv_twist_from_mujoco_cvel(spconv_real res[6], const spconv_real cvel[6],
@@ -505,7 +512,7 @@ SPCONV_API void spconv_twist_from_mujoco_cvel(spconv_real res[6], const spconv_r
    temporary 6-vector is stored and reloaded, so the batch loops over them
    vectorise and the body-force forms cost no more than the wrench forms. */
 
-/* sap twist [w; v_O] from public twist [v_C; w]: v_O = v_C + r_oc x w. */
+/** sap twist [w; v_O] from public twist [v_C; w]: v_O = v_C + r_oc x w. */
 SPCONV_API void spconv_sap_twist_from_public(spconv_real res[6], const spconv_real u_public[6],
                                              const spconv_real r_oc[3]) {
   spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
@@ -521,7 +528,7 @@ SPCONV_API void spconv_sap_twist_from_public(spconv_real res[6], const spconv_re
   res[5] = v2;
 }
 
-/* public twist [v_C; w] from sap twist [w; v_O]: v_C = v_O + w x r_oc. */
+/** public twist [v_C; w] from sap twist [w; v_O]: v_C = v_O + w x r_oc. */
 SPCONV_API void spconv_public_twist_from_sap(spconv_real res[6], const spconv_real u_sap[6],
                                              const spconv_real r_oc[3]) {
   spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
@@ -537,7 +544,7 @@ SPCONV_API void spconv_public_twist_from_sap(spconv_real res[6], const spconv_re
   res[5] = w2;
 }
 
-/* sap wrench [tau_O; f] from public wrench [f; tau_C]: tau_O = tau_C + r_oc x f. */
+/** sap wrench [tau_O; f] from public wrench [f; tau_C]: tau_O = tau_C + r_oc x f. */
 SPCONV_API void spconv_sap_wrench_from_public(spconv_real res[6], const spconv_real g_public[6],
                                               const spconv_real r_oc[3]) {
   spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
@@ -553,7 +560,7 @@ SPCONV_API void spconv_sap_wrench_from_public(spconv_real res[6], const spconv_r
   res[5] = f2;
 }
 
-/* public wrench [f; tau_C] from sap wrench [tau_O; f]: tau_C = tau_O - r_oc x f. */
+/** public wrench [f; tau_C] from sap wrench [tau_O; f]: tau_C = tau_O - r_oc x f. */
 SPCONV_API void spconv_public_wrench_from_sap(spconv_real res[6], const spconv_real g_sap[6],
                                               const spconv_real r_oc[3]) {
   spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
@@ -569,7 +576,7 @@ SPCONV_API void spconv_public_wrench_from_sap(spconv_real res[6], const spconv_r
   res[5] = t2;
 }
 
-/* SAP internal body-force residual from a public body wrench [f; tau_C]:
+/** SAP internal body-force residual from a public body wrench [f; tau_C]:
    res = -P_f f_public = [-(tau_C + r_oc x f); -f] (negation fused). */
 SPCONV_API void spconv_sap_body_force_from_public(spconv_real res[6],
                                                   const spconv_real f_public[6],
@@ -587,7 +594,7 @@ SPCONV_API void spconv_sap_body_force_from_public(spconv_real res[6],
   res[5] = -f2;
 }
 
-/* Public body wrench [f; tau_C] from SAP's internal residual [a; b] =
+/** Public body wrench [f; tau_C] from SAP's internal residual [a; b] =
    [-tau_O; -f]: res = -P_f^-1 f_sap = [-b; r_oc x b - a] (negation fused). */
 SPCONV_API void spconv_public_body_force_from_sap(spconv_real res[6],
                                                   const spconv_real f_sap[6],
@@ -626,7 +633,7 @@ SPCONV_API void spconv__block_skew(spconv_real res[36], int bi, int bj,
   m[2 * 6 + 2] = SPCONV__R(0);
 }
 
-/* P_v = [0 I; I [r_oc]x] (row-major 6x6): u_sap = P_v u_public. */
+/** P_v = [0 I; I [r_oc]x] (row-major 6x6): u_sap = P_v u_public. */
 SPCONV_API void spconv_sap_twist_matrix(spconv_real res[36], const spconv_real r_oc[3]) {
   spconv_real r[3]; /* copied first: res may alias r_oc */
   int i;
@@ -639,7 +646,7 @@ SPCONV_API void spconv_sap_twist_matrix(spconv_real res[36], const spconv_real r
   spconv__block_skew(res, 1, 1, r);
 }
 
-/* P_f = [[r_oc]x I; I 0] = P_v^-T (row-major 6x6): g_sap = P_f g_public. */
+/** P_f = [[r_oc]x I; I 0] = P_v^-T (row-major 6x6): g_sap = P_f g_public. */
 SPCONV_API void spconv_sap_wrench_matrix(spconv_real res[36], const spconv_real r_oc[3]) {
   spconv_real r[3]; /* copied first: res may alias r_oc */
   int i;
@@ -654,7 +661,7 @@ SPCONV_API void spconv_sap_wrench_matrix(spconv_real res[36], const spconv_real 
 
 /* ----------------------------------------------------------------- up axis */
 
-/* World up axis; values match Newton's Axis (X = 0, Y = 1, Z = 2). */
+/** World up axis; values match Newton's Axis (X = 0, Y = 1, Z = 2). */
 typedef enum spconv_axis {
   SPCONV_AXIS_X = 0,
   SPCONV_AXIS_Y = 1,
@@ -678,7 +685,7 @@ SPCONV_API void spconv__up_axis_rotation_axis(spconv_real k[3], spconv_axis from
   }
 }
 
-/* res = the proper rotation (row-major) by +90 degrees about from_up x to_up
+/** res = the proper rotation (row-major) by +90 degrees about from_up x to_up
    (identity when equal): v_to = res v_from, and res e_from = e_to.
    Y-up -> Z-up maps (x, y, z) to (x, -z, y): the inverse of Blender's glTF
    "+Y up" export (Z-up (x, y, z) -> Y-up (x, z, -y)), i.e. its import, and
@@ -706,7 +713,7 @@ SPCONV_API int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up,
   return SPCONV_OK;
 }
 
-/* res = the same rotation as spconv_up_axis_matrix as a unit quaternion
+/** res = the same rotation as spconv_up_axis_matrix as a unit quaternion
    (w, x, y, z) = (cos 45, sin 45 k); (1, 0, 0, 0) when equal.
    SPCONV_EINVAL (res untouched) for an unknown axis value. */
 SPCONV_API int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
@@ -727,7 +734,7 @@ SPCONV_API int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
   return SPCONV_OK;
 }
 
-/* res = gravity vector for a world whose up is +up: -magnitude along up
+/** res = gravity vector for a world whose up is +up: -magnitude along up
    (magnitude 9.81 gives (0, 0, -9.81) for Z-up).
    SPCONV_EINVAL (res untouched) for an unknown axis value. */
 SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real magnitude) {
@@ -857,7 +864,7 @@ SPCONV_API spconv_real spconv__wrap_pi(spconv_real a) {
 
 /* ------------------------------------------------------ quaternion algebra */
 
-/* res = q^-1 = conj(q) / |q|^2 (wxyz). For a unit q this is the conjugate;
+/** res = q^-1 = conj(q) / |q|^2 (wxyz). For a unit q this is the conjugate;
    the zero quaternion maps to itself (it acts as the identity). */
 SPCONV_API void spconv_quat_inv_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]) {
   spconv_real w = q_wxyz[0], x = q_wxyz[1], y = q_wxyz[2], z = q_wxyz[3];
@@ -868,13 +875,13 @@ SPCONV_API void spconv_quat_inv_wxyz(spconv_real res[4], const spconv_real q_wxy
   res[3] = -s * z;
 }
 
-/* res = q / |q| (wxyz). SPCONV_EDEGENERATE (res untouched) for a zero or
+/** res = q / |q| (wxyz). SPCONV_EDEGENERATE (res untouched) for a zero or
    non-finite q. Does not change the sign (see spconv_quat_canonical_wxyz). */
 SPCONV_API int spconv_quat_normalize_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]) {
   return spconv__quat_unit(res, q_wxyz) ? SPCONV_OK : SPCONV_EDEGENERATE;
 }
 
-/* res = q or -q, whichever has w > 0; when w == 0 the first nonzero of
+/** res = q or -q, whichever has w > 0; when w == 0 the first nonzero of
    x, y, z is made positive (SciPy's canonical=True rule). Only the sign
    changes: the norm is kept. The zero quaternion and NaN stay as they are. */
 SPCONV_API void spconv_quat_canonical_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]) {
@@ -896,7 +903,7 @@ SPCONV_API void spconv_quat_canonical_wxyz(spconv_real res[4], const spconv_real
   res[3] = z;
 }
 
-/* res = the rotation a fraction t of the way from a to b along the shortest
+/** res = the rotation a fraction t of the way from a to b along the shortest
    arc (t = 0: a, t = 1: b, unit wxyz; b is negated when a.b < 0). Inputs
    need not be unit; a zero input acts as the identity. */
 SPCONV_API void spconv_quat_slerp_wxyz(spconv_real res[4], const spconv_real a[4],
@@ -925,7 +932,7 @@ SPCONV_API void spconv_quat_slerp_wxyz(spconv_real res[4], const spconv_real a[4
   spconv__quat_unit_or_identity(res, s);
 }
 
-/* The angle in [0, pi] of the rotation that takes a to b (the geodesic
+/** The angle in [0, pi] of the rotation that takes a to b (the geodesic
    distance between two rotations; q and -q give 0). Computed as
    2 atan2(|r_xyz|, |r_w|), r = conj(a) b, accurate near 0 and near pi. */
 SPCONV_API spconv_real spconv_quat_angle_wxyz(const spconv_real a[4], const spconv_real b[4]) {
@@ -939,14 +946,14 @@ SPCONV_API spconv_real spconv_quat_angle_wxyz(const spconv_real a[4], const spco
 
 /* -------------------------------------------------------------- matrices */
 
-/* res = the rotation matrix of q (row-major; q need not be unit): columns
+/** res = the rotation matrix of q (row-major; q need not be unit): columns
    are the body axes in world axes, R v = q v q^-1. Equals MuJoCo's
    mju_quat2Mat and its xmat for q = xquat. */
 SPCONV_API void spconv_mat_from_quat_wxyz(spconv_real res[9], const spconv_real q_wxyz[4]) {
   spconv__mat_from_quat(res, q_wxyz);
 }
 
-/* res = R^T: the inverse rotation. For MuJoCo's xmat (body -> world) this
+/** res = R^T: the inverse rotation. For MuJoCo's xmat (body -> world) this
    is the world -> body matrix. */
 SPCONV_API void spconv_mat_transpose(spconv_real res[9], const spconv_real R[9]) {
   spconv_real t[9];
@@ -972,7 +979,7 @@ SPCONV_API int spconv__is_rotation(const spconv_real R[9]) {
   return det > SPCONV__R(0);
 }
 
-/* res = the unit quaternion (wxyz, canonical sign as spconv_quat_canonical_wxyz)
+/** res = the unit quaternion (wxyz, canonical sign as spconv_quat_canonical_wxyz)
    of the rotation matrix R (row-major, columns = body axes in world, as
    MuJoCo's xmat). Shepperd's method: the largest of 4w^2 = 1 + tr R,
    4x^2 = 1 + R00 - R11 - R22, ... is taken from the diagonal and the others
@@ -1025,7 +1032,7 @@ SPCONV_API spconv_real spconv__det3(const spconv_real M[9]) {
          M[2] * (M[3] * M[7] - M[4] * M[6]);
 }
 
-/* res = the nearest rotation to R in the Frobenius norm (the orthogonal
+/** res = the nearest rotation to R in the Frobenius norm (the orthogonal
    factor of the polar decomposition R = Q H), by Newton's iteration
    X <- (g X + X^-T / g) / 2 with Higham's scaling g = (|X^-1|_F/|X|_F)^(1/2).
    A scaled rotation c R (c > 0) gives R. SPCONV_EINVAL (res untouched) when
@@ -1078,7 +1085,7 @@ SPCONV_API int spconv_mat_orthonormalize(spconv_real res[9], const spconv_real R
 
 /* ------------------------------------------ axis-angle and rotation vector */
 
-/* res = the rotation by angle (radians, right-handed) about axis, which need
+/** res = the rotation by angle (radians, right-handed) about axis, which need
    not be unit (it is normalized; MuJoCo's mju_axisAngle2Quat assumes a unit
    axis). A zero axis gives the identity. */
 SPCONV_API void spconv_quat_wxyz_from_axis_angle(spconv_real res[4], const spconv_real axis[3],
@@ -1099,7 +1106,7 @@ SPCONV_API void spconv_quat_wxyz_from_axis_angle(spconv_real res[4], const spcon
   res[3] = z;
 }
 
-/* axis (unit) and *angle in [0, pi] of q (wxyz, any nonzero norm), from the
+/** axis (unit) and *angle in [0, pi] of q (wxyz, any nonzero norm), from the
    canonical sign of q: angle = 2 atan2(|xyz|, w), accurate near 0 and pi.
    The identity gives axis (1, 0, 0), angle 0. At exactly 180 degrees the
    axis has its first nonzero component positive. SPCONV_EDEGENERATE
@@ -1123,7 +1130,7 @@ SPCONV_API int spconv_axis_angle_from_quat_wxyz(spconv_real axis[3], spconv_real
   return SPCONV_OK;
 }
 
-/* res = exp(rv / 2): the rotation by |rv| radians about rv (rotation vector,
+/** res = exp(rv / 2): the rotation by |rv| radians about rv (rotation vector,
    also "axis-angle" in SONIC's pose_aa and SciPy's from_rotvec). Unit, w >= 0
    for |rv| <= pi. Accurate near 0 (series for |rv| < 1e-4). */
 SPCONV_API void spconv_quat_wxyz_from_rotvec(spconv_real res[4], const spconv_real rv[3]) {
@@ -1141,7 +1148,7 @@ SPCONV_API void spconv_quat_wxyz_from_rotvec(spconv_real res[4], const spconv_re
   res[3] = z;
 }
 
-/* res = the rotation vector of q (wxyz, any norm): angle * axis with
+/** res = the rotation vector of q (wxyz, any norm): angle * axis with
    |res| <= pi (the shortest of q and -q), as SciPy's as_rotvec and MuJoCo's
    mju_quat2Vel(res, q, 1). At exactly pi the sign follows
    spconv_quat_canonical_wxyz. The zero quaternion gives 0. */
@@ -1159,7 +1166,7 @@ SPCONV_API void spconv_rotvec_from_quat_wxyz(spconv_real res[3], const spconv_re
 
 /* ----------------------------------------------------------- Euler angles */
 
-/* The 12 axis sequences. angles[i] is the angle about the i-th letter. */
+/** The 12 axis sequences. angles[i] is the angle about the i-th letter. */
 typedef enum spconv_euler_seq {
   SPCONV_EULER_XYZ = 0,
   SPCONV_EULER_XZY = 1,
@@ -1175,7 +1182,7 @@ typedef enum spconv_euler_seq {
   SPCONV_EULER_ZYZ = 11
 } spconv_euler_seq;
 
-/* Extrinsic: rotations about the fixed (parent/world) axes, first letter
+/** Extrinsic: rotations about the fixed (parent/world) axes, first letter
    first: R = R_3(c) R_2(b) R_1(a) (SciPy lowercase "xyz", MuJoCo uppercase
    "XYZ", URDF rpy). Intrinsic: about the axes of the rotating frame:
    R = R_1(a) R_2(b) R_3(c) (SciPy uppercase "XYZ", MuJoCo lowercase "xyz"). */
@@ -1292,7 +1299,7 @@ SPCONV_API int spconv__euler_intrinsic(spconv_real res[3], const spconv_real q[4
   return status;
 }
 
-/* res = the quaternion (wxyz) of Euler angles (radians; angles[i] about the
+/** res = the quaternion (wxyz) of Euler angles (radians; angles[i] about the
    i-th axis of seq, SciPy's meaning): intrinsic q = q1(a) q2(b) q3(c),
    extrinsic q = q3(c) q2(b) q1(a), each q_n(t) = (cos t/2, sin t/2 e_n).
    The plain product is returned (no sign change), as SciPy's from_euler.
@@ -1315,7 +1322,7 @@ SPCONV_API int spconv_quat_wxyz_from_euler(spconv_real res[4], const spconv_real
   return SPCONV_OK;
 }
 
-/* res = Euler angles (radians, SciPy's meaning and ranges: Tait-Bryan middle
+/** res = Euler angles (radians, SciPy's meaning and ranges: Tait-Bryan middle
    angle in [-pi/2, pi/2], proper Euler middle angle in [0, pi], the others
    in (-pi, pi]) of q (wxyz, any nonzero norm). Computed from quaternion
    half-angle sums and differences (see spconv__euler_intrinsic), so the
@@ -1347,7 +1354,7 @@ SPCONV_API int spconv_euler_from_quat_wxyz(spconv_real res[3], const spconv_real
   return status;
 }
 
-/* res = the rotation matrix (row-major) of Euler angles; see
+/** res = the rotation matrix (row-major) of Euler angles; see
    spconv_quat_wxyz_from_euler. SPCONV_EINVAL for an unknown seq or kind. */
 SPCONV_API int spconv_mat_from_euler(spconv_real res[9], const spconv_real angles[3],
                                      spconv_euler_seq seq, spconv_euler_kind kind) {
@@ -1357,7 +1364,7 @@ SPCONV_API int spconv_mat_from_euler(spconv_real res[9], const spconv_real angle
   return status;
 }
 
-/* res = Euler angles of the rotation matrix R (row-major); see
+/** res = Euler angles of the rotation matrix R (row-major); see
    spconv_euler_from_quat_wxyz. SPCONV_EINVAL (res untouched) for an unknown
    seq or kind or when R is not a rotation within SPCONV_ROTATION_TOL. */
 SPCONV_API int spconv_euler_from_mat(spconv_real res[3], const spconv_real R[9],
@@ -1395,7 +1402,7 @@ SPCONV_API int spconv__parse_axes(const char *s, int ax[3], int *upper_case) {
   return 1;
 }
 
-/* SciPy's Rotation.from_euler / as_euler seq string: "XYZ" (uppercase) =
+/** SciPy's Rotation.from_euler / as_euler seq string: "XYZ" (uppercase) =
    intrinsic, "xyz" (lowercase) = extrinsic; exactly 3 letters, consecutive
    axes different. SPCONV_EINVAL (outputs untouched) for NULL, mixed case,
    other letters, other lengths or repeated consecutive axes. */
@@ -1410,7 +1417,7 @@ SPCONV_API int spconv_euler_parse_scipy(const char *s, spconv_euler_seq *seq,
   return SPCONV_OK;
 }
 
-/* MuJoCo's <compiler eulerseq="..."> (default "xyz"): lowercase letters are
+/** MuJoCo's <compiler eulerseq="..."> (default "xyz"): lowercase letters are
    axes that rotate with the frame (intrinsic), uppercase fixed axes
    (extrinsic): the reverse of SciPy ("xyz" here is SciPy's "XYZ"; URDF rpy
    is "XYZ" here). MuJoCo also accepts mixed case and repeated axes, which no
@@ -1427,7 +1434,7 @@ SPCONV_API int spconv_euler_parse_mujoco(const char *s, spconv_euler_seq *seq,
   return SPCONV_OK;
 }
 
-/* res = the quaternion MuJoCo's compiler makes from euler="a0 a1 a2" under
+/** res = the quaternion MuJoCo's compiler makes from euler="a0 a1 a2" under
    eulerseq (radians: convert degrees, MuJoCo's default unit, with
    spconv_rad_from_deg3). Any 3 letters of xyzXYZ, mixed case and repeats
    included: starting from the identity, rotation n about its axis multiplies
@@ -1451,14 +1458,14 @@ SPCONV_API int spconv_quat_wxyz_from_mujoco_euler(spconv_real res[4],
   return SPCONV_OK;
 }
 
-/* ROS / URDF rpy = (roll, pitch, yaw) about the fixed x, y, z axes
+/** ROS / URDF rpy = (roll, pitch, yaw) about the fixed x, y, z axes
    (extrinsic xyz): R = Rz(yaw) Ry(pitch) Rx(roll) (URDF <origin rpy>,
    tf2 Quaternion::setRPY, MuJoCo eulerseq "XYZ", SciPy "xyz"). */
 SPCONV_API void spconv_quat_wxyz_from_urdf_rpy(spconv_real res[4], const spconv_real rpy[3]) {
   (void)spconv_quat_wxyz_from_euler(res, rpy, SPCONV_EULER_XYZ, SPCONV_EXTRINSIC);
 }
 
-/* res = (roll, pitch, yaw) of q (URDF / ROS rpy, extrinsic xyz), pitch in
+/** res = (roll, pitch, yaw) of q (URDF / ROS rpy, extrinsic xyz), pitch in
    [-pi/2, pi/2]; status as spconv_euler_from_quat_wxyz (at gimbal lock
    yaw = 0). Also the inverse of Isaac Lab's quat_from_euler_xyz and of
    Drake's RollPitchYaw away from gimbal lock (same convention and ranges). */
@@ -1466,7 +1473,7 @@ SPCONV_API int spconv_urdf_rpy_from_quat_wxyz(spconv_real res[3], const spconv_r
   return spconv_euler_from_quat_wxyz(res, q_wxyz, SPCONV_EULER_XYZ, SPCONV_EXTRINSIC);
 }
 
-/* Isaac Lab's isaaclab.utils.math.quat_from_euler_xyz(roll, pitch, yaw):
+/** Isaac Lab's isaaclab.utils.math.quat_from_euler_xyz(roll, pitch, yaw):
    extrinsic xyz despite the name's "XYZ convention" (its formula is
    q = qz(yaw) qy(pitch) qx(roll)), wxyz output, no sign change. */
 SPCONV_API void spconv_quat_wxyz_from_isaaclab_euler_xyz(spconv_real res[4], spconv_real roll,
@@ -1478,7 +1485,7 @@ SPCONV_API void spconv_quat_wxyz_from_isaaclab_euler_xyz(spconv_real res[4], spc
   spconv_quat_wxyz_from_urdf_rpy(res, rpy);
 }
 
-/* Drake's RollPitchYaw(rpy = [r, p, y]): "space-fixed X-Y-Z" (extrinsic
+/** Drake's RollPitchYaw(rpy = [r, p, y]): "space-fixed X-Y-Z" (extrinsic
    xyz) = body-fixed Z-Y-X with (y, p, r): R = Rz(y) Ry(p) Rx(r). */
 SPCONV_API void spconv_quat_wxyz_from_drake_rpy(spconv_real res[4], const spconv_real rpy[3]) {
   spconv_quat_wxyz_from_urdf_rpy(res, rpy);
@@ -1486,7 +1493,7 @@ SPCONV_API void spconv_quat_wxyz_from_drake_rpy(spconv_real res[4], const spconv
 
 /* ------------------------------------------------------- 6D representation */
 
-/* Storage of the 6D rotation representation (Zhou et al. 2019):
+/** Storage of the 6D rotation representation (Zhou et al. 2019):
    COLUMNS      [R00 R10 R20 R01 R11 R21]: first column, then second
                 (Zhou et al.'s code; SONIC's "first 2 columns" observation
                 when built as cat(R[:, 0], R[:, 1]))
@@ -1516,7 +1523,7 @@ SPCONV_API int spconv__rot6d_index(spconv_rot6d_layout layout, int idx[6]) {
   return ok;
 }
 
-/* res = the 6D representation of R (row-major) in the given layout.
+/** res = the 6D representation of R (row-major) in the given layout.
    SPCONV_EINVAL (res untouched) for an unknown layout. R is not checked. */
 SPCONV_API int spconv_rot6d_from_mat(spconv_real res[6], const spconv_real R[9],
                                      spconv_rot6d_layout layout) {
@@ -1528,7 +1535,7 @@ SPCONV_API int spconv_rot6d_from_mat(spconv_real res[6], const spconv_real R[9],
   return SPCONV_OK;
 }
 
-/* res = the rotation (row-major) of a 6D vector d6 holding two vectors a1,
+/** res = the rotation (row-major) of a 6D vector d6 holding two vectors a1,
    a2 (columns or rows by layout), by Gram-Schmidt: b1 = a1/|a1|, b2 = the
    unit part of a2 orthogonal to b1, b3 = b1 x b2 (computed as b3 =
    unit(b1 x a2), b2 = b3 x b1, the same in exact arithmetic and orthogonal
@@ -1573,7 +1580,7 @@ SPCONV_API int spconv_mat_from_rot6d(spconv_real res[9], const spconv_real d6[6]
 
 /* ----------------------------------------- angular velocity and quaternions */
 
-/* res = q (x) exp(w_body dt / 2): q (wxyz, body -> world) advanced by the
+/** res = q (x) exp(w_body dt / 2): q (wxyz, body -> world) advanced by the
    body-frame angular velocity w_body (MuJoCo's qvel[3:6] of a free or ball
    joint) over dt, as MuJoCo's mju_quatIntegrate(q, w_body, dt) and
    mj_integratePos. res keeps the norm of q (MuJoCo normalizes). */
@@ -1587,7 +1594,7 @@ SPCONV_API void spconv_quat_integrate_body_wxyz(spconv_real res[4], const spconv
   spconv_quat_mul_wxyz(res, q, d);
 }
 
-/* res = exp(w_world dt / 2) (x) q: q advanced by the world-frame angular
+/** res = exp(w_world dt / 2) (x) q: q advanced by the world-frame angular
    velocity w_world (Newton, Isaac Lab, PhysX body angular velocity) over dt.
    res keeps the norm of q. */
 SPCONV_API void spconv_quat_integrate_world_wxyz(spconv_real res[4],
@@ -1601,7 +1608,7 @@ SPCONV_API void spconv_quat_integrate_world_wxyz(spconv_real res[4],
   spconv_quat_mul_wxyz(res, d, q);
 }
 
-/* res = the constant body-frame angular velocity that turns q0 into q1 in
+/** res = the constant body-frame angular velocity that turns q0 into q1 in
    dt (dt != 0): rotvec(conj(q0) q1) / dt, shortest path (|res dt| <= pi).
    MuJoCo: mju_subQuat(res, q1, q0) / dt, mj_differentiatePos. */
 SPCONV_API void spconv_body_angvel_from_quats_wxyz(spconv_real res[3], const spconv_real q0[4],
@@ -1615,7 +1622,7 @@ SPCONV_API void spconv_body_angvel_from_quats_wxyz(spconv_real res[3], const spc
   res[2] = rv[2] / dt;
 }
 
-/* res = the constant world-frame angular velocity that turns q0 into q1 in
+/** res = the constant world-frame angular velocity that turns q0 into q1 in
    dt (dt != 0): rotvec(q1 conj(q0)) / dt, shortest path (|res dt| <= pi). */
 SPCONV_API void spconv_world_angvel_from_quats_wxyz(spconv_real res[3], const spconv_real q0[4],
                                                     const spconv_real q1[4], spconv_real dt) {
@@ -1630,24 +1637,24 @@ SPCONV_API void spconv_world_angvel_from_quats_wxyz(spconv_real res[3], const sp
 
 /* ------------------------------------------------------------------ units */
 
-/* radians from degrees (angles, or deg/s -> rad/s) */
+/** radians from degrees (angles, or deg/s -> rad/s) */
 SPCONV_API spconv_real spconv_rad_from_deg(spconv_real deg) {
   return deg * (SPCONV__PI / SPCONV__R(180));
 }
 
-/* degrees from radians (angles, or rad/s -> deg/s as Ptera stores them) */
+/** degrees from radians (angles, or rad/s -> deg/s as Ptera stores them) */
 SPCONV_API spconv_real spconv_deg_from_rad(spconv_real rad) {
   return rad * (SPCONV__R(180) / SPCONV__PI);
 }
 
-/* res = v in radians, for Euler triples and angular velocities (deg/s) */
+/** res = v in radians, for Euler triples and angular velocities (deg/s) */
 SPCONV_API void spconv_rad_from_deg3(spconv_real res[3], const spconv_real v[3]) {
   res[0] = spconv_rad_from_deg(v[0]);
   res[1] = spconv_rad_from_deg(v[1]);
   res[2] = spconv_rad_from_deg(v[2]);
 }
 
-/* res = v in degrees, for Euler triples and angular velocities (rad/s) */
+/** res = v in degrees, for Euler triples and angular velocities (rad/s) */
 SPCONV_API void spconv_deg_from_rad3(spconv_real res[3], const spconv_real v[3]) {
   res[0] = spconv_deg_from_rad(v[0]);
   res[1] = spconv_deg_from_rad(v[1]);
@@ -1672,7 +1679,7 @@ SPCONV_API void spconv_deg_from_rad3(spconv_real res[3], const spconv_real v[3])
 
 /* ----------------------------------------------------------- signed axes */
 
-/* A signed coordinate axis. The values follow the order of the axis names
+/** A signed coordinate axis. The values follow the order of the axis names
    of Blender's bpy_extras.io_utils.axis_conversion ('X', 'Y', 'Z', '-X',
    '-Y', '-Z' = 0..5): (a % 3) is the axis, a >= 3 the negative direction. */
 typedef enum spconv_signed_axis {
@@ -1684,7 +1691,7 @@ typedef enum spconv_signed_axis {
   SPCONV_NEG_Z = 5
 } spconv_signed_axis;
 
-/* A semantic direction. Same encoding as spconv_signed_axis over the
+/** A semantic direction. Same encoding as spconv_signed_axis over the
    right-handed (forward, left, up) basis: (d % 3) is forward/left/up,
    d >= 3 its opposite (back/right/down). */
 typedef enum spconv_direction {
@@ -1696,7 +1703,7 @@ typedef enum spconv_direction {
   SPCONV_DOWN = 5
 } spconv_direction;
 
-/* An axis system: the semantic direction that +X, +Y and +Z point to.
+/** An axis system: the semantic direction that +X, +Y and +Z point to.
    Valid when forward/back, left/right and up/down each appear once: 48
    systems, 24 right-handed and 24 left-handed. Example: ROS REP-103 body
    frame {SPCONV_FORWARD, SPCONV_LEFT, SPCONV_UP}; Unity {SPCONV_RIGHT,
@@ -1714,7 +1721,7 @@ SPCONV_API spconv_real spconv__signed_unit(int a, int i) {
   return a < 3 ? SPCONV__R(1) : SPCONV__R(-1);
 }
 
-/* res = the unit vector of a signed axis (SPCONV_NEG_Y -> (0, -1, 0)).
+/** res = the unit vector of a signed axis (SPCONV_NEG_Y -> (0, -1, 0)).
    SPCONV_EINVAL (res untouched) for an unknown value. */
 SPCONV_API int spconv_signed_axis_vector(spconv_real res[3], spconv_signed_axis axis) {
   int a = (int)axis;
@@ -1730,7 +1737,7 @@ SPCONV_API int spconv__system_dir(spconv_axis_system s, int i) {
   return i == 0 ? (int)s.x : (i == 1 ? (int)s.y : (int)s.z);
 }
 
-/* SPCONV_OK if s is one of the 48 axis systems, else SPCONV_EINVAL (a
+/** SPCONV_OK if s is one of the 48 axis systems, else SPCONV_EINVAL (a
    value outside spconv_direction, or two axes on the same semantic line). */
 SPCONV_API int spconv_axis_system_check(spconv_axis_system s) {
   int a = (int)s.x, b = (int)s.y, c = (int)s.z;
@@ -1756,7 +1763,7 @@ SPCONV_API void spconv__system_matrix(spconv_real res[9], spconv_axis_system fro
   }
 }
 
-/* res = M with v_to = M v_from: the coordinates in system `to` of the
+/** res = M with v_to = M v_from: the coordinates in system `to` of the
    vector whose coordinates in system `from` are v_from. M is a signed
    permutation, det M = +1 if the handedness agrees, -1 otherwise.
    Unity {RIGHT, UP, FORWARD} -> ROS {FORWARD, LEFT, UP}: (x, y, z) ->
@@ -1769,7 +1776,7 @@ SPCONV_API int spconv_axis_system_matrix(spconv_real res[9], spconv_axis_system 
   return SPCONV_OK;
 }
 
-/* 1 if s is right-handed (x cross y = z in the semantic frame, as ROS's
+/** 1 if s is right-handed (x cross y = z in the semantic frame, as ROS's
    FLU), 0 if left-handed (Unity, Unreal), SPCONV_EINVAL if s is invalid. */
 SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s) {
   spconv_axis_system flu;
@@ -1782,7 +1789,7 @@ SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s) {
   return spconv__det3(B) > SPCONV__R(0) ? 1 : 0;
 }
 
-/* *res = the system whose `forward` and `up` axes are the given signed
+/** *res = the system whose `forward` and `up` axes are the given signed
    axes; the third axis is left or right so that the system has the asked
    handedness (right_handed != 0: right-handed, as Blender assumes).
    Blender's "Y forward, Z up" -> {RIGHT, FORWARD, UP} (Blender's forward
@@ -1812,7 +1819,7 @@ SPCONV_API int spconv_axis_system_from_forward_up(spconv_axis_system *res,
   return SPCONV_OK;
 }
 
-/* res = the matrix of Blender's bpy_extras.io_utils.axis_conversion(
+/** res = the matrix of Blender's bpy_extras.io_utils.axis_conversion(
    from_forward, from_up, to_forward, to_up): the proper rotation with
    M from_forward = to_forward, M from_up = to_up (so also
    M (from_forward x from_up) = to_forward x to_up); v_to = M v_from.
@@ -1835,7 +1842,7 @@ SPCONV_API int spconv_axis_conversion(spconv_real res[9], spconv_signed_axis fro
   return SPCONV_OK;
 }
 
-/* *res = the system `to` with spconv_axis_system_matrix(M, from, to) == M,
+/** *res = the system `to` with spconv_axis_system_matrix(M, from, to) == M,
    i.e. `from` carried through the conversion M (composition: the system
    reached from `from` by M). SPCONV_EINVAL (*res untouched) if `from` is
    invalid or M is not a signed permutation (entries exactly 0 or +-1). */
@@ -1866,7 +1873,7 @@ SPCONV_API int spconv_axis_system_from_matrix(spconv_axis_system *res, const spc
 
 /* ------------------------------------------------------------ presets */
 
-/* Named axis systems (spconv_axis_system_preset gives each one; the
+/** Named axis systems (spconv_axis_system_preset gives each one; the
    sources are cited there and in docs/axes.md). */
 typedef enum spconv_axis_preset {
   SPCONV_AXES_ROS_FLU = 0,       /* REP-103 body: x forward, y left, z up */
@@ -1889,7 +1896,7 @@ typedef enum spconv_axis_preset {
   SPCONV_AXES_COUNT = 17
 } spconv_axis_preset;
 
-/* *res = the axis system of a named convention. SPCONV_EINVAL (*res
+/** *res = the axis system of a named convention. SPCONV_EINVAL (*res
    untouched) for an unknown preset. Sources:
    ROS_FLU, ROS_ENU, ROS_OPTICAL: ROS REP-103 "Standard Units of Measure and
      Coordinate Conventions" (body x forward, y left, z up; ENU east, north,
@@ -1953,7 +1960,7 @@ SPCONV_API int spconv_axis_system_preset(spconv_axis_system *res, spconv_axis_pr
   return SPCONV_OK;
 }
 
-/* res = M (v_to = M v_from) between two presets; SPCONV_EINVAL (res
+/** res = M (v_to = M v_from) between two presets; SPCONV_EINVAL (res
    untouched) for an unknown preset. */
 SPCONV_API int spconv_axis_preset_matrix(spconv_real res[9], spconv_axis_preset from,
                                          spconv_axis_preset to) {
@@ -1970,7 +1977,7 @@ SPCONV_API int spconv_axis_preset_matrix(spconv_real res[9], spconv_axis_preset 
    any rotation or reflection works except in spconv_axes_scale).
    v_to = M v_from. None of these checks M. */
 
-/* res = M_bc M_ab: the conversion A -> C from A -> B and B -> C. */
+/** res = M_bc M_ab: the conversion A -> C from A -> B and B -> C. */
 SPCONV_API void spconv_axes_compose(spconv_real res[9], const spconv_real M_bc[9],
                                     const spconv_real M_ab[9]) {
   spconv_real t[9];
@@ -1982,7 +1989,7 @@ SPCONV_API void spconv_axes_compose(spconv_real res[9], const spconv_real M_bc[9
   for (i = 0; i < 9; ++i) res[i] = t[i];
 }
 
-/* res = M^T = M^-1: the conversion back (B -> A from A -> B). */
+/** res = M^T = M^-1: the conversion back (B -> A from A -> B). */
 SPCONV_API void spconv_axes_inverse(spconv_real res[9], const spconv_real M[9]) {
   spconv_real t[9];
   int i;
@@ -1990,7 +1997,7 @@ SPCONV_API void spconv_axes_inverse(spconv_real res[9], const spconv_real M[9]) 
   for (i = 0; i < 9; ++i) res[i] = t[i];
 }
 
-/* res = M v: polar vectors (points, positions, linear velocities and
+/** res = M v: polar vectors (points, positions, linear velocities and
    accelerations, forces, gravity, translation parts of poses). */
 SPCONV_API void spconv_axes_vec(spconv_real res[3], const spconv_real M[9],
                                 const spconv_real v[3]) {
@@ -2001,7 +2008,7 @@ SPCONV_API void spconv_axes_vec(spconv_real res[3], const spconv_real M[9],
   res[2] = t[2];
 }
 
-/* res = (det M) M w: pseudovectors (angular velocity, angular
+/** res = (det M) M w: pseudovectors (angular velocity, angular
    acceleration, torque, angular momentum, axis-angle / rotation vectors).
    Under a reflection they flip: v = w x r must still hold after the change
    of axes, and M (w x r) = (det M) (M w) x (M r). */
@@ -2014,7 +2021,7 @@ SPCONV_API void spconv_axes_pseudovec(spconv_real res[3], const spconv_real M[9]
   res[2] = d * t[2];
 }
 
-/* res = M R M^T: a rotation matrix (row-major, e.g. MuJoCo xmat) whose
+/** res = M R M^T: a rotation matrix (row-major, e.g. MuJoCo xmat) whose
    both sides are expressed in the converted axes; stays proper under a
    reflection M. */
 SPCONV_API void spconv_axes_rotation(spconv_real res[9], const spconv_real M[9],
@@ -2038,7 +2045,7 @@ SPCONV_API void spconv__axes_quat(spconv_real *res_w, spconv_real res_u[3],
   *res_w = w;
 }
 
-/* res = (w, (det M) M v) for q = (w, v) stored wxyz: the same rotation as
+/** res = (w, (det M) M v) for q = (w, v) stored wxyz: the same rotation as
    M R(q) M^T (the vector part is a rotation axis, a pseudovector). Blender
    -> glTF: (w, x, y, z) -> (w, x, z, -y). Any norm. */
 SPCONV_API void spconv_axes_quat_wxyz(spconv_real res[4], const spconv_real M[9],
@@ -2050,7 +2057,7 @@ SPCONV_API void spconv_axes_quat_wxyz(spconv_real res[4], const spconv_real M[9]
   spconv__axes_quat(&res[0], res + 1, M, w, u);
 }
 
-/* As spconv_axes_quat_wxyz for q stored xyzw. Unity -> ROS FLU: (x, y, z,
+/** As spconv_axes_quat_wxyz for q stored xyzw. Unity -> ROS FLU: (x, y, z,
    w) -> (-z, x, -y, w), the negative of (z, -x, y, -w): the same rotation. */
 SPCONV_API void spconv_axes_quat_xyzw(spconv_real res[4], const spconv_real M[9],
                                       const spconv_real q_xyzw[4]) {
@@ -2061,7 +2068,7 @@ SPCONV_API void spconv_axes_quat_xyzw(spconv_real res[4], const spconv_real M[9]
   spconv__axes_quat(&res[3], res, M, w, u);
 }
 
-/* Pose [p; q_wxyz] (MuJoCo free-joint qpos, Isaac Lab root pose):
+/** Pose [p; q_wxyz] (MuJoCo free-joint qpos, Isaac Lab root pose):
    res = [M p; (w, (det M) M v)]. */
 SPCONV_API void spconv_axes_pose_wxyz(spconv_real res[7], const spconv_real M[9],
                                       const spconv_real pose[7]) {
@@ -2072,7 +2079,7 @@ SPCONV_API void spconv_axes_pose_wxyz(spconv_real res[7], const spconv_real M[9]
   for (i = 0; i < 7; ++i) res[i] = t[i]; /* written last: res may alias M */
 }
 
-/* Pose [p; q_xyzw] (Warp / Newton transform): res = [M p; rule above]. */
+/** Pose [p; q_xyzw] (Warp / Newton transform): res = [M p; rule above]. */
 SPCONV_API void spconv_axes_pose_xyzw(spconv_real res[7], const spconv_real M[9],
                                       const spconv_real pose[7]) {
   spconv_real t[7];
@@ -2082,7 +2089,7 @@ SPCONV_API void spconv_axes_pose_xyzw(spconv_real res[7], const spconv_real M[9]
   for (i = 0; i < 7; ++i) res[i] = t[i]; /* written last: res may alias M */
 }
 
-/* Twist [v; w] (any reference point, which moves with the axes):
+/** Twist [v; w] (any reference point, which moves with the axes):
    res = [M v; (det M) M w]. */
 SPCONV_API void spconv_axes_twist(spconv_real res[6], const spconv_real M[9],
                                   const spconv_real twist[6]) {
@@ -2093,7 +2100,7 @@ SPCONV_API void spconv_axes_twist(spconv_real res[6], const spconv_real M[9],
   for (i = 0; i < 6; ++i) res[i] = t[i]; /* written last: res may alias M */
 }
 
-/* Wrench [f; tau]: res = [M f; (det M) M tau]. Power f.v + tau.w with a
+/** Wrench [f; tau]: res = [M f; (det M) M tau]. Power f.v + tau.w with a
    twist converted by spconv_axes_twist is unchanged. */
 SPCONV_API void spconv_axes_wrench(spconv_real res[6], const spconv_real M[9],
                                    const spconv_real wrench[6]) {
@@ -2104,7 +2111,7 @@ SPCONV_API void spconv_axes_wrench(spconv_real res[6], const spconv_real M[9],
   for (i = 0; i < 6; ++i) res[i] = t[i]; /* written last: res may alias M */
 }
 
-/* res = M I M^T: an inertia tensor (row-major, about any point that moves
+/** res = M I M^T: an inertia tensor (row-major, about any point that moves
    with the axes). No det factor: I maps a pseudovector w to the
    pseudovector L = I w, and (det M)^2 = 1. */
 SPCONV_API void spconv_axes_inertia(spconv_real res[9], const spconv_real M[9],
@@ -2112,7 +2119,7 @@ SPCONV_API void spconv_axes_inertia(spconv_real res[9], const spconv_real M[9],
   spconv_axes_rotation(res, M, I);
 }
 
-/* res = |M| s: per-axis scale factors (or box half-extents, sizes) are
+/** res = |M| s: per-axis scale factors (or box half-extents, sizes) are
    permuted and never change sign. M must be a signed permutation. */
 SPCONV_API void spconv_axes_scale(spconv_real res[3], const spconv_real M[9],
                                   const spconv_real s[3]) {
@@ -2141,7 +2148,7 @@ SPCONV_API void spconv_axes_scale(spconv_real res[3], const spconv_real M[9],
 /* 1 if x is finite (x - x is NaN for infinities and NaN) */
 SPCONV_API int spconv__axes_finite(spconv_real x) { return x - x == SPCONV__R(0); }
 
-/* *res = k = from_meters_per_unit / to_meters_per_unit: x_to = k x_from
+/** *res = k = from_meters_per_unit / to_meters_per_unit: x_to = k x_from
    for lengths (metres -> centimetres: 1 / 0.01 = 100). SPCONV_EINVAL
    (*res untouched) unless both are finite and > 0. */
 SPCONV_API int spconv_length_scale(spconv_real *res, spconv_real from_meters_per_unit,
@@ -2153,7 +2160,7 @@ SPCONV_API int spconv_length_scale(spconv_real *res, spconv_real from_meters_per
   return SPCONV_OK;
 }
 
-/* Pose [p; q] (either quaternion order): res = [k p; q]. */
+/** Pose [p; q] (either quaternion order): res = [k p; q]. */
 SPCONV_API void spconv_units_pose(spconv_real res[7], const spconv_real pose[7],
                                   spconv_real k) {
   int i;
@@ -2161,7 +2168,7 @@ SPCONV_API void spconv_units_pose(spconv_real res[7], const spconv_real pose[7],
   for (i = 3; i < 7; ++i) res[i] = pose[i];
 }
 
-/* Twist [v; w]: res = [k v; w]. */
+/** Twist [v; w]: res = [k v; w]. */
 SPCONV_API void spconv_units_twist(spconv_real res[6], const spconv_real twist[6],
                                    spconv_real k) {
   int i;
@@ -2169,7 +2176,7 @@ SPCONV_API void spconv_units_twist(spconv_real res[6], const spconv_real twist[6
   for (i = 3; i < 6; ++i) res[i] = twist[i];
 }
 
-/* Wrench [f; tau]: res = [k f; k^2 tau] (mass and time units unchanged).
+/** Wrench [f; tau]: res = [k f; k^2 tau] (mass and time units unchanged).
    Power f.v + tau.w scales by k^2, as energy in kg unit^2 / s^2 does. */
 SPCONV_API void spconv_units_wrench(spconv_real res[6], const spconv_real wrench[6],
                                     spconv_real k) {
@@ -2178,7 +2185,7 @@ SPCONV_API void spconv_units_wrench(spconv_real res[6], const spconv_real wrench
   for (i = 3; i < 6; ++i) res[i] = k * k * wrench[i];
 }
 
-/* Inertia tensor (row-major): res = k^2 I. Mass is unchanged. */
+/** Inertia tensor (row-major): res = k^2 I. Mass is unchanged. */
 SPCONV_API void spconv_units_inertia(spconv_real res[9], const spconv_real I[9],
                                      spconv_real k) {
   int i;
@@ -2187,7 +2194,7 @@ SPCONV_API void spconv_units_inertia(spconv_real res[9], const spconv_real I[9],
 
 /* --------------------------------------------------------------- gravity */
 
-/* res = -magnitude along the signed up axis: NEG_Y up (a Y-down world,
+/** res = -magnitude along the signed up axis: NEG_Y up (a Y-down world,
    OpenCV / ROS optical) gives (0, +magnitude, 0). The signed form of
    spconv_gravity. SPCONV_EINVAL (res untouched) for an unknown axis. */
 SPCONV_API int spconv_gravity_signed(spconv_real res[3], spconv_signed_axis up,
@@ -2202,6 +2209,7 @@ SPCONV_API int spconv_gravity_signed(spconv_real res[3], spconv_signed_axis up,
 
 /* ------------------------------------------------------ collision shapes */
 
+/** Collision primitive kinds, as Newton, MuJoCo, USD and PhysX name them. */
 typedef enum spconv_shape_type {
   SPCONV_SHAPE_SPHERE = 0,
   SPCONV_SHAPE_BOX = 1,
@@ -2211,7 +2219,7 @@ typedef enum spconv_shape_type {
   SPCONV_SHAPE_PLANE = 5
 } spconv_shape_type;
 
-/* Whose parameters a size[3] holds. Every shape is centred on its frame
+/** Whose parameters a size[3] holds. Every shape is centred on its frame
    origin; capsule, cylinder and cone lie along the shape's primary axis,
    a plane's normal is that axis.
      type      NEWTON            MUJOCO (geom size)  USD (UsdGeom)        PHYSX
@@ -2279,7 +2287,7 @@ SPCONV_API int spconv__shape_to_canonical(spconv_real c[3], const spconv_real si
   return 1;
 }
 
-/* res_size and res_quat_wxyz for the same physical shape in another
+/** res_size and res_quat_wxyz for the same physical shape in another
    format. size: the `from` parameters (table above), res_size: the `to`
    parameters (unused entries set to 0). res_quat_wxyz = q with
    q_shape_to = q_shape_from * q (its matrix carries the `to` primary
@@ -2324,7 +2332,7 @@ SPCONV_API int spconv_shape_convert(spconv_real res_size[3], spconv_real res_qua
   return SPCONV_OK;
 }
 
-/* *res = the volume of a shape given in `format` (computed from that
+/** *res = the volume of a shape given in `format` (computed from that
    format's own parameters). SPCONV_EINVAL as spconv_shape_convert, and
    for a plane. */
 SPCONV_API int spconv_shape_volume(spconv_real *res, const spconv_real size[3],
@@ -2356,7 +2364,7 @@ SPCONV_API int spconv_shape_volume(spconv_real *res, const spconv_real size[3],
   return SPCONV_OK;
 }
 
-/* res = the centre of mass of a uniform solid shape in its own frame: the
+/** res = the centre of mass of a uniform solid shape in its own frame: the
    origin, except the cone's, at -half_height / 2 along the axis (a quarter
    of the height above the base). SPCONV_EINVAL as spconv_shape_volume. */
 SPCONV_API int spconv_shape_com(spconv_real res[3], const spconv_real size[3],
@@ -2371,7 +2379,7 @@ SPCONV_API int spconv_shape_com(spconv_real res[3], const spconv_real size[3],
   return SPCONV_OK;
 }
 
-/* MuJoCo geom fromto = (a; b) -> the geom frame: res_pos = (a + b) / 2,
+/** MuJoCo geom fromto = (a; b) -> the geom frame: res_pos = (a + b) / 2,
    res_quat_wxyz = the minimal rotation carrying +Z onto b - a (MuJoCo's
    mju_quatZ2Vec: (0, 1, 0, 0), 180 deg about X, when b - a points along
    -Z), *res_half_length = |b - a| / 2: size[1] of a capsule or cylinder
@@ -2417,13 +2425,14 @@ SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
 
 /* --------------------------------------------------------- asset import */
 
+/** Mesh asset formats, for the axes their files are written in. */
 typedef enum spconv_asset_format {
   SPCONV_ASSET_GLTF = 0, /* .gltf / .glb: Y up, front +Z by specification */
   SPCONV_ASSET_STL = 1,  /* no convention: the caller says */
   SPCONV_ASSET_OBJ = 2   /* no convention: the caller says */
 } spconv_asset_format;
 
-/* res = M taking mesh coordinates of a file into a Z-up world, the way
+/** res = M taking mesh coordinates of a file into a Z-up world, the way
    Genesis imports (aligned with Blender's default exporters, "Y up, -Z
    forward"): Y-up data -> (x, y, z) -> (x, -z, y), the inverse of
    Blender's glTF export and spconv_up_axis_matrix(Y, Z); Z-up data ->
@@ -2440,7 +2449,7 @@ SPCONV_API int spconv_asset_import_matrix(spconv_real res[9], spconv_asset_forma
   return spconv_up_axis_matrix(res, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
 }
 
-/* res = the rotation of spconv_asset_import_matrix as a unit quaternion
+/** res = the rotation of spconv_asset_import_matrix as a unit quaternion
    (w, x, y, z): (cos 45, sin 45, 0, 0) for Y-up data, identity for Z-up.
    SPCONV_EINVAL (res untouched) for an unknown format. */
 SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_format format,
@@ -2459,7 +2468,7 @@ SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_fo
 /* Twist and wrench conventions as descriptors, presets, accelerations,
    MuJoCo c-frame quantities, packed joint arrays and permutations. */
 
-/* A convention says how one body's 6-vector is stored:
+/** A convention says how one body's 6-vector is stored:
      order          SPCONV_LINEAR_FIRST [lin; ang] or SPCONV_ANGULAR_FIRST [ang; lin]
      point          reference point P of the linear velocity and of the moment:
                     SPCONV_POINT_COM, SPCONV_POINT_ORIGIN (body origin) or
@@ -2494,18 +2503,23 @@ SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_fo
    Fields are int so that any value can be checked: an unknown value makes
    the conversions return SPCONV_EINVAL. */
 typedef enum spconv_order { SPCONV_LINEAR_FIRST = 0, SPCONV_ANGULAR_FIRST = 1 } spconv_order;
+/** Reference point of the linear velocity and of the moment. */
 typedef enum spconv_point {
   SPCONV_POINT_COM = 0,
   SPCONV_POINT_ORIGIN = 1,
   SPCONV_POINT_WORLD = 2
 } spconv_point;
+/** Axes a half of the 6-vector is expressed in. */
 typedef enum spconv_frame { SPCONV_FRAME_WORLD = 0, SPCONV_FRAME_BODY = 1 } spconv_frame;
+/** Unit of angular velocity (torques stay in N m). */
 typedef enum spconv_angle_unit { SPCONV_RADIANS = 0, SPCONV_DEGREES = 1 } spconv_angle_unit;
+/** Classical (d/dt of a point's velocity) or spatial acceleration. */
 typedef enum spconv_accel_kind {
   SPCONV_ACCEL_CLASSICAL = 0,
   SPCONV_ACCEL_SPATIAL = 1
 } spconv_accel_kind;
 
+/** A 6-vector convention as data (see the comment above spconv_order). */
 typedef struct spconv_convention {
   int order;         /* spconv_order */
   int point;         /* spconv_point */
@@ -2515,7 +2529,7 @@ typedef struct spconv_convention {
   int accel;         /* spconv_accel_kind */
 } spconv_convention;
 
-/* One body's pose: origin O at pos (world), orientation quat_wxyz (body ->
+/** One body's pose: origin O at pos (world), orientation quat_wxyz (body ->
    world, need not be unit), COM offset com in body axes (C = pos + R com;
    MuJoCo body_ipos, Newton body_com). */
 typedef struct spconv_body {
@@ -2524,7 +2538,7 @@ typedef struct spconv_body {
   spconv_real com[3];
 } spconv_body;
 
-/* Preset conventions (spconv_preset). Each row cites the engine's docs. */
+/** Preset conventions (spconv_preset). Each row cites the engine's docs. */
 typedef enum spconv_preset_id {
   SPCONV_PRESET_NEWTON = 0,      /* State.body_qd [v_C; w], body_f [f; tau_C], world */
   SPCONV_PRESET_MUJOCO_FREE,     /* free joint qvel [v_O world; w body], qfrc, qacc */
@@ -2564,7 +2578,7 @@ SPCONV_API spconv_convention spconv__convention(int order, int point, int linear
   return c;
 }
 
-/* The convention of preset id; for an unknown id every field is -1, which
+/** The convention of preset id; for an unknown id every field is -1, which
    the conversions reject with SPCONV_EINVAL. Sources:
    NEWTON        Newton docs "Conventions": body_qd = [v of COM; w], body_f =
                  [f; tau about COM], world frame (joint_f of free joints too).
@@ -2642,7 +2656,7 @@ SPCONV_API spconv_convention spconv_preset(int id) {
   }
 }
 
-/* Lower-case name of preset id ("newton", "mujoco_free", ...), NULL for an
+/** Lower-case name of preset id ("newton", "mujoco_free", ...), NULL for an
    unknown id. */
 SPCONV_API const char *spconv_preset_name(int id) {
   switch (id) {
@@ -2782,7 +2796,7 @@ SPCONV_API void spconv__twist_canonical(spconv_real v[3], spconv_real w[3],
   spconv__twist_to_com(v, w, r);
 }
 
-/* Twist stored under `from` -> the same motion stored under `to`, for the
+/** Twist stored under `from` -> the same motion stored under `to`, for the
    body `body` (see spconv_convention): through [v_C; w] (world, rad/s):
    v_P2 = v_P1 + w x (P2 - P1), axes rotated by the body's R, angular parts
    scaled for degrees. SPCONV_EINVAL (res untouched) for an invalid
@@ -2802,7 +2816,7 @@ SPCONV_API int spconv_twist_convert(spconv_real res[6], const spconv_convention 
   return SPCONV_OK;
 }
 
-/* Wrench stored under `from` -> under `to` (the power-conjugates of the
+/** Wrench stored under `from` -> under `to` (the power-conjugates of the
    twists of spconv_twist_convert): through [f; tau_C] (world):
    tau_P2 = tau_P1 - (P2 - P1) x f, force in the linear frame, moment in the
    angular frame. The angle unit does not apply (moments stay in N m), so the
@@ -2825,7 +2839,7 @@ SPCONV_API int spconv_wrench_convert(spconv_real res[6], const spconv_convention
   return SPCONV_OK;
 }
 
-/* res (6x6 row-major) = the matrix M of spconv_twist_convert: x_to = M x_from
+/** res (6x6 row-major) = the matrix M of spconv_twist_convert: x_to = M x_from
    (for Jacobian columns: J_to = M J_from). Column j is the conversion of the
    unit vector e_j. SPCONV_EINVAL (res untouched) as spconv_twist_convert. */
 SPCONV_API int spconv_twist_convert_matrix(spconv_real res[36], const spconv_convention *to,
@@ -2843,7 +2857,7 @@ SPCONV_API int spconv_twist_convert_matrix(spconv_real res[36], const spconv_con
   return SPCONV_OK;
 }
 
-/* res (6x6 row-major) = the matrix of spconv_wrench_convert; between radian
+/** res (6x6 row-major) = the matrix of spconv_wrench_convert; between radian
    conventions it is the inverse transpose of spconv_twist_convert_matrix. */
 SPCONV_API int spconv_wrench_convert_matrix(spconv_real res[36], const spconv_convention *to,
                                             const spconv_convention *from,
@@ -2867,7 +2881,7 @@ SPCONV_API int spconv_wrench_convert_matrix(spconv_real res[36], const spconv_co
    shifts like a twist (spconv_twist_shift on [a; alpha]); a classical one
    with spconv_classical_accel_shift. */
 
-/* spatial [a_P - w x v_P; alpha] from classical [a_P; alpha] and twist [v_P; w] */
+/** spatial [a_P - w x v_P; alpha] from classical [a_P; alpha] and twist [v_P; w] */
 SPCONV_API void spconv_spatial_accel_from_classical(spconv_real res[6],
                                                     const spconv_real accel[6],
                                                     const spconv_real twist[6]) {
@@ -2881,7 +2895,7 @@ SPCONV_API void spconv_spatial_accel_from_classical(spconv_real res[6],
   res[5] = accel[5];
 }
 
-/* classical [a_P; alpha] = spatial [a_sp; alpha] + [w x v_P; 0] (MuJoCo's
+/** classical [a_P; alpha] = spatial [a_sp; alpha] + [w x v_P; 0] (MuJoCo's
    "acc_tran += vel_rot x vel_tran" in mj_objectAcceleration) */
 SPCONV_API void spconv_classical_accel_from_spatial(spconv_real res[6],
                                                     const spconv_real accel[6],
@@ -2896,7 +2910,7 @@ SPCONV_API void spconv_classical_accel_from_spatial(spconv_real res[6],
   res[5] = accel[5];
 }
 
-/* Classical acceleration [a_A; alpha] of body point A -> of body point B,
+/** Classical acceleration [a_A; alpha] of body point A -> of body point B,
    r = p_B - p_A, w the angular velocity (same axes):
    a_B = a_A + alpha x r + w x (w x r). */
 SPCONV_API void spconv_classical_accel_shift(spconv_real res[6], const spconv_real accel[6],
@@ -2956,7 +2970,7 @@ SPCONV_API void spconv__accel_store(spconv_real res[6], const spconv_convention 
   spconv__encode(res, a, alpha, c, R, 1);
 }
 
-/* Acceleration stored under `from` -> under `to` (each read as its `accel`
+/** Acceleration stored under `from` -> under `to` (each read as its `accel`
    field says), for a body whose twist under `from` is `twist`. Through the
    classical COM acceleration a_C (world): a_P = a_C + alpha x r +
    w x (w x r), then a_P - w x v_P for SPATIAL. Matches mj_objectAcceleration
@@ -3010,7 +3024,7 @@ SPCONV_API void spconv__cframe_offset(spconv_real r[3], const spconv_real s[3],
   for (i = 0; i < 3; ++i) r[i] = s[i] - (body->pos[i] + rc[i]);
 }
 
-/* Twist under `to` from MuJoCo cvel [w; v] (world, at subtree_com):
+/** Twist under `to` from MuJoCo cvel [w; v] (world, at subtree_com):
    v_P = v_S + w x (P - S). With to = NEWTON and the COM this is
    spconv_twist_from_mujoco_cvel. SPCONV_EINVAL for an invalid descriptor. */
 SPCONV_API int spconv_twist_from_mujoco_cframe(spconv_real res[6], const spconv_convention *to,
@@ -3028,7 +3042,7 @@ SPCONV_API int spconv_twist_from_mujoco_cframe(spconv_real res[6], const spconv_
   return SPCONV_OK;
 }
 
-/* MuJoCo cvel-layout twist [w; v_S] (world, at subtree_com S) from a twist
+/** MuJoCo cvel-layout twist [w; v_S] (world, at subtree_com S) from a twist
    under `from`. SPCONV_EINVAL for an invalid descriptor. */
 SPCONV_API int spconv_mujoco_cframe_from_twist(spconv_real res[6],
                                                const spconv_real subtree_com[3],
@@ -3050,7 +3064,7 @@ SPCONV_API int spconv_mujoco_cframe_from_twist(spconv_real res[6],
   return SPCONV_OK;
 }
 
-/* Wrench under `to` from MuJoCo cfrc_int / cfrc_ext [tau_S; f] (world, about
+/** Wrench under `to` from MuJoCo cfrc_int / cfrc_ext [tau_S; f] (world, about
    subtree_com S): tau_P = tau_S - (P - S) x f. */
 SPCONV_API int spconv_wrench_from_mujoco_cframe(spconv_real res[6],
                                                 const spconv_convention *to,
@@ -3074,7 +3088,7 @@ SPCONV_API int spconv_wrench_from_mujoco_cframe(spconv_real res[6],
   return SPCONV_OK;
 }
 
-/* MuJoCo cfrc-layout wrench [tau_S; f] (world, about subtree_com S) from a
+/** MuJoCo cfrc-layout wrench [tau_S; f] (world, about subtree_com S) from a
    wrench under `from`. */
 SPCONV_API int spconv_mujoco_cframe_from_wrench(spconv_real res[6],
                                                 const spconv_real subtree_com[3],
@@ -3098,7 +3112,7 @@ SPCONV_API int spconv_mujoco_cframe_from_wrench(spconv_real res[6],
   return SPCONV_OK;
 }
 
-/* Acceleration under `to` from MuJoCo cacc [alpha; a_sp] (spatial, world, at
+/** Acceleration under `to` from MuJoCo cacc [alpha; a_sp] (spatial, world, at
    subtree_com S) and cvel [w; v_S]: a_sp shifts to C like a twist, then
    a_C = a_sp_C + w x v_C. See the gravity note above. */
 SPCONV_API int spconv_accel_from_mujoco_cframe(spconv_real res[6],
@@ -3124,7 +3138,7 @@ SPCONV_API int spconv_accel_from_mujoco_cframe(spconv_real res[6],
   return SPCONV_OK;
 }
 
-/* MuJoCo cacc-layout spatial acceleration [alpha; a_sp] (world, at
+/** MuJoCo cacc-layout spatial acceleration [alpha; a_sp] (world, at
    subtree_com S) from an acceleration under `from` and the twist under
    `from`. */
 SPCONV_API int spconv_mujoco_cframe_from_accel(spconv_real res[6],
@@ -3152,7 +3166,7 @@ SPCONV_API int spconv_mujoco_cframe_from_accel(spconv_real res[6],
 }
 
 /* ----------------------------------------------------- packed joint arrays */
-/* The Newton / Warp model layout. Joint j's positions are joint_q[
+/** The Newton / Warp model layout. Joint j's positions are joint_q[
    joint_q_start[j] .. joint_q_start[j+1]) and its velocities / forces
    joint_qd[joint_qd_start[j] .. joint_qd_start[j+1]) (both start arrays have
    joint_count + 1 entries, the last one the array length). Segments:
@@ -3176,7 +3190,7 @@ typedef enum spconv_joint_type {
   SPCONV_JOINT_D6 = 6
 } spconv_joint_type;
 
-/* A view of a model's joint arrays (nothing is copied). joint_child is read
+/** A view of a model's joint arrays (nothing is copied). joint_child is read
    only by the SAP functions (child body of each joint, 0 <= b < body_count). */
 typedef struct spconv_joint_layout {
   int joint_count;
@@ -3187,7 +3201,7 @@ typedef struct spconv_joint_layout {
   int body_count;
 } spconv_joint_layout;
 
-/* Number of joint_q scalars of a joint of type joint_type; lin_axes and
+/** Number of joint_q scalars of a joint of type joint_type; lin_axes and
    ang_axes (0..3 each) are read for D6 only. SPCONV_EINVAL for an unknown
    type or axis count. */
 SPCONV_API int spconv_joint_q_size(int joint_type, int lin_axes, int ang_axes) {
@@ -3205,7 +3219,7 @@ SPCONV_API int spconv_joint_q_size(int joint_type, int lin_axes, int ang_axes) {
   }
 }
 
-/* Number of joint_qd (and joint_f) scalars; as spconv_joint_q_size. */
+/** Number of joint_qd (and joint_f) scalars; as spconv_joint_q_size. */
 SPCONV_API int spconv_joint_qd_size(int joint_type, int lin_axes, int ang_axes) {
   switch (joint_type) {
     case SPCONV_JOINT_BALL: return 3;
@@ -3244,7 +3258,7 @@ SPCONV_API int spconv__joint_layout_check(const spconv_joint_layout *L, int need
   return SPCONV_OK;
 }
 
-/* SPCONV_OK when L describes a consistent layout (see above; the child
+/** SPCONV_OK when L describes a consistent layout (see above; the child
    bodies are not checked), SPCONV_EINVAL otherwise. */
 SPCONV_API int spconv_joint_layout_check(const spconv_joint_layout *L) {
   return spconv__joint_layout_check(L, 0);
@@ -3271,7 +3285,7 @@ SPCONV_API int spconv__joint_q_reorder(spconv_real *res, const spconv_real *join
   return SPCONV_OK;
 }
 
-/* Whole joint_q (joint_q_start[joint_count] reals) with Warp's xyzw
+/** Whole joint_q (joint_q_start[joint_count] reals) with Warp's xyzw
    quaternions -> MuJoCo's wxyz (ball, free, distance joints; every other
    scalar copied unchanged). res may equal joint_q. SPCONV_EINVAL (res
    untouched) for an inconsistent layout. */
@@ -3280,7 +3294,7 @@ SPCONV_API int spconv_joint_q_wxyz_from_xyzw(spconv_real *res, const spconv_real
   return spconv__joint_q_reorder(res, joint_q, L, 1);
 }
 
-/* Whole joint_q with wxyz quaternions -> Warp's xyzw; as above. */
+/** Whole joint_q with wxyz quaternions -> Warp's xyzw; as above. */
 SPCONV_API int spconv_joint_q_xyzw_from_wxyz(spconv_real *res, const spconv_real *joint_q,
                                              const spconv_joint_layout *L) {
   return spconv__joint_q_reorder(res, joint_q, L, 0);
@@ -3325,7 +3339,7 @@ SPCONV_API int spconv__sap_joint_map(spconv_real *res, const spconv_real *x,
   return SPCONV_OK;
 }
 
-/* Whole joint_qd, public -> sap (P_v on free and distance joints: [v_C; w]
+/** Whole joint_qd, public -> sap (P_v on free and distance joints: [v_C; w]
    -> [w; v_O], r_oc of the joint's child body from body_q and body_com);
    every other segment is copied bit for bit. res may equal joint_qd.
    SPCONV_EINVAL (res untouched) for an inconsistent layout or child. */
@@ -3336,7 +3350,7 @@ SPCONV_API int spconv_sap_joint_qd_from_public(spconv_real *res, const spconv_re
   return spconv__sap_joint_map(res, joint_qd, L, body_q, body_com, SPCONV__SAP_TWIST_IN);
 }
 
-/* Whole joint_qd, sap -> public (P_v^-1 on free and distance joints). */
+/** Whole joint_qd, sap -> public (P_v^-1 on free and distance joints). */
 SPCONV_API int spconv_public_joint_qd_from_sap(spconv_real *res, const spconv_real *joint_qd,
                                                const spconv_joint_layout *L,
                                                const spconv_real *body_q,
@@ -3344,7 +3358,7 @@ SPCONV_API int spconv_public_joint_qd_from_sap(spconv_real *res, const spconv_re
   return spconv__sap_joint_map(res, joint_qd, L, body_q, body_com, SPCONV__SAP_TWIST_OUT);
 }
 
-/* Whole joint_f, public -> sap (P_f on free and distance joints: [f; tau_C]
+/** Whole joint_f, public -> sap (P_f on free and distance joints: [f; tau_C]
    -> [tau_O; f]); as spconv_sap_joint_qd_from_public. */
 SPCONV_API int spconv_sap_joint_f_from_public(spconv_real *res, const spconv_real *joint_f,
                                               const spconv_joint_layout *L,
@@ -3353,7 +3367,7 @@ SPCONV_API int spconv_sap_joint_f_from_public(spconv_real *res, const spconv_rea
   return spconv__sap_joint_map(res, joint_f, L, body_q, body_com, SPCONV__SAP_WRENCH_IN);
 }
 
-/* Whole joint_f, sap -> public (P_f^-1 on free and distance joints). */
+/** Whole joint_f, sap -> public (P_f^-1 on free and distance joints). */
 SPCONV_API int spconv_public_joint_f_from_sap(spconv_real *res, const spconv_real *joint_f,
                                               const spconv_joint_layout *L,
                                               const spconv_real *body_q,
@@ -3361,7 +3375,7 @@ SPCONV_API int spconv_public_joint_f_from_sap(spconv_real *res, const spconv_rea
   return spconv__sap_joint_map(res, joint_f, L, body_q, body_com, SPCONV__SAP_WRENCH_OUT);
 }
 
-/* All body_count body wrenches (6 reals each), public [f; tau_C] -> SAP's
+/** All body_count body wrenches (6 reals each), public [f; tau_C] -> SAP's
    internal residual -P_f F (spconv_sap_body_force_from_public per body).
    res may equal body_f. SPCONV_EINVAL (res untouched) for a NULL pointer or
    a negative count. */
@@ -3378,7 +3392,7 @@ SPCONV_API int spconv_sap_body_f_from_public(spconv_real *res, const spconv_real
   return SPCONV_OK;
 }
 
-/* All body wrenches, SAP's internal residual -> public [f; tau_C]. */
+/** All body wrenches, SAP's internal residual -> public [f; tau_C]. */
 SPCONV_API int spconv_public_body_f_from_sap(spconv_real *res, const spconv_real *body_f,
                                              const spconv_real *body_q,
                                              const spconv_real *body_com, int body_count) {
@@ -3392,13 +3406,13 @@ SPCONV_API int spconv_public_body_f_from_sap(spconv_real *res, const spconv_real
   return SPCONV_OK;
 }
 
-/* SAP Warp boundary order flags (joint_qd_order, joint_f_order, body_f_order) */
+/** SAP Warp boundary order flags (joint_qd_order, joint_f_order, body_f_order) */
 typedef enum spconv_sap_order {
   SPCONV_SAP_ORDER_PUBLIC = 0, /* "public": free/distance [v_C; w], [f; tau_C] */
   SPCONV_SAP_ORDER_SAP = 1     /* "sap": already SAP-native */
 } spconv_sap_order;
 
-/* Steps 1-3 of SAP Warp's solver boundary, in place: joint_qd with P_v if
+/** Steps 1-3 of SAP Warp's solver boundary, in place: joint_qd with P_v if
    joint_qd_order is PUBLIC, joint_f with P_f if joint_f_order is PUBLIC,
    body_f (body_count wrenches) with -P_f if body_f_order is PUBLIC; a
    buffer whose flag is SAP, or that is NULL, is left alone. Positions
@@ -3424,7 +3438,7 @@ SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_
   return SPCONV_OK;
 }
 
-/* Step 5 of the boundary, in place: the solved joint_qd back to public with
+/** Step 5 of the boundary, in place: the solved joint_qd back to public with
    P_v^-1 when joint_qd_order (state_out's flag) is PUBLIC; body_q is the
    pose the velocities belong to. SPCONV_EINVAL (untouched) as above. */
 SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd, const spconv_joint_layout *L,
@@ -3442,7 +3456,7 @@ SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd, const spconv_joint
 /* perm[i] = the index in the source order of entry i of the target order
    (Isaac Lab <-> MuJoCo joint order: isaac[i] = mujoco[perm[i]]). */
 
-/* SPCONV_OK when perm (n entries, n >= 0) is a permutation of 0..n-1,
+/** SPCONV_OK when perm (n entries, n >= 0) is a permutation of 0..n-1,
    SPCONV_EINVAL otherwise (a value out of range or repeated). A map of
    0..n-1 into itself is a permutation exactly when every i returns to
    itself within n steps. */
@@ -3466,7 +3480,7 @@ SPCONV_API int spconv__cycle_leader(const int *perm, int i) {
   return 1;
 }
 
-/* res = the inverse permutation: res[perm[i]] = i. res may equal perm (then
+/** res = the inverse permutation: res[perm[i]] = i. res may equal perm (then
    inverted cycle by cycle, without scratch memory). SPCONV_EINVAL (res
    untouched) when perm is not a permutation. */
 SPCONV_API int spconv_perm_inverse(int *res, const int *perm, int n) {
@@ -3493,7 +3507,7 @@ SPCONV_API int spconv_perm_inverse(int *res, const int *perm, int n) {
   return SPCONV_OK;
 }
 
-/* res[i] = in[perm[i]] for i < n (gather: source order -> target order).
+/** res[i] = in[perm[i]] for i < n (gather: source order -> target order).
    res may equal in (then permuted cycle by cycle in place). SPCONV_EINVAL
    (res untouched) when perm is not a permutation. */
 SPCONV_API int spconv_perm_gather(spconv_real *res, const spconv_real *in, const int *perm,
@@ -3612,31 +3626,31 @@ SPCONV__BATCH1(public_body_force_from_sap_n, spconv_public_body_force_from_sap, 
   if ((const spconv_real *)(res) == (x)) spconv__##name##_io(res, __VA_ARGS__); \
   else spconv__##name##_oop(res, x, __VA_ARGS__)
 
-/* n contiguous quaternions (4n reals), xyzw -> wxyz; res may equal q_xyzw. */
+/** n contiguous quaternions (4n reals), xyzw -> wxyz; res may equal q_xyzw. */
 SPCONV_API void spconv_quat_wxyz_from_xyzw_n(spconv_real *res, const spconv_real *q_xyzw,
                                              size_t n) {
   SPCONV__BATCH_CALL0(quat_wxyz_from_xyzw_n, res, q_xyzw, n);
 }
 
-/* n contiguous quaternions (4n reals), wxyz -> xyzw; res may equal q_wxyz. */
+/** n contiguous quaternions (4n reals), wxyz -> xyzw; res may equal q_wxyz. */
 SPCONV_API void spconv_quat_xyzw_from_wxyz_n(spconv_real *res, const spconv_real *q_wxyz,
                                              size_t n) {
   SPCONV__BATCH_CALL0(quat_xyzw_from_wxyz_n, res, q_wxyz, n);
 }
 
-/* n twists [v; w] (6n reals) shifted by n offsets r (3n reals). */
+/** n twists [v; w] (6n reals) shifted by n offsets r (3n reals). */
 SPCONV_API void spconv_twist_shift_n(spconv_real *res, const spconv_real *twist,
                                      const spconv_real *r, size_t n) {
   SPCONV__BATCH_CALL(twist_shift_n, res, twist, r, n);
 }
 
-/* n wrenches [f; tau] (6n reals) shifted by n offsets r (3n reals). */
+/** n wrenches [f; tau] (6n reals) shifted by n offsets r (3n reals). */
 SPCONV_API void spconv_wrench_shift_n(spconv_real *res, const spconv_real *wrench,
                                       const spconv_real *r, size_t n) {
   SPCONV__BATCH_CALL(wrench_shift_n, res, wrench, r, n);
 }
 
-/* n free bodies: COM twists (6n) from qvel (6n), free-joint qpos (7n: [p; q_wxyz]
+/** n free bodies: COM twists (6n) from qvel (6n), free-joint qpos (7n: [p; q_wxyz]
    per body, MuJoCo's layout) and body_ipos (3n). */
 SPCONV_API void spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_real *qvel,
                                                 const spconv_real *qpos,
@@ -3644,63 +3658,63 @@ SPCONV_API void spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_r
   SPCONV__BATCH_CALL(twist_from_mujoco_qvel_n, res, qvel, qpos, ipos, n);
 }
 
-/* n free bodies: qvel (6n) from COM twists (6n), qpos (7n) and body_ipos (3n). */
+/** n free bodies: qvel (6n) from COM twists (6n), qpos (7n) and body_ipos (3n). */
 SPCONV_API void spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_real *twist,
                                                 const spconv_real *qpos,
                                                 const spconv_real *ipos, size_t n) {
   SPCONV__BATCH_CALL(mujoco_qvel_from_twist_n, res, twist, qpos, ipos, n);
 }
 
-/* n free bodies: qfrc (6n) from COM wrenches (6n), qpos (7n) and body_ipos (3n). */
+/** n free bodies: qfrc (6n) from COM wrenches (6n), qpos (7n) and body_ipos (3n). */
 SPCONV_API void spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_real *wrench,
                                                  const spconv_real *qpos,
                                                  const spconv_real *ipos, size_t n) {
   SPCONV__BATCH_CALL(mujoco_qfrc_from_wrench_n, res, wrench, qpos, ipos, n);
 }
 
-/* n free bodies: COM wrenches (6n) from qfrc (6n), qpos (7n) and body_ipos (3n). */
+/** n free bodies: COM wrenches (6n) from qfrc (6n), qpos (7n) and body_ipos (3n). */
 SPCONV_API void spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_real *qfrc,
                                                  const spconv_real *qpos,
                                                  const spconv_real *ipos, size_t n) {
   SPCONV__BATCH_CALL(wrench_from_mujoco_qfrc_n, res, qfrc, qpos, ipos, n);
 }
 
-/* n bodies: sap twists [w; v_O] from public twists [v_C; w] (6n);
+/** n bodies: sap twists [w; v_O] from public twists [v_C; w] (6n);
    r_oc = C - O per body (3n), world axes. */
 SPCONV_API void spconv_sap_twist_from_public_n(spconv_real *res, const spconv_real *u_public,
                                                const spconv_real *r_oc, size_t n) {
   SPCONV__BATCH_CALL(sap_twist_from_public_n, res, u_public, r_oc, n);
 }
 
-/* n bodies: public twists [v_C; w] from sap twists [w; v_O] (6n);
+/** n bodies: public twists [v_C; w] from sap twists [w; v_O] (6n);
    r_oc = C - O per body (3n), world axes. */
 SPCONV_API void spconv_public_twist_from_sap_n(spconv_real *res, const spconv_real *u_sap,
                                                const spconv_real *r_oc, size_t n) {
   SPCONV__BATCH_CALL(public_twist_from_sap_n, res, u_sap, r_oc, n);
 }
 
-/* n bodies: sap wrenches [tau_O; f] from public wrenches [f; tau_C] (6n);
+/** n bodies: sap wrenches [tau_O; f] from public wrenches [f; tau_C] (6n);
    r_oc = C - O per body (3n), world axes. */
 SPCONV_API void spconv_sap_wrench_from_public_n(spconv_real *res, const spconv_real *g_public,
                                                 const spconv_real *r_oc, size_t n) {
   SPCONV__BATCH_CALL(sap_wrench_from_public_n, res, g_public, r_oc, n);
 }
 
-/* n bodies: public wrenches [f; tau_C] from sap wrenches [tau_O; f] (6n);
+/** n bodies: public wrenches [f; tau_C] from sap wrenches [tau_O; f] (6n);
    r_oc = C - O per body (3n), world axes. */
 SPCONV_API void spconv_public_wrench_from_sap_n(spconv_real *res, const spconv_real *g_sap,
                                                 const spconv_real *r_oc, size_t n) {
   SPCONV__BATCH_CALL(public_wrench_from_sap_n, res, g_sap, r_oc, n);
 }
 
-/* n bodies: SAP body-force residuals -P_f F from public body wrenches (6n);
+/** n bodies: SAP body-force residuals -P_f F from public body wrenches (6n);
    r_oc = C - O per body (3n), world axes. */
 SPCONV_API void spconv_sap_body_force_from_public_n(spconv_real *res, const spconv_real *f_public,
                                                     const spconv_real *r_oc, size_t n) {
   SPCONV__BATCH_CALL(sap_body_force_from_public_n, res, f_public, r_oc, n);
 }
 
-/* n bodies: public body wrenches from SAP body-force residuals (6n);
+/** n bodies: public body wrenches from SAP body-force residuals (6n);
    r_oc = C - O per body (3n), world axes. */
 SPCONV_API void spconv_public_body_force_from_sap_n(spconv_real *res, const spconv_real *f_sap,
                                                     const spconv_real *r_oc, size_t n) {
@@ -3718,6 +3732,10 @@ SPCONV_API int spconv__up_axis_perm(spconv__signed_perm *p, spconv_axis from_up,
   spconv_real M[9];
   int i, j, status = spconv_up_axis_matrix(M, from_up, to_up);
   if (status != SPCONV_OK) return status;
+  for (i = 0; i < 3; ++i) { /* written first: gcc -O3 cannot see that M has a nonzero per row */
+    p->perm[i] = i;
+    p->sign[i] = SPCONV__R(0);
+  }
   for (i = 0; i < 3; ++i)
     for (j = 0; j < 3; ++j)
       if (M[3 * i + j] != SPCONV__R(0)) {
@@ -3727,7 +3745,7 @@ SPCONV_API int spconv__up_axis_perm(spconv__signed_perm *p, spconv_axis from_up,
   return SPCONV_OK;
 }
 
-/* n 3-vectors (3n) from a from_up world to a to_up world: positions, linear
+/** n 3-vectors (3n) from a from_up world to a to_up world: positions, linear
    and angular velocities, forces, torques (a proper rotation: no sign flip).
    SPCONV_EINVAL (res untouched) for an unknown axis value. */
 SPCONV_API int spconv_up_axis_vec3_n(spconv_real *res, const spconv_real *v, size_t n,
@@ -3748,13 +3766,13 @@ SPCONV_API int spconv_up_axis_vec3_n(spconv_real *res, const spconv_real *v, siz
   return SPCONV_OK;
 }
 
-/* n 6-vectors (6n): twists or wrenches, both halves in world axes. */
+/** n 6-vectors (6n): twists or wrenches, both halves in world axes. */
 SPCONV_API int spconv_up_axis_spatial_n(spconv_real *res, const spconv_real *x, size_t n,
                                         spconv_axis from_up, spconv_axis to_up) {
   return spconv_up_axis_vec3_n(res, x, 2 * n, from_up, to_up);
 }
 
-/* n body orientations (4n, wxyz) when the world axes change and the body
+/** n body orientations (4n, wxyz) when the world axes change and the body
    axes do not (the mesh keeps its coordinates): q' = q_up q.
    SPCONV_EINVAL (res untouched) for an unknown axis value. */
 SPCONV_API int spconv_up_axis_quat_wxyz_n(spconv_real *res, const spconv_real *q_wxyz,
@@ -3767,7 +3785,7 @@ SPCONV_API int spconv_up_axis_quat_wxyz_n(spconv_real *res, const spconv_real *q
   return SPCONV_OK;
 }
 
-/* The same for quaternions stored xyzw (4n). */
+/** The same for quaternions stored xyzw (4n). */
 SPCONV_API int spconv_up_axis_quat_xyzw_n(spconv_real *res, const spconv_real *q_xyzw,
                                           size_t n, spconv_axis from_up, spconv_axis to_up) {
   spconv_real q_up[4];
@@ -3809,7 +3827,7 @@ SPCONV_API int spconv_up_axis_quat_xyzw_n(spconv_real *res, const spconv_real *q
      (parent and child frames follow one convention); a root orientation
      takes whichever its data's body frames call for. */
 
-/* Motion-format axis systems (spconv_motion_axes gives each one). */
+/** Motion-format axis systems (spconv_motion_axes gives each one). */
 typedef enum spconv_motion_preset {
   SPCONV_MOTION_SMPL = 0,  /* SMPL / SMPL-X / AMASS body frames: Y up, faces +Z, +X left */
   SPCONV_MOTION_BVH = 1,   /* BVH: Y up, faces +Z (as the rest pose defines), +X left */
@@ -3817,7 +3835,7 @@ typedef enum spconv_motion_preset {
   SPCONV_MOTION_COUNT = 3
 } spconv_motion_preset;
 
-/* *res = the axis system of a motion format, for spconv_axis_system_matrix.
+/** *res = the axis system of a motion format, for spconv_axis_system_matrix.
    SPCONV_EINVAL (*res untouched) for an unknown preset. Sources:
    SMPL: the SMPL template (Loper et al., "SMPL", SIGGRAPH Asia 2015, and
      its smplx code) stands in its rest pose with +Y up, facing +Z, +X on
@@ -3856,7 +3874,7 @@ SPCONV_API int spconv_motion_axes(spconv_axis_system *res, spconv_motion_preset 
   return SPCONV_OK;
 }
 
-/* res = M (v_to = M v_from) between two motion presets; SPCONV_EINVAL (res
+/** res = M (v_to = M v_from) between two motion presets; SPCONV_EINVAL (res
    untouched) for an unknown preset. SMPL -> ROBOT: (x, y, z) -> (z, x, y). */
 SPCONV_API int spconv_motion_axes_matrix(spconv_real res[9], spconv_motion_preset from,
                                          spconv_motion_preset to) {
@@ -3905,7 +3923,7 @@ SPCONV_API void spconv__motion_mat_abt(spconv_real res[9], const spconv_real A[9
   for (i = 0; i < 9; ++i) res[i] = u[i];
 }
 
-/* WORLD RELABELLED ONLY: res = M R for an orientation R (body -> world,
+/** WORLD RELABELLED ONLY: res = M R for an orientation R (body -> world,
    row-major) whose world axes change by M (v_to = M v_from) while the
    body's own axes stay as they are (a Y-up asset placed in a Z-up world:
    its mesh is not re-authored). Use for a root whose body frame is not
@@ -3919,7 +3937,7 @@ SPCONV_API int spconv_motion_mat_world_relabelled(spconv_real res[9], const spco
   return SPCONV_OK;
 }
 
-/* WORLD RELABELLED ONLY, quaternion form: res = q_M q (wxyz, q_M the unit
+/** WORLD RELABELLED ONLY, quaternion form: res = q_M q (wxyz, q_M the unit
    quaternion of M; keeps the norm of q). SPCONV_EINVAL (res untouched)
    unless M is a proper rotation. */
 SPCONV_API int spconv_motion_quat_wxyz_world_relabelled(spconv_real res[4],
@@ -3932,7 +3950,7 @@ SPCONV_API int spconv_motion_quat_wxyz_world_relabelled(spconv_real res[4],
   return SPCONV_OK;
 }
 
-/* EVERY FRAME RELABELLED: res = M R M^T, for a rotation whose both sides
+/** EVERY FRAME RELABELLED: res = M R M^T, for a rotation whose both sides
    (body and world, or child and parent) change axes by the same M, proper
    or not: per-joint local rotations of a skeleton, or a root whose body
    frame follows the world's convention. The same as spconv_axes_rotation. */
@@ -3941,7 +3959,7 @@ SPCONV_API void spconv_motion_mat_all_relabelled(spconv_real res[9], const spcon
   spconv_axes_rotation(res, M, R);
 }
 
-/* EVERY FRAME RELABELLED, quaternion form: res = (w, (det M) M v) for
+/** EVERY FRAME RELABELLED, quaternion form: res = (w, (det M) M v) for
    q = (w, v) wxyz (= spconv_axes_quat_wxyz). Any norm, any orthogonal M. */
 SPCONV_API void spconv_motion_quat_wxyz_all_relabelled(spconv_real res[4],
                                                        const spconv_real M[9],
@@ -3949,7 +3967,7 @@ SPCONV_API void spconv_motion_quat_wxyz_all_relabelled(spconv_real res[4],
   spconv_axes_quat_wxyz(res, M, q_wxyz);
 }
 
-/* EVERY FRAME RELABELLED, axis-angle form (SONIC pose_aa, SMPL poses): a
+/** EVERY FRAME RELABELLED, axis-angle form (SONIC pose_aa, SMPL poses): a
    rotation vector is a pseudovector, res = (det M) M rv (exact; keeps
    angles beyond pi). */
 SPCONV_API void spconv_motion_rotvec_all_relabelled(spconv_real res[3], const spconv_real M[9],
@@ -3957,7 +3975,7 @@ SPCONV_API void spconv_motion_rotvec_all_relabelled(spconv_real res[3], const sp
   spconv_axes_pseudovec(res, M, rv);
 }
 
-/* The general case: res = M_world R M_body^T for q (wxyz, body -> world)
+/** The general case: res = M_world R M_body^T for q (wxyz, body -> world)
    when the world axes change by M_world and the body axes by M_body:
    res = q_W q conj(q_B) with q_W, q_B the quaternions of (det M) M. M_world
    = M_body gives the every-frame rule, M_body = I the world-only rule.
@@ -3981,7 +3999,7 @@ SPCONV_API int spconv_motion_quat_wxyz_relabelled(spconv_real res[4],
 
 /* --------------------------------------------------------- clip conversion */
 
-/* How a clip stores rotations (and the number of reals per rotation). */
+/** How a clip stores rotations (and the number of reals per rotation). */
 typedef enum spconv_rot_format {
   SPCONV_ROT_ROTVEC = 0,    /* 3: axis-angle as angle * unit axis, radians (pose_aa) */
   SPCONV_ROT_QUAT_WXYZ = 1, /* 4: MuJoCo, Isaac Lab, SONIC */
@@ -3989,7 +4007,7 @@ typedef enum spconv_rot_format {
   SPCONV_ROT_MAT = 3        /* 9: row-major, columns = child axes in parent axes */
 } spconv_rot_format;
 
-/* reals per rotation of a format; 0 for an unknown one */
+/** reals per rotation of a format; 0 for an unknown one */
 SPCONV_API int spconv_rot_format_size(spconv_rot_format format) {
   switch (format) {
     case SPCONV_ROT_ROTVEC: return 3;
@@ -4000,7 +4018,7 @@ SPCONV_API int spconv_rot_format_size(spconv_rot_format format) {
   }
 }
 
-/* The arrays of a clip of `frames` frames and `bodies` bodies. Any array
+/** The arrays of a clip of `frames` frames and `bodies` bodies. Any array
    may be NULL (then it is not read or written). Units: lengths in the
    clip's unit (cm in many BVH files, m in SMPL), angles in radians, time
    in seconds.
@@ -4059,7 +4077,7 @@ SPCONV_API void spconv__motion_rot_apply(spconv_real *res, const spconv_real *x,
   } else spconv_quat_xyzw_from_wxyz(res, q);
 }
 
-/* Converts a whole clip: world axes by M_world, every body's axes by
+/** Converts a whole clip: world axes by M_world, every body's axes by
    M_body (v_to = M v_from, both orthogonal with equal determinants, e.g.
    from spconv_motion_axes_matrix), lengths by k (> 0; spconv_length_scale:
    cm -> m is 0.01):
@@ -4148,7 +4166,7 @@ SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
   return SPCONV_OK;
 }
 
-/* res[n][size of res_format] = the n rotations x[n][size of x_format] in
+/** res[n][size of res_format] = the n rotations x[n][size of x_format] in
    another format (e.g. pose_aa -> quaternions). Quaternions out are unit
    with w >= 0 from rotation vectors and matrices, and keep the sign (and
    are normalized) from quaternions; rotation vectors out have |rv| <= pi.
@@ -4213,7 +4231,7 @@ SPCONV_API int spconv_motion_rot_convert(spconv_real *res, spconv_rot_format res
 
 /* ------------------------------------------------ velocities from a clip */
 
-/* Finite differences over frames t = 0..T-1 spaced dt apart:
+/** Finite differences over frames t = 0..T-1 spaced dt apart:
    FORWARD  x'(t) from frames t, t+1 (the last frame from T-2, T-1): the
             constant rate that carries frame t to frame t+1, exact for a
             motion at constant rate between frames.
@@ -4243,7 +4261,7 @@ SPCONV_API void spconv__motion_diff_frames(size_t t, size_t T, spconv_motion_dif
   }
 }
 
-/* res[T][3] = the velocity of positions pos[T][3] (root linear velocity in
+/** res[T][3] = the velocity of positions pos[T][3] (root linear velocity in
    the axes and unit of pos, per second when dt is in seconds). res may
    equal pos (in place: frames are read ahead of the writes).
    SPCONV_EINVAL (res untouched) for T < 2, dt not finite and > 0, an
@@ -4278,7 +4296,7 @@ SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos, in
   return SPCONV_OK;
 }
 
-/* res[T][3] = angular velocity from orientations q[T][4] (body -> world,
+/** res[T][3] = angular velocity from orientations q[T][4] (body -> world,
    wxyz or xyzw by q_format, any norm), shortest path between the two
    frames used (|w| span dt <= pi): body axes when body != 0 (MuJoCo
    qvel[3:6]), else world axes (Newton, Isaac Lab). FORWARD gives exactly
@@ -4373,7 +4391,7 @@ SPCONV_API int spconv__bvh_space(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
 
-/* Parses a BVH channel list (the names after "CHANNELS n", separated by
+/** Parses a BVH channel list (the names after "CHANNELS n", separated by
    white space (spaces, tabs, line ends), names exactly as BVH writes them, case-sensitive) into
    the Euler sequence of its three rotation channels: *seq = their axes in
    listed order, *kind = SPCONV_INTRINSIC; use the angles (radians, from
@@ -4421,7 +4439,7 @@ SPCONV_API int spconv_bvh_channels_parse(spconv_euler_seq *seq, spconv_euler_kin
   return SPCONV_OK;
 }
 
-/* Writes the BVH rotation channel list of (seq, kind) into buf (size bytes,
+/** Writes the BVH rotation channel list of (seq, kind) into buf (size bytes,
    30 needed: "Zrotation Xrotation Yrotation" and the NUL). Intrinsic seq
    lists its letters in order; an extrinsic one is the intrinsic sequence
    of the reversed letters (extrinsic "xyz" -> "Zrotation Yrotation
@@ -4445,7 +4463,7 @@ SPCONV_API int spconv_bvh_channels_string(char *buf, size_t size, spconv_euler_s
   return SPCONV_OK;
 }
 
-/* res = the quaternion (wxyz) of a BVH joint's rotation: angles_deg in
+/** res = the quaternion (wxyz) of a BVH joint's rotation: angles_deg in
    channel order (degrees), seq from spconv_bvh_channels_parse (intrinsic).
    SPCONV_EINVAL (res untouched) for an unknown or proper Euler seq. */
 SPCONV_API int spconv_quat_wxyz_from_bvh(spconv_real res[4], const spconv_real angles_deg[3],
@@ -4457,7 +4475,7 @@ SPCONV_API int spconv_quat_wxyz_from_bvh(spconv_real res[4], const spconv_real a
   return spconv_quat_wxyz_from_euler(res, a, seq, SPCONV_INTRINSIC);
 }
 
-/* res = the BVH channel angles (degrees, channel order of seq) of q (wxyz,
+/** res = the BVH channel angles (degrees, channel order of seq) of q (wxyz,
    any nonzero norm); middle angle in [-90, 90]. Status as
    spconv_euler_from_quat_wxyz (SPCONV_GIMBAL_LOCK: the last angle is 0);
    SPCONV_EINVAL for an unknown or proper Euler seq. */
@@ -4478,7 +4496,7 @@ SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q
    G1_MUJOCO_TO_ISAACLAB_DOF used as isaaclab = mujoco[..., map]). Invert a
    map with spconv_perm_inverse, validate it with spconv_perm_check. */
 
-/* Gathers every frame of a clip array x[frames][n][stride] (per-body:
+/** Gathers every frame of a clip array x[frames][n][stride] (per-body:
    stride 3, 4 or 9; per-DOF: stride 1): res[t][i][c] = x[t][perm[i]][c].
    res may equal x (then permuted cycle by cycle in place, no scratch).
    SPCONV_EINVAL (res untouched) when perm is not a permutation of 0..n-1,
@@ -4513,7 +4531,7 @@ SPCONV_API int spconv_motion_gather(spconv_real *res, const spconv_real *x, cons
   return SPCONV_OK;
 }
 
-/* res = the parent array of a skeleton after reordering its bodies by perm
+/** res = the parent array of a skeleton after reordering its bodies by perm
    (as spconv_motion_gather): res[i] = inv[parents[perm[i]]], -1 (a root)
    kept. res may equal parents. SPCONV_EINVAL (res untouched) when perm is
    not a permutation or a parent is not -1 or in 0..n-1. */

@@ -345,7 +345,7 @@ static void test_all_systems_physics(void **state) {
   test_seed(401);
   for (a = 0; a < 48; ++a)
     for (b = 0; b < 48; ++b) {
-      spconv_real M[9];
+      spconv_real M[9] = {0}; /* initialised: gcc -O3 -Wmaybe-uninitialized */
       double det;
       spconv_axis_system_matrix(M, ax_all[a], ax_all[b]);
       det = (double)ax_det(M);
@@ -557,7 +557,7 @@ static const spconv_shape_format ax_formats[4] = {SPCONV_SHAPES_NEWTON, SPCONV_S
                                                   SPCONV_SHAPES_USD, SPCONV_SHAPES_PHYSX};
 
 static void test_shapes_golden(void **state) {
-  spconv_real s[3], q[4], R[9], e[3], v;
+  spconv_real s[3], q[4], R[9], e[3], v = 0; /* = 0: gcc -m32 -Wmaybe-uninitialized */
   const double pi = 3.14159265358979323846;
   (void)state;
   { /* a USD Cube of size 2 (its fallback) is a box of half-extents 1 */
@@ -661,7 +661,7 @@ static void test_shapes_properties(void **state) {
             if (st != SPCONV_OK) continue;
             for (n = 0; n < 100; ++n) {
               spconv_real s2[3], q2[4] = {7, 1, 2, 3}, back[3], qb[4] = {7, 1, 2, 3}, R[9], Rb[9], I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-              spconv_real va = -1, vb = -2, ca[3], cb[3], Rcb[3], ea[3] = {0, 0, 0}, eb[3] = {0, 0, 0}, Reb[3];
+              spconv_real va = -1, vb = -2, ca[3], cb[3] = {0, 0, 0}, Rcb[3], ea[3] = {0, 0, 0}, eb[3] = {0, 0, 0}, Reb[3];
               int i, nsz = type == SPCONV_SHAPE_PLANE ? 0 : (type == SPCONV_SHAPE_BOX ? 3 : (type == SPCONV_SHAPE_SPHERE ? 1 : 2));
               for (i = 0; i < 3; ++i) size[i] = (spconv_real)test_uniform(0.05, 4.0);
               assert_int_equal(spconv_shape_convert(s2, q2, size, type, from, (spconv_axis)aa, to,
@@ -915,7 +915,7 @@ static void test_aliasing(void **state) {
   (void)state;
   test_seed(405);
   for (n = 0; n < 200; ++n) {
-    spconv_real M[9], a[9], x[9], y[9], want[9];
+    spconv_real M[9] = {0}, a[9], x[9], y[9], want[9]; /* {0}: gcc -O3 */
     spconv_axis_system_matrix(M, ax_all[n % 48], ax_all[(7 * n + 3) % 48]);
     if (n == 0) assert_int_equal(ax_count_systems(), 48);
     test_rand_vec(a, 9, 5.0);

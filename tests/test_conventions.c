@@ -610,8 +610,8 @@ static void test_accel_time_derivative(void **state) {
       c.accel = (c.linear_frame == SPCONV_FRAME_BODY || c.point == SPCONV_POINT_WORLD)
                     ? SPCONV_ACCEL_SPATIAL
                     : SPCONV_ACCEL_CLASSICAL;
-      spconv_twist_convert(xp, &c, twp, newton(), &bp);
-      spconv_twist_convert(xm, &c, twm, newton(), &bm);
+      assert_int_equal(spconv_twist_convert(xp, &c, twp, newton(), &bp), SPCONV_OK);
+      assert_int_equal(spconv_twist_convert(xm, &c, twm, newton(), &bm), SPCONV_OK);
       for (i = 0; i < 6; ++i) fd[i] = (xp[i] - xm[i]) / (2 * hstep);
       assert_int_equal(spconv_accel_convert(want, &c, accc, newton(), twc, &b), SPCONV_OK);
       EXPECT_VEC_NEAR(fd, want, 6, tol);

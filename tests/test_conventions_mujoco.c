@@ -321,7 +321,7 @@ static void test_apply_ft(void **state) {
           double p = 0, s = 0;
           int ao = 3 - lo;
           real_from_mj(qvel, d->qvel + adr, 6);
-          spconv_twist_convert(t, &c, qvel, &mjfree, &body);
+          assert_int_equal(spconv_twist_convert(t, &c, qvel, &mjfree, &body), SPCONV_OK);
           for (i = 0; i < 3; ++i) {
             p += (double)g[lo + i] * (double)t[lo + i];
             s += (double)g[ao + i] * (double)t[ao + i];
