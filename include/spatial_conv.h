@@ -2145,15 +2145,12 @@ SPCONV_API void spconv_axes_scale(spconv_real res[3], const spconv_real M[9],
    UsdGeomGetStageMetersPerUnit returns UsdGeomLinearUnits::centimeters. */
 #define SPCONV_USD_METERS_PER_UNIT_FALLBACK 0.01
 
-/* 1 if x is finite (x - x is NaN for infinities and NaN) */
-SPCONV_API int spconv__axes_finite(spconv_real x) { return x - x == SPCONV__R(0); }
-
 /** *res = k = from_meters_per_unit / to_meters_per_unit: x_to = k x_from
    for lengths (metres -> centimetres: 1 / 0.01 = 100). SPCONV_EINVAL
    (*res untouched) unless both are finite and > 0. */
 SPCONV_API int spconv_length_scale(spconv_real *res, spconv_real from_meters_per_unit,
                                    spconv_real to_meters_per_unit) {
-  if (!spconv__axes_finite(from_meters_per_unit) || !spconv__axes_finite(to_meters_per_unit) ||
+  if (!spconv__finite(from_meters_per_unit) || !spconv__finite(to_meters_per_unit) ||
       !(from_meters_per_unit > SPCONV__R(0)) || !(to_meters_per_unit > SPCONV__R(0)))
     return SPCONV_EINVAL;
   *res = from_meters_per_unit / to_meters_per_unit;
@@ -2272,7 +2269,7 @@ SPCONV_API int spconv__shape_to_canonical(spconv_real c[3], const spconv_real si
   spconv_real h = SPCONV__R(0.5);
   c[0] = c[1] = c[2] = SPCONV__R(0);
   for (i = 0; i < n; ++i) {
-    if (!spconv__axes_finite(size[i]) || size[i] < SPCONV__R(0)) return 0;
+    if (!spconv__finite(size[i]) || size[i] < SPCONV__R(0)) return 0;
     c[i] = size[i];
   }
   if (format == SPCONV_SHAPES_USD) {
@@ -2344,7 +2341,7 @@ SPCONV_API int spconv_shape_volume(spconv_real *res, const spconv_real size[3],
   if (!spconv__shape_supported(type, format, axis) || type == SPCONV_SHAPE_PLANE)
     return SPCONV_EINVAL;
   for (i = 0; i < n; ++i)
-    if (!spconv__axes_finite(size[i]) || size[i] < SPCONV__R(0)) return SPCONV_EINVAL;
+    if (!spconv__finite(size[i]) || size[i] < SPCONV__R(0)) return SPCONV_EINVAL;
   r = size[0];
   /* len = the full length of the axial part */
   len = n == 2 ? (format == SPCONV_SHAPES_USD ? size[1] : SPCONV__R(2) * size[1]) : SPCONV__R(0);
@@ -2393,13 +2390,13 @@ SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
   spconv_real d[3], c[3], n, w, s;
   int i;
   for (i = 0; i < 6; ++i)
-    if (!spconv__axes_finite(fromto[i])) return SPCONV_EDEGENERATE;
+    if (!spconv__finite(fromto[i])) return SPCONV_EDEGENERATE;
   for (i = 0; i < 3; ++i) {
     d[i] = fromto[3 + i] - fromto[i];
     c[i] = SPCONV__R(0.5) * (fromto[i] + fromto[3 + i]);
   }
   n = SPCONV_SQRT(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-  if (!(n > SPCONV__R(0)) || !spconv__axes_finite(n)) return SPCONV_EDEGENERATE;
+  if (!(n > SPCONV__R(0)) || !spconv__finite(n)) return SPCONV_EDEGENERATE;
   /* q ~ (1 + z.u, z x u) for u = d / n, scaled by n: (n + d_z, -d_y, d_x, 0);
      n + d_z cancels when d_z < 0, where it equals (d_x^2 + d_y^2) / (n - d_z). */
   w = d[2] >= SPCONV__R(0) ? n + d[2] : (d[0] * d[0] + d[1] * d[1]) / (n - d[2]);
