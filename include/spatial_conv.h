@@ -1104,7 +1104,7 @@ SPCONV_API void spconv_quat_wxyz_from_axis_angle(spconv_real res[4], const spcon
    (outputs untouched) for a zero or non-finite q. */
 SPCONV_API int spconv_axis_angle_from_quat_wxyz(spconv_real axis[3], spconv_real *angle,
                                                 const spconv_real q_wxyz[4]) {
-  spconv_real q[4], t[4], n, m;
+  spconv_real q[4], t[4], n, m, a;
   if (!spconv__quat_unit(q, q_wxyz)) return SPCONV_EDEGENERATE;
   spconv_quat_canonical_wxyz(q, q);
   n = spconv__norm3(q + 1);
@@ -1114,7 +1114,7 @@ SPCONV_API int spconv_axis_angle_from_quat_wxyz(spconv_real axis[3], spconv_real
     *angle = SPCONV__R(0);
     return SPCONV_OK;
   }
-  *angle = SPCONV__R(2) * SPCONV_ATAN2(n, q[0]);
+  a = SPCONV__R(2) * SPCONV_ATAN2(n, q[0]);
   /* the axis from the input's vector part scaled to [-1, 1] (not from q,
      whose vector part may have lost bits to underflow), canonical sign */
   m = spconv__max_abs(q_wxyz + 1, 3);
@@ -1124,9 +1124,10 @@ SPCONV_API int spconv_axis_angle_from_quat_wxyz(spconv_real axis[3], spconv_real
   t[3] = q_wxyz[3] / m;
   spconv_quat_canonical_wxyz(t, t);
   n = spconv__norm3(t + 1);
-  axis[0] = t[1] / n;
+  axis[0] = t[1] / n; /* outputs last: they may alias q_wxyz */
   axis[1] = t[2] / n;
   axis[2] = t[3] / n;
+  *angle = a;
   return SPCONV_OK;
 }
 
@@ -2420,7 +2421,10 @@ SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
   }
   n = spconv__norm3(d); /* no overflow unless |b - a| itself overflows */
   if (!(n > SPCONV__R(0)) || !spconv__axes_finite(n)) return SPCONV_EDEGENERATE;
-  for (i = 0; i < 3; ++i) d[i] /= n; /* u = (b - a) / |b - a| */
+  w = spconv__max_abs(d, 3); /* u = (b - a) / |b - a|, scaled first (subnormal d) */
+  for (i = 0; i < 3; ++i) d[i] /= w;
+  w = spconv__norm3(d);
+  for (i = 0; i < 3; ++i) d[i] /= w;
   /* q ~ (1 + z.u, z x u) = (1 + u_z, -u_y, u_x, 0); 1 + u_z cancels when
      u_z < 0, where it equals (u_x^2 + u_y^2) / (1 - u_z). */
   w = d[2] >= SPCONV__R(0) ? SPCONV__R(1) + d[2]
