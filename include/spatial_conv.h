@@ -76,6 +76,15 @@
               (SPCONV_GIMBAL_LOCK). spconv_status_string names each.
               Pure maps return void; non-finite inputs propagate.
 
+   BAD INPUT  No input has undefined behaviour (fuzzed under ASan/UBSan).
+              On an error nothing is written. Pure maps follow IEEE 754: a
+              NaN input gives NaN out, overflow gives inf; the zero
+              quaternion is the identity and any |q| in [1e-150, 1e150]
+              ([1e-18, 1e18] in float) works (functions returning a status
+              take any finite nonzero q). Per-family table of NaN, inf,
+              zero, unnormalized and degenerate input, and the measured
+              error of each function: docs/robustness.md.
+
    The header includes only <math.h> and <stddef.h>, allocates nothing,
    has no globals and does no I/O.
 
