@@ -5,6 +5,8 @@
    types, start arrays, child indices and permutations are arbitrary ints. */
 #include "fuzz_util.h"
 
+#include <limits.h>
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* exactly n elements (ASan sees any overread), at least one for calloc */
@@ -125,13 +127,13 @@ static void fz_conventions(fz_in *in) {
    layout that passes is used on arrays of exactly the size it declares */
 static void fz_joints(fz_in *in) {
   int count = fz_byte(in) % 9, type[8], qs[9], ds[9], child[8], i, s, ok = 1;
-  int body_count = fz_byte(in) % 5, mode = fz_byte(in) % 4;
+  int body_count = fz_byte(in) % 5, mode = fz_byte(in) % 5;
   spconv_joint_layout L;
   qs[0] = ds[0] = 0;
   for (i = 0; i < count; ++i) {
     type[i] = mode == 3 ? fz_int(in) : fz_byte(in) % 7;
     child[i] = mode >= 2 ? fz_int(in) : (body_count ? fz_byte(in) % body_count : 0);
-    if (mode == 0 || mode == 2) { /* consistent sizes */
+    if (mode == 0 || mode == 2 || mode == 4) { /* consistent sizes */
       int la = fz_byte(in) % 4, aa = fz_byte(in) % 4;
       int nq = spconv_joint_q_size(type[i], la, aa), nd = spconv_joint_qd_size(type[i], la, aa);
       qs[i + 1] = qs[i] + (nq < 0 ? 0 : nq);
@@ -142,6 +144,12 @@ static void fz_joints(fz_in *in) {
     }
   }
   if (mode == 3 && count > 0) qs[0] = fz_int(in);
+  if (mode == 4 && count > 0) { /* one start set to an extreme value */
+    static const int extreme[6] = {INT_MIN, INT_MIN + 1, INT_MAX, INT_MAX - 1, -1, -7};
+    int j = 1 + fz_byte(in) % count, v = extreme[fz_byte(in) % 6];
+    if (fz_byte(in) & 1) qs[j] = v;
+    else ds[j] = v;
+  }
   L.joint_count = count;
   L.joint_type = type;
   L.joint_q_start = qs;
