@@ -138,7 +138,7 @@ static void rquat(spconv_real q[4]) {
 
 /* ------------------------------------------------ long double references */
 static void ld_unit(ld u[4], const spconv_real q[4]) {
-  ld n = sqrtl((ld)q[0] * q[0] + (ld)q[1] * q[1] + (ld)q[2] * q[2] + (ld)q[3] * q[3]);
+  ld n = sqrtl((ld)q[0] * (ld)q[0] + (ld)q[1] * (ld)q[1] + (ld)q[2] * (ld)q[2] + (ld)q[3] * (ld)q[3]);
   int i;
   for (i = 0; i < 4; ++i) u[i] = (ld)q[i] / n;
 }
@@ -211,8 +211,8 @@ static void ld_convert(ld res[6], const spconv_convention *to, const spconv_real
   ld_unit(u, b->quat_wxyz);
   ld_mat(R, u);
   for (i = 0; i < 3; ++i) {
-    l[i] = x[lo + i];
-    a[i] = x[ao + i];
+    l[i] = (ld)x[lo + i];
+    a[i] = (ld)x[ao + i];
     if (!wrench && from->angle_unit == SPCONV_DEGREES) a[i] *= d2r;
   }
   if (from->linear_frame == SPCONV_FRAME_BODY) ld_mv(lin, R, l); else memcpy(lin, l, sizeof l);
@@ -386,7 +386,7 @@ static void sample(void) {
     for (i = 0; i < 4; ++i) uc[i] = u[i];
     ld_align(uc, qq);
     record(F_QUAT_FROM_MAT, qq, uc, 4, 0);
-    for (i = 0; i < 9; ++i) Rr[i] = (spconv_real)(L[i] * c);
+    for (i = 0; i < 9; ++i) Rr[i] = (spconv_real)(L[i] * (ld)c);
     spconv_mat_orthonormalize(out, Rr);
     record(F_ORTHO, out, L, 9, 0);
   }
@@ -468,8 +468,8 @@ static void sample(void) {
       rvec(d6, 6, 10);
       for (k = 0; k < 3; ++k) {
         int i1 = layout == 2 ? 2 * k : k, i2 = layout == 2 ? 2 * k + 1 : 3 + k;
-        a1[k] = d6[i1];
-        a2[k] = d6[i2];
+        a1[k] = (ld)d6[i1];
+        a2[k] = (ld)d6[i2];
       }
       ld_cross(c, a1, a2);
       s1 = a1[0] * a1[0] + a1[1] * a1[1] + a1[2] * a1[2];
