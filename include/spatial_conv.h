@@ -88,6 +88,15 @@
               (SPCONV_GIMBAL_LOCK). spconv_status_string names each.
               Pure maps return void; non-finite inputs propagate.
 
+   BAD INPUT  No input has undefined behaviour (fuzzed under ASan/UBSan).
+              On an error nothing is written. Pure maps follow IEEE 754: a
+              NaN input gives NaN out, overflow gives inf; the zero
+              quaternion is the identity and any |q| in [1e-150, 1e150]
+              ([1e-18, 1e18] in float) works (functions returning a status
+              take any finite nonzero q). Per-family table of NaN, inf,
+              zero, unnormalized and degenerate input, and the measured
+              error of each function: docs/robustness.md.
+
    The header includes only <math.h> and <stddef.h>, allocates nothing,
    has no globals and does no I/O.
 
@@ -921,8 +930,8 @@ SPCONV_API void spconv_quat_slerp_wxyz(spconv_real res[4], const spconv_real a[4
   nd = SPCONV_SQRT(d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + d[3] * d[3]);
   ns = SPCONV_SQRT(s[0] * s[0] + s[1] * s[1] + s[2] * s[2] + s[3] * s[3]);
   om = SPCONV__R(2) * SPCONV_ATAN2(nd, ns); /* angle between qa and qb in R^4, [0, pi/2] */
-  if (om == SPCONV__R(0)) {
-    for (i = 0; i < 4; ++i) res[i] = qa[i];
+  if (om == SPCONV__R(0)) { /* (a NaN or infinite t still gives NaN) */
+    for (i = 0; i < 4; ++i) res[i] = qa[i] + SPCONV__R(0) * t;
     return;
   }
   so = SPCONV_SIN(om);
@@ -1086,20 +1095,25 @@ SPCONV_API int spconv_mat_orthonormalize(spconv_real res[9], const spconv_real R
 /* ------------------------------------------ axis-angle and rotation vector */
 
 /** res = the rotation by angle (radians, right-handed) about axis, which need
-   not be unit (it is normalized; MuJoCo's mju_axisAngle2Quat assumes a unit
-   axis). A zero axis gives the identity. */
+   not be unit (it is normalized, also when its length would overflow;
+   MuJoCo's mju_axisAngle2Quat assumes a unit axis). A zero axis gives the
+   identity (NaN w for a non-finite angle). */
 SPCONV_API void spconv_quat_wxyz_from_axis_angle(spconv_real res[4], const spconv_real axis[3],
                                                  spconv_real angle) {
-  spconv_real n = spconv__norm3(axis), s, x, y, z;
-  if (n == SPCONV__R(0)) {
-    res[0] = SPCONV__R(1);
+  spconv_real m = spconv__max_abs(axis, 3), a[3], n, s, x, y, z;
+  if (m == SPCONV__R(0) && axis[0] == axis[0] && axis[1] == axis[1] && axis[2] == axis[2]) {
+    res[0] = SPCONV__R(1) + SPCONV__R(0) * angle; /* NaN for a non-finite angle */
     res[1] = res[2] = res[3] = SPCONV__R(0);
     return;
   }
+  a[0] = axis[0] / m; /* entries in [-1, 1] (NaN stays NaN) */
+  a[1] = axis[1] / m;
+  a[2] = axis[2] / m;
+  n = SPCONV_SQRT(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
   s = SPCONV_SIN(SPCONV__R(0.5) * angle) / n;
-  x = s * axis[0];
-  y = s * axis[1];
-  z = s * axis[2];
+  x = s * a[0];
+  y = s * a[1];
+  z = s * a[2];
   res[0] = SPCONV_COS(SPCONV__R(0.5) * angle);
   res[1] = x;
   res[2] = y;
@@ -1113,7 +1127,7 @@ SPCONV_API void spconv_quat_wxyz_from_axis_angle(spconv_real res[4], const spcon
    (outputs untouched) for a zero or non-finite q. */
 SPCONV_API int spconv_axis_angle_from_quat_wxyz(spconv_real axis[3], spconv_real *angle,
                                                 const spconv_real q_wxyz[4]) {
-  spconv_real q[4], n;
+  spconv_real q[4], t[4], n, m, a;
   if (!spconv__quat_unit(q, q_wxyz)) return SPCONV_EDEGENERATE;
   spconv_quat_canonical_wxyz(q, q);
   n = spconv__norm3(q + 1);
@@ -1123,10 +1137,20 @@ SPCONV_API int spconv_axis_angle_from_quat_wxyz(spconv_real axis[3], spconv_real
     *angle = SPCONV__R(0);
     return SPCONV_OK;
   }
-  *angle = SPCONV__R(2) * SPCONV_ATAN2(n, q[0]);
-  axis[0] = q[1] / n;
-  axis[1] = q[2] / n;
-  axis[2] = q[3] / n;
+  a = SPCONV__R(2) * SPCONV_ATAN2(n, q[0]);
+  /* the axis from the input's vector part scaled to [-1, 1] (not from q,
+     whose vector part may have lost bits to underflow), canonical sign */
+  m = spconv__max_abs(q_wxyz + 1, 3);
+  t[0] = q_wxyz[0];
+  t[1] = q_wxyz[1] / m;
+  t[2] = q_wxyz[2] / m;
+  t[3] = q_wxyz[3] / m;
+  spconv_quat_canonical_wxyz(t, t);
+  n = spconv__norm3(t + 1);
+  axis[0] = t[1] / n; /* outputs last: they may alias q_wxyz */
+  axis[1] = t[2] / n;
+  axis[2] = t[3] / n;
+  *angle = a;
   return SPCONV_OK;
 }
 
@@ -1555,6 +1579,14 @@ SPCONV_API int spconv_mat_from_rot6d(spconv_real res[9], const spconv_real d6[6]
   for (i = 0; i < 3; ++i) { /* a1, a2 = first two columns, or rows */
     a1[i] = layout == SPCONV_ROT6D_ROWS ? M[i] : M[3 * i];
     a2[i] = layout == SPCONV_ROT6D_ROWS ? M[3 + i] : M[3 * i + 1];
+  }
+  /* only directions matter: scale each to entries in [-1, 1], so that no
+     norm or cross product below overflows or loses bits to underflow */
+  n1 = spconv__max_abs(a1, 3);
+  n3 = spconv__max_abs(a2, 3);
+  for (i = 0; i < 3; ++i) {
+    if (n1 > SPCONV__R(0)) a1[i] /= n1;
+    if (n3 > SPCONV__R(0)) a2[i] /= n3;
   }
   n1 = spconv__norm3(a1);
   if (n1 == SPCONV__R(0)) return SPCONV_EDEGENERATE;
@@ -2147,13 +2179,17 @@ SPCONV_API void spconv_axes_scale(spconv_real res[3], const spconv_real M[9],
 
 /** *res = k = from_meters_per_unit / to_meters_per_unit: x_to = k x_from
    for lengths (metres -> centimetres: 1 / 0.01 = 100). SPCONV_EINVAL
-   (*res untouched) unless both are finite and > 0. */
+   (*res untouched) unless both are finite and > 0 and k is finite and
+   > 0 (the quotient of two extreme values can overflow or underflow). */
 SPCONV_API int spconv_length_scale(spconv_real *res, spconv_real from_meters_per_unit,
                                    spconv_real to_meters_per_unit) {
+  spconv_real k;
   if (!spconv__finite(from_meters_per_unit) || !spconv__finite(to_meters_per_unit) ||
       !(from_meters_per_unit > SPCONV__R(0)) || !(to_meters_per_unit > SPCONV__R(0)))
     return SPCONV_EINVAL;
-  *res = from_meters_per_unit / to_meters_per_unit;
+  k = from_meters_per_unit / to_meters_per_unit;
+  if (!spconv__finite(k) || !(k > SPCONV__R(0))) return SPCONV_EINVAL;
+  *res = k;
   return SPCONV_OK;
 }
 
@@ -2330,32 +2366,36 @@ SPCONV_API int spconv_shape_convert(spconv_real res_size[3], spconv_real res_qua
 }
 
 /** *res = the volume of a shape given in `format` (computed from that
-   format's own parameters). SPCONV_EINVAL as spconv_shape_convert, and
-   for a plane. */
+   format's own parameters): >= 0, +inf when a product overflows, never
+   NaN. SPCONV_EINVAL as spconv_shape_convert, and for a plane. */
 SPCONV_API int spconv_shape_volume(spconv_real *res, const spconv_real size[3],
                                    spconv_shape_type type, spconv_shape_format format,
                                    spconv_axis axis) {
   const spconv_real pi = SPCONV__R(3.14159265358979323846);
-  spconv_real r, len, v;
+  spconv_real r, len, v, cyl;
   int i, n = spconv__shape_nsize(type);
   if (!spconv__shape_supported(type, format, axis) || type == SPCONV_SHAPE_PLANE)
     return SPCONV_EINVAL;
   for (i = 0; i < n; ++i)
     if (!spconv__finite(size[i]) || size[i] < SPCONV__R(0)) return SPCONV_EINVAL;
   r = size[0];
-  /* len = the full length of the axial part */
-  len = n == 2 ? (format == SPCONV_SHAPES_USD ? size[1] : SPCONV__R(2) * size[1]) : SPCONV__R(0);
+  len = n == 2 ? size[1] : SPCONV__R(0); /* the axial size (full length in USD, else half) */
+  /* a zero factor gives 0 even when another product overflows (no inf * 0 = NaN) */
+  cyl = r == SPCONV__R(0) || len == SPCONV__R(0) ? SPCONV__R(0) : (pi * r) * (r * len);
+  if (format != SPCONV_SHAPES_USD) cyl *= SPCONV__R(2); /* len was the half length */
   switch (type) {
     case SPCONV_SHAPE_SPHERE: v = SPCONV__R(4) / SPCONV__R(3) * pi * r * r * r; break;
     case SPCONV_SHAPE_BOX:
-      v = size[0] * size[1] * size[2];
+      v = size[0] == SPCONV__R(0) || size[1] == SPCONV__R(0) || size[2] == SPCONV__R(0)
+              ? SPCONV__R(0)
+              : size[0] * size[1] * size[2];
       if (format != SPCONV_SHAPES_USD) v *= SPCONV__R(8); /* half extents */
       break;
     case SPCONV_SHAPE_CAPSULE:
-      v = pi * r * r * len + SPCONV__R(4) / SPCONV__R(3) * pi * r * r * r;
+      v = cyl + SPCONV__R(4) / SPCONV__R(3) * pi * r * r * r;
       break;
-    case SPCONV_SHAPE_CYLINDER: v = pi * r * r * len; break;
-    default: v = pi * r * r * len / SPCONV__R(3); break; /* cone */
+    case SPCONV_SHAPE_CYLINDER: v = cyl; break;
+    default: v = cyl / SPCONV__R(3); break; /* cone */
   }
   *res = v;
   return SPCONV_OK;
@@ -2382,34 +2422,42 @@ SPCONV_API int spconv_shape_com(spconv_real res[3], const spconv_real size[3],
    -Z), *res_half_length = |b - a| / 2: size[1] of a capsule or cylinder
    (the caps of a capsule lie beyond a and b), size[2] of a box (whose
    other two half-sizes are size[0]). SPCONV_EDEGENERATE (nothing
-   written) when a == b or an input is not finite. */
+   written) when a == b, an input is not finite or b - a overflows. */
 SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
                                               spconv_real res_quat_wxyz[4],
                                               spconv_real *res_half_length,
                                               const spconv_real fromto[6]) {
-  spconv_real d[3], c[3], n, w, s;
+  spconv_real d[3], c[3], q[4], n, w;
   int i;
   for (i = 0; i < 6; ++i)
     if (!spconv__finite(fromto[i])) return SPCONV_EDEGENERATE;
   for (i = 0; i < 3; ++i) {
     d[i] = fromto[3 + i] - fromto[i];
-    c[i] = SPCONV__R(0.5) * (fromto[i] + fromto[3 + i]);
+    /* halves first: the same rounding as (a + b) / 2, without overflow */
+    c[i] = SPCONV__R(0.5) * fromto[i] + SPCONV__R(0.5) * fromto[3 + i];
   }
-  n = SPCONV_SQRT(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+  n = spconv__norm3(d); /* no overflow unless |b - a| itself overflows */
   if (!(n > SPCONV__R(0)) || !spconv__finite(n)) return SPCONV_EDEGENERATE;
-  /* q ~ (1 + z.u, z x u) for u = d / n, scaled by n: (n + d_z, -d_y, d_x, 0);
-     n + d_z cancels when d_z < 0, where it equals (d_x^2 + d_y^2) / (n - d_z). */
-  w = d[2] >= SPCONV__R(0) ? n + d[2] : (d[0] * d[0] + d[1] * d[1]) / (n - d[2]);
-  s = w * w + d[0] * d[0] + d[1] * d[1];
+  w = spconv__max_abs(d, 3); /* u = (b - a) / |b - a|, scaled first (subnormal d) */
+  for (i = 0; i < 3; ++i) d[i] /= w;
+  w = spconv__norm3(d);
+  for (i = 0; i < 3; ++i) d[i] /= w;
+  /* q ~ (1 + z.u, z x u) = (1 + u_z, -u_y, u_x, 0); 1 + u_z cancels when
+     u_z < 0, where it equals (u_x^2 + u_y^2) / (1 - u_z). */
+  w = d[2] >= SPCONV__R(0) ? SPCONV__R(1) + d[2]
+                           : (d[0] * d[0] + d[1] * d[1]) / (SPCONV__R(1) - d[2]);
+  q[0] = w;
+  q[1] = -d[1];
+  q[2] = d[0];
+  q[3] = SPCONV__R(0);
   res_pos[0] = c[0];
   res_pos[1] = c[1];
   res_pos[2] = c[2];
-  if (s > SPCONV__R(0) && w > SPCONV__R(0)) {
-    s = SPCONV__R(1) / SPCONV_SQRT(s);
-    res_quat_wxyz[0] = w * s;
-    res_quat_wxyz[1] = -d[1] * s;
-    res_quat_wxyz[2] = d[0] * s;
-    res_quat_wxyz[3] = SPCONV__R(0);
+  if (spconv__quat_unit(q, q)) { /* scaled: u_x, u_y may be subnormal */
+    res_quat_wxyz[0] = q[0];
+    res_quat_wxyz[1] = q[1];
+    res_quat_wxyz[2] = q[2];
+    res_quat_wxyz[3] = q[3];
   } else { /* exactly along -Z */
     res_quat_wxyz[0] = SPCONV__R(0);
     res_quat_wxyz[1] = SPCONV__R(1);
@@ -3238,12 +3286,13 @@ SPCONV_API int spconv__joint_layout_check(const spconv_joint_layout *L, int need
   if (L->joint_q_start[0] != 0 || L->joint_qd_start[0] != 0) return SPCONV_EINVAL;
   for (j = 0; j < L->joint_count; ++j) {
     int t = L->joint_type[j], nq, nd;
-    int q0 = L->joint_q_start[j], q1 = L->joint_q_start[j + 1];
-    int d0 = L->joint_qd_start[j], d1 = L->joint_qd_start[j + 1];
-    /* order first: q0, d0 >= 0 by induction, so the differences cannot overflow */
-    if (q1 < q0 || d1 < d0) return SPCONV_EINVAL;
-    nq = q1 - q0;
-    nd = d1 - d0;
+    /* compared before subtracting: starts are >= 0 from here on, so the
+       differences below cannot overflow */
+    if (L->joint_q_start[j + 1] < L->joint_q_start[j] ||
+        L->joint_qd_start[j + 1] < L->joint_qd_start[j])
+      return SPCONV_EINVAL;
+    nq = L->joint_q_start[j + 1] - L->joint_q_start[j];
+    nd = L->joint_qd_start[j + 1] - L->joint_qd_start[j];
     if (t == SPCONV_JOINT_D6) {
       if (nq != nd || nq > 6) return SPCONV_EINVAL;
     } else if (spconv_joint_q_size(t, 0, 0) != nq || spconv_joint_qd_size(t, 0, 0) != nd) {

@@ -1,0 +1,274 @@
+/* Fuzz: engine conventions as data (descriptors and presets, twist /
+   wrench / acceleration conversions and their 6x6 matrices, MuJoCo c-frame
+   vectors), packed joint arrays (layout check, quaternion reorder, SAP
+   joint maps and boundary) and DOF permutations. Descriptor fields, joint
+   types, start arrays, child indices and permutations are arbitrary ints. */
+#include "fuzz_util.h"
+
+#include <limits.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* exactly n elements (ASan sees any overread), at least one for calloc */
+#define FZ_ALLOC(n) ((size_t)((n) > 0 ? (n) : 1))
+
+static spconv_convention fz_conv(fz_in *in) {
+  uint8_t k = fz_byte(in);
+  spconv_convention c;
+  if (k < 128) return spconv_preset((int)(k % 20)); /* 18, 19: unknown ids */
+  if (k < 240) {
+    uint8_t b = fz_byte(in);
+    c.order = b & 1;
+    c.point = (b >> 1) % 3;
+    c.linear_frame = (b >> 3) & 1;
+    c.angular_frame = (b >> 4) & 1;
+    c.angle_unit = (b >> 5) & 1;
+    c.accel = (b >> 6) & 1;
+    return c;
+  }
+  c.order = fz_int(in);
+  c.point = fz_int(in);
+  c.linear_frame = fz_int(in);
+  c.angular_frame = fz_int(in);
+  c.angle_unit = fz_int(in);
+  c.accel = fz_int(in);
+  return c;
+}
+
+static int fz_conv_valid(const spconv_convention *c) {
+  return (c->order == 0 || c->order == 1) && c->point >= 0 && c->point <= 2 &&
+         (c->linear_frame == 0 || c->linear_frame == 1) &&
+         (c->angular_frame == 0 || c->angular_frame == 1) &&
+         (c->angle_unit == 0 || c->angle_unit == 1) && (c->accel == 0 || c->accel == 1);
+}
+
+static void fz_conventions(fz_in *in) {
+  spconv_convention a = fz_conv(in), b = fz_conv(in);
+  int va = fz_conv_valid(&a), vb = fz_conv_valid(&b), s, i, j;
+  spconv_body body;
+  spconv_real x[6], w[6], acc[6], r[6], back[6], M[36], y[6], st[3];
+  fz_reals(in, body.pos, 3);
+  fz_reals(in, body.quat_wxyz, 4);
+  fz_reals(in, body.com, 3);
+  fz_reals(in, x, 6);
+  fz_reals(in, w, 6);
+  fz_reals(in, acc, 6);
+  fz_reals(in, st, 3);
+  /* names and presets */
+  {
+    int id = fz_int(in);
+    const char *name = spconv_preset_name(id);
+    spconv_convention p = spconv_preset(id);
+    FZ_CHECK((name != NULL) == (id >= 0 && id < SPCONV_PRESET_COUNT));
+    FZ_CHECK(fz_conv_valid(&p) == (id >= 0 && id < SPCONV_PRESET_COUNT));
+  }
+  fz_fill(r, 6);
+  s = spconv_twist_convert(r, &b, x, &a, &body);
+  FZ_CHECK(s == (va && vb ? SPCONV_OK : SPCONV_EINVAL));
+  if (s != SPCONV_OK) {
+    FZ_CHECK(fz_untouched(r, 6));
+    FZ_CHECK(spconv_wrench_convert(r, &b, w, &a, &body) == SPCONV_EINVAL);
+    FZ_CHECK(spconv_accel_convert(r, &b, acc, &a, x, &body) == SPCONV_EINVAL);
+    FZ_CHECK(spconv_twist_convert_matrix(M, &b, &a, &body) == SPCONV_EINVAL);
+    FZ_CHECK(fz_untouched(r, 6));
+    return;
+  }
+  /* NULL pointers are refused */
+  FZ_CHECK(spconv_twist_convert(r, &b, x, &a, NULL) == SPCONV_EINVAL);
+  FZ_CHECK(spconv_twist_convert(r, NULL, x, &a, &body) == SPCONV_EINVAL);
+  FZ_CHECK(spconv_wrench_convert(NULL, &b, w, &a, &body) == SPCONV_EINVAL);
+  /* in place */
+  memcpy(y, x, sizeof y);
+  FZ_CHECK(spconv_twist_convert(y, &b, y, &a, &body) == SPCONV_OK);
+  FZ_CHECK(fz_same(y, r, 6));
+  if (fz_quat_ok(body.quat_wxyz) && fz_moderate(body.pos, 3) && fz_moderate(body.com, 3) &&
+      fz_moderate(x, 6) && fz_moderate(w, 6) && fz_moderate(acc, 6) && fz_moderate(st, 3)) {
+    double L = 1 + fz_maxabs(body.pos, 3) + fz_maxabs(body.com, 3) + fz_maxabs(st, 3);
+    double deg = 57.3 * 57.3; /* a degree convention scales one part by 180/pi */
+    double sx = fz_maxabs(x, 6) * L * deg, sw = fz_maxabs(w, 6) * L * deg;
+    spconv_real wc[6];
+    /* round trip */
+    FZ_CHECK(spconv_twist_convert(back, &a, r, &b, &body) == SPCONV_OK);
+    FZ_CHECK(fz_near(back, x, 6, sx, 256));
+    FZ_CHECK(spconv_wrench_convert(wc, &b, w, &a, &body) == SPCONV_OK);
+    FZ_CHECK(spconv_wrench_convert(back, &a, wc, &b, &body) == SPCONV_OK);
+    FZ_CHECK(fz_near(back, w, 6, sw, 256));
+    /* power between radian conventions */
+    if (a.angle_unit == 0 && b.angle_unit == 0) {
+      double p0 = (double)spconv_power(w, x), p1 = (double)spconv_power(wc, r);
+      FZ_CHECK(fabs(p0 - p1) <= FZ_TOL * 256 * (sx * sw > 1 ? sx * sw : 1));
+    }
+    /* the matrix form */
+    FZ_CHECK(spconv_twist_convert_matrix(M, &b, &a, &body) == SPCONV_OK);
+    for (i = 0; i < 6; ++i) {
+      spconv_real t = 0;
+      for (j = 0; j < 6; ++j) t += M[6 * i + j] * x[j];
+      y[i] = t;
+    }
+    FZ_CHECK(fz_near(y, r, 6, sx, 256));
+    /* accelerations round trip (the twist changes convention with them) */
+    FZ_CHECK(spconv_accel_convert(y, &b, acc, &a, x, &body) == SPCONV_OK);
+    FZ_CHECK(spconv_accel_convert(back, &a, y, &b, r, &body) == SPCONV_OK);
+    {
+      double sa = (fz_maxabs(acc, 6) + fz_maxabs(x, 6) * fz_maxabs(x, 6)) * L * L * deg;
+      FZ_CHECK(fz_near(back, acc, 6, sa, 1024));
+    }
+    /* MuJoCo c-frame round trips */
+    FZ_CHECK(spconv_mujoco_cframe_from_twist(y, st, x, &a, &body) == SPCONV_OK);
+    FZ_CHECK(spconv_twist_from_mujoco_cframe(back, &a, y, st, &body) == SPCONV_OK);
+    FZ_CHECK(fz_near(back, x, 6, sx, 256));
+    FZ_CHECK(spconv_mujoco_cframe_from_wrench(y, st, w, &a, &body) == SPCONV_OK);
+    FZ_CHECK(spconv_wrench_from_mujoco_cframe(back, &a, y, st, &body) == SPCONV_OK);
+    FZ_CHECK(fz_near(back, w, 6, sw, 256));
+  }
+}
+
+/* arbitrary joint layouts: the check agrees with an independent one; a
+   layout that passes is used on arrays of exactly the size it declares */
+static void fz_joints(fz_in *in) {
+  int count = fz_byte(in) % 9, type[8], qs[9], ds[9], child[8], i, s, ok = 1;
+  int body_count = fz_byte(in) % 5, mode = fz_byte(in) % 5;
+  spconv_joint_layout L;
+  qs[0] = ds[0] = 0;
+  for (i = 0; i < count; ++i) {
+    type[i] = mode == 3 ? fz_int(in) : fz_byte(in) % 7;
+    child[i] = mode >= 2 ? fz_int(in) : (body_count ? fz_byte(in) % body_count : 0);
+    if (mode == 0 || mode == 2 || mode == 4) { /* consistent sizes */
+      int la = fz_byte(in) % 4, aa = fz_byte(in) % 4;
+      int nq = spconv_joint_q_size(type[i], la, aa), nd = spconv_joint_qd_size(type[i], la, aa);
+      qs[i + 1] = qs[i] + (nq < 0 ? 0 : nq);
+      ds[i + 1] = ds[i] + (nd < 0 ? 0 : nd);
+    } else { /* anything */
+      qs[i + 1] = fz_int(in);
+      ds[i + 1] = fz_int(in);
+    }
+  }
+  if (mode == 3 && count > 0) qs[0] = fz_int(in);
+  if (mode == 4 && count > 0) { /* one start set to an extreme value */
+    static const int extreme[6] = {INT_MIN, INT_MIN + 1, INT_MAX, INT_MAX - 1, -1, -7};
+    int j = 1 + fz_byte(in) % count, v = extreme[fz_byte(in) % 6];
+    if (fz_byte(in) & 1) qs[j] = v;
+    else ds[j] = v;
+  }
+  L.joint_count = count;
+  L.joint_type = type;
+  L.joint_q_start = qs;
+  L.joint_qd_start = ds;
+  L.joint_child = child;
+  L.body_count = body_count;
+  s = spconv_joint_layout_check(&L);
+  FZ_CHECK(s == SPCONV_OK || s == SPCONV_EINVAL);
+  /* independent check */
+  if (qs[0] != 0 || ds[0] != 0) ok = 0;
+  for (i = 0; i < count && ok; ++i) {
+    long nq = (long)qs[i + 1] - qs[i], nd = (long)ds[i + 1] - ds[i];
+    int t = type[i];
+    if (t < 0 || t > 6 || nq < 0 || nd < 0) ok = 0;
+    else if (t == SPCONV_JOINT_D6) ok = nq == nd && nq <= 6;
+    else ok = nq == spconv_joint_q_size(t, 0, 0) && nd == spconv_joint_qd_size(t, 0, 0);
+  }
+  FZ_CHECK((s == SPCONV_OK) == ok);
+  FZ_CHECK(spconv_joint_layout_check(NULL) == SPCONV_EINVAL);
+  if (s == SPCONV_OK) {
+    int nq = qs[count], nd = ds[count], child_ok = 1;
+    spconv_real *q = (spconv_real *)calloc(FZ_ALLOC(nq), sizeof(spconv_real));
+    spconv_real *q2 = (spconv_real *)calloc(FZ_ALLOC(nq), sizeof(spconv_real));
+    spconv_real *qd = (spconv_real *)calloc(FZ_ALLOC(nd), sizeof(spconv_real));
+    spconv_real *qd2 = (spconv_real *)calloc(FZ_ALLOC(nd), sizeof(spconv_real));
+    spconv_real *bq = (spconv_real *)calloc(FZ_ALLOC(7 * body_count), sizeof(spconv_real));
+    spconv_real *bc = (spconv_real *)calloc(FZ_ALLOC(3 * body_count), sizeof(spconv_real));
+    spconv_real *bf = (spconv_real *)calloc(FZ_ALLOC(6 * body_count), sizeof(spconv_real));
+    FZ_CHECK(q && q2 && qd && qd2 && bq && bc && bf);
+    fz_reals(in, q, nq);
+    fz_reals(in, qd, nd);
+    fz_reals(in, bq, 7 * body_count);
+    fz_reals(in, bc, 3 * body_count);
+    fz_reals(in, bf, 6 * body_count);
+    /* quaternion storage: a pure move, round trip bit for bit, in place too */
+    FZ_CHECK(spconv_joint_q_wxyz_from_xyzw(q2, q, &L) == SPCONV_OK);
+    FZ_CHECK(spconv_joint_q_xyzw_from_wxyz(q2, q2, &L) == SPCONV_OK);
+    FZ_CHECK(fz_bits(q2, q, nq));
+    for (i = 0; i < count; ++i)
+      if (child[i] < 0 || child[i] >= body_count) child_ok = 0;
+    s = spconv_sap_joint_qd_from_public(qd2, qd, &L, bq, bc);
+    FZ_CHECK(s == (child_ok ? SPCONV_OK : SPCONV_EINVAL));
+    if (s == SPCONV_OK) {
+      FZ_CHECK(spconv_public_joint_qd_from_sap(qd2, qd2, &L, bq, bc) == SPCONV_OK);
+      if (fz_moderate(qd, nd) && fz_moderate(bq, 7 * body_count) &&
+          fz_moderate(bc, 3 * body_count)) {
+        int okq = 1;
+        for (i = 0; i < body_count; ++i) okq = okq && fz_quat_ok(bq + 7 * i + 3);
+        if (okq) {
+          double sc = (fz_maxabs(qd, nd) + 1) * (fz_maxabs(bc, 3 * body_count) + 1);
+          FZ_CHECK(fz_near(qd2, qd, nd, sc, 64));
+        }
+      }
+      FZ_CHECK(spconv_sap_joint_f_from_public(qd2, qd, &L, bq, bc) == SPCONV_OK);
+      FZ_CHECK(spconv_public_joint_f_from_sap(qd2, qd2, &L, bq, bc) == SPCONV_OK);
+      memcpy(qd2, qd, sizeof(spconv_real) * (size_t)nd);
+      FZ_CHECK(spconv_sap_boundary_in(qd2, NULL, bf, &L, bq, bc, 0, 1, 0) == SPCONV_OK);
+      FZ_CHECK(spconv_sap_boundary_out(qd2, &L, bq, bc, 0) == SPCONV_OK);
+      FZ_CHECK(spconv_sap_boundary_in(qd2, NULL, NULL, &L, bq, bc, 2, 0, 0) == SPCONV_EINVAL);
+    } else {
+      FZ_CHECK(spconv_sap_boundary_in(qd, qd, bf, &L, bq, bc, 0, 0, 0) == SPCONV_EINVAL);
+    }
+    FZ_CHECK(spconv_sap_body_f_from_public(bf, bf, bq, bc, body_count) == SPCONV_OK);
+    FZ_CHECK(spconv_public_body_f_from_sap(bf, bf, bq, bc, body_count) == SPCONV_OK);
+    FZ_CHECK(spconv_sap_body_f_from_public(bf, bf, bq, bc, -1) == SPCONV_EINVAL);
+    free(q);
+    free(q2);
+    free(qd);
+    free(qd2);
+    free(bq);
+    free(bc);
+    free(bf);
+  }
+}
+
+static void fz_perms(fz_in *in) {
+  int n = fz_byte(in) % 17, perm[16] = {0}, inv[16] = {0}, inv2[16] = {0}, seen[16], i, s, ok = 1;
+  spconv_real v[16] = {0}, g[16] = {0}, g2[16] = {0}, h[16] = {0};
+  if (fz_byte(in) < 160) { /* a shuffle (Fisher-Yates) */
+    for (i = 0; i < n; ++i) perm[i] = i;
+    for (i = n - 1; i > 0; --i) {
+      int j = fz_byte(in) % (i + 1), t = perm[i];
+      perm[i] = perm[j];
+      perm[j] = t;
+    }
+  } else {
+    for (i = 0; i < n; ++i) perm[i] = fz_int(in);
+  }
+  fz_reals(in, v, n);
+  for (i = 0; i < 16; ++i) seen[i] = 0;
+  for (i = 0; i < n && ok; ++i) {
+    if (perm[i] < 0 || perm[i] >= n || seen[perm[i]]) ok = 0;
+    else seen[perm[i]] = 1;
+  }
+  s = spconv_perm_check(perm, n);
+  FZ_CHECK(s == (ok ? SPCONV_OK : SPCONV_EINVAL));
+  s = spconv_perm_inverse(inv, perm, n);
+  FZ_CHECK(s == (ok ? SPCONV_OK : SPCONV_EINVAL));
+  s = spconv_perm_gather(g, v, perm, n);
+  FZ_CHECK(s == (ok ? SPCONV_OK : SPCONV_EINVAL));
+  FZ_CHECK(spconv_perm_check(perm, -1) == SPCONV_EINVAL);
+  if (!ok) return;
+  for (i = 0; i < n; ++i) FZ_CHECK(inv[perm[i]] == i && fz_bits(g + i, v + perm[i], 1));
+  memcpy(inv2, perm, sizeof(int) * (size_t)n);
+  FZ_CHECK(spconv_perm_inverse(inv2, inv2, n) == SPCONV_OK);
+  FZ_CHECK(memcmp(inv2, inv, sizeof(int) * (size_t)n) == 0);
+  memcpy(g2, v, sizeof(spconv_real) * (size_t)n);
+  FZ_CHECK(spconv_perm_gather(g2, g2, perm, n) == SPCONV_OK);
+  FZ_CHECK(fz_bits(g2, g, n));
+  FZ_CHECK(spconv_perm_gather(h, g, inv, n) == SPCONV_OK);
+  FZ_CHECK(fz_bits(h, v, n));
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fz_in in = {data, size};
+  switch (fz_byte(&in) % 3) {
+    case 0: fz_conventions(&in); break;
+    case 1: fz_joints(&in); break;
+    default: fz_perms(&in); break;
+  }
+  return 0;
+}

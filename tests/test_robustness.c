@@ -1,0 +1,807 @@
+/* spatial_conv bad-input policy (docs/robustness.md): one test per rule,
+   named after the rule (G = general, Q = quaternions, S = spatial vectors,
+   M = MuJoCo free joint, P = SAP boundary, U = up axis, A = axis systems,
+   R = rotations, C = conventions as data, B = batch forms).
+   Built in double and in float from this one source. */
+#include "test_util.h"
+
+#include <float.h>
+#include <limits.h>
+
+#ifdef SPCONV_USE_FLOAT
+#  define R_MAX FLT_MAX
+#  define R_TRUE_MIN 1.40129846e-45f
+#  define Q_BIG 1e18  /* |q|^2 stays a normal float */
+#else
+#  define R_MAX DBL_MAX
+#  define R_TRUE_MIN 4.9406564584124654e-324
+#  define Q_BIG 1e150 /* |q|^2 stays a normal double */
+#endif
+#define R_NAN ((spconv_real)NAN)
+#define R_INF ((spconv_real)INFINITY)
+#define SENT ((spconv_real)12345.25)
+
+static void fill(spconv_real *v, int n) {
+  int i;
+  for (i = 0; i < n; ++i) v[i] = SENT;
+}
+static void expect_untouched(const spconv_real *v, int n) {
+  int i;
+  for (i = 0; i < n; ++i) assert_true(v[i] == SENT);
+}
+static int any_nan(const spconv_real *v, int n) {
+  int i;
+  for (i = 0; i < n; ++i)
+    if (v[i] != v[i]) return 1;
+  return 0;
+}
+static int all_finite(const spconv_real *v, int n) {
+  int i;
+  for (i = 0; i < n; ++i)
+    if (!isfinite(v[i])) return 0;
+  return 1;
+}
+static double norm(const spconv_real *v, int n) {
+  double s = 0;
+  int i;
+  for (i = 0; i < n; ++i) s += (double)v[i] * (double)v[i];
+  return sqrt(s);
+}
+
+/* =================================================================== general */
+
+/* G1: an unknown enum value or bad argument gives SPCONV_EINVAL and leaves
+   every output untouched, whatever the other arguments hold. */
+static void test_G1_einval_untouched(void **state) {
+  spconv_real M[9], q[4], g[3], e[3], d6[6], R[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  spconv_real angles[3] = {R_NAN, 0, 0}, one[4] = {1, 0, 0, 0};
+  int bad[] = {-1, 3, 12, 99, INT_MAX, INT_MIN}, i;
+  (void)state;
+  for (i = 0; i < 6; ++i) {
+    int b = bad[i];
+    fill(M, 9);
+    fill(q, 4);
+    fill(g, 3);
+    fill(e, 3);
+    fill(d6, 6);
+    assert_int_equal(spconv_up_axis_matrix(M, (spconv_axis)b, SPCONV_AXIS_Z), SPCONV_EINVAL);
+    assert_int_equal(spconv_up_axis_quat_wxyz(q, SPCONV_AXIS_Y, (spconv_axis)b), SPCONV_EINVAL);
+    assert_int_equal(spconv_gravity(g, (spconv_axis)b, 9), SPCONV_EINVAL);
+    if (b < 0 || b > 11) {
+      assert_int_equal(spconv_quat_wxyz_from_euler(q, angles, (spconv_euler_seq)b, SPCONV_INTRINSIC),
+                       SPCONV_EINVAL);
+      assert_int_equal(spconv_euler_from_quat_wxyz(e, one, (spconv_euler_seq)b, SPCONV_EXTRINSIC),
+                       SPCONV_EINVAL);
+    }
+    assert_int_equal(spconv_euler_from_mat(e, R, SPCONV_EULER_XYZ, (spconv_euler_kind)(b + 1 == 1 ? 2 : b)),
+                     SPCONV_EINVAL);
+    assert_int_equal(spconv_rot6d_from_mat(d6, R, (spconv_rot6d_layout)b), SPCONV_EINVAL);
+    assert_int_equal(spconv_mat_from_rot6d(M, d6, (spconv_rot6d_layout)b), SPCONV_EINVAL);
+    assert_int_equal(spconv_axis_preset_matrix(M, (spconv_axis_preset)(b >= 0 && b < 17 ? 17 : b),
+                                               SPCONV_AXES_ROS_FLU),
+                     SPCONV_EINVAL);
+    assert_int_equal(spconv_asset_import_matrix(M, (spconv_asset_format)b, 0), SPCONV_EINVAL);
+    assert_int_equal(spconv_gravity_signed(g, (spconv_signed_axis)(b == 3 ? 6 : b), 9),
+                     SPCONV_EINVAL);
+    expect_untouched(M, 9);
+    expect_untouched(q, 4);
+    expect_untouched(g, 3);
+    expect_untouched(e, 3);
+    expect_untouched(d6, 6);
+  }
+}
+
+/* G2: every status code has a name; any other int says "unknown status". */
+static void test_G2_status_names(void **state) {
+  int codes[] = {SPCONV_OK, SPCONV_EINVAL, SPCONV_EDEGENERATE, SPCONV_GIMBAL_LOCK}, i, j;
+  (void)state;
+  for (i = 0; i < 4; ++i) {
+    assert_string_not_equal(spconv_status_string(codes[i]), "unknown status");
+    for (j = 0; j < i; ++j)
+      assert_string_not_equal(spconv_status_string(codes[i]), spconv_status_string(codes[j]));
+  }
+  assert_string_equal(spconv_status_string(INT_MIN), "unknown status");
+  assert_string_equal(spconv_status_string(INT_MAX), "unknown status");
+  assert_string_equal(spconv_status_string(-3), "unknown status");
+}
+
+/* G3: a pure map never hides a NaN: a NaN in an input the result depends
+   on gives a NaN in the result (one function per family). */
+static void test_G3_nan_propagates(void **state) {
+  spconv_real q[4] = {1, 0, 0, 0}, v[3] = {1, 2, 3}, x[6] = {1, 2, 3, 4, 5, 6}, r[3] = {1, 1, 1};
+  spconv_real out[9], M[9];
+  int k;
+  (void)state;
+  for (k = 0; k < 4; ++k) { /* NaN in each quaternion slot */
+    spconv_real qn[4] = {1, 0, 0, 0};
+    qn[k] = R_NAN;
+    spconv_quat_rotate_wxyz(out, qn, v);
+    assert_true(any_nan(out, 3));
+    spconv_twist_from_mujoco_qvel(out, x, qn, r);
+    assert_true(any_nan(out, 6));
+    spconv_mat_from_quat_wxyz(out, qn);
+    assert_true(any_nan(out, 9));
+    spconv_rotvec_from_quat_wxyz(out, qn);
+    assert_true(any_nan(out, 3));
+  }
+  for (k = 0; k < 6; ++k) { /* NaN in each 6-vector slot */
+    spconv_real xn[6] = {1, 2, 3, 4, 5, 6};
+    xn[k] = R_NAN;
+    spconv_twist_shift(out, xn, r);
+    assert_true(any_nan(out, 6));
+    spconv_sap_twist_from_public(out, xn, r);
+    assert_true(any_nan(out, 6));
+    spconv_mujoco_qfrc_from_wrench(out, xn, q, r);
+    assert_true(any_nan(out, 6));
+    assert_true(isnan(spconv_power(xn, x)));
+  }
+  assert_int_equal(spconv_up_axis_matrix(M, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
+  v[1] = R_NAN;
+  spconv_axes_vec(out, M, v);
+  assert_true(any_nan(out, 3));
+  spconv_quat_slerp_wxyz(out, q, q, R_NAN);
+  assert_true(any_nan(out, 4));
+  r[0] = R_NAN;
+  spconv_quat_wxyz_from_rotvec(out, r);
+  assert_true(any_nan(out, 4));
+}
+
+/* ============================================================ quaternions */
+
+/* Q1: storage-order conversions are pure moves: NaN, infinities, signed
+   zeros and subnormals come out bit for bit. */
+static void test_Q1_order_bitwise(void **state) {
+  spconv_real q[4] = {R_NAN, -R_INF, (spconv_real)-0.0, R_TRUE_MIN}, a[4], b[4];
+  (void)state;
+  spconv_quat_xyzw_from_wxyz(a, q);
+  spconv_quat_wxyz_from_xyzw(b, a);
+  assert_memory_equal(b, q, sizeof q);
+  assert_memory_equal(a + 3, q, sizeof(spconv_real));
+  spconv_quat_wxyz_from_xyzw_n(a, a, 1);
+  assert_memory_equal(a, q, sizeof q);
+}
+
+/* Q2: the zero quaternion acts as the identity in every pure map. */
+static void test_Q2_zero_quat_identity(void **state) {
+  spconv_real z[4] = {0, 0, 0, 0}, id[4] = {1, 0, 0, 0}, v[3] = {1, -2, 3};
+  spconv_real x[6] = {1, 2, 3, 4, 5, 6}, r[3] = {(spconv_real)0.1, (spconv_real)0.2, 1};
+  spconv_real a[9], b[9];
+  (void)state;
+  spconv_quat_rotate_wxyz(a, z, v);
+  EXPECT_VEC_EQUAL(a, v, 3);
+  spconv_mat_from_quat_wxyz(a, z);
+  spconv_mat_from_quat_wxyz(b, id);
+  EXPECT_VEC_EQUAL(a, b, 9);
+  spconv_twist_from_mujoco_qvel(a, x, z, r);
+  spconv_twist_from_mujoco_qvel(b, x, id, r);
+  EXPECT_VEC_EQUAL(a, b, 6);
+  spconv_rotvec_from_quat_wxyz(a, z);
+  assert_true(a[0] == 0 && a[1] == 0 && a[2] == 0);
+  spconv_quat_inv_wxyz(a, z);
+  EXPECT_VEC_EQUAL(a, z, 4);
+}
+
+/* Q3: any norm: q and c q are the same rotation for c from 1/Q_BIG to Q_BIG
+   in the pure maps (|q|^2 stays a normal number), and for every finite
+   nonzero c in the functions that return a status. */
+static void test_Q3_any_norm(void **state) {
+  spconv_real q[4] = {(spconv_real)0.5, (spconv_real)-0.3, (spconv_real)0.7, (spconv_real)0.2};
+  spconv_real v[3] = {1, 2, 3}, want[3], got[3], cq[4], n1[4] = {0}, e0[3] = {0},
+              e1[3] = {0};
+  double cs[] = {1.0 / Q_BIG, Q_BIG};
+  double ext[] = {1e-300, 1e300, 1e-40, 1e38};
+  int i, k;
+  (void)state;
+  spconv_quat_rotate_wxyz(want, q, v);
+  for (k = 0; k < 2; ++k) {
+    for (i = 0; i < 4; ++i) cq[i] = (spconv_real)((double)q[i] * cs[k]);
+    spconv_quat_rotate_wxyz(got, cq, v);
+    EXPECT_VEC_NEAR(got, want, 3, TEST_TOL);
+  }
+  for (k = 0; k < 4; ++k) {
+    double c = ext[k];
+#ifdef SPCONV_USE_FLOAT
+    if (c > 1e38 || c < 1e-40) continue; /* not a float */
+#endif
+    double m = 0;
+    spconv_real ref[4];
+    for (i = 0; i < 4; ++i) cq[i] = (spconv_real)((double)q[i] * c);
+    /* the reference: the stored cq (subnormal entries lose bits on input)
+       normalized in double */
+    for (i = 0; i < 4; ++i) m += ((double)cq[i] / c) * ((double)cq[i] / c);
+    for (i = 0; i < 4; ++i) ref[i] = (spconv_real)((double)cq[i] / c / sqrt(m));
+    assert_int_equal(spconv_quat_normalize_wxyz(n1, cq), SPCONV_OK);
+    EXPECT_VEC_NEAR(n1, ref, 4, TEST_TOL);
+    assert_int_equal(spconv_euler_from_quat_wxyz(e1, cq, SPCONV_EULER_ZYX, SPCONV_INTRINSIC),
+                     SPCONV_OK);
+    assert_int_equal(spconv_euler_from_quat_wxyz(e0, ref, SPCONV_EULER_ZYX, SPCONV_INTRINSIC),
+                     SPCONV_OK);
+    EXPECT_VEC_NEAR(e1, e0, 3, TEST_TOL);
+  }
+}
+
+/* Q4: a zero or non-finite quaternion given to a function that returns a
+   status gives SPCONV_EDEGENERATE, outputs untouched. */
+static void test_Q4_degenerate_quat(void **state) {
+  spconv_real bad[5][4] = {{0, 0, 0, 0}, {R_NAN, 0, 0, 1}, {1, R_INF, 0, 0}, {0, 0, -R_INF, 0},
+                           {(spconv_real)-0.0, 0, 0, 0}};
+  spconv_real r[4], e[3], ax[3], an;
+  int k;
+  (void)state;
+  for (k = 0; k < 5; ++k) {
+    fill(r, 4);
+    fill(e, 3);
+    fill(ax, 3);
+    an = SENT;
+    assert_int_equal(spconv_quat_normalize_wxyz(r, bad[k]), SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_euler_from_quat_wxyz(e, bad[k], SPCONV_EULER_XYZ, SPCONV_EXTRINSIC),
+                     SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_urdf_rpy_from_quat_wxyz(e, bad[k]), SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_axis_angle_from_quat_wxyz(ax, &an, bad[k]), SPCONV_EDEGENERATE);
+    expect_untouched(r, 4);
+    expect_untouched(e, 3);
+    expect_untouched(ax, 3);
+    assert_true(an == SENT);
+  }
+}
+
+/* ======================================================== spatial vectors */
+
+/* S1: shifts by r = 0 change nothing, bit for bit; infinities follow IEEE
+   754 (an infinite product gives inf, inf - inf gives NaN). */
+static void test_S1_shift_zero_and_ieee(void **state) {
+  spconv_real x[6] = {1, (spconv_real)-0.0, R_TRUE_MIN, 4, 5, 6}, z[3] = {0, 0, 0}, a[6];
+  spconv_real w[6] = {0, 0, 0, R_MAX, 0, 0}, r[3] = {0, 0, R_MAX};
+  (void)state;
+  spconv_twist_shift(a, x, z);
+  assert_true(a[0] == x[0] && a[2] == x[2] && a[3] == x[3]);
+  spconv_wrench_shift(a, x, z);
+  EXPECT_VEC_EQUAL(a, x, 6);
+  /* v_y = w_z r_x - w_x r_z = -max * max = -inf */
+  spconv_twist_shift(a, w, r);
+  assert_true(isinf(a[1]) && a[1] < 0);
+  assert_true(all_finite(a + 3, 3));
+}
+
+/* ==================================================== MuJoCo free joint */
+
+/* M1: the free-joint maps use the quaternion at any norm (Q3) and treat the
+   zero quaternion as the identity (Q2): qvel of an unrotated body is the
+   COM twist with v shifted by w x ipos. */
+static void test_M1_free_joint_quat(void **state) {
+  spconv_real qvel[6] = {1, 2, 3, 0, 0, 1}, ipos[3] = {1, 0, 0}, z[4] = {0, 0, 0, 0};
+  spconv_real big[4] = {(spconv_real)Q_BIG, 0, 0, 0}, a[6], b[6];
+  spconv_real want[6] = {1, 3, 3, 0, 0, 1}; /* v + z x x = v + y */
+  (void)state;
+  spconv_twist_from_mujoco_qvel(a, qvel, z, ipos);
+  EXPECT_VEC_EQUAL(a, want, 6);
+  spconv_twist_from_mujoco_qvel(b, qvel, big, ipos);
+  EXPECT_VEC_NEAR(b, want, 6, TEST_TOL);
+}
+
+/* ========================================================== SAP boundary */
+
+/* P1: with r_oc = 0 the SAP maps are pure reorderings (and negations for
+   body forces), bit for bit; the matrices hold exactly 0, 1 and r_oc's
+   entries, so a non-finite r_oc only reaches the [r]x blocks. */
+static void test_P1_sap_exact(void **state) {
+  spconv_real x[6] = {1, 2, 3, 4, 5, 6}, z[3] = {0, 0, 0}, a[6], P[36];
+  spconv_real r[3] = {R_NAN, R_INF, 2};
+  int i, nonfinite = 0;
+  (void)state;
+  spconv_sap_twist_from_public(a, x, z);
+  assert_true(a[0] == 4 && a[3] == 1 && a[5] == 3);
+  spconv_sap_body_force_from_public(a, x, z);
+  assert_true(a[0] == -4 && a[3] == -1 && a[5] == -3);
+  spconv_sap_twist_matrix(P, r);
+  for (i = 0; i < 36; ++i)
+    if (!isfinite(P[i])) ++nonfinite;
+  assert_int_equal(nonfinite, 4); /* r_x and r_y, each twice in [r]x */
+  spconv_sap_wrench_matrix(P, r);
+  for (i = 0, nonfinite = 0; i < 36; ++i)
+    if (!isfinite(P[i])) ++nonfinite;
+  assert_int_equal(nonfinite, 4);
+}
+
+/* =============================================================== up axis */
+
+/* U1: gravity passes any magnitude through as -magnitude along the axis,
+   NaN and infinities included (there is no status for the magnitude). */
+static void test_U1_gravity_magnitude(void **state) {
+  spconv_real g[3];
+  (void)state;
+  assert_int_equal(spconv_gravity(g, SPCONV_AXIS_Z, R_NAN), SPCONV_OK);
+  assert_true(g[0] == 0 && g[1] == 0 && isnan(g[2]));
+  assert_int_equal(spconv_gravity(g, SPCONV_AXIS_X, -R_INF), SPCONV_OK);
+  assert_true(g[0] == R_INF && g[1] == 0 && g[2] == 0);
+}
+
+/* ========================================================= axis systems */
+
+/* A1: an invalid axis system (values outside 0..5 or two axes on one line),
+   a parallel forward/up or an unknown preset gives SPCONV_EINVAL, untouched. */
+static void test_A1_invalid_systems(void **state) {
+  spconv_axis_system ok = {SPCONV_FORWARD, SPCONV_LEFT, SPCONV_UP}, bad[3], res;
+  spconv_real M[9];
+  int k;
+  (void)state;
+  bad[0].x = SPCONV_FORWARD; bad[0].y = SPCONV_BACK; bad[0].z = SPCONV_UP;
+  bad[1].x = (spconv_direction)6; bad[1].y = SPCONV_LEFT; bad[1].z = SPCONV_UP;
+  bad[2].x = (spconv_direction)-1; bad[2].y = SPCONV_LEFT; bad[2].z = SPCONV_UP;
+  for (k = 0; k < 3; ++k) {
+    fill(M, 9);
+    assert_int_equal(spconv_axis_system_check(bad[k]), SPCONV_EINVAL);
+    assert_int_equal(spconv_axis_system_matrix(M, bad[k], ok), SPCONV_EINVAL);
+    assert_int_equal(spconv_axis_system_matrix(M, ok, bad[k]), SPCONV_EINVAL);
+    assert_int_equal(spconv_axis_system_is_right_handed(bad[k]), SPCONV_EINVAL);
+    expect_untouched(M, 9);
+  }
+  res = ok;
+  res.x = (spconv_direction)77;
+  assert_int_equal(spconv_axis_system_from_forward_up(&res, SPCONV_POS_Z, SPCONV_NEG_Z, 1),
+                   SPCONV_EINVAL);
+  assert_int_equal((int)res.x, 77);
+  fill(M, 9);
+  assert_int_equal(spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_POS_Y, SPCONV_POS_Y, SPCONV_POS_Z),
+                   SPCONV_EINVAL);
+  expect_untouched(M, 9);
+}
+
+/* A2: spconv_axis_system_from_matrix accepts only entries exactly 0 or
+   +-1 in a permutation pattern: NaN, inf and 1 - eps are refused. */
+static void test_A2_from_matrix_exact(void **state) {
+  spconv_axis_system flu = {SPCONV_FORWARD, SPCONV_LEFT, SPCONV_UP}, res;
+  spconv_real M[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  spconv_real vals[4] = {R_NAN, R_INF, (spconv_real)1 - (spconv_real)FLT_EPSILON, 2};
+  int k;
+  (void)state;
+  for (k = 0; k < 4; ++k) {
+    M[4] = vals[k];
+    res.x = (spconv_direction)77;
+    assert_int_equal(spconv_axis_system_from_matrix(&res, M, flu), SPCONV_EINVAL);
+    assert_int_equal((int)res.x, 77);
+  }
+  M[4] = 1;
+  M[1] = 1; /* two nonzeros in a row */
+  assert_int_equal(spconv_axis_system_from_matrix(&res, M, flu), SPCONV_EINVAL);
+}
+
+/* A3: the length scale refuses non-finite, zero and negative units, and a
+   quotient that overflows or underflows (never returns 0 or inf). */
+static void test_A3_length_scale(void **state) {
+  spconv_real k = SENT;
+  spconv_real bad[][2] = {{R_NAN, 1}, {1, R_INF}, {0, 1}, {1, 0}, {-1, 1},
+                          {R_MAX, R_TRUE_MIN}, {R_TRUE_MIN, R_MAX}};
+  int i;
+  (void)state;
+  for (i = 0; i < 7; ++i) {
+    assert_int_equal(spconv_length_scale(&k, bad[i][0], bad[i][1]), SPCONV_EINVAL);
+    assert_true(k == SENT);
+  }
+  assert_int_equal(spconv_length_scale(&k, 1, (spconv_real)0.01), SPCONV_OK);
+  EXPECT_NEAR(k, 100, TEST_TOL, 100);
+}
+
+/* A4: shapes: a negative or non-finite size gives SPCONV_EINVAL; a volume
+   is >= 0, +inf when a product overflows, never NaN (a zero factor wins). */
+static void test_A4_shape_sizes(void **state) {
+  spconv_real rs[3], rq[4], vol = SENT;
+  spconv_real neg[3] = {1, -1, 1}, nan3[3] = {R_NAN, 1, 1}, inf3[3] = {1, R_INF, 1};
+  spconv_real flat[3] = {0, R_MAX, R_MAX}, big[3] = {R_MAX, 0, 0}, huge[3] = {R_MAX, R_MAX, 0};
+  (void)state;
+  fill(rs, 3);
+  fill(rq, 4);
+  assert_int_equal(spconv_shape_convert(rs, rq, neg, SPCONV_SHAPE_BOX, SPCONV_SHAPES_NEWTON,
+                                        SPCONV_AXIS_Z, SPCONV_SHAPES_USD, SPCONV_AXIS_Z),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_volume(&vol, nan3, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_NEWTON,
+                                       SPCONV_AXIS_Z),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_volume(&vol, inf3, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPES_NEWTON,
+                                       SPCONV_AXIS_Z),
+                   SPCONV_EINVAL);
+  expect_untouched(rs, 3);
+  expect_untouched(rq, 4);
+  assert_true(vol == SENT);
+  assert_int_equal(spconv_shape_volume(&vol, flat, SPCONV_SHAPE_BOX, SPCONV_SHAPES_NEWTON,
+                                       SPCONV_AXIS_Z), SPCONV_OK);
+  assert_true(vol == 0);
+  assert_int_equal(spconv_shape_volume(&vol, big, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPES_NEWTON,
+                                       SPCONV_AXIS_Z), SPCONV_OK);
+  assert_true(vol == 0);
+  assert_int_equal(spconv_shape_volume(&vol, big, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_NEWTON,
+                                       SPCONV_AXIS_Z), SPCONV_OK);
+  assert_true(isinf(vol) && vol > 0);
+  assert_int_equal(spconv_shape_volume(&vol, huge, SPCONV_SHAPE_CONE, SPCONV_SHAPES_NEWTON,
+                                       SPCONV_AXIS_Z), SPCONV_OK);
+  assert_true(isinf(vol) && vol > 0);
+}
+
+/* A5: fromto: a == b, a non-finite input or an overflowing b - a gives
+   SPCONV_EDEGENERATE with nothing written; extreme but representable
+   lengths work (unit quaternion, finite centre). */
+static void test_A5_fromto(void **state) {
+  spconv_real pos[3], q[4], h;
+  spconv_real same[6] = {1, 2, 3, 1, 2, 3}, nan6[6] = {0, 0, 0, 0, R_NAN, 1};
+  spconv_real over[6] = {0, 0, -R_MAX, 0, 0, R_MAX};
+  spconv_real far[6] = {0, (spconv_real)(R_MAX / 4), 0, (spconv_real)(R_MAX / 8),
+                        (spconv_real)(R_MAX / 2), 0};
+  spconv_real tiny[6] = {0, 0, 0, R_TRUE_MIN, 0, -R_TRUE_MIN};
+  spconv_real *bad[3];
+  int k;
+  (void)state;
+  bad[0] = same;
+  bad[1] = nan6;
+  bad[2] = over;
+  for (k = 0; k < 3; ++k) {
+    fill(pos, 3);
+    fill(q, 4);
+    h = SENT;
+    assert_int_equal(spconv_pose_from_mujoco_fromto(pos, q, &h, bad[k]), SPCONV_EDEGENERATE);
+    expect_untouched(pos, 3);
+    expect_untouched(q, 4);
+    assert_true(h == SENT);
+  }
+  assert_int_equal(spconv_pose_from_mujoco_fromto(pos, q, &h, far), SPCONV_OK);
+  assert_true(all_finite(pos, 3) && isfinite(h) && h > 0);
+  EXPECT_NEAR(norm(q, 4), 1, TEST_TOL, 1);
+  assert_int_equal(spconv_pose_from_mujoco_fromto(pos, q, &h, tiny), SPCONV_OK);
+  EXPECT_NEAR(norm(q, 4), 1, TEST_TOL, 1);
+  { /* +Z goes to (1, 0, -1)/sqrt(2) */
+    spconv_real zz[3] = {0, 0, 1}, d[3], want[3] = {(spconv_real)0.70710678118654752,
+                                                    0, (spconv_real)-0.70710678118654752};
+    spconv_quat_rotate_wxyz(d, q, zz);
+    EXPECT_VEC_NEAR(d, want, 3, TEST_TOL);
+  }
+}
+
+/* ============================================================== rotations */
+
+/* R1: a matrix that is not a rotation within SPCONV_ROTATION_TOL (NaN,
+   inf, a reflection, a scaled or sheared matrix) is refused by the
+   matrix-to-rotation functions with SPCONV_EINVAL, outputs untouched. */
+static void test_R1_not_a_rotation(void **state) {
+  spconv_real bad[5][9] = {{R_NAN, 0, 0, 0, 1, 0, 0, 0, 1},
+                           {1, 0, 0, 0, R_INF, 0, 0, 0, 1},
+                           {-1, 0, 0, 0, 1, 0, 0, 0, 1},
+                           {2, 0, 0, 0, 2, 0, 0, 0, 2},
+                           {1, (spconv_real)0.01, 0, 0, 1, 0, 0, 0, 1}};
+  spconv_real q[4], e[3];
+  int k;
+  (void)state;
+  for (k = 0; k < 5; ++k) {
+    fill(q, 4);
+    fill(e, 3);
+    assert_int_equal(spconv_quat_wxyz_from_mat(q, bad[k]), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_from_mat(e, bad[k], SPCONV_EULER_ZYZ, SPCONV_INTRINSIC),
+                     SPCONV_EINVAL);
+    expect_untouched(q, 4);
+    expect_untouched(e, 3);
+  }
+}
+
+/* R2: orthonormalize: non-finite or singular -> SPCONV_EDEGENERATE, a
+   reflection -> SPCONV_EINVAL (untouched); a scaled rotation of any
+   finite scale -> the rotation. */
+static void test_R2_orthonormalize(void **state) {
+  spconv_real nanm[9] = {1, 0, 0, 0, 1, 0, 0, 0, R_NAN};
+  spconv_real sing[9] = {1, 2, 3, 2, 4, 6, 0, 0, 1}, refl[9] = {1, 0, 0, 0, 1, 0, 0, 0, -1};
+  spconv_real zero[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0}, R[9], id[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  spconv_real scaled[9] = {0};
+  (void)state;
+  fill(R, 9);
+  assert_int_equal(spconv_mat_orthonormalize(R, nanm), SPCONV_EDEGENERATE);
+  assert_int_equal(spconv_mat_orthonormalize(R, sing), SPCONV_EDEGENERATE);
+  assert_int_equal(spconv_mat_orthonormalize(R, zero), SPCONV_EDEGENERATE);
+  assert_int_equal(spconv_mat_orthonormalize(R, refl), SPCONV_EINVAL);
+  expect_untouched(R, 9);
+  scaled[0] = scaled[4] = scaled[8] = (spconv_real)(R_MAX / 2);
+  assert_int_equal(spconv_mat_orthonormalize(R, scaled), SPCONV_OK);
+  EXPECT_VEC_NEAR(R, id, 9, TEST_TOL);
+  scaled[0] = scaled[4] = scaled[8] = R_TRUE_MIN * 64;
+  assert_int_equal(spconv_mat_orthonormalize(R, scaled), SPCONV_OK);
+  EXPECT_VEC_NEAR(R, id, 9, TEST_TOL);
+}
+
+/* R3: axis-angle: a zero axis gives the identity (NaN w for a non-finite
+   angle), any finite nonzero axis is normalized, huge or subnormal; the
+   identity quaternion gives axis (1, 0, 0) and angle 0. */
+static void test_R3_axis_angle(void **state) {
+  spconv_real z[3] = {0, 0, 0}, big[3] = {-R_MAX, -R_MAX, -R_MAX};
+  spconv_real sub[3] = {R_TRUE_MIN, R_TRUE_MIN, R_TRUE_MIN}, q[4], ax[3], an;
+  spconv_real id[4] = {1, 0, 0, 0}, ref[4], one3[3] = {1, 1, 1};
+  spconv_real x[3] = {1, 0, 0};
+  (void)state;
+  spconv_quat_wxyz_from_axis_angle(q, z, 2);
+  EXPECT_VEC_EQUAL(q, id, 4);
+  spconv_quat_wxyz_from_axis_angle(q, z, R_NAN);
+  assert_true(isnan(q[0]));
+  spconv_quat_wxyz_from_axis_angle(ref, one3, 1);
+  spconv_quat_wxyz_from_axis_angle(q, sub, 1);
+  EXPECT_VEC_NEAR(q, ref, 4, TEST_TOL);
+  spconv_quat_wxyz_from_axis_angle(q, big, -1); /* -1 about -(1,1,1) = +1 about (1,1,1) */
+  EXPECT_VEC_NEAR(q, ref, 4, TEST_TOL);
+  assert_int_equal(spconv_axis_angle_from_quat_wxyz(ax, &an, id), SPCONV_OK);
+  EXPECT_VEC_EQUAL(ax, x, 3);
+  assert_true(an == 0);
+  { /* a subnormal vector part keeps a unit axis */
+    spconv_real qs[4] = {1, R_TRUE_MIN * 3, R_TRUE_MIN * 4, 0};
+    assert_int_equal(spconv_axis_angle_from_quat_wxyz(ax, &an, qs), SPCONV_OK);
+    EXPECT_NEAR(norm(ax, 3), 1, TEST_TOL, 1);
+    EXPECT_NEAR(ax[0], 0.6, TEST_TOL, 1);
+  }
+}
+
+/* R4: rotation vectors: the zero quaternion gives 0; a rotation vector
+   whose length overflows gives NaN (its angle is not representable). */
+static void test_R4_rotvec(void **state) {
+  spconv_real z[4] = {0, 0, 0, 0}, rv[3], q[4], big[3] = {R_MAX, R_MAX, 0};
+  (void)state;
+  spconv_rotvec_from_quat_wxyz(rv, z);
+  assert_true(rv[0] == 0 && rv[1] == 0 && rv[2] == 0);
+  spconv_quat_wxyz_from_rotvec(q, big);
+  assert_true(any_nan(q, 4));
+}
+
+/* R5: Euler: SPCONV_GIMBAL_LOCK at a lock, with the third angle 0 and the
+   angles still rebuilding q; non-finite angles given to the angle ->
+   rotation functions propagate as NaN with SPCONV_OK (their status only
+   speaks of seq and kind). */
+static void test_R5_euler(void **state) {
+  spconv_real ang[3] = {(spconv_real)0.3, (spconv_real)(3.14159265358979323846 / 2),
+                        (spconv_real)0.2};
+  spconv_real q[4] = {1, 0, 0, 0}, e[3] = {0, 0, 0}, r[4], nanang[3] = {0, R_NAN, 0};
+  (void)state;
+  assert_int_equal(spconv_quat_wxyz_from_euler(q, ang, SPCONV_EULER_XYZ, SPCONV_INTRINSIC),
+                   SPCONV_OK);
+  assert_int_equal(spconv_euler_from_quat_wxyz(e, q, SPCONV_EULER_XYZ, SPCONV_INTRINSIC),
+                   SPCONV_GIMBAL_LOCK);
+  assert_true(e[2] == 0);
+  assert_int_equal(spconv_quat_wxyz_from_euler(r, e, SPCONV_EULER_XYZ, SPCONV_INTRINSIC),
+                   SPCONV_OK);
+  if ((double)(r[0] * q[0]) < 0) {
+    int i;
+    for (i = 0; i < 4; ++i) r[i] = -r[i];
+  }
+  EXPECT_VEC_NEAR(r, q, 4, TEST_TOL * 100);
+  assert_int_equal(spconv_quat_wxyz_from_euler(q, nanang, SPCONV_EULER_ZYX, SPCONV_EXTRINSIC),
+                   SPCONV_OK);
+  assert_true(any_nan(q, 4));
+}
+
+/* R6: Euler strings: NULL, other lengths, other letters, mixed case (for
+   the seq parsers) and repeated consecutive axes give SPCONV_EINVAL with
+   the outputs untouched. */
+static void test_R6_parsers(void **state) {
+  const char *bad[] = {NULL, "", "xy", "xyzx", "xya", "xYz", "xxz", "XZZ", "x\0z"};
+  spconv_euler_seq seq;
+  spconv_euler_kind kind;
+  spconv_real q[4], a[3] = {0, 0, 0};
+  int k;
+  (void)state;
+  for (k = 0; k < 9; ++k) {
+    seq = (spconv_euler_seq)77;
+    kind = (spconv_euler_kind)77;
+    assert_int_equal(spconv_euler_parse_scipy(bad[k], &seq, &kind), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_parse_mujoco(bad[k], &seq, &kind), SPCONV_EINVAL);
+    assert_int_equal((int)seq, 77);
+    assert_int_equal((int)kind, 77);
+  }
+  fill(q, 4);
+  assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(q, a, NULL), SPCONV_EINVAL);
+  assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(q, a, "xyzz"), SPCONV_EINVAL);
+  assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(q, a, "xw z"), SPCONV_EINVAL);
+  expect_untouched(q, 4);
+  assert_int_equal(spconv_euler_parse_scipy("xyz", NULL, &kind), SPCONV_EINVAL);
+  /* MuJoCo's general rule accepts mixed case and repeats */
+  assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(q, a, "xXx"), SPCONV_OK);
+}
+
+/* R7: 6D: a non-finite entry, a zero first vector or a second vector
+   parallel to it gives SPCONV_EDEGENERATE (untouched); huge and subnormal
+   vectors give a rotation. */
+static void test_R7_rot6d(void **state) {
+  spconv_real R[9], id[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  spconv_real nan6[6] = {1, 0, 0, 0, R_NAN, 0}, zero1[6] = {0, 0, 0, 0, 1, 0};
+  spconv_real par[6] = {1, 2, 3, -2, -4, -6}, zero2[6] = {1, 0, 0, 0, 0, 0};
+  spconv_real big[6] = {R_MAX, 0, 0, R_MAX, R_MAX, 0};
+  spconv_real sub[6] = {R_TRUE_MIN, 0, 0, R_TRUE_MIN, R_TRUE_MIN, 0};
+  (void)state;
+  fill(R, 9);
+  assert_int_equal(spconv_mat_from_rot6d(R, nan6, SPCONV_ROT6D_ROWS), SPCONV_EDEGENERATE);
+  assert_int_equal(spconv_mat_from_rot6d(R, zero1, SPCONV_ROT6D_ROWS), SPCONV_EDEGENERATE);
+  assert_int_equal(spconv_mat_from_rot6d(R, par, SPCONV_ROT6D_ROWS), SPCONV_EDEGENERATE);
+  assert_int_equal(spconv_mat_from_rot6d(R, zero2, SPCONV_ROT6D_ROWS), SPCONV_EDEGENERATE);
+  expect_untouched(R, 9);
+  assert_int_equal(spconv_mat_from_rot6d(R, big, SPCONV_ROT6D_ROWS), SPCONV_OK);
+  EXPECT_VEC_NEAR(R, id, 9, TEST_TOL);
+  assert_int_equal(spconv_mat_from_rot6d(R, sub, SPCONV_ROT6D_ROWS), SPCONV_OK);
+  EXPECT_VEC_NEAR(R, id, 9, TEST_TOL);
+}
+
+/* R8: slerp: a zero input acts as the identity; a non-finite t gives NaN,
+   also between equal rotations. */
+static void test_R8_slerp(void **state) {
+  spconv_real z[4] = {0, 0, 0, 0}, id[4] = {1, 0, 0, 0}, r[4];
+  spconv_real b[4] = {0, 0, 0, 2}; /* 180 deg about z */
+  spconv_real half[4] = {(spconv_real)0.70710678118654752, 0, 0, (spconv_real)0.70710678118654752};
+  (void)state;
+  spconv_quat_slerp_wxyz(r, z, b, (spconv_real)0.5);
+  EXPECT_VEC_NEAR(r, half, 4, TEST_TOL);
+  spconv_quat_slerp_wxyz(r, id, id, R_INF);
+  assert_true(any_nan(r, 4));
+  spconv_quat_slerp_wxyz(r, z, z, R_NAN);
+  assert_true(any_nan(r, 4));
+}
+
+/* R9: angular velocity from quaternions divides by dt: dt = 0 gives
+   infinities or NaN (IEEE division), never a status or a crash. */
+static void test_R9_angvel_dt_zero(void **state) {
+  spconv_real q0[4] = {1, 0, 0, 0}, q1[4] = {(spconv_real)0.9, (spconv_real)0.1, 0, 0}, w[3];
+  (void)state;
+  spconv_body_angvel_from_quats_wxyz(w, q0, q1, 0);
+  assert_true(isinf(w[0]) && w[1] != w[1] && w[2] != w[2]);
+  spconv_world_angvel_from_quats_wxyz(w, q0, q0, 0);
+  assert_true(any_nan(w, 3));
+}
+
+/* ============================================== engine conventions as data */
+
+/* C1: a descriptor with any field out of range, or a NULL pointer, gives
+   SPCONV_EINVAL (untouched); an unknown preset id has every field -1 and
+   no name. */
+static void test_C1_descriptors(void **state) {
+  spconv_convention ok = spconv_preset(SPCONV_PRESET_NEWTON), bad, unknown;
+  spconv_body body = {{0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0}};
+  spconv_real x[6] = {1, 2, 3, 4, 5, 6}, r[6], M[36];
+  int f, vals[] = {-1, 2, 3, INT_MAX, INT_MIN}, k;
+  (void)state;
+  for (f = 0; f < 6; ++f)
+    for (k = 0; k < 5; ++k) {
+      int *field;
+      bad = ok;
+      field = f == 0 ? &bad.order : f == 1 ? &bad.point : f == 2 ? &bad.linear_frame
+              : f == 3 ? &bad.angular_frame : f == 4 ? &bad.angle_unit : &bad.accel;
+      *field = vals[k];
+      if (f == 1 && vals[k] == 2) continue; /* POINT_WORLD is valid */
+      fill(r, 6);
+      assert_int_equal(spconv_twist_convert(r, &bad, x, &ok, &body), SPCONV_EINVAL);
+      assert_int_equal(spconv_wrench_convert(r, &ok, x, &bad, &body), SPCONV_EINVAL);
+      assert_int_equal(spconv_accel_convert(r, &ok, x, &bad, x, &body), SPCONV_EINVAL);
+      assert_int_equal(spconv_twist_from_mujoco_cframe(r, &bad, x, x, &body), SPCONV_EINVAL);
+      expect_untouched(r, 6);
+    }
+  fill(r, 6);
+  assert_int_equal(spconv_twist_convert(r, &ok, x, &ok, NULL), SPCONV_EINVAL);
+  assert_int_equal(spconv_twist_convert(r, &ok, NULL, &ok, &body), SPCONV_EINVAL);
+  assert_int_equal(spconv_twist_convert_matrix(M, NULL, &ok, &body), SPCONV_EINVAL);
+  expect_untouched(r, 6);
+  unknown = spconv_preset(SPCONV_PRESET_COUNT);
+  assert_true(unknown.order == -1 && unknown.point == -1 && unknown.accel == -1);
+  assert_null(spconv_preset_name(-1));
+  assert_null(spconv_preset_name(SPCONV_PRESET_COUNT));
+}
+
+/* C2: an inconsistent joint layout (start arrays not from 0 or decreasing,
+   extreme ints, wrong segment sizes, unknown types, a child out of range)
+   gives SPCONV_EINVAL and nothing is written; the check never overflows. */
+static void test_C2_joint_layouts(void **state) {
+  int type[2] = {SPCONV_JOINT_REVOLUTE, SPCONV_JOINT_FREE};
+  int qs[3] = {0, 1, 8}, ds[3] = {0, 1, 7}, child[2] = {0, 1};
+  spconv_joint_layout L = {2, NULL, NULL, NULL, NULL, 2};
+  spconv_real q[8], qd[7], out[8], bq[14] = {0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1};
+  spconv_real bc[6] = {0};
+  int k;
+  (void)state;
+  L.joint_type = type;
+  L.joint_q_start = qs;
+  L.joint_qd_start = ds;
+  L.joint_child = child;
+  for (k = 0; k < 8; ++k) q[k] = (spconv_real)k;
+  for (k = 0; k < 7; ++k) qd[k] = (spconv_real)k;
+  assert_int_equal(spconv_joint_layout_check(&L), SPCONV_OK);
+  { /* each change alone breaks the layout */
+    int *slots[] = {&qs[1], &qs[1], &ds[2], &ds[2], &qs[0], &type[0], &type[1], &child[1]};
+    int vals[] = {INT_MIN, INT_MAX, INT_MIN, 6, 1, 7, -1, 2};
+    for (k = 0; k < 8; ++k) {
+      int keep = *slots[k];
+      *slots[k] = vals[k];
+      fill(out, 8);
+      if (slots[k] != &child[1]) {
+        assert_int_equal(spconv_joint_layout_check(&L), SPCONV_EINVAL);
+        assert_int_equal(spconv_joint_q_wxyz_from_xyzw(out, q, &L), SPCONV_EINVAL);
+      }
+      assert_int_equal(spconv_sap_joint_qd_from_public(out, qd, &L, bq, bc), SPCONV_EINVAL);
+      assert_int_equal(spconv_sap_boundary_in(out, NULL, NULL, &L, bq, bc, 0, 0, 0),
+                       SPCONV_EINVAL);
+      expect_untouched(out, 8);
+      *slots[k] = keep;
+    }
+  }
+  assert_int_equal(spconv_joint_layout_check(NULL), SPCONV_EINVAL);
+  assert_int_equal(spconv_joint_q_size(SPCONV_JOINT_D6, 4, 0), SPCONV_EINVAL);
+  assert_int_equal(spconv_joint_qd_size(99, 0, 0), SPCONV_EINVAL);
+  /* boundary flags other than 0 and 1 */
+  fill(out, 8);
+  assert_int_equal(spconv_sap_boundary_in(out, NULL, NULL, &L, bq, bc, 2, 0, 0), SPCONV_EINVAL);
+  assert_int_equal(spconv_sap_boundary_out(out, &L, bq, bc, -1), SPCONV_EINVAL);
+  expect_untouched(out, 8);
+}
+
+/* C3: a permutation with a value out of range or repeated, or n < 0,
+   gives SPCONV_EINVAL (untouched); n = 0 is the empty permutation. */
+static void test_C3_permutations(void **state) {
+  int bad[][3] = {{0, 1, 3}, {0, 0, 1}, {-1, 0, 1}, {INT_MAX, 0, 1}}, inv[3], k;
+  spconv_real in[3] = {1, 2, 3}, out[3];
+  (void)state;
+  for (k = 0; k < 4; ++k) {
+    inv[0] = inv[1] = inv[2] = 77;
+    fill(out, 3);
+    assert_int_equal(spconv_perm_check(bad[k], 3), SPCONV_EINVAL);
+    assert_int_equal(spconv_perm_inverse(inv, bad[k], 3), SPCONV_EINVAL);
+    assert_int_equal(spconv_perm_gather(out, in, bad[k], 3), SPCONV_EINVAL);
+    assert_true(inv[0] == 77 && inv[1] == 77 && inv[2] == 77);
+    expect_untouched(out, 3);
+  }
+  assert_int_equal(spconv_perm_check(bad[0], -1), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_check(NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_perm_gather(NULL, NULL, NULL, 0), SPCONV_OK);
+}
+
+/* ============================================================ batch forms */
+
+/* B1: n = 0 reads and writes nothing (NULL pointers are fine); each element
+   is converted alone, so a NaN element does not reach its neighbours. */
+static void test_B1_batch(void **state) {
+  spconv_real x[12] = {1, 2, 3, 4, 5, 6, R_NAN, 0, 0, 0, 0, 0}, r[6] = {1, 0, 0, 0, 1, 0};
+  spconv_real out[12], one[6];
+  (void)state;
+  spconv_twist_shift_n(NULL, NULL, NULL, 0);
+  spconv_quat_wxyz_from_xyzw_n(NULL, NULL, 0);
+  spconv_twist_from_mujoco_qvel_n(NULL, NULL, NULL, NULL, 0);
+  assert_int_equal(spconv_up_axis_vec3_n(NULL, NULL, 0, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
+  assert_int_equal(spconv_up_axis_vec3_n(NULL, NULL, 0, (spconv_axis)5, SPCONV_AXIS_Z),
+                   SPCONV_EINVAL);
+  spconv_twist_shift_n(out, x, r, 2);
+  spconv_twist_shift(one, x, r);
+  EXPECT_VEC_EQUAL(out, one, 6);
+  assert_true(any_nan(out + 6, 6));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_G1_einval_untouched),
+      cmocka_unit_test(test_G2_status_names),
+      cmocka_unit_test(test_G3_nan_propagates),
+      cmocka_unit_test(test_Q1_order_bitwise),
+      cmocka_unit_test(test_Q2_zero_quat_identity),
+      cmocka_unit_test(test_Q3_any_norm),
+      cmocka_unit_test(test_Q4_degenerate_quat),
+      cmocka_unit_test(test_S1_shift_zero_and_ieee),
+      cmocka_unit_test(test_M1_free_joint_quat),
+      cmocka_unit_test(test_P1_sap_exact),
+      cmocka_unit_test(test_U1_gravity_magnitude),
+      cmocka_unit_test(test_A1_invalid_systems),
+      cmocka_unit_test(test_A2_from_matrix_exact),
+      cmocka_unit_test(test_A3_length_scale),
+      cmocka_unit_test(test_A4_shape_sizes),
+      cmocka_unit_test(test_A5_fromto),
+      cmocka_unit_test(test_R1_not_a_rotation),
+      cmocka_unit_test(test_R2_orthonormalize),
+      cmocka_unit_test(test_R3_axis_angle),
+      cmocka_unit_test(test_R4_rotvec),
+      cmocka_unit_test(test_R5_euler),
+      cmocka_unit_test(test_R6_parsers),
+      cmocka_unit_test(test_R7_rot6d),
+      cmocka_unit_test(test_R8_slerp),
+      cmocka_unit_test(test_R9_angvel_dt_zero),
+      cmocka_unit_test(test_C1_descriptors),
+      cmocka_unit_test(test_C2_joint_layouts),
+      cmocka_unit_test(test_C3_permutations),
+      cmocka_unit_test(test_B1_batch),
+  };
+  int failed = cmocka_run_group_tests_name("spatial_conv robustness (" TEST_PRECISION ")", tests,
+                                           NULL, NULL);
+  test_print_summary("spatial_conv robustness");
+  return failed;
+}
