@@ -685,16 +685,17 @@ static void test_bvh_channels(void **state) {
     }
   }
   { /* bad strings: EINVAL, outputs untouched */
+    static const char too_many[] = /* 17 channels: over the limit of 16 */
+        "Xposition Xposition Xposition Xposition Xposition Xposition "
+        "Xposition Xposition Xposition Xposition Xposition Xposition "
+        "Xposition Xposition Zrotation Xrotation Yrotation";
     static const char *bad[] = {"", "   ", "Zrotation Xrotation", "Zrotation Zrotation Yrotation",
                                 "Zrotation Xrotation Zrotation", "zrotation Xrotation Yrotation",
                                 "Zrotation Xrotation Yrotation Xrotation",
                                 "Zrotation,Xrotation,Yrotation", "Wrotation Xrotation Yrotation",
                                 "ZrotationXrotation Yrotation", "Zrot Xrotation Yrotation",
                                 "Zrotations Xrotation Yrotation", "Xposition Yposition Zposition",
-                                "CHANNELS 3 Zrotation Xrotation Yrotation",
-                                "Xposition Xposition Xposition Xposition Xposition Xposition "
-                                "Xposition Xposition Xposition Xposition Xposition Xposition "
-                                "Xposition Xposition Zrotation Xrotation Yrotation"};
+                                "CHANNELS 3 Zrotation Xrotation Yrotation", too_many};
     size_t b;
     for (b = 0; b < sizeof bad / sizeof bad[0]; ++b) {
       spconv_euler_seq seq = SPCONV_EULER_XYX;
