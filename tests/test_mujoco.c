@@ -141,18 +141,12 @@ static void random_state(int k) {
 
 static int load_model(void **state) {
   (void)state;
-  m = test_mujoco_load(test_model_xml);
-  if (!m) return -1;
-  d = mj_makeData(m);
-  return d ? 0 : -1;
+  return test_mujoco_make(&m, &d, test_model_xml);
 }
 
 static int free_model(void **state) {
   (void)state;
-  if (d) mj_deleteData(d);
-  if (m) mj_deleteModel(m);
-  d = NULL;
-  m = NULL;
+  test_mujoco_free(&m, &d);
   return 0;
 }
 

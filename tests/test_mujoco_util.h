@@ -30,4 +30,19 @@ TEST_FN mjModel *test_mujoco_load(const char *xml) {
   return model;
 }
 
+/* *m and *d for xml (a cmocka group fixture calls this): 0, or -1 */
+TEST_FN int test_mujoco_make(mjModel **m, mjData **d, const char *xml) {
+  *m = test_mujoco_load(xml);
+  *d = *m ? mj_makeData(*m) : NULL;
+  return *d ? 0 : -1;
+}
+
+/* frees what test_mujoco_make made and clears the pointers */
+TEST_FN void test_mujoco_free(mjModel **m, mjData **d) {
+  if (*d) mj_deleteData(*d);
+  if (*m) mj_deleteModel(*m);
+  *d = NULL;
+  *m = NULL;
+}
+
 #endif
