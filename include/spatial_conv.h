@@ -3,9 +3,11 @@
 
    spatial_conv converts rigid-body quantities between the conventions of
    physics engines, robotics libraries and asset formats: quaternion storage
-   order, up axes, twist and wrench reference points and frames, MuJoCo's
-   free-joint mixed frame and the SAP solver boundary. Every function is
-   `static inline`: include the header and call it.
+   order and every rotation representation, up axes, axis systems and
+   handedness, twist and wrench reference points and frames, MuJoCo's
+   free-joint mixed frame, the SAP solver boundary, any engine's 6-vector
+   convention as data, packed joint arrays and motion clips. Every function
+   is `static inline`: include the header and call it.
 
        #include "spatial_conv.h"
 
@@ -29,6 +31,10 @@
                   The zero quaternion acts as the identity rotation.
    Matrices       3x3 flat row-major [9] (MuJoCo's xmat layout), 6x6 flat
                   row-major [36].
+   Rotations      Angles in radians; Euler angles[i] turn about the i-th
+                  letter (SciPy's meaning), extrinsic or intrinsic named by
+                  enum. Matrices are accepted as rotations within
+                  SPCONV_ROTATION_TOL (define before the include to change).
    Twist          [v; w], linear first: v is the linear velocity of the
                   reference point, w the angular velocity.
    Wrench         [f; tau], force first: tau is the moment about the
@@ -57,10 +63,6 @@
                   becomes M_world R M_body^T: M R when only the world is
                   relabelled, M R M^T when every frame is (local rotations
                   of a skeleton). See docs/motion.md.
-   Rotations      Angles in radians; Euler angles[i] turn about the i-th
-                  letter (SciPy's meaning), extrinsic or intrinsic named by
-                  enum. Matrices are accepted as rotations within
-                  SPCONV_ROTATION_TOL (define before the include to change).
    Fast math      -ffast-math keeps every formula to rounding, but may fold
                   the NaN / inf checks away (non-finite input is then not
                   refused) and lets two call sites differ in the last bits
@@ -79,7 +81,9 @@
    ------------------------------------------------------------------------
    ALIASING   In every function `res` may be the same pointer as any input:
               all inputs are read before `res` is written. Partially
-              overlapping arrays are not supported.
+              overlapping arrays are not supported. Batch forms (`_n`, n
+              elements): `res` may equal the input of the same stride;
+              arrays of another stride must not overlap `res`.
 
    STATUS     Functions that can meet invalid input return int:
               SPCONV_OK (0), negative errors (SPCONV_EINVAL: unknown enum
