@@ -68,16 +68,6 @@ static long n_checks = 0, n_pairs = 0;
 
 #define CHECK_VEC(a, b, n) (++n_checks, EXPECT_VEC_NEAR(a, b, n, TEST_TOL))
 
-static void real_from_mj(spconv_real *res, const mjtNum *x, int n) {
-  int i;
-  for (i = 0; i < n; ++i) res[i] = (spconv_real)x[i];
-}
-
-static void mj_from_real(mjtNum *res, const spconv_real *x, int n) {
-  int i;
-  for (i = 0; i < n; ++i) res[i] = (mjtNum)x[i];
-}
-
 static int free_joint_of(int b) {
   int j = m->body_jntadr[b];
   return (m->body_jntnum[b] == 1 && m->jnt_type[j] == mjJNT_FREE) ? j : -1;

@@ -82,16 +82,6 @@ static long n_checks = 0, n_free = 0, n_child = 0, n_states = 0;
 
 /* ------------------------------------------------------------- helpers */
 
-static void real_from_mj(spconv_real *res, const mjtNum *x, int n) {
-  int i;
-  for (i = 0; i < n; ++i) res[i] = (spconv_real)x[i];
-}
-
-static void mj_from_real(mjtNum *res, const spconv_real *x, int n) {
-  int i;
-  for (i = 0; i < n; ++i) res[i] = (mjtNum)x[i];
-}
-
 /* mj_objectVelocity converted to linear first: [v; w] */
 static void object_twist(spconv_real res[6], int objtype, int body, int flg_local) {
   mjtNum v[6];

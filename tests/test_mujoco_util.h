@@ -30,6 +30,18 @@ TEST_FN mjModel *test_mujoco_load(const char *xml) {
   return model;
 }
 
+/* res[i] = x[i] for n entries: MuJoCo's double to spconv_real */
+TEST_FN void real_from_mj(spconv_real *res, const mjtNum *x, int n) {
+  int i;
+  for (i = 0; i < n; ++i) res[i] = (spconv_real)x[i];
+}
+
+/* res[i] = x[i] for n entries: spconv_real to MuJoCo's double */
+TEST_FN void mj_from_real(mjtNum *res, const spconv_real *x, int n) {
+  int i;
+  for (i = 0; i < n; ++i) res[i] = (mjtNum)x[i];
+}
+
 /* *m and *d for xml (a cmocka group fixture calls this): 0, or -1 */
 TEST_FN int test_mujoco_make(mjModel **m, mjData **d, const char *xml) {
   *m = test_mujoco_load(xml);

@@ -12,24 +12,14 @@
 
 #include <mujoco/mujoco.h>
 
-static void to_mj(mjtNum *res, const spconv_real *x, int n) {
-  int i;
-  for (i = 0; i < n; ++i) res[i] = (mjtNum)x[i];
-}
-
-static void from_mj(spconv_real *res, const mjtNum *x, int n) {
-  int i;
-  for (i = 0; i < n; ++i) res[i] = (spconv_real)x[i];
-}
-
 /* a unit quaternion stored in spconv_real, then normalized in double so that
    MuJoCo (which assumes unit norm) and the header see the same rotation */
 static void rand_unit(spconv_real q[4], mjtNum qm[4]) {
   test_rand_unit_quat(q);
-  to_mj(qm, q, 4);
+  mj_from_real(qm, q, 4);
   mju_normalize4(qm);
-  from_mj(q, qm, 4);
-  to_mj(qm, q, 4);
+  real_from_mj(q, qm, 4);
+  mj_from_real(qm, q, 4);
 }
 
 static void test_mju_functions(void **state) {
@@ -43,10 +33,10 @@ static void test_mju_functions(void **state) {
     rand_unit(a, am);
     rand_unit(b, bm);
     test_rand_vec(v, 3, 2.0);
-    to_mj(vm, v, 3);
+    mj_from_real(vm, v, 3);
 
     mju_quat2Mat(rm, am);
-    from_mj(want, rm, 9);
+    real_from_mj(want, rm, 9);
     spconv_mat_from_quat_wxyz(res, a);
     EXPECT_VEC_NEAR(res, want, 9, TEST_TOL);
     test_mat_of_quat(res, a); /* the foundation's rotation of the basis vectors */
@@ -65,7 +55,7 @@ static void test_mju_functions(void **state) {
     {
       mjtNum qm[4]; /* MuJoCo's functions do not allow aliasing */
       mju_mat2Quat(qm, rm);
-      from_mj(want, qm, 4);
+      real_from_mj(want, qm, 4);
     }
     spconv_quat_canonical_wxyz(want, want);
     {
@@ -76,32 +66,32 @@ static void test_mju_functions(void **state) {
     }
 
     mju_mulQuat(rm, am, bm);
-    from_mj(want, rm, 4);
+    real_from_mj(want, rm, 4);
     spconv_quat_mul_wxyz(res, a, b);
     EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
 
     mju_rotVecQuat(rm, vm, am);
-    from_mj(want, rm, 3);
+    real_from_mj(want, rm, 3);
     spconv_quat_rotate_wxyz(res, a, v);
     EXPECT_VEC_NEAR(res, want, 3, TEST_TOL);
 
     /* mju_axisAngle2Quat assumes a unit axis */
     test_rand_vec(axis, 3, 1.0);
-    to_mj(axm, axis, 3);
+    mj_from_real(axm, axis, 3);
     if (mju_normalize3(axm) < 1e-3) continue;
-    from_mj(axis, axm, 3);
-    to_mj(axm, axis, 3);
+    real_from_mj(axis, axm, 3);
+    mj_from_real(axm, axis, 3);
     {
       spconv_real ang = (spconv_real)test_uniform(-6.0, 6.0);
       mju_axisAngle2Quat(rm, axm, (mjtNum)ang);
-      from_mj(want, rm, 4);
+      real_from_mj(want, rm, 4);
       spconv_quat_wxyz_from_axis_angle(res, axis, ang);
       EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
     }
 
     /* mju_quat2Vel(res, q, dt) = rotvec(q) / dt (shortest path) */
     mju_quat2Vel(rm, am, (mjtNum)(spconv_real)dt);
-    from_mj(want, rm, 3);
+    real_from_mj(want, rm, 3);
     spconv_rotvec_from_quat_wxyz(res, a);
     res[0] /= (spconv_real)dt;
     res[1] /= (spconv_real)dt;
@@ -114,7 +104,7 @@ static void test_mju_functions(void **state) {
 
     /* mju_subQuat(res, qa, qb): the body-frame rotation vector from qb to qa */
     mju_subQuat(rm, am, bm);
-    from_mj(want, rm, 3);
+    real_from_mj(want, rm, 3);
     spconv_body_angvel_from_quats_wxyz(res, b, a, 1);
     EXPECT_VEC_NEAR(res, want, 3, TEST_TOL);
 
@@ -124,7 +114,7 @@ static void test_mju_functions(void **state) {
       mjtNum qm[4];
       mju_copy4(qm, am);
       mju_quatIntegrate(qm, vm, (mjtNum)(spconv_real)dt);
-      from_mj(want, qm, 4);
+      real_from_mj(want, qm, 4);
       spconv_quat_integrate_body_wxyz(res, a, v, (spconv_real)dt);
       EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
     }
@@ -149,16 +139,16 @@ static void test_free_joint_integration(void **state) {
     spconv_real dt = (spconv_real)test_uniform(0.001, 0.1);
     rand_unit(q, qpos + 3);
     test_rand_vec(w, 3, 15.0);
-    to_mj(qvel + 3, w, 3);
+    mj_from_real(qvel + 3, w, 3);
     mju_copy(qpos0, qpos, 7);
     /* qvel[3:6] is the body-frame angular velocity: q <- q (x) exp(w dt / 2) */
     mj_integratePos(m, qpos, qvel, (mjtNum)dt);
-    from_mj(want, qpos + 3, 4);
+    real_from_mj(want, qpos + 3, 4);
     spconv_quat_integrate_body_wxyz(res, q, w, dt);
     EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
     /* and mj_differentiatePos is its inverse: the body angular velocity */
     mj_differentiatePos(m, dq, (mjtNum)dt, qpos0, qpos);
-    from_mj(want, dq + 3, 3);
+    real_from_mj(want, dq + 3, 3);
     spconv_body_angvel_from_quats_wxyz(back, q, res, dt);
     EXPECT_VEC_NEAR(back, want, 3, TEST_TOL * (1 + 1 / (double)dt));
   }
@@ -196,7 +186,7 @@ static void test_compiler_eulerseq(void **state) {
                  seq_s, (double)ang[0], (double)ang[1], (double)ang[2]);
         m = test_mujoco_load(xml);
         assert_non_null(m);
-        from_mj(want, m->body_quat + 4, 4);
+        real_from_mj(want, m->body_quat + 4, 4);
         mj_deleteModel(m);
         assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(res, ang, seq_s), SPCONV_OK);
         EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
