@@ -316,6 +316,21 @@ static void test_known_accel(void **state) {
 
 /* ===================================================== every pair, fields */
 
+/* the twists (t under from, t2 under to) describe the same velocity field,
+   and the wrenches (g, g2) the same force system, at the world point X */
+static void expect_same_fields(const spconv_convention *from, const spconv_real t[6],
+                               const spconv_real g[6], const spconv_convention *to,
+                               const spconv_real t2[6], const spconv_real g2[6],
+                               const spconv_body *b, const double X[3]) {
+  spconv_real f1[6], f2[6];
+  ref_field_twist(f1, from, t, b, X);
+  ref_field_twist(f2, to, t2, b, X);
+  EXPECT_VEC_NEAR(f2, f1, 6, TEST_TOL);
+  ref_field_wrench(f1, from, g, b, X);
+  ref_field_wrench(f2, to, g2, b, X);
+  EXPECT_VEC_NEAR(f2, f1, 6, TEST_TOL);
+}
+
 /* For every ordered pair of presets and random bodies: the twist converted
    describes the same rigid velocity field (checked at a random point with
    the independent reader), the wrench the same moment field, power is
@@ -329,7 +344,7 @@ static void test_all_preset_pairs(void **state) {
       spconv_convention from = spconv_preset(i), to = spconv_preset(j);
       for (n = 0; n < 32; ++n) { /* 18 * 18 * 32 = 10,368 cases */
         spconv_body b;
-        spconv_real t[6], g[6], t2[6], g2[6], back[6], f1[6], f2[6];
+        spconv_real t[6], g[6], t2[6], g2[6], back[6];
         double X[3], p1, p2;
         rand_body(&b);
         test_rand_vec(t, 6, 3.0);
@@ -337,12 +352,7 @@ static void test_all_preset_pairs(void **state) {
         rand_point(X);
         assert_int_equal(spconv_twist_convert(t2, &to, t, &from, &b), SPCONV_OK);
         assert_int_equal(spconv_wrench_convert(g2, &to, g, &from, &b), SPCONV_OK);
-        ref_field_twist(f1, &from, t, &b, X);
-        ref_field_twist(f2, &to, t2, &b, X);
-        EXPECT_VEC_NEAR(f2, f1, 6, TEST_TOL);
-        ref_field_wrench(f1, &from, g, &b, X);
-        ref_field_wrench(f2, &to, g2, &b, X);
-        EXPECT_VEC_NEAR(f2, f1, 6, TEST_TOL);
+        expect_same_fields(&from, t, g, &to, t2, g2, &b, X);
         p1 = conv_power(&from, g, t);
         p2 = conv_power(&to, g2, t2);
         EXPECT_NEAR(p2, p1, TEST_TOL,
@@ -367,7 +377,7 @@ static void test_all_descriptor_pairs(void **state) {
       int n;
       for (n = 0; n < 5; ++n) {
         spconv_body b;
-        spconv_real t[6], g[6], t2[6], g2[6], f1[6], f2[6];
+        spconv_real t[6], g[6], t2[6], g2[6];
         double X[3];
         rand_body(&b);
         test_rand_vec(t, 6, 3.0);
@@ -375,12 +385,7 @@ static void test_all_descriptor_pairs(void **state) {
         rand_point(X);
         assert_int_equal(spconv_twist_convert(t2, &to, t, &from, &b), SPCONV_OK);
         assert_int_equal(spconv_wrench_convert(g2, &to, g, &from, &b), SPCONV_OK);
-        ref_field_twist(f1, &from, t, &b, X);
-        ref_field_twist(f2, &to, t2, &b, X);
-        EXPECT_VEC_NEAR(f2, f1, 6, TEST_TOL);
-        ref_field_wrench(f1, &from, g, &b, X);
-        ref_field_wrench(f2, &to, g2, &b, X);
-        EXPECT_VEC_NEAR(f2, f1, 6, TEST_TOL);
+        expect_same_fields(&from, t, g, &to, t2, g2, &b, X);
         EXPECT_NEAR(conv_power(&to, g2, t2), conv_power(&from, g, t), TEST_TOL,
                     fmax(test_power_scale(g, t), test_power_scale(g2, t2)));
       }
