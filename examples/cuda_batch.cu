@@ -37,7 +37,7 @@ __global__ void sap_chunk_kernel(spconv_real *u, const spconv_real *r_oc, spconv
 __global__ void up_axis_kernel(spconv_real *x, int n, int *status) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
-  int s = spconv_up_axis_spatial_n(x + 6 * i, x + 6 * i, 1, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
+  int s = spconv_spatial_change_up_axis_n(x + 6 * i, x + 6 * i, 1, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
   if (s != SPCONV_OK) *status = s;
 }
 

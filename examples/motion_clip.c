@@ -75,9 +75,9 @@ int main(void) {
   clip.local_rot = local_rot;
   clip.local_rot_format = SPCONV_ROT_ROTVEC;
   clip.offsets = offsets;
-  if (spconv_motion_linvel(linvel, root_pos, T, dt, SPCONV_DIFF_CENTRAL) != SPCONV_OK ||
+  if (spconv_motion_linvel(linvel, root_pos, T, dt, SPCONV_MOTION_DIFF_CENTRAL) != SPCONV_OK ||
       spconv_motion_angvel(angvel, root_rot, T, dt, SPCONV_ROT_QUAT_WXYZ, 0,
-                           SPCONV_DIFF_CENTRAL) != SPCONV_OK)
+                           SPCONV_MOTION_DIFF_CENTRAL) != SPCONV_OK)
     return 1;
 
   /* SMPL / BVH axes -> robot axes, world and body frames alike; cm -> m */
@@ -88,12 +88,12 @@ int main(void) {
   out.root_angvel = angvel_z;
   out.local_rot = local_rot_z;
   out.offsets = offsets_z;
-  if (spconv_motion_axes_matrix(M, SPCONV_MOTION_BVH, SPCONV_MOTION_ROBOT) != SPCONV_OK ||
+  if (spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_BVH, SPCONV_AXIS_PRESET_ROBOT) != SPCONV_OK ||
       spconv_length_scale(&k, (spconv_real)0.01, 1) != SPCONV_OK ||
       spconv_motion_clip_convert(&out, &clip, M, M, k) != SPCONV_OK ||
       spconv_up_axis_matrix(U, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK)
     return 1;
-  for (t = 0; t < T; ++t) spconv_axes_vec(naive + 3 * t, U, root_pos + 3 * t);
+  for (t = 0; t < T; ++t) spconv_vec_change_axes(naive + 3 * t, U, root_pos + 3 * t);
 
   printf("M (BVH/SMPL -> robot) = [%g %g %g; %g %g %g; %g %g %g], length scale %g\n", M[0],
          M[1], M[2], M[3], M[4], M[5], M[6], M[7], M[8], k);
@@ -113,7 +113,7 @@ int main(void) {
            dx, dy, (double)(naive[3 * (T - 1) + 1] - naive[1]));
     if (!(dx > 0.25 && fabs(dy) < 0.05)) ok = 0;
   }
-  if (spconv_motion_linvel(v_fd, root_pos_z, T, dt, SPCONV_DIFF_CENTRAL) != SPCONV_OK) return 1;
+  if (spconv_motion_linvel(v_fd, root_pos_z, T, dt, SPCONV_MOTION_DIFF_CENTRAL) != SPCONV_OK) return 1;
   for (t = 0; t < T; ++t) {
     fk(pelvis, &out, t, 0);
     fk(head, &out, t, 2);

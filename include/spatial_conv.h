@@ -1,133 +1,3 @@
-/** @file
-   spatial_conv.h - rigid-body conventions converter, one header, C99/C++/CUDA.
-
-   spatial_conv converts rigid-body quantities between the conventions of
-   physics engines, robotics libraries and asset formats: quaternion storage
-   order and every rotation representation, up axes, axis systems and
-   handedness, twist and wrench reference points and frames, MuJoCo's
-   free-joint mixed frame, the SAP solver boundary, any engine's 6-vector
-   convention as data, packed joint arrays and motion clips. Every function
-   is `static inline`: include the header and call it.
-
-       #include "spatial_conv.h"
-
-       spconv_real twist[6];   // [v of COM, world; w, world] (Newton, Isaac)
-       spconv_twist_from_mujoco_qvel(twist, qvel, qpos_quat_wxyz, body_ipos);
-
-   ------------------------------------------------------------------------
-   CONVENTIONS (canonical forms; everything else is reached by a named call)
-
-   Quaternion     q = w + xi + yj + zk. Algebra works on `wxyz` storage
-                  (MuJoCo, Isaac Lab 2.x, Genesis, Drake's API); `xyzw`
-                  storage (Warp, Newton, SciPy, ROS, Bullet, PhysX, glTF,
-                  Eigen's coeffs()) is converted explicitly.
-                  A quaternion rotates vectors actively: v' = q v q^-1, so
-                  the quaternion of a body maps body axes to world axes.
-                  Inputs need not be unit: q and c*q (c != 0) are the same
-                  rotation everywhere (the sandwich product uses 2/|q|^2)
-                  while |q|^2 is a normal number: 1e-150 < |q| < 1e150 in
-                  double, 1e-18 < |q| < 1e18 in float (outside, |q|^2
-                  underflows to the identity or overflows to NaN).
-                  The zero quaternion acts as the identity rotation.
-   Matrices       3x3 flat row-major [9] (MuJoCo's xmat layout), 6x6 flat
-                  row-major [36].
-   Rotations      Angles in radians; Euler angles[i] turn about the i-th
-                  letter (SciPy's meaning), extrinsic or intrinsic named by
-                  enum. Matrices are accepted as rotations within
-                  SPCONV_ROTATION_TOL (define before the include to change).
-   Twist          [v; w], linear first: v is the linear velocity of the
-                  reference point, w the angular velocity.
-   Wrench         [f; tau], force first: tau is the moment about the
-                  reference point. Power f.v + tau.w does not depend on the
-                  reference point or the frame, as long as the twist and the
-                  wrench share them.
-   Shift          r = p_new - p_old: the offset from the old reference point
-                  to the new one, in the axes the 6-vector is expressed in.
-                  Twist: v_new = v + w x r.  Wrench: tau_new = tau - r x f.
-   Angular first  [w; v] and [tau; f] layouts (MuJoCo cvel, Drake, DART,
-                  Featherstone, Modern Robotics, SAP internal) are reached
-                  by explicit calls: spconv_spatial_swap changes the order
-                  only; the reference point moves with a shift, the axes
-                  with spconv_spatial_rotate. Named conversions cover
-                  MuJoCo (qvel, qfrc, cvel) and the SAP boundary.
-   Up axis        SPCONV_AXIS_X/Y/Z = 0/1/2 (Newton's Axis values).
-   Axis systems   v_to = M v_from, M a signed permutation (det -1 between
-                  right- and left-handed systems). Pseudovectors (angular
-                  velocity, torque, rotation vectors) map as (det M) M w,
-                  quaternions as (w, (det M) M v). See docs/axes.md.
-   Engines        any engine's twist / wrench / acceleration layout is a
-                  spconv_convention (order, point, frames, angle unit);
-                  spconv_twist_convert and friends convert between any two;
-                  spconv_preset gives Newton, MuJoCo, Drake, Pinocchio, ...
-   Motion data    clips of T frames x B bodies, frame-major; an orientation
-                  becomes M_world R M_body^T: M R when only the world is
-                  relabelled, M R M^T when every frame is (local rotations
-                  of a skeleton). See docs/motion.md.
-   Fast math      -ffast-math keeps every formula to rounding, but may fold
-                  the NaN / inf checks away (non-finite input is then not
-                  refused) and lets two call sites differ in the last bits
-                  (docs/compilers.md lists what holds and what is tested).
-
-   ------------------------------------------------------------------------
-   CONFIGURATION (define before the include)
-
-   SPCONV_USE_FLOAT   spconv_real is float instead of double.
-   SPCONV_API         the storage of every function; default `static inline`
-                      (plus `__host__ __device__` under nvcc or hipcc).
-   SPCONV_SQRT, SPCONV_SIN, SPCONV_COS, SPCONV_ATAN2, SPCONV_ACOS,
-   SPCONV_ASIN, SPCONV_FABS   math functions, default the <math.h> ones for
-                      the chosen precision.
-
-   ------------------------------------------------------------------------
-   ALIASING   In every function `res` may be the same pointer as any input:
-              all inputs are read before `res` is written. Partially
-              overlapping arrays are not supported. Batch forms (`_n`, n
-              elements): `res` may equal the input of the same stride;
-              arrays of another stride must not overlap `res`.
-
-   STATUS     Functions that can meet invalid input return int:
-              SPCONV_OK (0), negative errors (SPCONV_EINVAL: unknown enum
-              value or bad argument; SPCONV_EDEGENERATE: zero or non-finite
-              input where a direction is needed), positive warnings
-              (SPCONV_GIMBAL_LOCK). spconv_status_string names each.
-              Pure maps return void; non-finite inputs propagate.
-
-   BAD INPUT  No input has undefined behaviour (fuzzed under ASan/UBSan).
-              On an error nothing is written. Pure maps follow IEEE 754: a
-              NaN input gives NaN out, overflow gives inf; the zero
-              quaternion is the identity and any |q| in [1e-150, 1e150]
-              ([1e-18, 1e18] in float) works (functions returning a status
-              take any finite nonzero q). Per-family table of NaN, inf,
-              zero, unnormalized and degenerate input, and the measured
-              error of each function: docs/robustness.md.
-
-   The header includes only <math.h> and <stddef.h>, allocates nothing,
-   has no globals and does no I/O.
-
-   ------------------------------------------------------------------------
-   LICENSE (MIT)
-
-   Copyright (c) 2026 The spatial_conv authors
-
-   Permission is hereby granted, free of charge, to any person obtaining a
-   copy of this software and associated documentation files (the
-   "Software"), to deal in the Software without restriction, including
-   without limitation the rights to use, copy, modify, merge, publish,
-   distribute, sublicense, and/or sell copies of the Software, and to permit
-   persons to whom the Software is furnished to do so, subject to the
-   following conditions:
-
-   The above copyright notice and this permission notice shall be included
-   in all copies or substantial portions of the Software.
-
-   THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS
-   OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF
-   MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN
-   NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM,
-   DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR
-   OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE
-   USE OR OTHER DEALINGS IN THE SOFTWARE.
-*/
 #ifndef SPCONV_SPATIAL_CONV_H
 #define SPCONV_SPATIAL_CONV_H
 
@@ -1215,8 +1085,8 @@ typedef enum spconv_euler_seq {
    "XYZ", URDF rpy). Intrinsic: about the axes of the rotating frame:
    R = R_1(a) R_2(b) R_3(c) (SciPy uppercase "XYZ", MuJoCo lowercase "xyz"). */
 typedef enum spconv_euler_kind {
-  SPCONV_EXTRINSIC = 0,
-  SPCONV_INTRINSIC = 1
+  SPCONV_EULER_EXTRINSIC = 0,
+  SPCONV_EULER_INTRINSIC = 1
 } spconv_euler_kind;
 
 /* axes (0 = x, 1 = y, 2 = z) of a sequence; 0 for an unknown value (ax is
@@ -1253,7 +1123,7 @@ SPCONV_API int spconv__euler_seq_from_axes(int a, int b, int c) {
 }
 
 SPCONV_API int spconv__euler_kind_valid(spconv_euler_kind kind) {
-  return kind == SPCONV_EXTRINSIC || kind == SPCONV_INTRINSIC;
+  return kind == SPCONV_EULER_EXTRINSIC || kind == SPCONV_EULER_INTRINSIC;
 }
 
 /* res = (cos(angle/2), sin(angle/2) e_axis) */
@@ -1340,7 +1210,7 @@ SPCONV_API int spconv_quat_wxyz_from_euler(spconv_real res[4], const spconv_real
   spconv__quat_about_axis(q1, ax[0], angles[0]);
   spconv__quat_about_axis(q2, ax[1], angles[1]);
   spconv__quat_about_axis(q3, ax[2], angles[2]);
-  if (kind == SPCONV_INTRINSIC) {
+  if (kind == SPCONV_EULER_INTRINSIC) {
     spconv_quat_mul_wxyz(q1, q1, q2);
     spconv_quat_mul_wxyz(res, q1, q3);
   } else {
@@ -1368,7 +1238,7 @@ SPCONV_API int spconv_euler_from_quat_wxyz(spconv_real res[3], const spconv_real
   spconv_real q[4], e[3];
   if (!spconv__euler_axes(seq, ax) || !spconv__euler_kind_valid(kind)) return SPCONV_EINVAL;
   if (!spconv__quat_unit(q, q_wxyz)) return SPCONV_EDEGENERATE;
-  if (kind == SPCONV_INTRINSIC) {
+  if (kind == SPCONV_EULER_INTRINSIC) {
     status = spconv__euler_intrinsic(e, q, ax[0], ax[1], ax[2], 0);
     res[0] = e[0];
     res[1] = e[1];
@@ -1434,14 +1304,14 @@ SPCONV_API int spconv__parse_axes(const char *s, int ax[3], int *upper_case) {
    intrinsic, "xyz" (lowercase) = extrinsic; exactly 3 letters, consecutive
    axes different. SPCONV_EINVAL (outputs untouched) for NULL, mixed case,
    other letters, other lengths or repeated consecutive axes. */
-SPCONV_API int spconv_euler_parse_scipy(const char *s, spconv_euler_seq *seq,
-                                        spconv_euler_kind *kind) {
+SPCONV_API int spconv_euler_seq_from_scipy(spconv_euler_seq *seq, spconv_euler_kind *kind,
+                                           const char *s) {
   int ax[3], up, e;
   if (!seq || !kind || !spconv__parse_axes(s, ax, &up) || up == 2) return SPCONV_EINVAL;
   e = spconv__euler_seq_from_axes(ax[0], ax[1], ax[2]);
   if (e < 0) return SPCONV_EINVAL;
   *seq = (spconv_euler_seq)e;
-  *kind = up ? SPCONV_INTRINSIC : SPCONV_EXTRINSIC;
+  *kind = up ? SPCONV_EULER_INTRINSIC : SPCONV_EULER_EXTRINSIC;
   return SPCONV_OK;
 }
 
@@ -1451,14 +1321,14 @@ SPCONV_API int spconv_euler_parse_scipy(const char *s, spconv_euler_seq *seq,
    is "XYZ" here). MuJoCo also accepts mixed case and repeated axes, which no
    (seq, kind) pair expresses: those give SPCONV_EINVAL here (use
    spconv_quat_wxyz_from_mujoco_euler), as do bad strings. */
-SPCONV_API int spconv_euler_parse_mujoco(const char *s, spconv_euler_seq *seq,
-                                         spconv_euler_kind *kind) {
+SPCONV_API int spconv_euler_seq_from_mujoco(spconv_euler_seq *seq, spconv_euler_kind *kind,
+                                            const char *s) {
   int ax[3], up, e;
   if (!seq || !kind || !spconv__parse_axes(s, ax, &up) || up == 2) return SPCONV_EINVAL;
   e = spconv__euler_seq_from_axes(ax[0], ax[1], ax[2]);
   if (e < 0) return SPCONV_EINVAL;
   *seq = (spconv_euler_seq)e;
-  *kind = up ? SPCONV_EXTRINSIC : SPCONV_INTRINSIC;
+  *kind = up ? SPCONV_EULER_EXTRINSIC : SPCONV_EULER_INTRINSIC;
   return SPCONV_OK;
 }
 
@@ -1490,7 +1360,7 @@ SPCONV_API int spconv_quat_wxyz_from_mujoco_euler(spconv_real res[4],
    (extrinsic xyz): R = Rz(yaw) Ry(pitch) Rx(roll) (URDF <origin rpy>,
    tf2 Quaternion::setRPY, MuJoCo eulerseq "XYZ", SciPy "xyz"). */
 SPCONV_API void spconv_quat_wxyz_from_urdf_rpy(spconv_real res[4], const spconv_real rpy[3]) {
-  (void)spconv_quat_wxyz_from_euler(res, rpy, SPCONV_EULER_XYZ, SPCONV_EXTRINSIC);
+  (void)spconv_quat_wxyz_from_euler(res, rpy, SPCONV_EULER_XYZ, SPCONV_EULER_EXTRINSIC);
 }
 
 /** res = (roll, pitch, yaw) of q (URDF / ROS rpy, extrinsic xyz), pitch in
@@ -1498,7 +1368,7 @@ SPCONV_API void spconv_quat_wxyz_from_urdf_rpy(spconv_real res[4], const spconv_
    yaw = 0). Also the inverse of Isaac Lab's quat_from_euler_xyz and of
    Drake's RollPitchYaw away from gimbal lock (same convention and ranges). */
 SPCONV_API int spconv_urdf_rpy_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4]) {
-  return spconv_euler_from_quat_wxyz(res, q_wxyz, SPCONV_EULER_XYZ, SPCONV_EXTRINSIC);
+  return spconv_euler_from_quat_wxyz(res, q_wxyz, SPCONV_EULER_XYZ, SPCONV_EULER_EXTRINSIC);
 }
 
 /** Isaac Lab's isaaclab.utils.math.quat_from_euler_xyz(roll, pitch, yaw):
@@ -1719,31 +1589,31 @@ SPCONV_API void spconv_deg_from_rad3(spconv_real res[3], const spconv_real v[3])
    of Blender's bpy_extras.io_utils.axis_conversion ('X', 'Y', 'Z', '-X',
    '-Y', '-Z' = 0..5): (a % 3) is the axis, a >= 3 the negative direction. */
 typedef enum spconv_signed_axis {
-  SPCONV_POS_X = 0,
-  SPCONV_POS_Y = 1,
-  SPCONV_POS_Z = 2,
-  SPCONV_NEG_X = 3,
-  SPCONV_NEG_Y = 4,
-  SPCONV_NEG_Z = 5
+  SPCONV_AXIS_POS_X = 0,
+  SPCONV_AXIS_POS_Y = 1,
+  SPCONV_AXIS_POS_Z = 2,
+  SPCONV_AXIS_NEG_X = 3,
+  SPCONV_AXIS_NEG_Y = 4,
+  SPCONV_AXIS_NEG_Z = 5
 } spconv_signed_axis;
 
 /** A semantic direction. Same encoding as spconv_signed_axis over the
    right-handed (forward, left, up) basis: (d % 3) is forward/left/up,
    d >= 3 its opposite (back/right/down). */
 typedef enum spconv_direction {
-  SPCONV_FORWARD = 0,
-  SPCONV_LEFT = 1,
-  SPCONV_UP = 2,
-  SPCONV_BACK = 3,
-  SPCONV_RIGHT = 4,
-  SPCONV_DOWN = 5
+  SPCONV_DIRECTION_FORWARD = 0,
+  SPCONV_DIRECTION_LEFT = 1,
+  SPCONV_DIRECTION_UP = 2,
+  SPCONV_DIRECTION_BACK = 3,
+  SPCONV_DIRECTION_RIGHT = 4,
+  SPCONV_DIRECTION_DOWN = 5
 } spconv_direction;
 
 /** An axis system: the semantic direction that +X, +Y and +Z point to.
    Valid when forward/back, left/right and up/down each appear once: 48
    systems, 24 right-handed and 24 left-handed. Example: ROS REP-103 body
-   frame {SPCONV_FORWARD, SPCONV_LEFT, SPCONV_UP}; Unity {SPCONV_RIGHT,
-   SPCONV_UP, SPCONV_FORWARD}. */
+   frame {SPCONV_DIRECTION_FORWARD, SPCONV_DIRECTION_LEFT, SPCONV_DIRECTION_UP}; Unity {SPCONV_DIRECTION_RIGHT,
+   SPCONV_DIRECTION_UP, SPCONV_DIRECTION_FORWARD}. */
 typedef struct spconv_axis_system {
   spconv_direction x, y, z;
 } spconv_axis_system;
@@ -1757,9 +1627,9 @@ SPCONV_API spconv_real spconv__signed_unit(int a, int i) {
   return a < 3 ? SPCONV__R(1) : SPCONV__R(-1);
 }
 
-/** res = the unit vector of a signed axis (SPCONV_NEG_Y -> (0, -1, 0)).
+/** res = the unit vector of a signed axis (SPCONV_AXIS_NEG_Y -> (0, -1, 0)).
    SPCONV_EINVAL (res untouched) for an unknown value. */
-SPCONV_API int spconv_signed_axis_vector(spconv_real res[3], spconv_signed_axis axis) {
+SPCONV_API int spconv_vec_from_signed_axis(spconv_real res[3], spconv_signed_axis axis) {
   int a = (int)axis;
   if (!spconv__signed_axis_valid(a)) return SPCONV_EINVAL;
   res[0] = spconv__signed_unit(a, 0);
@@ -1818,9 +1688,9 @@ SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s) {
   spconv_axis_system flu;
   spconv_real B[9];
   if (spconv_axis_system_check(s) != SPCONV_OK) return SPCONV_EINVAL;
-  flu.x = SPCONV_FORWARD;
-  flu.y = SPCONV_LEFT;
-  flu.z = SPCONV_UP;
+  flu.x = SPCONV_DIRECTION_FORWARD;
+  flu.y = SPCONV_DIRECTION_LEFT;
+  flu.z = SPCONV_DIRECTION_UP;
   spconv__system_matrix(B, flu, s);
   return spconv__det3(B) > SPCONV__R(0) ? 1 : 0;
 }
@@ -1839,14 +1709,14 @@ SPCONV_API int spconv_axis_system_from_forward_up(spconv_axis_system *res,
   if (!spconv__signed_axis_valid(f) || !spconv__signed_axis_valid(u) || f % 3 == u % 3)
     return SPCONV_EINVAL;
   k = 3 - f % 3 - u % 3; /* the remaining axis */
-  d[f % 3] = f < 3 ? (int)SPCONV_FORWARD : (int)SPCONV_BACK;
-  d[u % 3] = u < 3 ? (int)SPCONV_UP : (int)SPCONV_DOWN;
-  d[k] = (int)SPCONV_LEFT;
+  d[f % 3] = f < 3 ? (int)SPCONV_DIRECTION_FORWARD : (int)SPCONV_DIRECTION_BACK;
+  d[u % 3] = u < 3 ? (int)SPCONV_DIRECTION_UP : (int)SPCONV_DIRECTION_DOWN;
+  d[k] = (int)SPCONV_DIRECTION_LEFT;
   s.x = (spconv_direction)d[0];
   s.y = (spconv_direction)d[1];
   s.z = (spconv_direction)d[2];
   if (spconv_axis_system_is_right_handed(s) != (right_handed != 0 ? 1 : 0)) {
-    d[k] = (int)SPCONV_RIGHT;
+    d[k] = (int)SPCONV_DIRECTION_RIGHT;
     s.x = (spconv_direction)d[0];
     s.y = (spconv_direction)d[1];
     s.z = (spconv_direction)d[2];
@@ -1912,24 +1782,27 @@ SPCONV_API int spconv_axis_system_from_matrix(spconv_axis_system *res, const spc
 /** Named axis systems (spconv_axis_system_preset gives each one; the
    sources are cited there and in docs/axes.md). */
 typedef enum spconv_axis_preset {
-  SPCONV_AXES_ROS_FLU = 0,       /* REP-103 body: x forward, y left, z up */
-  SPCONV_AXES_ROS_ENU = 1,       /* REP-103 world: x east, y north, z up */
-  SPCONV_AXES_NED = 2,           /* world: x north, y east, z down */
-  SPCONV_AXES_FRD = 3,           /* aerospace body: x forward, y right, z down */
-  SPCONV_AXES_ROS_OPTICAL = 4,   /* REP-103 camera: z forward, x right, y down */
-  SPCONV_AXES_MUJOCO = 5,        /* Z up, x forward */
-  SPCONV_AXES_ISAAC = 6,         /* Z up, x forward */
-  SPCONV_AXES_NEWTON = 7,        /* Z up, x forward */
-  SPCONV_AXES_GENESIS = 8,       /* Z up, x forward */
-  SPCONV_AXES_BLENDER = 9,       /* Z up, assets face -Y, +X is their left */
-  SPCONV_AXES_GLTF = 10,         /* Y up, assets face +Z, +X is their left */
-  SPCONV_AXES_USD_Y_UP = 11,     /* Y up, assets face +Z */
-  SPCONV_AXES_USD_Z_UP = 12,     /* Z up, assets face -Y */
-  SPCONV_AXES_UNITY = 13,        /* left-handed: x right, y up, z forward */
-  SPCONV_AXES_UNREAL = 14,       /* left-handed: x forward, y right, z up */
-  SPCONV_AXES_OPENGL_CAMERA = 15, /* x right, y up, looks along -Z */
-  SPCONV_AXES_MAYA_Y_UP = 16,    /* Y up, assets face +Z */
-  SPCONV_AXES_COUNT = 17
+  SPCONV_AXIS_PRESET_ROS_FLU = 0,       /* REP-103 body: x forward, y left, z up */
+  SPCONV_AXIS_PRESET_ROS_ENU = 1,       /* REP-103 world: x east, y north, z up */
+  SPCONV_AXIS_PRESET_NED = 2,           /* world: x north, y east, z down */
+  SPCONV_AXIS_PRESET_FRD = 3,           /* aerospace body: x forward, y right, z down */
+  SPCONV_AXIS_PRESET_ROS_OPTICAL = 4,   /* REP-103 camera: z forward, x right, y down */
+  SPCONV_AXIS_PRESET_MUJOCO = 5,        /* Z up, x forward */
+  SPCONV_AXIS_PRESET_ISAAC = 6,         /* Z up, x forward */
+  SPCONV_AXIS_PRESET_NEWTON = 7,        /* Z up, x forward */
+  SPCONV_AXIS_PRESET_GENESIS = 8,       /* Z up, x forward */
+  SPCONV_AXIS_PRESET_BLENDER = 9,       /* Z up, assets face -Y, +X is their left */
+  SPCONV_AXIS_PRESET_GLTF = 10,         /* Y up, assets face +Z, +X is their left */
+  SPCONV_AXIS_PRESET_USD_Y_UP = 11,     /* Y up, assets face +Z */
+  SPCONV_AXIS_PRESET_USD_Z_UP = 12,     /* Z up, assets face -Y */
+  SPCONV_AXIS_PRESET_UNITY = 13,        /* left-handed: x right, y up, z forward */
+  SPCONV_AXIS_PRESET_UNREAL = 14,       /* left-handed: x forward, y right, z up */
+  SPCONV_AXIS_PRESET_OPENGL_CAMERA = 15, /* x right, y up, looks along -Z */
+  SPCONV_AXIS_PRESET_MAYA_Y_UP = 16,    /* Y up, assets face +Z */
+  SPCONV_AXIS_PRESET_SMPL = 17,     /* SMPL / SMPL-X / AMASS body frames: Y up, faces +Z, +X left */
+  SPCONV_AXIS_PRESET_BVH = 18,      /* BVH: Y up, faces +Z (as the rest pose defines), +X left */
+  SPCONV_AXIS_PRESET_ROBOT = 19,    /* retargeting target: Z up, X forward, Y left */
+  SPCONV_AXIS_PRESET_COUNT = 20
 } spconv_axis_preset;
 
 /** *res = the axis system of a named convention. SPCONV_EINVAL (*res
@@ -1957,37 +1830,56 @@ typedef enum spconv_axis_preset {
      +X right. UNREAL: Unreal docs, left-handed, +X forward, +Y right, +Z up.
    OPENGL_CAMERA: eye space, x right, y up, the camera looks along -Z (also
      glTF and USD cameras). MAYA_Y_UP: Maya default, Y up, characters face
-     +Z (front camera on +Z), +X their left. */
+     +Z (front camera on +Z), +X their left.
+     SMPL: the SMPL template (Loper et al., "SMPL", SIGGRAPH Asia 2015, and
+       its smplx code) stands in its rest pose with +Y up, facing +Z, +X on
+       its left (the glTF / Maya character convention); SMPL-X and the body
+       frames of AMASS use the same template. AMASS's world frames are Z-up
+       (XY ground; aitviewer PR #8 and the SMPL-X Blender add-on rotate AMASS
+       by -90 degrees about X for display): there use M_world != M_body (see
+       spconv_motion_clip_convert).
+     BVH: Biovision hierarchy files have no axis field; the convention of the
+       format descriptions (Meredith and Maddock, "Motion Capture File Formats
+       Explained", 2001; Blender's BVH importer default "-Z forward, Y up"
+       for the Blender view, i.e. the figure faces +Z) is Y up and the rest
+       pose facing +Z. Check the file's rest pose: some face -Z or +X.
+     ROBOT: ROS REP-103 (x forward, y left, z up), as MuJoCo, Isaac Lab and
+       SONIC ("Right-handed: X forward, Y left, Z up") use for humanoids.
+     SMPL or BVH -> ROBOT is (x, y, z) -> (z, x, y), not the up-axis matrix
+     (x, y, z) -> (x, -z, y), which would walk the body along -Y. */
 SPCONV_API int spconv_axis_system_preset(spconv_axis_system *res, spconv_axis_preset preset) {
   spconv_direction x, y, z;
   switch (preset) {
-    case SPCONV_AXES_ROS_FLU:
-    case SPCONV_AXES_MUJOCO:
-    case SPCONV_AXES_ISAAC:
-    case SPCONV_AXES_NEWTON:
-    case SPCONV_AXES_GENESIS:
-      x = SPCONV_FORWARD; y = SPCONV_LEFT; z = SPCONV_UP; break;
-    case SPCONV_AXES_ROS_ENU:
-      x = SPCONV_RIGHT; y = SPCONV_FORWARD; z = SPCONV_UP; break;
-    case SPCONV_AXES_NED:
-    case SPCONV_AXES_FRD:
-      x = SPCONV_FORWARD; y = SPCONV_RIGHT; z = SPCONV_DOWN; break;
-    case SPCONV_AXES_ROS_OPTICAL:
-      x = SPCONV_RIGHT; y = SPCONV_DOWN; z = SPCONV_FORWARD; break;
-    case SPCONV_AXES_BLENDER:
-    case SPCONV_AXES_USD_Z_UP:
-      x = SPCONV_LEFT; y = SPCONV_BACK; z = SPCONV_UP; break;
-    case SPCONV_AXES_GLTF:
-    case SPCONV_AXES_USD_Y_UP:
-    case SPCONV_AXES_MAYA_Y_UP:
-      x = SPCONV_LEFT; y = SPCONV_UP; z = SPCONV_FORWARD; break;
-    case SPCONV_AXES_UNITY:
-      x = SPCONV_RIGHT; y = SPCONV_UP; z = SPCONV_FORWARD; break;
-    case SPCONV_AXES_UNREAL:
-      x = SPCONV_FORWARD; y = SPCONV_RIGHT; z = SPCONV_UP; break;
-    case SPCONV_AXES_OPENGL_CAMERA:
-      x = SPCONV_RIGHT; y = SPCONV_UP; z = SPCONV_BACK; break;
-    case SPCONV_AXES_COUNT:
+    case SPCONV_AXIS_PRESET_ROS_FLU:
+    case SPCONV_AXIS_PRESET_ROBOT:
+    case SPCONV_AXIS_PRESET_MUJOCO:
+    case SPCONV_AXIS_PRESET_ISAAC:
+    case SPCONV_AXIS_PRESET_NEWTON:
+    case SPCONV_AXIS_PRESET_GENESIS:
+      x = SPCONV_DIRECTION_FORWARD; y = SPCONV_DIRECTION_LEFT; z = SPCONV_DIRECTION_UP; break;
+    case SPCONV_AXIS_PRESET_ROS_ENU:
+      x = SPCONV_DIRECTION_RIGHT; y = SPCONV_DIRECTION_FORWARD; z = SPCONV_DIRECTION_UP; break;
+    case SPCONV_AXIS_PRESET_NED:
+    case SPCONV_AXIS_PRESET_FRD:
+      x = SPCONV_DIRECTION_FORWARD; y = SPCONV_DIRECTION_RIGHT; z = SPCONV_DIRECTION_DOWN; break;
+    case SPCONV_AXIS_PRESET_ROS_OPTICAL:
+      x = SPCONV_DIRECTION_RIGHT; y = SPCONV_DIRECTION_DOWN; z = SPCONV_DIRECTION_FORWARD; break;
+    case SPCONV_AXIS_PRESET_BLENDER:
+    case SPCONV_AXIS_PRESET_USD_Z_UP:
+      x = SPCONV_DIRECTION_LEFT; y = SPCONV_DIRECTION_BACK; z = SPCONV_DIRECTION_UP; break;
+    case SPCONV_AXIS_PRESET_GLTF:
+    case SPCONV_AXIS_PRESET_USD_Y_UP:
+    case SPCONV_AXIS_PRESET_SMPL:
+    case SPCONV_AXIS_PRESET_BVH:
+    case SPCONV_AXIS_PRESET_MAYA_Y_UP:
+      x = SPCONV_DIRECTION_LEFT; y = SPCONV_DIRECTION_UP; z = SPCONV_DIRECTION_FORWARD; break;
+    case SPCONV_AXIS_PRESET_UNITY:
+      x = SPCONV_DIRECTION_RIGHT; y = SPCONV_DIRECTION_UP; z = SPCONV_DIRECTION_FORWARD; break;
+    case SPCONV_AXIS_PRESET_UNREAL:
+      x = SPCONV_DIRECTION_FORWARD; y = SPCONV_DIRECTION_RIGHT; z = SPCONV_DIRECTION_UP; break;
+    case SPCONV_AXIS_PRESET_OPENGL_CAMERA:
+      x = SPCONV_DIRECTION_RIGHT; y = SPCONV_DIRECTION_UP; z = SPCONV_DIRECTION_BACK; break;
+    case SPCONV_AXIS_PRESET_COUNT:
     default: return SPCONV_EINVAL;
   }
   res->x = x;
@@ -2010,11 +1902,11 @@ SPCONV_API int spconv_axis_preset_matrix(spconv_real res[9], spconv_axis_preset 
 
 /* ---------------------------------------- transforming quantities by M */
 /* M: row-major [9], orthogonal (a signed permutation between axis systems;
-   any rotation or reflection works except in spconv_axes_scale).
+   any rotation or reflection works except in spconv_scale_change_axes).
    v_to = M v_from. None of these checks M. */
 
 /** res = M_bc M_ab: the conversion A -> C from A -> B and B -> C. */
-SPCONV_API void spconv_axes_compose(spconv_real res[9], const spconv_real M_bc[9],
+SPCONV_API void spconv_mat_mul(spconv_real res[9], const spconv_real M_bc[9],
                                     const spconv_real M_ab[9]) {
   spconv_real t[9];
   int i, j;
@@ -2025,17 +1917,9 @@ SPCONV_API void spconv_axes_compose(spconv_real res[9], const spconv_real M_bc[9
   for (i = 0; i < 9; ++i) res[i] = t[i];
 }
 
-/** res = M^T = M^-1: the conversion back (B -> A from A -> B). */
-SPCONV_API void spconv_axes_inverse(spconv_real res[9], const spconv_real M[9]) {
-  spconv_real t[9];
-  int i;
-  for (i = 0; i < 9; ++i) t[i] = M[3 * (i % 3) + i / 3];
-  for (i = 0; i < 9; ++i) res[i] = t[i];
-}
-
 /** res = M v: polar vectors (points, positions, linear velocities and
    accelerations, forces, gravity, translation parts of poses). */
-SPCONV_API void spconv_axes_vec(spconv_real res[3], const spconv_real M[9],
+SPCONV_API void spconv_vec_change_axes(spconv_real res[3], const spconv_real M[9],
                                 const spconv_real v[3]) {
   spconv_real t[3];
   spconv__mat_vec(t, M, v);
@@ -2048,7 +1932,7 @@ SPCONV_API void spconv_axes_vec(spconv_real res[3], const spconv_real M[9],
    acceleration, torque, angular momentum, axis-angle / rotation vectors).
    Under a reflection they flip: v = w x r must still hold after the change
    of axes, and M (w x r) = (det M) (M w) x (M r). */
-SPCONV_API void spconv_axes_pseudovec(spconv_real res[3], const spconv_real M[9],
+SPCONV_API void spconv_pseudovec_change_axes(spconv_real res[3], const spconv_real M[9],
                                       const spconv_real w[3]) {
   spconv_real t[3], d = spconv__det3(M);
   spconv__mat_vec(t, M, w);
@@ -2060,7 +1944,7 @@ SPCONV_API void spconv_axes_pseudovec(spconv_real res[3], const spconv_real M[9]
 /** res = M R M^T: a rotation matrix (row-major, e.g. MuJoCo xmat) whose
    both sides are expressed in the converted axes; stays proper under a
    reflection M. */
-SPCONV_API void spconv_axes_rotation(spconv_real res[9], const spconv_real M[9],
+SPCONV_API void spconv_mat_change_axes(spconv_real res[9], const spconv_real M[9],
                                      const spconv_real R[9]) {
   spconv_real t[9], u[9];
   int i, j;
@@ -2077,14 +1961,14 @@ SPCONV_API void spconv_axes_rotation(spconv_real res[9], const spconv_real M[9],
 SPCONV_API void spconv__axes_quat(spconv_real *res_w, spconv_real res_u[3],
                                   const spconv_real M[9], spconv_real w,
                                   const spconv_real u[3]) {
-  spconv_axes_pseudovec(res_u, M, u);
+  spconv_pseudovec_change_axes(res_u, M, u);
   *res_w = w;
 }
 
 /** res = (w, (det M) M v) for q = (w, v) stored wxyz: the same rotation as
    M R(q) M^T (the vector part is a rotation axis, a pseudovector). Blender
    -> glTF: (w, x, y, z) -> (w, x, z, -y). Any norm. */
-SPCONV_API void spconv_axes_quat_wxyz(spconv_real res[4], const spconv_real M[9],
+SPCONV_API void spconv_quat_wxyz_change_axes(spconv_real res[4], const spconv_real M[9],
                                       const spconv_real q_wxyz[4]) {
   spconv_real w = q_wxyz[0], u[3];
   u[0] = q_wxyz[1];
@@ -2093,9 +1977,9 @@ SPCONV_API void spconv_axes_quat_wxyz(spconv_real res[4], const spconv_real M[9]
   spconv__axes_quat(&res[0], res + 1, M, w, u);
 }
 
-/** As spconv_axes_quat_wxyz for q stored xyzw. Unity -> ROS FLU: (x, y, z,
+/** As spconv_quat_wxyz_change_axes for q stored xyzw. Unity -> ROS FLU: (x, y, z,
    w) -> (-z, x, -y, w), the negative of (z, -x, y, -w): the same rotation. */
-SPCONV_API void spconv_axes_quat_xyzw(spconv_real res[4], const spconv_real M[9],
+SPCONV_API void spconv_quat_xyzw_change_axes(spconv_real res[4], const spconv_real M[9],
                                       const spconv_real q_xyzw[4]) {
   spconv_real w = q_xyzw[3], u[3];
   u[0] = q_xyzw[0];
@@ -2106,58 +1990,47 @@ SPCONV_API void spconv_axes_quat_xyzw(spconv_real res[4], const spconv_real M[9]
 
 /** Pose [p; q_wxyz] (MuJoCo free-joint qpos, Isaac Lab root pose):
    res = [M p; (w, (det M) M v)]. */
-SPCONV_API void spconv_axes_pose_wxyz(spconv_real res[7], const spconv_real M[9],
+SPCONV_API void spconv_pose_wxyz_change_axes(spconv_real res[7], const spconv_real M[9],
                                       const spconv_real pose[7]) {
   spconv_real t[7];
   int i;
-  spconv_axes_vec(t, M, pose);
-  spconv_axes_quat_wxyz(t + 3, M, pose + 3);
+  spconv_vec_change_axes(t, M, pose);
+  spconv_quat_wxyz_change_axes(t + 3, M, pose + 3);
   for (i = 0; i < 7; ++i) res[i] = t[i]; /* written last: res may alias M */
 }
 
 /** Pose [p; q_xyzw] (Warp / Newton transform): res = [M p; rule above]. */
-SPCONV_API void spconv_axes_pose_xyzw(spconv_real res[7], const spconv_real M[9],
+SPCONV_API void spconv_pose_xyzw_change_axes(spconv_real res[7], const spconv_real M[9],
                                       const spconv_real pose[7]) {
   spconv_real t[7];
   int i;
-  spconv_axes_vec(t, M, pose);
-  spconv_axes_quat_xyzw(t + 3, M, pose + 3);
+  spconv_vec_change_axes(t, M, pose);
+  spconv_quat_xyzw_change_axes(t + 3, M, pose + 3);
   for (i = 0; i < 7; ++i) res[i] = t[i]; /* written last: res may alias M */
 }
 
 /** Twist [v; w] (any reference point, which moves with the axes):
    res = [M v; (det M) M w]. */
-SPCONV_API void spconv_axes_twist(spconv_real res[6], const spconv_real M[9],
+SPCONV_API void spconv_spatial_change_axes(spconv_real res[6], const spconv_real M[9],
                                   const spconv_real twist[6]) {
   spconv_real t[6];
   int i;
-  spconv_axes_vec(t, M, twist);
-  spconv_axes_pseudovec(t + 3, M, twist + 3);
-  for (i = 0; i < 6; ++i) res[i] = t[i]; /* written last: res may alias M */
-}
-
-/** Wrench [f; tau]: res = [M f; (det M) M tau]. Power f.v + tau.w with a
-   twist converted by spconv_axes_twist is unchanged. */
-SPCONV_API void spconv_axes_wrench(spconv_real res[6], const spconv_real M[9],
-                                   const spconv_real wrench[6]) {
-  spconv_real t[6];
-  int i;
-  spconv_axes_vec(t, M, wrench);
-  spconv_axes_pseudovec(t + 3, M, wrench + 3);
+  spconv_vec_change_axes(t, M, twist);
+  spconv_pseudovec_change_axes(t + 3, M, twist + 3);
   for (i = 0; i < 6; ++i) res[i] = t[i]; /* written last: res may alias M */
 }
 
 /** res = M I M^T: an inertia tensor (row-major, about any point that moves
    with the axes). No det factor: I maps a pseudovector w to the
    pseudovector L = I w, and (det M)^2 = 1. */
-SPCONV_API void spconv_axes_inertia(spconv_real res[9], const spconv_real M[9],
+SPCONV_API void spconv_inertia_change_axes(spconv_real res[9], const spconv_real M[9],
                                     const spconv_real I[9]) {
-  spconv_axes_rotation(res, M, I);
+  spconv_mat_change_axes(res, M, I);
 }
 
 /** res = |M| s: per-axis scale factors (or box half-extents, sizes) are
    permuted and never change sign. M must be a signed permutation. */
-SPCONV_API void spconv_axes_scale(spconv_real res[3], const spconv_real M[9],
+SPCONV_API void spconv_scale_change_axes(spconv_real res[3], const spconv_real M[9],
                                   const spconv_real s[3]) {
   spconv_real t[3];
   int i;
@@ -2198,7 +2071,7 @@ SPCONV_API int spconv_length_scale(spconv_real *res, spconv_real from_meters_per
 }
 
 /** Pose [p; q] (either quaternion order): res = [k p; q]. */
-SPCONV_API void spconv_units_pose(spconv_real res[7], const spconv_real pose[7],
+SPCONV_API void spconv_pose_change_length_unit(spconv_real res[7], const spconv_real pose[7],
                                   spconv_real k) {
   int i;
   for (i = 0; i < 3; ++i) res[i] = k * pose[i];
@@ -2206,7 +2079,7 @@ SPCONV_API void spconv_units_pose(spconv_real res[7], const spconv_real pose[7],
 }
 
 /** Twist [v; w]: res = [k v; w]. */
-SPCONV_API void spconv_units_twist(spconv_real res[6], const spconv_real twist[6],
+SPCONV_API void spconv_twist_change_length_unit(spconv_real res[6], const spconv_real twist[6],
                                    spconv_real k) {
   int i;
   for (i = 0; i < 3; ++i) res[i] = k * twist[i];
@@ -2215,7 +2088,7 @@ SPCONV_API void spconv_units_twist(spconv_real res[6], const spconv_real twist[6
 
 /** Wrench [f; tau]: res = [k f; k^2 tau] (mass and time units unchanged).
    Power f.v + tau.w scales by k^2, as energy in kg unit^2 / s^2 does. */
-SPCONV_API void spconv_units_wrench(spconv_real res[6], const spconv_real wrench[6],
+SPCONV_API void spconv_wrench_change_length_unit(spconv_real res[6], const spconv_real wrench[6],
                                     spconv_real k) {
   int i;
   for (i = 0; i < 3; ++i) res[i] = k * wrench[i];
@@ -2223,7 +2096,7 @@ SPCONV_API void spconv_units_wrench(spconv_real res[6], const spconv_real wrench
 }
 
 /** Inertia tensor (row-major): res = k^2 I. Mass is unchanged. */
-SPCONV_API void spconv_units_inertia(spconv_real res[9], const spconv_real I[9],
+SPCONV_API void spconv_inertia_change_length_unit(spconv_real res[9], const spconv_real I[9],
                                      spconv_real k) {
   int i;
   for (i = 0; i < 9; ++i) res[i] = k * k * I[i];
@@ -2278,10 +2151,10 @@ typedef enum spconv_shape_type {
    schema docs; PhysX PxBoxGeometry, PxCapsuleGeometry ("extending along
    the x axis"), PxPlaneGeometry (normal +X). */
 typedef enum spconv_shape_format {
-  SPCONV_SHAPES_NEWTON = 0,
-  SPCONV_SHAPES_MUJOCO = 1,
-  SPCONV_SHAPES_USD = 2,
-  SPCONV_SHAPES_PHYSX = 3
+  SPCONV_SHAPE_FORMAT_NEWTON = 0,
+  SPCONV_SHAPE_FORMAT_MUJOCO = 1,
+  SPCONV_SHAPE_FORMAT_USD = 2,
+  SPCONV_SHAPE_FORMAT_PHYSX = 3
 } spconv_shape_format;
 
 /* 1 if `type` exists in `format` with primary axis `axis` */
@@ -2289,9 +2162,9 @@ SPCONV_API int spconv__shape_supported(spconv_shape_type type, spconv_shape_form
                                        spconv_axis axis) {
   int t = (int)type, f = (int)format;
   if (t < 0 || t > 5 || f < 0 || f > 3 || !spconv__axis_valid(axis)) return 0;
-  if (format == SPCONV_SHAPES_MUJOCO && (axis != SPCONV_AXIS_Z || type == SPCONV_SHAPE_CONE))
+  if (format == SPCONV_SHAPE_FORMAT_MUJOCO && (axis != SPCONV_AXIS_Z || type == SPCONV_SHAPE_CONE))
     return 0;
-  if (format == SPCONV_SHAPES_PHYSX &&
+  if (format == SPCONV_SHAPE_FORMAT_PHYSX &&
       (axis != SPCONV_AXIS_X || type == SPCONV_SHAPE_CYLINDER || type == SPCONV_SHAPE_CONE))
     return 0;
   return 1;
@@ -2312,7 +2185,7 @@ SPCONV_API int spconv__shape_to_canonical(spconv_real c[3], const spconv_real si
     if (!spconv__finite(size[i]) || size[i] < SPCONV__R(0)) return 0;
     c[i] = size[i];
   }
-  if (format == SPCONV_SHAPES_USD) {
+  if (format == SPCONV_SHAPE_FORMAT_USD) {
     if (type == SPCONV_SHAPE_BOX) {
       c[0] *= h;
       c[1] *= h;
@@ -2344,7 +2217,7 @@ SPCONV_API int spconv_shape_convert(spconv_real res_size[3], spconv_real res_qua
       !spconv__shape_supported(type, to, to_axis) ||
       !spconv__shape_to_canonical(c, size, type, from))
     return SPCONV_EINVAL;
-  if (to == SPCONV_SHAPES_USD) {
+  if (to == SPCONV_SHAPE_FORMAT_USD) {
     if (type == SPCONV_SHAPE_BOX) {
       c[0] *= SPCONV__R(2);
       c[1] *= SPCONV__R(2);
@@ -2386,14 +2259,14 @@ SPCONV_API int spconv_shape_volume(spconv_real *res, const spconv_real size[3],
   len = n == 2 ? size[1] : SPCONV__R(0); /* the axial size (full length in USD, else half) */
   /* a zero factor gives 0 even when another product overflows (no inf * 0 = NaN) */
   cyl = r == SPCONV__R(0) || len == SPCONV__R(0) ? SPCONV__R(0) : (pi * r) * (r * len);
-  if (format != SPCONV_SHAPES_USD) cyl *= SPCONV__R(2); /* len was the half length */
+  if (format != SPCONV_SHAPE_FORMAT_USD) cyl *= SPCONV__R(2); /* len was the half length */
   switch (type) {
     case SPCONV_SHAPE_SPHERE: v = SPCONV__R(4) / SPCONV__R(3) * pi * r * r * r; break;
     case SPCONV_SHAPE_BOX:
       v = size[0] == SPCONV__R(0) || size[1] == SPCONV__R(0) || size[2] == SPCONV__R(0)
               ? SPCONV__R(0)
               : size[0] * size[1] * size[2];
-      if (format != SPCONV_SHAPES_USD) v *= SPCONV__R(8); /* half extents */
+      if (format != SPCONV_SHAPE_FORMAT_USD) v *= SPCONV__R(8); /* half extents */
       break;
     case SPCONV_SHAPE_CAPSULE:
       v = cyl + SPCONV__R(4) / SPCONV__R(3) * pi * r * r * r;
@@ -2510,7 +2383,6 @@ SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_fo
   return spconv_up_axis_quat_wxyz(res, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
 }
 
-
 /* end of axis systems */
 
 /* ================================================ engine conventions as data */
@@ -2518,7 +2390,7 @@ SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_fo
    MuJoCo c-frame quantities, packed joint arrays and permutations. */
 
 /** A convention says how one body's 6-vector is stored:
-     order          SPCONV_LINEAR_FIRST [lin; ang] or SPCONV_ANGULAR_FIRST [ang; lin]
+     order          SPCONV_ORDER_LINEAR_FIRST [lin; ang] or SPCONV_ORDER_ANGULAR_FIRST [ang; lin]
      point          reference point P of the linear velocity and of the moment:
                     SPCONV_POINT_COM, SPCONV_POINT_ORIGIN (body origin) or
                     SPCONV_POINT_WORLD (the body point instantaneously at the
@@ -2528,7 +2400,7 @@ SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_fo
                     spconv_body.quat_wxyz)
      angular_frame  axes of the angular part (angular velocity, moment,
                     angular acceleration)
-     angle_unit     SPCONV_RADIANS or SPCONV_DEGREES: the unit of angular
+     angle_unit     SPCONV_ANGLE_RADIANS or SPCONV_ANGLE_DEGREES: the unit of angular
                     velocity (rad/s or deg/s) and angular acceleration. It does
                     not apply to moments, which stay in N m.
      accel          what an acceleration under this convention holds (only
@@ -2547,11 +2419,11 @@ SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_fo
    A wrench under a convention is the power-conjugate of a twist under it:
    same order and point, force in the linear frame, moment about P in the
    angular frame, so that lin . lin + ang . ang is the power for every
-   convention in radians. With SPCONV_DEGREES the power is
+   convention in radians. With SPCONV_ANGLE_DEGREES the power is
    f . v + (pi / 180) tau . w_deg.
    Fields are int so that any value can be checked: an unknown value makes
    the conversions return SPCONV_EINVAL. */
-typedef enum spconv_order { SPCONV_LINEAR_FIRST = 0, SPCONV_ANGULAR_FIRST = 1 } spconv_order;
+typedef enum spconv_order { SPCONV_ORDER_LINEAR_FIRST = 0, SPCONV_ORDER_ANGULAR_FIRST = 1 } spconv_order;
 /** Reference point of the linear velocity and of the moment. */
 typedef enum spconv_point {
   SPCONV_POINT_COM = 0,
@@ -2561,7 +2433,7 @@ typedef enum spconv_point {
 /** Axes a half of the 6-vector is expressed in. */
 typedef enum spconv_frame { SPCONV_FRAME_WORLD = 0, SPCONV_FRAME_BODY = 1 } spconv_frame;
 /** Unit of angular velocity (torques stay in N m). */
-typedef enum spconv_angle_unit { SPCONV_RADIANS = 0, SPCONV_DEGREES = 1 } spconv_angle_unit;
+typedef enum spconv_angle_unit { SPCONV_ANGLE_RADIANS = 0, SPCONV_ANGLE_DEGREES = 1 } spconv_angle_unit;
 /** Classical (d/dt of a point's velocity) or spatial acceleration. */
 typedef enum spconv_accel_kind {
   SPCONV_ACCEL_CLASSICAL = 0,
@@ -2587,7 +2459,7 @@ typedef struct spconv_body {
   spconv_real com[3];
 } spconv_body;
 
-/** Preset conventions (spconv_preset). Each row cites the engine's docs. */
+/** Preset conventions (spconv_convention_from_preset). Each row cites the engine's docs. */
 typedef enum spconv_preset_id {
   SPCONV_PRESET_NEWTON = 0,      /* State.body_qd [v_C; w], body_f [f; tau_C], world */
   SPCONV_PRESET_MUJOCO_FREE,     /* free joint qvel [v_O world; w body], qfrc, qacc */
@@ -2676,11 +2548,11 @@ SPCONV_API spconv_convention spconv__convention(int order, int point, int linear
                  body coordinates instead: MR_BODY / DART_BODY.
    PTERA         Ptera Software "MuJoCo Conventions": MuJoCo's qvel with the
                  angular part in deg/s (omegas_BP1__E = rad2deg(qvel[3:6])). */
-SPCONV_API spconv_convention spconv_preset(int id) {
-  const int L = SPCONV_LINEAR_FIRST, A = SPCONV_ANGULAR_FIRST;
+SPCONV_API spconv_convention spconv_convention_from_preset(spconv_preset_id id) {
+  const int L = SPCONV_ORDER_LINEAR_FIRST, A = SPCONV_ORDER_ANGULAR_FIRST;
   const int C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN, Z = SPCONV_POINT_WORLD;
   const int W = SPCONV_FRAME_WORLD, B = SPCONV_FRAME_BODY;
-  const int RAD = SPCONV_RADIANS, DEG = SPCONV_DEGREES;
+  const int RAD = SPCONV_ANGLE_RADIANS, DEG = SPCONV_ANGLE_DEGREES;
   const int CL = SPCONV_ACCEL_CLASSICAL, SP = SPCONV_ACCEL_SPATIAL;
   switch (id) {
     case SPCONV_PRESET_NEWTON: return spconv__convention(L, C, W, W, RAD, CL);
@@ -2707,7 +2579,7 @@ SPCONV_API spconv_convention spconv_preset(int id) {
 
 /** Lower-case name of preset id ("newton", "mujoco_free", ...), NULL for an
    unknown id. */
-SPCONV_API const char *spconv_preset_name(int id) {
+SPCONV_API const char *spconv_preset_id_name(spconv_preset_id id) {
   switch (id) {
     case SPCONV_PRESET_NEWTON: return "newton";
     case SPCONV_PRESET_MUJOCO_FREE: return "mujoco_free";
@@ -2765,12 +2637,12 @@ SPCONV_API void spconv__decode(spconv_real lin[3], spconv_real ang[3], const spc
                                const spconv_convention *c, const spconv_real R[9],
                                int angular_scaled) {
   spconv_real l[3], a[3];
-  int i, lo = c->order == SPCONV_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+  int i, lo = c->order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
   for (i = 0; i < 3; ++i) {
     l[i] = x[lo + i];
     a[i] = x[ao + i];
   }
-  if (angular_scaled && c->angle_unit == SPCONV_DEGREES)
+  if (angular_scaled && c->angle_unit == SPCONV_ANGLE_DEGREES)
     for (i = 0; i < 3; ++i) a[i] *= SPCONV__DEG2RAD;
   if (c->linear_frame == SPCONV_FRAME_BODY) spconv__mat_vec(lin, R, l);
   else for (i = 0; i < 3; ++i) lin[i] = l[i];
@@ -2783,12 +2655,12 @@ SPCONV_API void spconv__encode(spconv_real res[6], const spconv_real lin[3],
                                const spconv_real ang[3], const spconv_convention *c,
                                const spconv_real R[9], int angular_scaled) {
   spconv_real l[3], a[3];
-  int i, lo = c->order == SPCONV_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+  int i, lo = c->order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
   if (c->linear_frame == SPCONV_FRAME_BODY) spconv__mat_t_vec(l, R, lin);
   else for (i = 0; i < 3; ++i) l[i] = lin[i];
   if (c->angular_frame == SPCONV_FRAME_BODY) spconv__mat_t_vec(a, R, ang);
   else for (i = 0; i < 3; ++i) a[i] = ang[i];
-  if (angular_scaled && c->angle_unit == SPCONV_DEGREES)
+  if (angular_scaled && c->angle_unit == SPCONV_ANGLE_DEGREES)
     for (i = 0; i < 3; ++i) a[i] *= SPCONV__RAD2DEG;
   for (i = 0; i < 3; ++i) {
     res[lo + i] = l[i];
@@ -3429,7 +3301,7 @@ SPCONV_API int spconv_public_joint_f_from_sap(spconv_real *res, const spconv_rea
    internal residual -P_f F (spconv_sap_body_force_from_public per body).
    res may equal body_f. SPCONV_EINVAL (res untouched) for a NULL pointer or
    a negative count. */
-SPCONV_API int spconv_sap_body_f_from_public(spconv_real *res, const spconv_real *body_f,
+SPCONV_API int spconv_sap_body_force_from_public_packed(spconv_real *res, const spconv_real *body_f,
                                              const spconv_real *body_q,
                                              const spconv_real *body_com, int body_count) {
   int b;
@@ -3443,7 +3315,7 @@ SPCONV_API int spconv_sap_body_f_from_public(spconv_real *res, const spconv_real
 }
 
 /** All body wrenches, SAP's internal residual -> public [f; tau_C]. */
-SPCONV_API int spconv_public_body_f_from_sap(spconv_real *res, const spconv_real *body_f,
+SPCONV_API int spconv_public_body_force_from_sap_packed(spconv_real *res, const spconv_real *body_f,
                                              const spconv_real *body_q,
                                              const spconv_real *body_com, int body_count) {
   int b;
@@ -3484,7 +3356,7 @@ SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_
   if (joint_f && joint_f_order == SPCONV_SAP_ORDER_PUBLIC)
     spconv__sap_joint_map(joint_f, joint_f, L, body_q, body_com, SPCONV__SAP_WRENCH_IN);
   if (body_f && body_f_order == SPCONV_SAP_ORDER_PUBLIC)
-    spconv_sap_body_f_from_public(body_f, body_f, body_q, body_com, L->body_count);
+    spconv_sap_body_force_from_public_packed(body_f, body_f, body_q, body_com, L->body_count);
   return SPCONV_OK;
 }
 
@@ -3798,7 +3670,7 @@ SPCONV_API int spconv__up_axis_perm(spconv__signed_perm *p, spconv_axis from_up,
 /** n 3-vectors (3n) from a from_up world to a to_up world: positions, linear
    and angular velocities, forces, torques (a proper rotation: no sign flip).
    SPCONV_EINVAL (res untouched) for an unknown axis value. */
-SPCONV_API int spconv_up_axis_vec3_n(spconv_real *res, const spconv_real *v, size_t n,
+SPCONV_API int spconv_vec_change_up_axis_n(spconv_real *res, const spconv_real *v, size_t n,
                                      spconv_axis from_up, spconv_axis to_up) {
   spconv__signed_perm p;
   size_t i;
@@ -3817,15 +3689,15 @@ SPCONV_API int spconv_up_axis_vec3_n(spconv_real *res, const spconv_real *v, siz
 }
 
 /** n 6-vectors (6n): twists or wrenches, both halves in world axes. */
-SPCONV_API int spconv_up_axis_spatial_n(spconv_real *res, const spconv_real *x, size_t n,
+SPCONV_API int spconv_spatial_change_up_axis_n(spconv_real *res, const spconv_real *x, size_t n,
                                         spconv_axis from_up, spconv_axis to_up) {
-  return spconv_up_axis_vec3_n(res, x, 2 * n, from_up, to_up);
+  return spconv_vec_change_up_axis_n(res, x, 2 * n, from_up, to_up);
 }
 
 /** n body orientations (4n, wxyz) when the world axes change and the body
    axes do not (the mesh keeps its coordinates): q' = q_up q.
    SPCONV_EINVAL (res untouched) for an unknown axis value. */
-SPCONV_API int spconv_up_axis_quat_wxyz_n(spconv_real *res, const spconv_real *q_wxyz,
+SPCONV_API int spconv_quat_wxyz_change_up_axis_n(spconv_real *res, const spconv_real *q_wxyz,
                                           size_t n, spconv_axis from_up, spconv_axis to_up) {
   spconv_real q_up[4];
   size_t i;
@@ -3836,7 +3708,7 @@ SPCONV_API int spconv_up_axis_quat_wxyz_n(spconv_real *res, const spconv_real *q
 }
 
 /** The same for quaternions stored xyzw (4n). */
-SPCONV_API int spconv_up_axis_quat_xyzw_n(spconv_real *res, const spconv_real *q_xyzw,
+SPCONV_API int spconv_quat_xyzw_change_up_axis_n(spconv_real *res, const spconv_real *q_xyzw,
                                           size_t n, spconv_axis from_up, spconv_axis to_up) {
   spconv_real q_up[4];
   size_t i;
@@ -3876,63 +3748,6 @@ SPCONV_API int spconv_up_axis_quat_xyzw_n(spconv_real *res, const spconv_real *q
      Per-joint local rotations of a skeleton always take the second form
      (parent and child frames follow one convention); a root orientation
      takes whichever its data's body frames call for. */
-
-/** Motion-format axis systems (spconv_motion_axes gives each one). */
-typedef enum spconv_motion_preset {
-  SPCONV_MOTION_SMPL = 0,  /* SMPL / SMPL-X / AMASS body frames: Y up, faces +Z, +X left */
-  SPCONV_MOTION_BVH = 1,   /* BVH: Y up, faces +Z (as the rest pose defines), +X left */
-  SPCONV_MOTION_ROBOT = 2, /* retargeting target: Z up, X forward, Y left */
-  SPCONV_MOTION_COUNT = 3
-} spconv_motion_preset;
-
-/** *res = the axis system of a motion format, for spconv_axis_system_matrix.
-   SPCONV_EINVAL (*res untouched) for an unknown preset. Sources:
-   SMPL: the SMPL template (Loper et al., "SMPL", SIGGRAPH Asia 2015, and
-     its smplx code) stands in its rest pose with +Y up, facing +Z, +X on
-     its left (the glTF / Maya character convention); SMPL-X and the body
-     frames of AMASS use the same template. AMASS's world frames are Z-up
-     (XY ground; aitviewer PR #8 and the SMPL-X Blender add-on rotate AMASS
-     by -90 degrees about X for display): there use M_world != M_body (see
-     spconv_motion_clip_convert).
-   BVH: Biovision hierarchy files have no axis field; the convention of the
-     format descriptions (Meredith and Maddock, "Motion Capture File Formats
-     Explained", 2001; Blender's BVH importer default "-Z forward, Y up"
-     for the Blender view, i.e. the figure faces +Z) is Y up and the rest
-     pose facing +Z. Check the file's rest pose: some face -Z or +X.
-   ROBOT: ROS REP-103 (x forward, y left, z up), as MuJoCo, Isaac Lab and
-     SONIC ("Right-handed: X forward, Y left, Z up") use for humanoids.
-   SMPL or BVH -> ROBOT is (x, y, z) -> (z, x, y), not the up-axis matrix
-   (x, y, z) -> (x, -z, y), which would walk the body along -Y. */
-SPCONV_API int spconv_motion_axes(spconv_axis_system *res, spconv_motion_preset preset) {
-  spconv_axis_system s;
-  switch (preset) {
-    case SPCONV_MOTION_SMPL:
-    case SPCONV_MOTION_BVH:
-      s.x = SPCONV_LEFT;
-      s.y = SPCONV_UP;
-      s.z = SPCONV_FORWARD;
-      break;
-    case SPCONV_MOTION_ROBOT:
-      s.x = SPCONV_FORWARD;
-      s.y = SPCONV_LEFT;
-      s.z = SPCONV_UP;
-      break;
-    case SPCONV_MOTION_COUNT:
-    default: return SPCONV_EINVAL;
-  }
-  *res = s;
-  return SPCONV_OK;
-}
-
-/** res = M (v_to = M v_from) between two motion presets; SPCONV_EINVAL (res
-   untouched) for an unknown preset. SMPL -> ROBOT: (x, y, z) -> (z, x, y). */
-SPCONV_API int spconv_motion_axes_matrix(spconv_real res[9], spconv_motion_preset from,
-                                         spconv_motion_preset to) {
-  spconv_axis_system a, b;
-  if (spconv_motion_axes(&a, from) != SPCONV_OK || spconv_motion_axes(&b, to) != SPCONV_OK)
-    return SPCONV_EINVAL;
-  return spconv_axis_system_matrix(res, a, b);
-}
 
 /* ------------------------------------- orientations under a change of axes */
 
@@ -3979,7 +3794,7 @@ SPCONV_API void spconv__motion_mat_abt(spconv_real res[9], const spconv_real A[9
    its mesh is not re-authored). Use for a root whose body frame is not
    converted. SPCONV_EINVAL (res untouched) unless M is a proper rotation
    (M R would be a reflection). */
-SPCONV_API int spconv_motion_mat_world_relabelled(spconv_real res[9], const spconv_real M[9],
+SPCONV_API int spconv_mat_change_world_axes(spconv_real res[9], const spconv_real M[9],
                                                   const spconv_real R[9]) {
   spconv_real I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, s = SPCONV__R(0);
   if (!spconv__motion_orthogonal(M, &s) || s < SPCONV__R(0)) return SPCONV_EINVAL;
@@ -3990,7 +3805,7 @@ SPCONV_API int spconv_motion_mat_world_relabelled(spconv_real res[9], const spco
 /** WORLD RELABELLED ONLY, quaternion form: res = q_M q (wxyz, q_M the unit
    quaternion of M; keeps the norm of q). SPCONV_EINVAL (res untouched)
    unless M is a proper rotation. */
-SPCONV_API int spconv_motion_quat_wxyz_world_relabelled(spconv_real res[4],
+SPCONV_API int spconv_quat_wxyz_change_world_axes(spconv_real res[4],
                                                         const spconv_real M[9],
                                                         const spconv_real q_wxyz[4]) {
   spconv_real qm[4], s = SPCONV__R(0);
@@ -4000,38 +3815,13 @@ SPCONV_API int spconv_motion_quat_wxyz_world_relabelled(spconv_real res[4],
   return SPCONV_OK;
 }
 
-/** EVERY FRAME RELABELLED: res = M R M^T, for a rotation whose both sides
-   (body and world, or child and parent) change axes by the same M, proper
-   or not: per-joint local rotations of a skeleton, or a root whose body
-   frame follows the world's convention. The same as spconv_axes_rotation. */
-SPCONV_API void spconv_motion_mat_all_relabelled(spconv_real res[9], const spconv_real M[9],
-                                                 const spconv_real R[9]) {
-  spconv_axes_rotation(res, M, R);
-}
-
-/** EVERY FRAME RELABELLED, quaternion form: res = (w, (det M) M v) for
-   q = (w, v) wxyz (= spconv_axes_quat_wxyz). Any norm, any orthogonal M. */
-SPCONV_API void spconv_motion_quat_wxyz_all_relabelled(spconv_real res[4],
-                                                       const spconv_real M[9],
-                                                       const spconv_real q_wxyz[4]) {
-  spconv_axes_quat_wxyz(res, M, q_wxyz);
-}
-
-/** EVERY FRAME RELABELLED, axis-angle form (SONIC pose_aa, SMPL poses): a
-   rotation vector is a pseudovector, res = (det M) M rv (exact; keeps
-   angles beyond pi). */
-SPCONV_API void spconv_motion_rotvec_all_relabelled(spconv_real res[3], const spconv_real M[9],
-                                                    const spconv_real rv[3]) {
-  spconv_axes_pseudovec(res, M, rv);
-}
-
 /** The general case: res = M_world R M_body^T for q (wxyz, body -> world)
    when the world axes change by M_world and the body axes by M_body:
    res = q_W q conj(q_B) with q_W, q_B the quaternions of (det M) M. M_world
    = M_body gives the every-frame rule, M_body = I the world-only rule.
    Keeps the norm of q. SPCONV_EINVAL (res untouched) unless both are
    orthogonal with equal determinants (else the result is a reflection). */
-SPCONV_API int spconv_motion_quat_wxyz_relabelled(spconv_real res[4],
+SPCONV_API int spconv_quat_wxyz_change_world_body_axes(spconv_real res[4],
                                                   const spconv_real M_world[9],
                                                   const spconv_real M_body[9],
                                                   const spconv_real q_wxyz[4]) {
@@ -4108,9 +3898,9 @@ SPCONV_API void spconv__motion_rot_apply(spconv_real *res, const spconv_real *x,
     return;
   }
   if (same) {
-    if (f == SPCONV_ROT_ROTVEC) spconv_axes_pseudovec(res, A, x);
-    else if (f == SPCONV_ROT_QUAT_WXYZ) spconv_axes_quat_wxyz(res, A, x);
-    else spconv_axes_quat_xyzw(res, A, x);
+    if (f == SPCONV_ROT_ROTVEC) spconv_pseudovec_change_axes(res, A, x);
+    else if (f == SPCONV_ROT_QUAT_WXYZ) spconv_quat_wxyz_change_axes(res, A, x);
+    else spconv_quat_xyzw_change_axes(res, A, x);
     return;
   }
   if (f == SPCONV_ROT_ROTVEC) spconv_quat_wxyz_from_rotvec(q, x);
@@ -4129,7 +3919,7 @@ SPCONV_API void spconv__motion_rot_apply(spconv_real *res, const spconv_real *x,
 
 /** Converts a whole clip: world axes by M_world, every body's axes by
    M_body (v_to = M v_from, both orthogonal with equal determinants, e.g.
-   from spconv_motion_axes_matrix), lengths by k (> 0; spconv_length_scale:
+   from spconv_axis_preset_matrix), lengths by k (> 0; spconv_length_scale:
    cm -> m is 0.01):
      root_pos, root_linvel   k M_world v
      root_rot                M_world R M_body^T   (general rule above)
@@ -4138,7 +3928,7 @@ SPCONV_API void spconv__motion_rot_apply(spconv_real *res, const spconv_real *x,
      local_rot               M_body R M_body^T    (every frame relabelled)
      offsets                 k M_body o
    SMPL or BVH in its own Y-up world -> a Z-up robot world: M_world =
-   M_body = spconv_motion_axes_matrix(SMPL, ROBOT). AMASS (Z-up world, SMPL
+   M_body = spconv_axis_preset_matrix(SMPL, ROBOT). AMASS (Z-up world, SMPL
    body frames): M_world = I (or a heading turn), M_body as before. A root
    stored in local_rot[:, 0] (SMPL poses[:, 0:3]) gets the every-frame rule:
    correct only when M_world = M_body; otherwise move it to root_rot.
@@ -4187,15 +3977,15 @@ SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
   for (t = 0; t < T; ++t) {
     spconv_real v[3];
     if (in->root_pos) {
-      spconv_axes_vec(v, W, in->root_pos + 3 * t);
+      spconv_vec_change_axes(v, W, in->root_pos + 3 * t);
       for (i = 0; i < 3; ++i) res->root_pos[3 * t + (size_t)i] = kk * v[i];
     }
     if (in->root_linvel) {
-      spconv_axes_vec(v, W, in->root_linvel + 3 * t);
+      spconv_vec_change_axes(v, W, in->root_linvel + 3 * t);
       for (i = 0; i < 3; ++i) res->root_linvel[3 * t + (size_t)i] = kk * v[i];
     }
     if (in->root_angvel)
-      spconv_axes_pseudovec(res->root_angvel + 3 * t, in->root_angvel_body ? B : W,
+      spconv_pseudovec_change_axes(res->root_angvel + 3 * t, in->root_angvel_body ? B : W,
                             in->root_angvel + 3 * t);
     if (in->root_rot)
       spconv__motion_rot_apply(res->root_rot + (size_t)nr * t, in->root_rot + (size_t)nr * t,
@@ -4210,7 +4000,7 @@ SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
   if (in->offsets)
     for (j = 0; j < NB; ++j) {
       spconv_real v[3];
-      spconv_axes_vec(v, B, in->offsets + 3 * j);
+      spconv_vec_change_axes(v, B, in->offsets + 3 * j);
       for (i = 0; i < 3; ++i) res->offsets[3 * j + (size_t)i] = kk * v[i];
     }
   return SPCONV_OK;
@@ -4226,7 +4016,7 @@ SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
    or non-finite quaternion or a matrix that is not a rotation (within
    SPCONV_ROTATION_TOL) anywhere in x: then nothing is written (every
    input is checked before the first output). */
-SPCONV_API int spconv_motion_rot_convert(spconv_real *res, spconv_rot_format res_format,
+SPCONV_API int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_format,
                                          const spconv_real *x, spconv_rot_format x_format,
                                          size_t n) {
   int so = spconv_rot_format_size(res_format), si = spconv_rot_format_size(x_format);
@@ -4289,14 +4079,14 @@ SPCONV_API int spconv_motion_rot_convert(spconv_real *res, spconv_rot_format res
             one-sided from their neighbour, as numpy.gradient(x, dt, axis=0)
             (edge_order=1) does for positions. Second order inside. */
 typedef enum spconv_motion_diff {
-  SPCONV_DIFF_FORWARD = 0,
-  SPCONV_DIFF_CENTRAL = 1
+  SPCONV_MOTION_DIFF_FORWARD = 0,
+  SPCONV_MOTION_DIFF_CENTRAL = 1
 } spconv_motion_diff;
 
 /* frames (a, b) and the time between them used for frame t */
 SPCONV_API void spconv__motion_diff_frames(size_t t, size_t T, spconv_motion_diff method,
                                            size_t *a, size_t *b, spconv_real *span) {
-  if (method == SPCONV_DIFF_CENTRAL && t > 0 && t + 1 < T) {
+  if (method == SPCONV_MOTION_DIFF_CENTRAL && t > 0 && t + 1 < T) {
     *a = t - 1;
     *b = t + 1;
     *span = SPCONV__R(2);
@@ -4322,7 +4112,7 @@ SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos, in
   size_t t, T = (size_t)frames;
   int i;
   if (!res || !pos || frames < 2 || !spconv__finite(dt) || !(dt > SPCONV__R(0)) ||
-      (method != SPCONV_DIFF_FORWARD && method != SPCONV_DIFF_CENTRAL))
+      (method != SPCONV_MOTION_DIFF_FORWARD && method != SPCONV_MOTION_DIFF_CENTRAL))
     return SPCONV_EINVAL;
   for (i = 0; i < 3; ++i) {
     prev[i] = pos[i];
@@ -4364,7 +4154,7 @@ SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int 
   size_t t, T = (size_t)frames;
   int i;
   if (!res || !q || frames < 2 || !spconv__finite(dt) || !(dt > SPCONV__R(0)) ||
-      (method != SPCONV_DIFF_FORWARD && method != SPCONV_DIFF_CENTRAL) ||
+      (method != SPCONV_MOTION_DIFF_FORWARD && method != SPCONV_MOTION_DIFF_CENTRAL) ||
       (q_format != SPCONV_ROT_QUAT_WXYZ && q_format != SPCONV_ROT_QUAT_XYZW))
     return SPCONV_EINVAL;
   for (i = 0; i < 4; ++i) cur[i] = q[i];
@@ -4444,7 +4234,7 @@ SPCONV_API int spconv__bvh_space(char c) {
 /** Parses a BVH channel list (the names after "CHANNELS n", separated by
    white space (spaces, tabs, line ends), names exactly as BVH writes them, case-sensitive) into
    the Euler sequence of its three rotation channels: *seq = their axes in
-   listed order, *kind = SPCONV_INTRINSIC; use the angles (radians, from
+   listed order, *kind = SPCONV_EULER_INTRINSIC; use the angles (radians, from
    degrees with spconv_rad_from_deg3) in the same order with
    spconv_quat_wxyz_from_euler. rot_index[i] (if not NULL) = the position in
    the list of the i-th rotation channel; *n_channels (if not NULL) = the
@@ -4452,7 +4242,7 @@ SPCONV_API int spconv__bvh_space(char c) {
    anywhere and are skipped. SPCONV_EINVAL (outputs untouched) for NULL,
    an unknown name, other than three rotation channels, a repeated
    rotation axis (BVH rotations are Tait-Bryan) or more than 16 channels. */
-SPCONV_API int spconv_bvh_channels_parse(spconv_euler_seq *seq, spconv_euler_kind *kind,
+SPCONV_API int spconv_euler_seq_from_bvh_channels(spconv_euler_seq *seq, spconv_euler_kind *kind,
                                          int rot_index[3], int *n_channels,
                                          const char *channels) {
   int ax[3], idx[3], n_rot = 0, n = 0, e;
@@ -4479,7 +4269,7 @@ SPCONV_API int spconv_bvh_channels_parse(spconv_euler_seq *seq, spconv_euler_kin
   e = spconv__euler_seq_from_axes(ax[0], ax[1], ax[2]);
   if (e < 0) return SPCONV_EINVAL;
   *seq = (spconv_euler_seq)e;
-  *kind = SPCONV_INTRINSIC;
+  *kind = SPCONV_EULER_INTRINSIC;
   if (rot_index) {
     rot_index[0] = idx[0];
     rot_index[1] = idx[1];
@@ -4496,7 +4286,7 @@ SPCONV_API int spconv_bvh_channels_parse(spconv_euler_seq *seq, spconv_euler_kin
    Xrotation"): then write the angles reversed too. Only the 6 Tait-Bryan
    sequences exist in BVH. SPCONV_EINVAL (buf untouched) for NULL, a
    proper Euler sequence (XYX, ...), an unknown seq or kind, or size < 30. */
-SPCONV_API int spconv_bvh_channels_string(char *buf, size_t size, spconv_euler_seq seq,
+SPCONV_API int spconv_bvh_channels_from_euler_seq(char *buf, size_t size, spconv_euler_seq seq,
                                           spconv_euler_kind kind) {
   const char *rot = "rotation";
   int ax[3], n, i;
@@ -4504,7 +4294,7 @@ SPCONV_API int spconv_bvh_channels_string(char *buf, size_t size, spconv_euler_s
       ax[0] == ax[2])
     return SPCONV_EINVAL;
   for (n = 0; n < 3; ++n) {
-    int a = kind == SPCONV_INTRINSIC ? ax[n] : ax[2 - n];
+    int a = kind == SPCONV_EULER_INTRINSIC ? ax[n] : ax[2 - n];
     char *w = buf + 10 * n;
     w[0] = (char)('X' + a);
     for (i = 0; i < 8; ++i) w[1 + i] = rot[i];
@@ -4514,7 +4304,7 @@ SPCONV_API int spconv_bvh_channels_string(char *buf, size_t size, spconv_euler_s
 }
 
 /** res = the quaternion (wxyz) of a BVH joint's rotation: angles_deg in
-   channel order (degrees), seq from spconv_bvh_channels_parse (intrinsic).
+   channel order (degrees), seq from spconv_euler_seq_from_bvh_channels (intrinsic).
    SPCONV_EINVAL (res untouched) for an unknown or proper Euler seq. */
 SPCONV_API int spconv_quat_wxyz_from_bvh(spconv_real res[4], const spconv_real angles_deg[3],
                                          spconv_euler_seq seq) {
@@ -4522,7 +4312,7 @@ SPCONV_API int spconv_quat_wxyz_from_bvh(spconv_real res[4], const spconv_real a
   int ax[3];
   if (!spconv__euler_axes(seq, ax) || ax[0] == ax[2]) return SPCONV_EINVAL;
   spconv_rad_from_deg3(a, angles_deg);
-  return spconv_quat_wxyz_from_euler(res, a, seq, SPCONV_INTRINSIC);
+  return spconv_quat_wxyz_from_euler(res, a, seq, SPCONV_EULER_INTRINSIC);
 }
 
 /** res = the BVH channel angles (degrees, channel order of seq) of q (wxyz,
@@ -4534,7 +4324,7 @@ SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q
   spconv_real a[3];
   int ax[3], status;
   if (!spconv__euler_axes(seq, ax) || ax[0] == ax[2]) return SPCONV_EINVAL;
-  status = spconv_euler_from_quat_wxyz(a, q_wxyz, seq, SPCONV_INTRINSIC);
+  status = spconv_euler_from_quat_wxyz(a, q_wxyz, seq, SPCONV_EULER_INTRINSIC);
   if (status < 0) return status;
   spconv_deg_from_rad3(res, a);
   return status;
@@ -4551,7 +4341,7 @@ SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q
    res may equal x (then permuted cycle by cycle in place, no scratch).
    SPCONV_EINVAL (res untouched) when perm is not a permutation of 0..n-1,
    frames < 0, stride < 1 or an array is NULL (with data to move). */
-SPCONV_API int spconv_motion_gather(spconv_real *res, const spconv_real *x, const int *perm,
+SPCONV_API int spconv_perm_gather_frames(spconv_real *res, const spconv_real *x, const int *perm,
                                     int frames, int n, int stride) {
   size_t t, T, N, S, c;
   int i;
@@ -4582,10 +4372,10 @@ SPCONV_API int spconv_motion_gather(spconv_real *res, const spconv_real *x, cons
 }
 
 /** res = the parent array of a skeleton after reordering its bodies by perm
-   (as spconv_motion_gather): res[i] = inv[parents[perm[i]]], -1 (a root)
+   (as spconv_perm_gather_frames): res[i] = inv[parents[perm[i]]], -1 (a root)
    kept. res may equal parents. SPCONV_EINVAL (res untouched) when perm is
    not a permutation or a parent is not -1 or in 0..n-1. */
-SPCONV_API int spconv_motion_parents_gather(int *res, const int *parents, const int *perm,
+SPCONV_API int spconv_perm_gather_parents(int *res, const int *parents, const int *perm,
                                             int n) {
   int i;
   if (spconv_perm_check(perm, n) != SPCONV_OK || ((!res || !parents) && n > 0))
@@ -4616,5 +4406,99 @@ SPCONV_API int spconv_motion_parents_gather(int *res, const int *parents, const 
 }
 
 /* end of motion data */
+
+/* Deprecated names of the 0.x series: each old name below is the new one
+   after it (docs/migration.md lists old -> new with what changed). They
+   are removed in 1.0; define SPCONV_NO_DEPRECATED to leave them out now. */
+#ifndef SPCONV_NO_DEPRECATED
+#define spconv_axes_compose                      spconv_mat_mul
+#define spconv_axes_inverse                      spconv_mat_transpose
+#define spconv_axes_vec                          spconv_vec_change_axes
+#define spconv_axes_pseudovec                    spconv_pseudovec_change_axes
+#define spconv_axes_rotation                     spconv_mat_change_axes
+#define spconv_axes_quat_wxyz                    spconv_quat_wxyz_change_axes
+#define spconv_axes_quat_xyzw                    spconv_quat_xyzw_change_axes
+#define spconv_axes_pose_wxyz                    spconv_pose_wxyz_change_axes
+#define spconv_axes_pose_xyzw                    spconv_pose_xyzw_change_axes
+#define spconv_axes_twist                        spconv_spatial_change_axes
+#define spconv_axes_wrench                       spconv_spatial_change_axes
+#define spconv_axes_inertia                      spconv_inertia_change_axes
+#define spconv_axes_scale                        spconv_scale_change_axes
+#define spconv_units_pose                        spconv_pose_change_length_unit
+#define spconv_units_twist                       spconv_twist_change_length_unit
+#define spconv_units_wrench                      spconv_wrench_change_length_unit
+#define spconv_units_inertia                     spconv_inertia_change_length_unit
+#define spconv_signed_axis_vector                spconv_vec_from_signed_axis
+#define spconv_euler_parse_scipy(s, seq, kind) spconv_euler_seq_from_scipy(seq, kind, s)
+#define spconv_euler_parse_mujoco(s, seq, kind) spconv_euler_seq_from_mujoco(seq, kind, s)
+#define spconv_bvh_channels_parse                spconv_euler_seq_from_bvh_channels
+#define spconv_bvh_channels_string               spconv_bvh_channels_from_euler_seq
+#define spconv_preset(id) spconv_convention_from_preset((spconv_preset_id)(id))
+#define spconv_preset_name(id) spconv_preset_id_name((spconv_preset_id)(id))
+#define spconv_sap_body_f_from_public            spconv_sap_body_force_from_public_packed
+#define spconv_public_body_f_from_sap            spconv_public_body_force_from_sap_packed
+#define spconv_up_axis_vec3_n                    spconv_vec_change_up_axis_n
+#define spconv_up_axis_spatial_n                 spconv_spatial_change_up_axis_n
+#define spconv_up_axis_quat_wxyz_n               spconv_quat_wxyz_change_up_axis_n
+#define spconv_up_axis_quat_xyzw_n               spconv_quat_xyzw_change_up_axis_n
+#define spconv_motion_axes                       spconv_axis_system_preset
+#define spconv_motion_axes_matrix                spconv_axis_preset_matrix
+#define spconv_motion_mat_world_relabelled       spconv_mat_change_world_axes
+#define spconv_motion_quat_wxyz_world_relabelled spconv_quat_wxyz_change_world_axes
+#define spconv_motion_mat_all_relabelled         spconv_mat_change_axes
+#define spconv_motion_quat_wxyz_all_relabelled   spconv_quat_wxyz_change_axes
+#define spconv_motion_rotvec_all_relabelled      spconv_pseudovec_change_axes
+#define spconv_motion_quat_wxyz_relabelled       spconv_quat_wxyz_change_world_body_axes
+#define spconv_motion_rot_convert                spconv_rot_convert_n
+#define spconv_motion_gather                     spconv_perm_gather_frames
+#define spconv_motion_parents_gather             spconv_perm_gather_parents
+typedef spconv_axis_preset spconv_motion_preset;
+#define SPCONV_MOTION_SMPL                       SPCONV_AXIS_PRESET_SMPL
+#define SPCONV_MOTION_BVH                        SPCONV_AXIS_PRESET_BVH
+#define SPCONV_MOTION_ROBOT                      SPCONV_AXIS_PRESET_ROBOT
+#define SPCONV_MOTION_COUNT                      SPCONV_AXIS_PRESET_COUNT
+#define SPCONV_FORWARD                           SPCONV_DIRECTION_FORWARD
+#define SPCONV_LEFT                              SPCONV_DIRECTION_LEFT
+#define SPCONV_UP                                SPCONV_DIRECTION_UP
+#define SPCONV_BACK                              SPCONV_DIRECTION_BACK
+#define SPCONV_RIGHT                             SPCONV_DIRECTION_RIGHT
+#define SPCONV_DOWN                              SPCONV_DIRECTION_DOWN
+#define SPCONV_EXTRINSIC                         SPCONV_EULER_EXTRINSIC
+#define SPCONV_INTRINSIC                         SPCONV_EULER_INTRINSIC
+#define SPCONV_POS_X                             SPCONV_AXIS_POS_X
+#define SPCONV_POS_Y                             SPCONV_AXIS_POS_Y
+#define SPCONV_POS_Z                             SPCONV_AXIS_POS_Z
+#define SPCONV_NEG_X                             SPCONV_AXIS_NEG_X
+#define SPCONV_NEG_Y                             SPCONV_AXIS_NEG_Y
+#define SPCONV_NEG_Z                             SPCONV_AXIS_NEG_Z
+#define SPCONV_SHAPES_NEWTON                     SPCONV_SHAPE_FORMAT_NEWTON
+#define SPCONV_SHAPES_MUJOCO                     SPCONV_SHAPE_FORMAT_MUJOCO
+#define SPCONV_SHAPES_USD                        SPCONV_SHAPE_FORMAT_USD
+#define SPCONV_SHAPES_PHYSX                      SPCONV_SHAPE_FORMAT_PHYSX
+#define SPCONV_LINEAR_FIRST                      SPCONV_ORDER_LINEAR_FIRST
+#define SPCONV_ANGULAR_FIRST                     SPCONV_ORDER_ANGULAR_FIRST
+#define SPCONV_RADIANS                           SPCONV_ANGLE_RADIANS
+#define SPCONV_DEGREES                           SPCONV_ANGLE_DEGREES
+#define SPCONV_DIFF_FORWARD                      SPCONV_MOTION_DIFF_FORWARD
+#define SPCONV_DIFF_CENTRAL                      SPCONV_MOTION_DIFF_CENTRAL
+#define SPCONV_AXES_ROS_FLU                      SPCONV_AXIS_PRESET_ROS_FLU
+#define SPCONV_AXES_ROS_ENU                      SPCONV_AXIS_PRESET_ROS_ENU
+#define SPCONV_AXES_NED                          SPCONV_AXIS_PRESET_NED
+#define SPCONV_AXES_FRD                          SPCONV_AXIS_PRESET_FRD
+#define SPCONV_AXES_ROS_OPTICAL                  SPCONV_AXIS_PRESET_ROS_OPTICAL
+#define SPCONV_AXES_MUJOCO                       SPCONV_AXIS_PRESET_MUJOCO
+#define SPCONV_AXES_ISAAC                        SPCONV_AXIS_PRESET_ISAAC
+#define SPCONV_AXES_NEWTON                       SPCONV_AXIS_PRESET_NEWTON
+#define SPCONV_AXES_GENESIS                      SPCONV_AXIS_PRESET_GENESIS
+#define SPCONV_AXES_BLENDER                      SPCONV_AXIS_PRESET_BLENDER
+#define SPCONV_AXES_GLTF                         SPCONV_AXIS_PRESET_GLTF
+#define SPCONV_AXES_USD_Y_UP                     SPCONV_AXIS_PRESET_USD_Y_UP
+#define SPCONV_AXES_USD_Z_UP                     SPCONV_AXIS_PRESET_USD_Z_UP
+#define SPCONV_AXES_UNITY                        SPCONV_AXIS_PRESET_UNITY
+#define SPCONV_AXES_UNREAL                       SPCONV_AXIS_PRESET_UNREAL
+#define SPCONV_AXES_OPENGL_CAMERA                SPCONV_AXIS_PRESET_OPENGL_CAMERA
+#define SPCONV_AXES_MAYA_Y_UP                    SPCONV_AXIS_PRESET_MAYA_Y_UP
+#define SPCONV_AXES_COUNT                        SPCONV_AXIS_PRESET_COUNT
+#endif /* SPCONV_NO_DEPRECATED */
 
 #endif /* SPCONV_SPATIAL_CONV_H */

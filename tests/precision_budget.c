@@ -64,7 +64,7 @@ static const struct {
     {"SAP boundary", "spconv_{sap,public}_body_force_from_{public,sap}", {8, 8}},
     {"up axis", "spconv_up_axis_matrix, _vec3_n, _spatial_n", {0, 0}},
     {"up axis", "spconv_up_axis_quat_wxyz", {1, 1}},
-    {"axis systems", "spconv_axes_vec / _pseudovec / _twist / _quat_wxyz (signed permutation)", {0, 0}},
+    {"axis systems", "spconv_vec_change_axes / _pseudovec / _twist / _quat_wxyz (signed permutation)", {0, 0}},
     {"rotations", "spconv_mat_from_quat_wxyz", {16, 16}},
     {"rotations", "spconv_quat_wxyz_from_mat (input: rounded matrix)", {6, 6}},
     {"rotations", "spconv_mat_orthonormalize (input: rounded c R)", {6, 6}},
@@ -213,7 +213,7 @@ static void ld_convert(ld res[6], const spconv_convention *to, const spconv_real
   for (i = 0; i < 3; ++i) {
     l[i] = (ld)x[lo + i];
     a[i] = (ld)x[ao + i];
-    if (!wrench && from->angle_unit == SPCONV_DEGREES) a[i] *= d2r;
+    if (!wrench && from->angle_unit == SPCONV_ANGLE_DEGREES) a[i] *= d2r;
   }
   if (from->linear_frame == SPCONV_FRAME_BODY) ld_mv(lin, R, l); else memcpy(lin, l, sizeof l);
   if (from->angular_frame == SPCONV_FRAME_BODY) ld_mv(ang, R, a); else memcpy(ang, a, sizeof a);
@@ -229,7 +229,7 @@ static void ld_convert(ld res[6], const spconv_convention *to, const spconv_real
   ao = 3 - lo;
   for (i = 0; i < 3; ++i) {
     res[lo + i] = l[i];
-    res[ao + i] = (!wrench && to->angle_unit == SPCONV_DEGREES) ? a[i] / d2r : a[i];
+    res[ao + i] = (!wrench && to->angle_unit == SPCONV_ANGLE_DEGREES) ? a[i] / d2r : a[i];
   }
 }
 
@@ -351,7 +351,7 @@ static void sample(void) {
     ld LM[9];
     spconv_up_axis_matrix(M, (spconv_axis)a, (spconv_axis)b);
     ld_of(LM, M, 9);
-    spconv_up_axis_vec3_n(out, v, 1, (spconv_axis)a, (spconv_axis)b);
+    spconv_vec_change_up_axis_n(out, v, 1, (spconv_axis)a, (spconv_axis)b);
     ld_mv(ref, LM, lv);
     record(F_UP_AXIS, out, ref, 3, 0);
     spconv_up_axis_quat_wxyz(qu, (spconv_axis)a, (spconv_axis)b);
@@ -365,7 +365,7 @@ static void sample(void) {
     spconv_axis_preset_matrix(M, (spconv_axis_preset)(next_u64() % 17),
                               (spconv_axis_preset)(next_u64() % 17));
     ld_of(LM, M, 9);
-    spconv_axes_twist(out, M, x);
+    spconv_spatial_change_axes(out, M, x);
     {
       ld det = LM[0] * (LM[4] * LM[8] - LM[5] * LM[7]) - LM[1] * (LM[3] * LM[8] - LM[5] * LM[6]) +
                LM[2] * (LM[3] * LM[7] - LM[4] * LM[6]);
@@ -431,7 +431,7 @@ static void sample(void) {
       f[0] = cosl((ld)ang[k] / 2);
       f[1] = f[2] = f[3] = 0;
       f[1 + axes[seq][k]] = sinl((ld)ang[k] / 2);
-      if (kind == SPCONV_INTRINSIC) ld_qmul(tmp, lq, f); else ld_qmul(tmp, f, lq);
+      if (kind == SPCONV_EULER_INTRINSIC) ld_qmul(tmp, lq, f); else ld_qmul(tmp, f, lq);
       memcpy(lq, tmp, sizeof tmp);
     }
     record(F_FROM_EULER, out, lq, 4, 0);
@@ -442,7 +442,7 @@ static void sample(void) {
       f[0] = cosl((ld)e[k] / 2);
       f[1] = f[2] = f[3] = 0;
       f[1 + axes[seq][k]] = sinl((ld)e[k] / 2);
-      if (kind == SPCONV_INTRINSIC) ld_qmul(tmp, lq, f); else ld_qmul(tmp, f, lq);
+      if (kind == SPCONV_EULER_INTRINSIC) ld_qmul(tmp, lq, f); else ld_qmul(tmp, f, lq);
       memcpy(lq, tmp, sizeof tmp);
     }
     for (k = 0; k < 4; ++k) out[k] = (spconv_real)u[k]; /* rounded q: compare in long double */
@@ -531,8 +531,8 @@ static void sample(void) {
     record(F_ANGVEL, out, ref, 3, 0);
   }
   {
-    spconv_convention a = spconv_preset((int)(next_u64() % SPCONV_PRESET_COUNT));
-    spconv_convention b = spconv_preset((int)(next_u64() % SPCONV_PRESET_COUNT));
+    spconv_convention a = spconv_convention_from_preset((int)(next_u64() % SPCONV_PRESET_COUNT));
+    spconv_convention b = spconv_convention_from_preset((int)(next_u64() % SPCONV_PRESET_COUNT));
     spconv_body body;
     memcpy(body.quat_wxyz, q2, sizeof q2);
     rvec(body.pos, 3, 10);

@@ -6,7 +6,7 @@ float) on seeded random inputs and compares every answer with
 scipy.spatial.transform.Rotation (SciPy >= 1.10, which stores xyzw):
 
   * all 24 Euler conventions ("XYZ" ... intrinsic, "xyz" ... extrinsic,
-    parsed by the driver with spconv_euler_parse_scipy), both ways, with
+    parsed by the driver with spconv_euler_seq_from_scipy), both ways, with
     quaternions (n cases each way) and with matrices (n / 4 each way); exactly locked inputs, where SciPy warns
     and sets the third angle to 0: the header must flag SPCONV_GIMBAL_LOCK,
     return angles[2] == 0 and the same rotation (the first angle may differ)

@@ -15,7 +15,7 @@
      w2x w x y z          -> x y z w           spconv_quat_xyzw_from_wxyz
 
    SEQ is a SciPy sequence string ("XYZ" intrinsic, "xyz" extrinsic), parsed
-   by spconv_euler_parse_scipy, so the parser is checked against SciPy too. */
+   by spconv_euler_seq_from_scipy, so the parser is checked against SciPy too. */
 #include <stdio.h>
 #include <string.h>
 
@@ -43,11 +43,11 @@ int main(void) {
   while (scanf("%15s", op) == 1) {
     spconv_real in[9], out[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0}; /* error paths leave out untouched */
     spconv_euler_seq seq = SPCONV_EULER_XYZ;
-    spconv_euler_kind kind = SPCONV_INTRINSIC;
+    spconv_euler_kind kind = SPCONV_EULER_INTRINSIC;
     int st = 0, has_seq = op[0] == 'e' || strcmp(op, "q2e") == 0 || strcmp(op, "m2e") == 0;
     if (has_seq) {
       if (scanf("%15s", seq_s) != 1) return 2;
-      if (spconv_euler_parse_scipy(seq_s, &seq, &kind) != SPCONV_OK) {
+      if (spconv_euler_seq_from_scipy(&seq, &kind, seq_s) != SPCONV_OK) {
         fprintf(stderr, "driver: bad sequence %s\n", seq_s);
         return 2;
       }

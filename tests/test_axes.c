@@ -65,7 +65,7 @@ static spconv_axis_system ax_sys(spconv_direction x, spconv_direction y, spconv_
 }
 
 static spconv_axis_system ax_preset(spconv_axis_preset p) {
-  spconv_axis_system s = ax_sys(SPCONV_FORWARD, SPCONV_FORWARD, SPCONV_FORWARD);
+  spconv_axis_system s = ax_sys(SPCONV_DIRECTION_FORWARD, SPCONV_DIRECTION_FORWARD, SPCONV_DIRECTION_FORWARD);
   assert_int_equal(spconv_axis_system_preset(&s, p), SPCONV_OK);
   return s;
 }
@@ -114,15 +114,15 @@ static void test_axis_conversion_golden(void **state) {
   }
   { /* Blender -> glTF as the exporter does it: p = (1, 2, 3) -> (1, 3, -2) */
     spconv_real M[9], p[3] = {1, 2, 3}, want[3] = {1, 3, -2}, r[3];
-    spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_NEG_Z, SPCONV_POS_Y);
-    spconv_axes_vec(r, M, p);
+    spconv_axis_conversion(M, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y);
+    spconv_vec_change_axes(r, M, p);
     EXPECT_VEC_EQUAL(r, want, 3);
     /* the brief's (forward Y, up Z) -> (forward Z, up Y) is a different map:
        M y = z, M z = y, M x = M (y x z) = z x y = -x: (x, y, z) -> (-x, z, y) */
     {
       spconv_real w2[3] = {-1, 3, 2};
-      spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_POS_Z, SPCONV_POS_Y);
-      spconv_axes_vec(r, M, p);
+      spconv_axis_conversion(M, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_POS_Z, SPCONV_AXIS_POS_Y);
+      spconv_vec_change_axes(r, M, p);
       EXPECT_VEC_EQUAL(r, w2, 3);
     }
   }
@@ -150,10 +150,10 @@ static void test_axis_conversion_all(void **state) {
           assert_int_equal(st, SPCONV_OK);
           ++nvalid;
           assert_true(ax_det(M) == 1);
-          spconv_signed_axis_vector(f0, (spconv_signed_axis)ff);
-          spconv_signed_axis_vector(u0, (spconv_signed_axis)fu);
-          spconv_signed_axis_vector(f1, (spconv_signed_axis)tf);
-          spconv_signed_axis_vector(u1, (spconv_signed_axis)tu);
+          spconv_vec_from_signed_axis(f0, (spconv_signed_axis)ff);
+          spconv_vec_from_signed_axis(u0, (spconv_signed_axis)fu);
+          spconv_vec_from_signed_axis(f1, (spconv_signed_axis)tf);
+          spconv_vec_from_signed_axis(u1, (spconv_signed_axis)tu);
           ax_mat_vec(r, M, f0);
           EXPECT_VEC_EQUAL(r, f1, 3);
           ax_mat_vec(r, M, u0);
@@ -176,25 +176,25 @@ static void test_preset_golden(void **state) {
     spconv_real q[4] = {(spconv_real)0.5, (spconv_real)0.1, (spconv_real)-0.7, (spconv_real)0.3};
     spconv_real wq[4] = {(spconv_real)0.5, (spconv_real)0.1, (spconv_real)0.3, (spconv_real)0.7};
     spconv_real G[9];
-    ax_preset_matrix(M, SPCONV_AXES_BLENDER, SPCONV_AXES_GLTF);
-    spconv_axes_vec(r, M, p);
+    ax_preset_matrix(M, SPCONV_AXIS_PRESET_BLENDER, SPCONV_AXIS_PRESET_GLTF);
+    spconv_vec_change_axes(r, M, p);
     EXPECT_VEC_EQUAL(r, wp, 3);
-    spconv_axes_quat_wxyz(r, M, q);
+    spconv_quat_wxyz_change_axes(r, M, q);
     EXPECT_VEC_EQUAL(r, wq, 4);
     /* and it is Blender's exporter matrix */
-    spconv_axis_conversion(G, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_NEG_Z, SPCONV_POS_Y);
+    spconv_axis_conversion(G, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y);
     EXPECT_VEC_EQUAL(M, G, 9);
   }
   { /* Genesis / Newton importers, glTF (Y up) -> Z up: (x, -z, y) */
     spconv_real p[3] = {1, 2, 3}, wp[3] = {1, -3, 2}, U[9], A[9];
-    ax_preset_matrix(M, SPCONV_AXES_GLTF, SPCONV_AXES_BLENDER);
-    spconv_axes_vec(r, M, p);
+    ax_preset_matrix(M, SPCONV_AXIS_PRESET_GLTF, SPCONV_AXIS_PRESET_BLENDER);
+    spconv_vec_change_axes(r, M, p);
     EXPECT_VEC_EQUAL(r, wp, 3);
     spconv_up_axis_matrix(U, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
     EXPECT_VEC_EQUAL(M, U, 9);
     assert_int_equal(spconv_asset_import_matrix(A, SPCONV_ASSET_GLTF, 0), SPCONV_OK);
     EXPECT_VEC_EQUAL(A, U, 9);
-    ax_preset_matrix(M, SPCONV_AXES_USD_Y_UP, SPCONV_AXES_USD_Z_UP);
+    ax_preset_matrix(M, SPCONV_AXIS_PRESET_USD_Y_UP, SPCONV_AXIS_PRESET_USD_Z_UP);
     EXPECT_VEC_EQUAL(M, U, 9);
   }
   { /* Unity (RUF, left-handed) -> ROS FLU: p' = (z, -x, y),
@@ -203,17 +203,17 @@ static void test_preset_golden(void **state) {
     spconv_real q[4] = {(spconv_real)0.1, (spconv_real)0.2, (spconv_real)0.3, (spconv_real)0.9};
     spconv_real wq[4] = {(spconv_real)0.3, (spconv_real)-0.1, (spconv_real)0.2, (spconv_real)-0.9};
     spconv_real w[3] = {4, 5, 6}, ww[3] = {-6, 4, -5};
-    ax_preset_matrix(M, SPCONV_AXES_UNITY, SPCONV_AXES_ROS_FLU);
+    ax_preset_matrix(M, SPCONV_AXIS_PRESET_UNITY, SPCONV_AXIS_PRESET_ROS_FLU);
     assert_true(ax_det(M) == -1);
-    spconv_axes_vec(r, M, p);
+    spconv_vec_change_axes(r, M, p);
     EXPECT_VEC_EQUAL(r, wp, 3);
-    spconv_axes_quat_xyzw(r, M, q);
+    spconv_quat_xyzw_change_axes(r, M, q);
     { /* q and -q are the same rotation: compare with the sign that matches */
       int i;
       for (i = 0; i < 4; ++i) r[i] = -r[i];
     }
     EXPECT_VEC_EQUAL(r, wq, 4);
-    spconv_axes_pseudovec(r, M, w);
+    spconv_pseudovec_change_axes(r, M, w);
     EXPECT_VEC_EQUAL(r, ww, 3);
   }
   { /* Assimp aiProcess_MakeLeftHanded: p' = (x, y, -z), q_xyzw' = (-x, -y, z, w);
@@ -221,10 +221,10 @@ static void test_preset_golden(void **state) {
     spconv_real p[3] = {1, 2, 3}, wp[3] = {1, 2, -3};
     spconv_real q[4] = {(spconv_real)0.1, (spconv_real)0.2, (spconv_real)0.3, (spconv_real)0.9};
     spconv_real wq[4] = {(spconv_real)-0.1, (spconv_real)-0.2, (spconv_real)0.3, (spconv_real)0.9};
-    ax_preset_matrix(M, SPCONV_AXES_OPENGL_CAMERA, SPCONV_AXES_UNITY);
-    spconv_axes_vec(r, M, p);
+    ax_preset_matrix(M, SPCONV_AXIS_PRESET_OPENGL_CAMERA, SPCONV_AXIS_PRESET_UNITY);
+    spconv_vec_change_axes(r, M, p);
     EXPECT_VEC_EQUAL(r, wp, 3);
-    spconv_axes_quat_xyzw(r, M, q);
+    spconv_quat_xyzw_change_axes(r, M, q);
     EXPECT_VEC_EQUAL(r, wq, 4);
   }
   { /* REP-103: ENU -> NED (y, x, -z); FLU -> FRD (x, -y, -z);
@@ -232,23 +232,23 @@ static void test_preset_golden(void **state) {
        Unreal (FRU, left-handed) -> FLU (x, -y, z) */
     spconv_real p[3] = {1, 2, 3};
     spconv_real ned[3] = {2, 1, -3}, frd[3] = {1, -2, -3}, opt[3] = {-2, -3, 1}, ue[3] = {1, -2, 3};
-    ax_preset_matrix(M, SPCONV_AXES_ROS_ENU, SPCONV_AXES_NED);
-    spconv_axes_vec(r, M, p);
+    ax_preset_matrix(M, SPCONV_AXIS_PRESET_ROS_ENU, SPCONV_AXIS_PRESET_NED);
+    spconv_vec_change_axes(r, M, p);
     EXPECT_VEC_EQUAL(r, ned, 3);
-    ax_preset_matrix(M, SPCONV_AXES_ROS_FLU, SPCONV_AXES_FRD);
-    spconv_axes_vec(r, M, p);
+    ax_preset_matrix(M, SPCONV_AXIS_PRESET_ROS_FLU, SPCONV_AXIS_PRESET_FRD);
+    spconv_vec_change_axes(r, M, p);
     EXPECT_VEC_EQUAL(r, frd, 3);
-    ax_preset_matrix(M, SPCONV_AXES_ROS_FLU, SPCONV_AXES_ROS_OPTICAL);
-    spconv_axes_vec(r, M, p);
+    ax_preset_matrix(M, SPCONV_AXIS_PRESET_ROS_FLU, SPCONV_AXIS_PRESET_ROS_OPTICAL);
+    spconv_vec_change_axes(r, M, p);
     EXPECT_VEC_EQUAL(r, opt, 3);
-    ax_preset_matrix(M, SPCONV_AXES_UNREAL, SPCONV_AXES_ROS_FLU);
-    spconv_axes_vec(r, M, p);
+    ax_preset_matrix(M, SPCONV_AXIS_PRESET_UNREAL, SPCONV_AXIS_PRESET_ROS_FLU);
+    spconv_vec_change_axes(r, M, p);
     EXPECT_VEC_EQUAL(r, ue, 3);
   }
   { /* handedness: only Unity and Unreal are left-handed */
     int p;
-    for (p = 0; p < (int)SPCONV_AXES_COUNT; ++p) {
-      int lh = p == (int)SPCONV_AXES_UNITY || p == (int)SPCONV_AXES_UNREAL;
+    for (p = 0; p < (int)SPCONV_AXIS_PRESET_COUNT; ++p) {
+      int lh = p == (int)SPCONV_AXIS_PRESET_UNITY || p == (int)SPCONV_AXIS_PRESET_UNREAL;
       assert_int_equal(spconv_axis_system_is_right_handed(ax_preset((spconv_axis_preset)p)),
                        lh ? 0 : 1);
     }
@@ -257,17 +257,17 @@ static void test_preset_golden(void **state) {
        right-handed -> {RIGHT, FORWARD, UP}; a view-reading of Blender and
        the facing-reading preset give the same Blender -> glTF matrix when
        glTF is read the same way (OpenGL camera: -Z forward, Y up). */
-    spconv_axis_system s = ax_sys(SPCONV_DOWN, SPCONV_DOWN, SPCONV_DOWN), g = s;
+    spconv_axis_system s = ax_sys(SPCONV_DIRECTION_DOWN, SPCONV_DIRECTION_DOWN, SPCONV_DIRECTION_DOWN), g = s;
     spconv_real A[9], B[9];
-    assert_int_equal(spconv_axis_system_from_forward_up(&s, SPCONV_POS_Y, SPCONV_POS_Z, 1), SPCONV_OK);
-    assert_true(s.x == SPCONV_RIGHT && s.y == SPCONV_FORWARD && s.z == SPCONV_UP);
-    assert_int_equal(spconv_axis_system_from_forward_up(&g, SPCONV_NEG_Z, SPCONV_POS_Y, 1), SPCONV_OK);
+    assert_int_equal(spconv_axis_system_from_forward_up(&s, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, 1), SPCONV_OK);
+    assert_true(s.x == SPCONV_DIRECTION_RIGHT && s.y == SPCONV_DIRECTION_FORWARD && s.z == SPCONV_DIRECTION_UP);
+    assert_int_equal(spconv_axis_system_from_forward_up(&g, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y, 1), SPCONV_OK);
     spconv_axis_system_matrix(A, s, g);
-    ax_preset_matrix(B, SPCONV_AXES_BLENDER, SPCONV_AXES_GLTF);
+    ax_preset_matrix(B, SPCONV_AXIS_PRESET_BLENDER, SPCONV_AXIS_PRESET_GLTF);
     EXPECT_VEC_EQUAL(A, B, 9);
     /* left-handed variant: Unity is "Z forward, Y up" left-handed */
-    assert_int_equal(spconv_axis_system_from_forward_up(&s, SPCONV_POS_Z, SPCONV_POS_Y, 0), SPCONV_OK);
-    g = ax_preset(SPCONV_AXES_UNITY);
+    assert_int_equal(spconv_axis_system_from_forward_up(&s, SPCONV_AXIS_POS_Z, SPCONV_AXIS_POS_Y, 0), SPCONV_OK);
+    g = ax_preset(SPCONV_AXIS_PRESET_UNITY);
     assert_true(s.x == g.x && s.y == g.y && s.z == g.z);
   }
 }
@@ -286,7 +286,7 @@ static void test_all_systems_matrices(void **state) {
       spconv_real *M = Ms[a][b];
       int i, j, ha = spconv_axis_system_is_right_handed(ax_all[a]);
       int hb = spconv_axis_system_is_right_handed(ax_all[b]);
-      spconv_axis_system back = ax_sys(SPCONV_DOWN, SPCONV_DOWN, SPCONV_DOWN);
+      spconv_axis_system back = ax_sys(SPCONV_DIRECTION_DOWN, SPCONV_DIRECTION_DOWN, SPCONV_DIRECTION_DOWN);
       assert_int_equal(spconv_axis_system_matrix(M, ax_all[a], ax_all[b]), SPCONV_OK);
       /* a signed permutation: one +-1 per row and per column, exact */
       for (i = 0; i < 3; ++i) {
@@ -310,8 +310,8 @@ static void test_all_systems_matrices(void **state) {
         e[i] = 1; /* b's axis i, in b coordinates; M^T brings it to a */
         {
           spconv_real Mt[9];
-          spconv_axes_inverse(Mt, M);
-          spconv_axes_vec(v, Mt, e);
+          spconv_mat_transpose(Mt, M);
+          spconv_vec_change_axes(v, Mt, e);
         }
         for (j = 0; j < 3; ++j) {
           int da = j == 0 ? (int)ax_all[a].x : (j == 1 ? (int)ax_all[a].y : (int)ax_all[a].z);
@@ -324,13 +324,13 @@ static void test_all_systems_matrices(void **state) {
     for (b = 0; b < 48; ++b) {
       spconv_real R[9], I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, T[9];
       /* round trip exact, and the inverse is the transpose */
-      spconv_axes_compose(R, Ms[b][a], Ms[a][b]);
+      spconv_mat_mul(R, Ms[b][a], Ms[a][b]);
       EXPECT_VEC_EQUAL(R, I, 9);
-      spconv_axes_inverse(T, Ms[a][b]);
+      spconv_mat_transpose(T, Ms[a][b]);
       EXPECT_VEC_EQUAL(T, Ms[b][a], 9);
       /* A -> B -> C equals A -> C */
       for (c = 0; c < 48; ++c) {
-        spconv_axes_compose(R, Ms[b][c], Ms[a][b]);
+        spconv_mat_mul(R, Ms[b][c], Ms[a][b]);
         EXPECT_VEC_EQUAL(R, Ms[a][c], 9);
       }
     }
@@ -361,9 +361,9 @@ static void test_all_systems_physics(void **state) {
         test_rand_vec(w, 3, 5.0);
         test_rand_vec(r, 3, 5.0);
         ax_cross(v, w, r); /* a point at r on a body spinning with w about the origin */
-        spconv_axes_pseudovec(w2, M, w);
-        spconv_axes_vec(r2, M, r);
-        spconv_axes_vec(v2, M, v);
+        spconv_pseudovec_change_axes(w2, M, w);
+        spconv_vec_change_axes(r2, M, r);
+        spconv_vec_change_axes(v2, M, v);
         ax_cross(x, w2, r2);
         EXPECT_VEC_NEAR(v2, x, 3, TEST_TOL);
         if (det < 0) { /* the check bites: without the det factor it fails */
@@ -377,29 +377,29 @@ static void test_all_systems_physics(void **state) {
         /* power of a wrench on a twist */
         test_rand_vec(F, 6, 10.0);
         test_rand_vec(V, 6, 10.0);
-        spconv_axes_wrench(F2, M, F);
-        spconv_axes_twist(V2, M, V);
+        spconv_spatial_change_axes(F2, M, F);
+        spconv_spatial_change_axes(V2, M, V);
         EXPECT_NEAR(spconv_power(F2, V2), spconv_power(F, V), TEST_TOL,
                     test_power_scale(F, V));
         /* a quaternion-rotated vector: rotate(q', M u) = M rotate(q, u) */
         test_rand_quat(q);
         test_rand_vec(u, 3, 3.0);
         spconv_quat_rotate_wxyz(qu, q, u);
-        spconv_axes_vec(a1, M, qu);
-        spconv_axes_quat_wxyz(q2, M, q);
-        spconv_axes_vec(Mu, M, u);
+        spconv_vec_change_axes(a1, M, qu);
+        spconv_quat_wxyz_change_axes(q2, M, q);
+        spconv_vec_change_axes(Mu, M, u);
         spconv_quat_rotate_wxyz(a2, q2, Mu);
         EXPECT_VEC_NEAR(a2, a1, 3, TEST_TOL);
         { /* the xyzw form is the same rule */
           spconv_real qx[4], qx2[4], back[4];
           spconv_quat_xyzw_from_wxyz(qx, q);
-          spconv_axes_quat_xyzw(qx2, M, qx);
+          spconv_quat_xyzw_change_axes(qx2, M, qx);
           spconv_quat_wxyz_from_xyzw(back, qx2);
           EXPECT_VEC_EQUAL(back, q2, 4);
         }
         /* rotation matrices: M R M^T is the matrix of the converted quaternion */
         test_mat_of_quat(R, q);
-        spconv_axes_rotation(R2, M, R);
+        spconv_mat_change_axes(R2, M, R);
         test_mat_of_quat(Rq2, q2);
         EXPECT_VEC_NEAR(R2, Rq2, 9, TEST_TOL);
         assert_true(ax_det(R2) > 0);
@@ -409,9 +409,9 @@ static void test_all_systems_physics(void **state) {
         test_rand_vec(x, 3, 2.0);
         spconv_quat_rotate_wxyz(Rx, q, x);
         for (i = 0; i < 3; ++i) pw[i] = pose[i] + Rx[i];
-        spconv_axes_vec(pw, M, pw);
-        spconv_axes_pose_wxyz(pose2, M, pose);
-        spconv_axes_vec(Mu, M, x);
+        spconv_vec_change_axes(pw, M, pw);
+        spconv_pose_wxyz_change_axes(pose2, M, pose);
+        spconv_vec_change_axes(Mu, M, x);
         spconv_quat_rotate_wxyz(Rx, pose2 + 3, Mu);
         for (i = 0; i < 3; ++i) pw2[i] = pose2[i] + Rx[i];
         EXPECT_VEC_NEAR(pw2, pw, 3, TEST_TOL);
@@ -419,7 +419,7 @@ static void test_all_systems_physics(void **state) {
           spconv_real px[7], px2[7], qb[4];
           for (i = 0; i < 3; ++i) px[i] = pose[i];
           spconv_quat_xyzw_from_wxyz(px + 3, pose + 3);
-          spconv_axes_pose_xyzw(px2, M, px);
+          spconv_pose_xyzw_change_axes(px2, M, px);
           EXPECT_VEC_EQUAL(px2, pose2, 3);
           spconv_quat_wxyz_from_xyzw(qb, px2 + 3);
           EXPECT_VEC_EQUAL(qb, pose2 + 3, 4);
@@ -430,22 +430,22 @@ static void test_all_systems_physics(void **state) {
           int rr = i / 3, c = i % 3;
           I[i] = A[3 * rr] * A[3 * c] + A[3 * rr + 1] * A[3 * c + 1] + A[3 * rr + 2] * A[3 * c + 2];
         }
-        spconv_axes_inertia(I2, M, I);
+        spconv_inertia_change_axes(I2, M, I);
         ax_mat_vec(L, I, w);
-        spconv_axes_pseudovec(L2, M, L);
+        spconv_pseudovec_change_axes(L2, M, L);
         ax_mat_vec(Iw2, I2, w2);
         EXPECT_VEC_NEAR(Iw2, L2, 3, TEST_TOL);
         EXPECT_NEAR(ax_dot(w2, Iw2), ax_dot(w, L), TEST_TOL, fabs(ax_dot(w, L)) + 1.0);
         /* scale: the scaled point s (.) c maps to s' (.) (M c), s' >= 0 */
         for (i = 0; i < 3; ++i) s[i] = (spconv_real)test_uniform(0.1, 3.0);
         test_rand_vec(cc, 3, 1.0);
-        spconv_axes_scale(s2, M, s);
+        spconv_scale_change_axes(s2, M, s);
         for (i = 0; i < 3; ++i) {
           assert_true(s2[i] > 0);
           sc[i] = s[i] * cc[i];
         }
-        spconv_axes_vec(Msc, M, sc);
-        spconv_axes_vec(Mc, M, cc);
+        spconv_vec_change_axes(Msc, M, sc);
+        spconv_vec_change_axes(Mc, M, cc);
         for (i = 0; i < 3; ++i) want[i] = s2[i] * Mc[i];
         EXPECT_VEC_NEAR(Msc, want, 3, TEST_TOL);
       }
@@ -480,26 +480,26 @@ static void test_units(void **state) {
     k = (spconv_real)kk;
     test_rand_vec(V, 6, 10.0);
     test_rand_vec(F, 6, 10.0);
-    spconv_units_twist(V2, V, k);
-    spconv_units_wrench(F2, F, k);
+    spconv_twist_change_length_unit(V2, V, k);
+    spconv_wrench_change_length_unit(F2, F, k);
     /* power scales like energy, k^2 */
     EXPECT_NEAR(spconv_power(F2, V2), (double)k * (double)k * (double)spconv_power(F, V),
                 TEST_TOL, (double)k * (double)k * test_power_scale(F, V));
     /* the rigid velocity field: v = w x r keeps holding with r scaled by k */
     test_rand_vec(pose, 7, 3.0);
-    spconv_units_pose(pose2, pose, k);
+    spconv_pose_change_length_unit(pose2, pose, k);
     EXPECT_VEC_EQUAL(pose2 + 3, pose + 3, 4);
     for (i = 0; i < 3; ++i) r[i] = pose[i];
     ax_cross(vk, V + 3, r);
     for (i = 0; i < 3; ++i) V[i] = vk[i];
-    spconv_units_twist(V2, V, k);
+    spconv_twist_change_length_unit(V2, V, k);
     ax_cross(rk, V2 + 3, pose2);
     EXPECT_VEC_NEAR(V2, rk, 3, TEST_TOL);
     /* torque = r x f gains one more length */
     for (i = 0; i < 3; ++i) f[i] = F[i];
     ax_cross(tau, r, f);
     for (i = 0; i < 3; ++i) F[3 + i] = tau[i];
-    spconv_units_wrench(F2, F, k);
+    spconv_wrench_change_length_unit(F2, F, k);
     ax_cross(tau, pose2, F2);
     EXPECT_VEC_NEAR(F2 + 3, tau, 3, TEST_TOL);
     /* point-mass inertia m (|r|^2 1 - r r^T): mass unchanged, r scaled */
@@ -508,10 +508,10 @@ static void test_units(void **state) {
         Ip[3 * i + j] = (spconv_real)2.5 * ((i == j ? r[0] * r[0] + r[1] * r[1] + r[2] * r[2] : 0) - r[i] * r[j]);
         Ip2[3 * i + j] = (spconv_real)2.5 * ((i == j ? pose2[0] * pose2[0] + pose2[1] * pose2[1] + pose2[2] * pose2[2] : 0) - pose2[i] * pose2[j]);
       }
-    spconv_units_inertia(Ik, Ip, k);
+    spconv_inertia_change_length_unit(Ik, Ip, k);
     EXPECT_VEC_NEAR(Ik, Ip2, 9, TEST_TOL);
     /* round trip */
-    spconv_units_wrench(back, F2, 1 / k);
+    spconv_wrench_change_length_unit(back, F2, 1 / k);
     EXPECT_VEC_NEAR(back, F, 6, TEST_TOL);
   }
 }
@@ -538,23 +538,23 @@ static void test_gravity_signed(void **state) {
   EXPECT_VEC_EQUAL(u, keep, 3);
   { /* gravity is a polar vector: converting it equals asking the other system */
     spconv_real M[9], gz[3], gy[3];
-    ax_preset_matrix(M, SPCONV_AXES_GLTF, SPCONV_AXES_MUJOCO);
-    spconv_gravity_signed(gy, SPCONV_POS_Y, 9);
-    spconv_axes_vec(gy, M, gy);
-    spconv_gravity_signed(gz, SPCONV_POS_Z, 9);
+    ax_preset_matrix(M, SPCONV_AXIS_PRESET_GLTF, SPCONV_AXIS_PRESET_MUJOCO);
+    spconv_gravity_signed(gy, SPCONV_AXIS_POS_Y, 9);
+    spconv_vec_change_axes(gy, M, gy);
+    spconv_gravity_signed(gz, SPCONV_AXIS_POS_Z, 9);
     EXPECT_VEC_EQUAL(gy, gz, 3);
-    ax_preset_matrix(M, SPCONV_AXES_ROS_FLU, SPCONV_AXES_ROS_OPTICAL);
-    spconv_gravity_signed(gz, SPCONV_POS_Z, 9);
-    spconv_axes_vec(gz, M, gz);
-    spconv_gravity_signed(gy, SPCONV_NEG_Y, 9); /* optical frames are y down */
+    ax_preset_matrix(M, SPCONV_AXIS_PRESET_ROS_FLU, SPCONV_AXIS_PRESET_ROS_OPTICAL);
+    spconv_gravity_signed(gz, SPCONV_AXIS_POS_Z, 9);
+    spconv_vec_change_axes(gz, M, gz);
+    spconv_gravity_signed(gy, SPCONV_AXIS_NEG_Y, 9); /* optical frames are y down */
     EXPECT_VEC_EQUAL(gz, gy, 3);
   }
 }
 
 /* ================================================================ shapes */
 
-static const spconv_shape_format ax_formats[4] = {SPCONV_SHAPES_NEWTON, SPCONV_SHAPES_MUJOCO,
-                                                  SPCONV_SHAPES_USD, SPCONV_SHAPES_PHYSX};
+static const spconv_shape_format ax_formats[4] = {SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_SHAPE_FORMAT_MUJOCO,
+                                                  SPCONV_SHAPE_FORMAT_USD, SPCONV_SHAPE_FORMAT_PHYSX};
 
 static void test_shapes_golden(void **state) {
   spconv_real s[3], q[4], R[9], e[3], v = 0; /* = 0: gcc -m32 -Wmaybe-uninitialized */
@@ -562,19 +562,19 @@ static void test_shapes_golden(void **state) {
   (void)state;
   { /* a USD Cube of size 2 (its fallback) is a box of half-extents 1 */
     spconv_real cube[3] = {2, 2, 2}, want[3] = {1, 1, 1}, id[4] = {1, 0, 0, 0};
-    assert_int_equal(spconv_shape_convert(s, q, cube, SPCONV_SHAPE_BOX, SPCONV_SHAPES_USD,
-                                          SPCONV_AXIS_Z, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z),
+    assert_int_equal(spconv_shape_convert(s, q, cube, SPCONV_SHAPE_BOX, SPCONV_SHAPE_FORMAT_USD,
+                                          SPCONV_AXIS_Z, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z),
                      SPCONV_OK);
     EXPECT_VEC_EQUAL(s, want, 3);
     EXPECT_VEC_EQUAL(q, id, 4);
   }
   { /* Newton box (1, 2, 3) -> USD edges (2, 4, 6); PhysX halfExtents the same */
     spconv_real h[3] = {1, 2, 3}, want[3] = {2, 4, 6};
-    spconv_shape_convert(s, q, h, SPCONV_SHAPE_BOX, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
-                         SPCONV_SHAPES_USD, SPCONV_AXIS_Y);
+    spconv_shape_convert(s, q, h, SPCONV_SHAPE_BOX, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
+                         SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y);
     EXPECT_VEC_EQUAL(s, want, 3);
-    spconv_shape_convert(s, q, h, SPCONV_SHAPE_BOX, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
-                         SPCONV_SHAPES_PHYSX, SPCONV_AXIS_X);
+    spconv_shape_convert(s, q, h, SPCONV_SHAPE_BOX, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
+                         SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_AXIS_X);
     EXPECT_VEC_EQUAL(s, h, 3);
   }
   { /* PhysX capsule (r 0.5, halfHeight 1) along X -> Newton (0.5, 1) along Z,
@@ -582,8 +582,8 @@ static void test_shapes_golden(void **state) {
     spconv_real c[3] = {(spconv_real)0.5, 1, 0}, want[3] = {(spconv_real)0.5, 1, 0};
     spconv_real ez[3] = {0, 0, 1}, ex[3] = {1, 0, 0};
     spconv_real wq[4] = {(spconv_real)0.70710678118654752440, 0, (spconv_real)0.70710678118654752440, 0};
-    assert_int_equal(spconv_shape_convert(s, q, c, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_PHYSX,
-                                          SPCONV_AXIS_X, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z),
+    assert_int_equal(spconv_shape_convert(s, q, c, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_PHYSX,
+                                          SPCONV_AXIS_X, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z),
                      SPCONV_OK);
     EXPECT_VEC_EQUAL(s, want, 3);
     EXPECT_VEC_NEAR(q, wq, 4, TEST_TOL); /* +90 deg about Y */
@@ -594,14 +594,14 @@ static void test_shapes_golden(void **state) {
   }
   { /* USD capsule (r 1, height 2 = cylinder part) -> MuJoCo size (1, 1) */
     spconv_real c[3] = {1, 2, 0}, want[3] = {1, 1, 0};
-    spconv_shape_convert(s, q, c, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_USD, SPCONV_AXIS_Z,
-                         SPCONV_SHAPES_MUJOCO, SPCONV_AXIS_Z);
+    spconv_shape_convert(s, q, c, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z,
+                         SPCONV_SHAPE_FORMAT_MUJOCO, SPCONV_AXIS_Z);
     EXPECT_VEC_EQUAL(s, want, 3);
   }
   { /* USD cylinder along Y (r 1, height 4) -> MuJoCo (1, 2), geom Z onto body Y */
     spconv_real c[3] = {1, 4, 0}, want[3] = {1, 2, 0}, ez[3] = {0, 0, 1}, ey[3] = {0, 1, 0};
-    spconv_shape_convert(s, q, c, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPES_USD, SPCONV_AXIS_Y,
-                         SPCONV_SHAPES_MUJOCO, SPCONV_AXIS_Z);
+    spconv_shape_convert(s, q, c, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y,
+                         SPCONV_SHAPE_FORMAT_MUJOCO, SPCONV_AXIS_Z);
     EXPECT_VEC_EQUAL(s, want, 3);
     test_mat_of_quat(R, q);
     ax_mat_vec(e, R, ez);
@@ -610,26 +610,26 @@ static void test_shapes_golden(void **state) {
   { /* cone: USD (r 1, height 2) -> Newton (1, 1); COM a quarter of the
        height above the base: -h/2 = (0, 0, -0.5) */
     spconv_real c[3] = {1, 2, 0}, want[3] = {1, 1, 0}, com[3], wc[3] = {0, 0, (spconv_real)-0.5};
-    spconv_shape_convert(s, q, c, SPCONV_SHAPE_CONE, SPCONV_SHAPES_USD, SPCONV_AXIS_Z,
-                         SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z);
+    spconv_shape_convert(s, q, c, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z,
+                         SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z);
     EXPECT_VEC_EQUAL(s, want, 3);
-    assert_int_equal(spconv_shape_com(com, c, SPCONV_SHAPE_CONE, SPCONV_SHAPES_USD, SPCONV_AXIS_Z),
+    assert_int_equal(spconv_shape_com(com, c, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z),
                      SPCONV_OK);
     EXPECT_VEC_EQUAL(com, wc, 3);
     /* volume pi r^2 H / 3 = 2 pi / 3 */
-    assert_int_equal(spconv_shape_volume(&v, s, SPCONV_SHAPE_CONE, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z),
+    assert_int_equal(spconv_shape_volume(&v, s, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z),
                      SPCONV_OK);
     EXPECT_NEAR(v, 2.0 * pi / 3.0, TEST_TOL, 3.0);
   }
   { /* capsule volume r = 1, half 1: cylinder 2 pi + sphere 4 pi / 3 */
     spconv_real c[3] = {1, 1, 0};
-    spconv_shape_volume(&v, c, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_MUJOCO, SPCONV_AXIS_Z);
+    spconv_shape_volume(&v, c, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_MUJOCO, SPCONV_AXIS_Z);
     EXPECT_NEAR(v, 2.0 * pi + 4.0 * pi / 3.0, TEST_TOL, 10.0);
   }
   { /* plane: MuJoCo normal +Z -> PhysX normal +X: the PhysX frame must carry +X onto +Z */
     spconv_real c[3] = {5, 5, 1}, zero[3] = {0, 0, 0}, ex[3] = {1, 0, 0}, ez[3] = {0, 0, 1};
-    assert_int_equal(spconv_shape_convert(s, q, c, SPCONV_SHAPE_PLANE, SPCONV_SHAPES_MUJOCO,
-                                          SPCONV_AXIS_Z, SPCONV_SHAPES_PHYSX, SPCONV_AXIS_X),
+    assert_int_equal(spconv_shape_convert(s, q, c, SPCONV_SHAPE_PLANE, SPCONV_SHAPE_FORMAT_MUJOCO,
+                                          SPCONV_AXIS_Z, SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_AXIS_X),
                      SPCONV_OK);
     EXPECT_VEC_EQUAL(s, zero, 3);
     spconv_quat_rotate_wxyz(e, q, ex);
@@ -651,11 +651,11 @@ static void test_shapes_properties(void **state) {
             spconv_shape_format from = ax_formats[fa], to = ax_formats[fb];
             spconv_real size[3] = {1, 1, 1}, s[3], q[4];
             int st = spconv_shape_convert(s, q, size, type, from, (spconv_axis)aa, to, (spconv_axis)ab);
-            int ok_from = !((from == SPCONV_SHAPES_MUJOCO && (aa != 2 || type == SPCONV_SHAPE_CONE)) ||
-                            (from == SPCONV_SHAPES_PHYSX && (aa != 0 || type == SPCONV_SHAPE_CYLINDER ||
+            int ok_from = !((from == SPCONV_SHAPE_FORMAT_MUJOCO && (aa != 2 || type == SPCONV_SHAPE_CONE)) ||
+                            (from == SPCONV_SHAPE_FORMAT_PHYSX && (aa != 0 || type == SPCONV_SHAPE_CYLINDER ||
                                                               type == SPCONV_SHAPE_CONE)));
-            int ok_to = !((to == SPCONV_SHAPES_MUJOCO && (ab != 2 || type == SPCONV_SHAPE_CONE)) ||
-                          (to == SPCONV_SHAPES_PHYSX && (ab != 0 || type == SPCONV_SHAPE_CYLINDER ||
+            int ok_to = !((to == SPCONV_SHAPE_FORMAT_MUJOCO && (ab != 2 || type == SPCONV_SHAPE_CONE)) ||
+                          (to == SPCONV_SHAPE_FORMAT_PHYSX && (ab != 0 || type == SPCONV_SHAPE_CYLINDER ||
                                                           type == SPCONV_SHAPE_CONE)));
             assert_int_equal(st, ok_from && ok_to ? SPCONV_OK : SPCONV_EINVAL);
             if (st != SPCONV_OK) continue;
@@ -712,32 +712,32 @@ static void test_shapes_bad_input(void **state) {
   (void)state;
   nan3[1] = (spconv_real)NAN;
   /* shapes the format lacks, axes it does not allow */
-  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CONE, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
-                                        SPCONV_SHAPES_MUJOCO, SPCONV_AXIS_Z), SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPES_PHYSX, SPCONV_AXIS_X,
-                                        SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_MUJOCO, SPCONV_AXIS_X,
-                                        SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
-                                        SPCONV_SHAPES_PHYSX, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
+                                        SPCONV_SHAPE_FORMAT_MUJOCO, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_AXIS_X,
+                                        SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_MUJOCO, SPCONV_AXIS_X,
+                                        SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
+                                        SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_AXIS_Z), SPCONV_EINVAL);
   /* bad sizes, unknown enums */
-  assert_int_equal(spconv_shape_convert(s, q, neg, SPCONV_SHAPE_BOX, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
-                                        SPCONV_SHAPES_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_convert(s, q, nan3, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
-                                        SPCONV_SHAPES_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_convert(s, q, ok, (spconv_shape_type)6, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
-                                        SPCONV_SHAPES_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, neg, SPCONV_SHAPE_BOX, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
+                                        SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, nan3, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
+                                        SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, ok, (spconv_shape_type)6, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
+                                        SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
   assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_BOX, (spconv_shape_format)4, SPCONV_AXIS_Z,
-                                        SPCONV_SHAPES_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_BOX, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z,
-                                        SPCONV_SHAPES_USD, (spconv_axis)3), SPCONV_EINVAL);
+                                        SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_BOX, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
+                                        SPCONV_SHAPE_FORMAT_USD, (spconv_axis)3), SPCONV_EINVAL);
   EXPECT_VEC_EQUAL(s, keep3, 3);
   EXPECT_VEC_EQUAL(q, keep4, 4);
-  assert_int_equal(spconv_shape_volume(&v, ok, SPCONV_SHAPE_PLANE, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_volume(&v, neg, SPCONV_SHAPE_BOX, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_volume(&v, ok, SPCONV_SHAPE_CONE, SPCONV_SHAPES_PHYSX, SPCONV_AXIS_X), SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_com(c, ok, SPCONV_SHAPE_PLANE, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_com(c, nan3, SPCONV_SHAPE_CONE, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_volume(&v, ok, SPCONV_SHAPE_PLANE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_volume(&v, neg, SPCONV_SHAPE_BOX, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_volume(&v, ok, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_AXIS_X), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_com(c, ok, SPCONV_SHAPE_PLANE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_com(c, nan3, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
   assert_true(v == 9);
   EXPECT_VEC_EQUAL(c, keep3, 3);
 }
@@ -842,11 +842,11 @@ static void test_assets(void **state) {
     }
   /* import undoes Blender's glTF export */
   spconv_asset_import_matrix(M, SPCONV_ASSET_GLTF, 1);
-  spconv_axis_conversion(E, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_NEG_Z, SPCONV_POS_Y);
-  spconv_axes_compose(P, M, E);
+  spconv_axis_conversion(E, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y);
+  spconv_mat_mul(P, M, E);
   EXPECT_VEC_EQUAL(P, id, 9);
   /* Genesis' Y-up: "Y up, -Z forward" -> Blender "Y forward, Z up" */
-  spconv_axis_conversion(E, SPCONV_NEG_Z, SPCONV_POS_Y, SPCONV_POS_Y, SPCONV_POS_Z);
+  spconv_axis_conversion(E, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z);
   EXPECT_VEC_EQUAL(E, yz, 9);
   memcpy(P, keep, sizeof P);
   assert_int_equal(spconv_asset_import_matrix(P, (spconv_asset_format)3, 0), SPCONV_EINVAL);
@@ -858,10 +858,10 @@ static void test_assets(void **state) {
 
 static void test_bad_input(void **state) {
   spconv_real M[9] = {3, 3, 3, 3, 3, 3, 3, 3, 3}, keep[9] = {3, 3, 3, 3, 3, 3, 3, 3, 3}, v[3] = {3, 3, 3};
-  spconv_axis_system good = ax_sys(SPCONV_FORWARD, SPCONV_LEFT, SPCONV_UP);
-  spconv_axis_system dup = ax_sys(SPCONV_FORWARD, SPCONV_BACK, SPCONV_UP); /* not a permutation */
-  spconv_axis_system out = ax_sys(SPCONV_FORWARD, SPCONV_LEFT, (spconv_direction)6);
-  spconv_axis_system neg = ax_sys((spconv_direction)-1, SPCONV_LEFT, SPCONV_UP);
+  spconv_axis_system good = ax_sys(SPCONV_DIRECTION_FORWARD, SPCONV_DIRECTION_LEFT, SPCONV_DIRECTION_UP);
+  spconv_axis_system dup = ax_sys(SPCONV_DIRECTION_FORWARD, SPCONV_DIRECTION_BACK, SPCONV_DIRECTION_UP); /* not a permutation */
+  spconv_axis_system out = ax_sys(SPCONV_DIRECTION_FORWARD, SPCONV_DIRECTION_LEFT, (spconv_direction)6);
+  spconv_axis_system neg = ax_sys((spconv_direction)-1, SPCONV_DIRECTION_LEFT, SPCONV_DIRECTION_UP);
   spconv_axis_system res = good;
   (void)state;
   assert_int_equal(spconv_axis_system_check(good), SPCONV_OK);
@@ -872,21 +872,21 @@ static void test_bad_input(void **state) {
   assert_int_equal(spconv_axis_system_matrix(M, good, out), SPCONV_EINVAL);
   assert_int_equal(spconv_axis_system_is_right_handed(dup), SPCONV_EINVAL);
   assert_int_equal(spconv_axis_system_is_right_handed(neg), SPCONV_EINVAL);
-  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXES_COUNT, SPCONV_AXES_GLTF), SPCONV_EINVAL);
-  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXES_GLTF, (spconv_axis_preset)-1), SPCONV_EINVAL);
-  assert_int_equal(spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_NEG_Y, SPCONV_POS_Y, SPCONV_POS_Z), SPCONV_EINVAL);
-  assert_int_equal(spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_POS_X, SPCONV_POS_X), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_COUNT, SPCONV_AXIS_PRESET_GLTF), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_GLTF, (spconv_axis_preset)-1), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_conversion(M, SPCONV_AXIS_POS_Y, SPCONV_AXIS_NEG_Y, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_conversion(M, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_POS_X, SPCONV_AXIS_POS_X), SPCONV_EINVAL);
   /* Blender returns the identity for from == to even when parallel; not here */
-  assert_int_equal(spconv_axis_conversion(M, SPCONV_POS_X, SPCONV_NEG_X, SPCONV_POS_X, SPCONV_NEG_X), SPCONV_EINVAL);
-  assert_int_equal(spconv_axis_conversion(M, (spconv_signed_axis)6, SPCONV_POS_Z, SPCONV_POS_X, SPCONV_POS_Y), SPCONV_EINVAL);
-  assert_int_equal(spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_POS_X, (spconv_signed_axis)-1), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_conversion(M, SPCONV_AXIS_POS_X, SPCONV_AXIS_NEG_X, SPCONV_AXIS_POS_X, SPCONV_AXIS_NEG_X), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_conversion(M, (spconv_signed_axis)6, SPCONV_AXIS_POS_Z, SPCONV_AXIS_POS_X, SPCONV_AXIS_POS_Y), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_conversion(M, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_POS_X, (spconv_signed_axis)-1), SPCONV_EINVAL);
   EXPECT_VEC_EQUAL(M, keep, 9);
-  assert_int_equal(spconv_signed_axis_vector(v, (spconv_signed_axis)6), SPCONV_EINVAL);
+  assert_int_equal(spconv_vec_from_signed_axis(v, (spconv_signed_axis)6), SPCONV_EINVAL);
   EXPECT_VEC_EQUAL(v, keep, 3);
-  assert_int_equal(spconv_axis_system_preset(&res, SPCONV_AXES_COUNT), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_preset(&res, SPCONV_AXIS_PRESET_COUNT), SPCONV_EINVAL);
   assert_int_equal(spconv_axis_system_preset(&res, (spconv_axis_preset)99), SPCONV_EINVAL);
-  assert_int_equal(spconv_axis_system_from_forward_up(&res, SPCONV_POS_Z, SPCONV_NEG_Z, 1), SPCONV_EINVAL);
-  assert_int_equal(spconv_axis_system_from_forward_up(&res, (spconv_signed_axis)7, SPCONV_NEG_Z, 1), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_from_forward_up(&res, SPCONV_AXIS_POS_Z, SPCONV_AXIS_NEG_Z, 1), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_from_forward_up(&res, (spconv_signed_axis)7, SPCONV_AXIS_NEG_Z, 1), SPCONV_EINVAL);
   { /* matrices that are not signed permutations */
     spconv_real half[9] = {(spconv_real)0.5, 0, 0, 0, 1, 0, 0, 0, 1};
     spconv_real row2[9] = {1, 1, 0, 0, 0, 0, 0, 0, 1};
@@ -903,7 +903,7 @@ static void test_bad_input(void **state) {
     assert_true(res.x == good.x && res.y == good.y && res.z == good.z);
     /* and a good one: FLU through (y, x, -z) is {LEFT, FORWARD, DOWN} */
     assert_int_equal(spconv_axis_system_from_matrix(&res, okm, good), SPCONV_OK);
-    assert_true(res.x == SPCONV_LEFT && res.y == SPCONV_FORWARD && res.z == SPCONV_DOWN);
+    assert_true(res.x == SPCONV_DIRECTION_LEFT && res.y == SPCONV_DIRECTION_FORWARD && res.z == SPCONV_DIRECTION_DOWN);
   }
 }
 
@@ -929,92 +929,92 @@ static void test_aliasing(void **state) {
     fn(y, y, a); /* res == M */                                             \
     EXPECT_VEC_EQUAL(y, want, N);                                           \
   } while (0)
-    AX_ALIAS_MX(spconv_axes_vec, 3);
-    AX_ALIAS_MX(spconv_axes_pseudovec, 3);
-    AX_ALIAS_MX(spconv_axes_rotation, 9);
-    AX_ALIAS_MX(spconv_axes_inertia, 9);
-    AX_ALIAS_MX(spconv_axes_quat_wxyz, 4);
-    AX_ALIAS_MX(spconv_axes_quat_xyzw, 4);
-    AX_ALIAS_MX(spconv_axes_scale, 3);
-    AX_ALIAS_MX(spconv_axes_compose, 9);
+    AX_ALIAS_MX(spconv_vec_change_axes, 3);
+    AX_ALIAS_MX(spconv_pseudovec_change_axes, 3);
+    AX_ALIAS_MX(spconv_mat_change_axes, 9);
+    AX_ALIAS_MX(spconv_inertia_change_axes, 9);
+    AX_ALIAS_MX(spconv_quat_wxyz_change_axes, 4);
+    AX_ALIAS_MX(spconv_quat_xyzw_change_axes, 4);
+    AX_ALIAS_MX(spconv_scale_change_axes, 3);
+    AX_ALIAS_MX(spconv_mat_mul, 9);
 #undef AX_ALIAS_MX
     { /* 6- and 7-vectors need 9-real M and a 7-real input: own buffers */
       spconv_real big[9], in[9], out[9];
       test_rand_vec(in, 9, 5.0);
-      spconv_axes_twist(want, M, in);
+      spconv_spatial_change_axes(want, M, in);
       for (i = 0; i < 9; ++i) out[i] = in[i];
-      spconv_axes_twist(out, M, out);
+      spconv_spatial_change_axes(out, M, out);
       EXPECT_VEC_EQUAL(out, want, 6);
       for (i = 0; i < 9; ++i) big[i] = M[i];
-      spconv_axes_twist(big, big, in);
+      spconv_spatial_change_axes(big, big, in);
       EXPECT_VEC_EQUAL(big, want, 6);
-      spconv_axes_wrench(want, M, in);
+      spconv_spatial_change_axes(want, M, in);
       for (i = 0; i < 9; ++i) out[i] = in[i];
-      spconv_axes_wrench(out, M, out);
+      spconv_spatial_change_axes(out, M, out);
       EXPECT_VEC_EQUAL(out, want, 6);
       for (i = 0; i < 9; ++i) big[i] = M[i];
-      spconv_axes_wrench(big, big, in);
+      spconv_spatial_change_axes(big, big, in);
       EXPECT_VEC_EQUAL(big, want, 6);
-      spconv_axes_pose_wxyz(want, M, in);
+      spconv_pose_wxyz_change_axes(want, M, in);
       for (i = 0; i < 9; ++i) out[i] = in[i];
-      spconv_axes_pose_wxyz(out, M, out);
+      spconv_pose_wxyz_change_axes(out, M, out);
       EXPECT_VEC_EQUAL(out, want, 7);
       for (i = 0; i < 9; ++i) big[i] = M[i];
-      spconv_axes_pose_wxyz(big, big, in);
+      spconv_pose_wxyz_change_axes(big, big, in);
       EXPECT_VEC_EQUAL(big, want, 7);
-      spconv_axes_pose_xyzw(want, M, in);
+      spconv_pose_xyzw_change_axes(want, M, in);
       for (i = 0; i < 9; ++i) out[i] = in[i];
-      spconv_axes_pose_xyzw(out, M, out);
+      spconv_pose_xyzw_change_axes(out, M, out);
       EXPECT_VEC_EQUAL(out, want, 7);
       for (i = 0; i < 9; ++i) big[i] = M[i];
-      spconv_axes_pose_xyzw(big, big, in);
+      spconv_pose_xyzw_change_axes(big, big, in);
       EXPECT_VEC_EQUAL(big, want, 7);
       /* compose: res == M_ab too; inverse in place */
-      spconv_axes_compose(want, in, M);
+      spconv_mat_mul(want, in, M);
       for (i = 0; i < 9; ++i) big[i] = M[i];
-      spconv_axes_compose(big, in, big);
+      spconv_mat_mul(big, in, big);
       EXPECT_VEC_EQUAL(big, want, 9);
-      spconv_axes_inverse(want, M);
+      spconv_mat_transpose(want, M);
       for (i = 0; i < 9; ++i) big[i] = M[i];
-      spconv_axes_inverse(big, big);
+      spconv_mat_transpose(big, big);
       EXPECT_VEC_EQUAL(big, want, 9);
     }
     { /* units */
       spconv_real in[9], out[9], k = (spconv_real)1.7;
       test_rand_vec(in, 9, 5.0);
-      spconv_units_pose(want, in, k);
+      spconv_pose_change_length_unit(want, in, k);
       for (i = 0; i < 9; ++i) out[i] = in[i];
-      spconv_units_pose(out, out, k);
+      spconv_pose_change_length_unit(out, out, k);
       EXPECT_VEC_EQUAL(out, want, 7);
-      spconv_units_twist(want, in, k);
+      spconv_twist_change_length_unit(want, in, k);
       for (i = 0; i < 9; ++i) out[i] = in[i];
-      spconv_units_twist(out, out, k);
+      spconv_twist_change_length_unit(out, out, k);
       EXPECT_VEC_EQUAL(out, want, 6);
-      spconv_units_wrench(want, in, k);
+      spconv_wrench_change_length_unit(want, in, k);
       for (i = 0; i < 9; ++i) out[i] = in[i];
-      spconv_units_wrench(out, out, k);
+      spconv_wrench_change_length_unit(out, out, k);
       EXPECT_VEC_EQUAL(out, want, 6);
-      spconv_units_inertia(want, in, k);
+      spconv_inertia_change_length_unit(want, in, k);
       for (i = 0; i < 9; ++i) out[i] = in[i];
-      spconv_units_inertia(out, out, k);
+      spconv_inertia_change_length_unit(out, out, k);
       EXPECT_VEC_EQUAL(out, want, 9);
     }
     { /* shapes: res_size == size */
       spconv_real sz[3], s2[3], q[4], sw[3], qw[4];
       int t = n % 5; /* sphere .. cone */
       for (i = 0; i < 3; ++i) sz[i] = (spconv_real)test_uniform(0.1, 2.0);
-      spconv_shape_convert(sw, qw, sz, (spconv_shape_type)t, SPCONV_SHAPES_USD, SPCONV_AXIS_Y,
-                           SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z);
+      spconv_shape_convert(sw, qw, sz, (spconv_shape_type)t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y,
+                           SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z);
       for (i = 0; i < 3; ++i) s2[i] = sz[i];
-      spconv_shape_convert(s2, q, s2, (spconv_shape_type)t, SPCONV_SHAPES_USD, SPCONV_AXIS_Y,
-                           SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z);
+      spconv_shape_convert(s2, q, s2, (spconv_shape_type)t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y,
+                           SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z);
       EXPECT_VEC_EQUAL(s2, sw, 3);
       EXPECT_VEC_EQUAL(q, qw, 4);
       if (t != 0) {
         spconv_real c1[3], c2[3];
-        spconv_shape_com(c1, sz, (spconv_shape_type)t, SPCONV_SHAPES_USD, SPCONV_AXIS_Y);
+        spconv_shape_com(c1, sz, (spconv_shape_type)t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y);
         for (i = 0; i < 3; ++i) c2[i] = sz[i];
-        spconv_shape_com(c2, c2, (spconv_shape_type)t, SPCONV_SHAPES_USD, SPCONV_AXIS_Y);
+        spconv_shape_com(c2, c2, (spconv_shape_type)t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y);
         EXPECT_VEC_EQUAL(c2, c1, 3);
       }
     }

@@ -86,7 +86,7 @@ static void test_batch_up_axis(void **state) {
   test_seed(103);
   { /* Y-up -> Z-up: (x, y, z) -> (x, -z, y), exactly */
     spconv_real v[6] = {1, 2, 3, 4, 5, 6}, want[6] = {1, -3, 2, 4, -6, 5};
-    assert_int_equal(spconv_up_axis_vec3_n(v, v, 2, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
+    assert_int_equal(spconv_vec_change_up_axis_n(v, v, 2, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
     EXPECT_VEC_EQUAL(v, want, 6);
   }
   for (a = 0; a < 3; ++a)
@@ -99,7 +99,7 @@ static void test_batch_up_axis(void **state) {
       spconv_up_axis_matrix(M, from, to);
       spconv_up_axis_quat_wxyz(q_up, from, to);
       /* vectors: the matrix, exactly (entries are 0 and +-1) */
-      assert_int_equal(spconv_up_axis_vec3_n(out, v, 2 * N, from, to), SPCONV_OK);
+      assert_int_equal(spconv_vec_change_up_axis_n(out, v, 2 * N, from, to), SPCONV_OK);
       for (i = 0; i < 2 * N; ++i) {
         spconv_real want[3];
         int r;
@@ -107,13 +107,13 @@ static void test_batch_up_axis(void **state) {
           want[r] = M[3 * r] * v[3 * i] + M[3 * r + 1] * v[3 * i + 1] + M[3 * r + 2] * v[3 * i + 2];
         EXPECT_VEC_EQUAL(out + 3 * i, want, 3);
       }
-      assert_int_equal(spconv_up_axis_spatial_n(v, v, N, from, to), SPCONV_OK); /* in place */
+      assert_int_equal(spconv_spatial_change_up_axis_n(v, v, N, from, to), SPCONV_OK); /* in place */
       EXPECT_VEC_EQUAL(v, out, 6 * N);
       /* quaternions: q_up q, in both storage orders, in place too */
-      assert_int_equal(spconv_up_axis_quat_wxyz_n(qo, q, N, from, to), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_change_up_axis_n(qo, q, N, from, to), SPCONV_OK);
       spconv_quat_xyzw_from_wxyz_n(qx, q, N);
-      assert_int_equal(spconv_up_axis_quat_xyzw_n(qxo, qx, N, from, to), SPCONV_OK);
-      assert_int_equal(spconv_up_axis_quat_xyzw_n(qx, qx, N, from, to), SPCONV_OK);
+      assert_int_equal(spconv_quat_xyzw_change_up_axis_n(qxo, qx, N, from, to), SPCONV_OK);
+      assert_int_equal(spconv_quat_xyzw_change_up_axis_n(qx, qx, N, from, to), SPCONV_OK);
       EXPECT_VEC_EQUAL(qx, qxo, 4 * N);
       for (i = 0; i < N; ++i) {
         spconv_real ow[4];
@@ -122,15 +122,15 @@ static void test_batch_up_axis(void **state) {
         spconv_quat_wxyz_from_xyzw(ow, qxo + 4 * i);
         EXPECT_VEC_NEAR(ow, one, 4, TEST_TOL);
       }
-      assert_int_equal(spconv_up_axis_quat_wxyz_n(q, q, N, from, to), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_change_up_axis_n(q, q, N, from, to), SPCONV_OK);
       EXPECT_VEC_EQUAL(q, qo, 4 * N);
     }
   { /* unknown axes: SPCONV_EINVAL and nothing written */
     spconv_real v[6] = {1, 2, 3, 4, 5, 6}, keep[6] = {1, 2, 3, 4, 5, 6}, out[6] = {1, 2, 3, 4, 5, 6};
-    assert_int_equal(spconv_up_axis_vec3_n(out, v, 2, (spconv_axis)3, SPCONV_AXIS_Z), SPCONV_EINVAL);
-    assert_int_equal(spconv_up_axis_spatial_n(out, v, 1, SPCONV_AXIS_Z, (spconv_axis)-1), SPCONV_EINVAL);
-    assert_int_equal(spconv_up_axis_quat_wxyz_n(out, v, 1, (spconv_axis)9, SPCONV_AXIS_Z), SPCONV_EINVAL);
-    assert_int_equal(spconv_up_axis_quat_xyzw_n(out, v, 1, SPCONV_AXIS_X, (spconv_axis)5), SPCONV_EINVAL);
+    assert_int_equal(spconv_vec_change_up_axis_n(out, v, 2, (spconv_axis)3, SPCONV_AXIS_Z), SPCONV_EINVAL);
+    assert_int_equal(spconv_spatial_change_up_axis_n(out, v, 1, SPCONV_AXIS_Z, (spconv_axis)-1), SPCONV_EINVAL);
+    assert_int_equal(spconv_quat_wxyz_change_up_axis_n(out, v, 1, (spconv_axis)9, SPCONV_AXIS_Z), SPCONV_EINVAL);
+    assert_int_equal(spconv_quat_xyzw_change_up_axis_n(out, v, 1, SPCONV_AXIS_X, (spconv_axis)5), SPCONV_EINVAL);
     EXPECT_VEC_EQUAL(out, keep, 6);
   }
 }

@@ -39,12 +39,12 @@ static void ref_read(double lin[3], double ang[3], double P[3], const spconv_con
                      const spconv_real x[6], const spconv_body *b, int scaled) {
   spconv_real Rr[9];
   double R[9], l[3], a[3], rc[3];
-  int i, j, lo = c->order == SPCONV_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+  int i, j, lo = c->order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
   test_mat_of_quat(Rr, b->quat_wxyz);
   for (i = 0; i < 9; ++i) R[i] = (double)Rr[i];
   for (i = 0; i < 3; ++i) {
     l[i] = (double)x[lo + i];
-    a[i] = (double)x[ao + i] * (scaled && c->angle_unit == SPCONV_DEGREES ? PI / 180 : 1.0);
+    a[i] = (double)x[ao + i] * (scaled && c->angle_unit == SPCONV_ANGLE_DEGREES ? PI / 180 : 1.0);
   }
   for (i = 0; i < 3; ++i) {
     lin[i] = ang[i] = rc[i] = 0;
@@ -123,12 +123,12 @@ static void ref_field_accel(spconv_real res[6], const spconv_convention *c,
 static double conv_power(const spconv_convention *c, const spconv_real g[6],
                          const spconv_real t[6]) {
   double lin = 0, ang = 0;
-  int i, lo = c->order == SPCONV_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+  int i, lo = c->order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
   for (i = 0; i < 3; ++i) {
     lin += (double)g[lo + i] * (double)t[lo + i];
     ang += (double)g[ao + i] * (double)t[ao + i];
   }
-  return lin + ang * (c->angle_unit == SPCONV_DEGREES ? PI / 180 : 1.0);
+  return lin + ang * (c->angle_unit == SPCONV_ANGLE_DEGREES ? PI / 180 : 1.0);
 }
 
 static double conv_power_scale(const spconv_convention *c, const spconv_real g[6],
@@ -144,7 +144,7 @@ static void rand_point(double X[3]) {
 
 static const spconv_convention *newton(void) {
   static spconv_convention c;
-  c = spconv_preset(SPCONV_PRESET_NEWTON);
+  c = spconv_convention_from_preset(SPCONV_PRESET_NEWTON);
   return &c;
 }
 
@@ -192,7 +192,7 @@ static void test_known_presets(void **state) {
   want[17].t[5] = d; /* 1 rad/s = 180/pi deg/s */
   assert_int_equal(sizeof want / sizeof want[0], SPCONV_PRESET_COUNT);
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
-    spconv_convention c = spconv_preset(want[i].id);
+    spconv_convention c = spconv_convention_from_preset(want[i].id);
     spconv_real res[6], back[6];
     assert_int_equal(spconv_twist_convert(res, &c, twist, newton(), &b), SPCONV_OK);
     EXPECT_VEC_NEAR(res, want[i].t, 6, TEST_TOL);
@@ -209,7 +209,7 @@ static void test_known_presets(void **state) {
 /* The preset table against the engines' documentation (written here from
    the sources cited in the header, not copied from it). */
 static void test_preset_table(void **state) {
-  const int L = SPCONV_LINEAR_FIRST, A = SPCONV_ANGULAR_FIRST;
+  const int L = SPCONV_ORDER_LINEAR_FIRST, A = SPCONV_ORDER_ANGULAR_FIRST;
   const int C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN, Z = SPCONV_POINT_WORLD;
   const int W = SPCONV_FRAME_WORLD, B = SPCONV_FRAME_BODY;
   const int want[SPCONV_PRESET_COUNT][6] = {
@@ -226,20 +226,20 @@ static void test_preset_table(void **state) {
   int i;
   (void)state;
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
-    spconv_convention c = spconv_preset(i);
+    spconv_convention c = spconv_convention_from_preset(i);
     assert_int_equal(c.order, want[i][0]);
     assert_int_equal(c.point, want[i][1]);
     assert_int_equal(c.linear_frame, want[i][2]);
     assert_int_equal(c.angular_frame, want[i][3]);
     assert_int_equal(c.angle_unit, want[i][4]);
     assert_int_equal(c.accel, want[i][5]);
-    assert_non_null(spconv_preset_name(i));
-    assert_string_equal(spconv_preset_name(i), names[i]);
+    assert_non_null(spconv_preset_id_name(i));
+    assert_string_equal(spconv_preset_id_name(i), names[i]);
   }
-  assert_null(spconv_preset_name(-1));
-  assert_null(spconv_preset_name(SPCONV_PRESET_COUNT));
+  assert_null(spconv_preset_id_name(-1));
+  assert_null(spconv_preset_id_name(SPCONV_PRESET_COUNT));
   { /* an unknown id gives a descriptor every conversion rejects */
-    spconv_convention bad = spconv_preset(SPCONV_PRESET_COUNT);
+    spconv_convention bad = spconv_convention_from_preset(SPCONV_PRESET_COUNT);
     spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0}};
     spconv_real x[6] = {1, 2, 3, 4, 5, 6}, res[6] = {7, 7, 7, 7, 7, 7}, keep[6];
     memcpy(keep, res, sizeof res);
@@ -259,10 +259,10 @@ static void test_known_accel(void **state) {
   const spconv_real h = (spconv_real)0.70710678118654752440;
   spconv_body b = {{1, 0, 0}, {h, 0, 0, h}, {1, 0, 0}};
   spconv_real twist[6] = {0, 0, 0, 0, 0, 1}, acc[6] = {0, 0, 0, 0, 0, 0}, res[6];
-  spconv_convention drake = spconv_preset(SPCONV_PRESET_DRAKE);
-  spconv_convention dart = spconv_preset(SPCONV_PRESET_DART_BODY);
-  spconv_convention mj = spconv_preset(SPCONV_PRESET_MUJOCO_FREE);
-  spconv_convention local = spconv_preset(SPCONV_PRESET_DART_BODY);
+  spconv_convention drake = spconv_convention_from_preset(SPCONV_PRESET_DRAKE);
+  spconv_convention dart = spconv_convention_from_preset(SPCONV_PRESET_DART_BODY);
+  spconv_convention mj = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_convention local = spconv_convention_from_preset(SPCONV_PRESET_DART_BODY);
   spconv_real want_drake[6] = {0, 0, 0, 0, 1, 0}, want_mj[6] = {0, 1, 0, 0, 0, 0};
   spconv_real zero[6] = {0, 0, 0, 0, 0, 0}, want_local[6] = {0, 0, 0, 1, 0, 0};
   (void)state;
@@ -288,7 +288,7 @@ static void test_known_accel(void **state) {
   }
   { /* the primitive shift agrees with the descriptor path (separate code):
        classical COM acceleration (NEWTON) -> origin, world axes */
-    spconv_convention lwa = spconv_preset(SPCONV_PRESET_PINOCCHIO_LWA);
+    spconv_convention lwa = spconv_convention_from_preset(SPCONV_PRESET_PINOCCHIO_LWA);
     int n;
     lwa.accel = SPCONV_ACCEL_CLASSICAL;
     test_seed(0x5eed050d);
@@ -341,7 +341,7 @@ static void test_all_preset_pairs(void **state) {
   test_seed(0x5eed0501);
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
     for (j = 0; j < SPCONV_PRESET_COUNT; ++j) {
-      spconv_convention from = spconv_preset(i), to = spconv_preset(j);
+      spconv_convention from = spconv_convention_from_preset(i), to = spconv_convention_from_preset(j);
       for (n = 0; n < 32; ++n) { /* 18 * 18 * 32 = 10,368 cases */
         spconv_body b;
         spconv_real t[6], g[6], t2[6], g2[6], back[6];
@@ -401,7 +401,7 @@ static void test_matrix_forms(void **state) {
   test_seed(0x5eed0503);
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
     for (j = 0; j < SPCONV_PRESET_COUNT; ++j) {
-      spconv_convention from = spconv_preset(i), to = spconv_preset(j);
+      spconv_convention from = spconv_convention_from_preset(i), to = spconv_convention_from_preset(j);
       for (n = 0; n < 4; ++n) {
         spconv_body b;
         spconv_real Mv[36], Mf[36], x[6], y[6], want[6], prod[36], eye[36];
@@ -424,7 +424,7 @@ static void test_matrix_forms(void **state) {
         }
         spconv_wrench_convert(want, &to, x, &from, &b);
         EXPECT_VEC_NEAR(y, want, 6, TEST_TOL);
-        if (from.angle_unit == SPCONV_RADIANS && to.angle_unit == SPCONV_RADIANS) {
+        if (from.angle_unit == SPCONV_ANGLE_RADIANS && to.angle_unit == SPCONV_ANGLE_RADIANS) {
           for (r = 0; r < 6; ++r)
             for (c = 0; c < 6; ++c) {
               double s = 0;
@@ -442,10 +442,10 @@ static void test_matrix_forms(void **state) {
 /* The preset path equals the foundation's dedicated functions: MuJoCo free
    joint (qvel, qfrc), SAP (P_v, P_f), cvel. */
 static void test_equals_foundation(void **state) {
-  spconv_convention mj = spconv_preset(SPCONV_PRESET_MUJOCO_FREE);
-  spconv_convention xf = spconv_preset(SPCONV_PRESET_MUJOCO_XFRC);
-  spconv_convention pub = spconv_preset(SPCONV_PRESET_SAP_PUBLIC);
-  spconv_convention sap = spconv_preset(SPCONV_PRESET_SAP_INTERNAL);
+  spconv_convention mj = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_convention xf = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_XFRC);
+  spconv_convention pub = spconv_convention_from_preset(SPCONV_PRESET_SAP_PUBLIC);
+  spconv_convention sap = spconv_convention_from_preset(SPCONV_PRESET_SAP_INTERNAL);
   int n;
   (void)state;
   test_seed(0x5eed0504);
@@ -492,7 +492,7 @@ static void test_equals_foundation(void **state) {
     EXPECT_VEC_NEAR(res, want, 6, TEST_TOL);
     /* PTERA = MuJoCo with the angular part in degrees */
     {
-      spconv_convention pt = spconv_preset(SPCONV_PRESET_PTERA);
+      spconv_convention pt = spconv_convention_from_preset(SPCONV_PRESET_PTERA);
       spconv_real q[6];
       spconv_twist_convert(q, &mj, t, newton(), &b);
       spconv_twist_convert(res, &pt, t, newton(), &b);
@@ -641,7 +641,7 @@ static void test_cframe(void **state) {
   test_seed(0x5eed0507);
   for (n = 0; n < TEST_CASES / SPCONV_PRESET_COUNT + 1; ++n) {
     for (id = 0; id < SPCONV_PRESET_COUNT; ++id) {
-      spconv_convention c = spconv_preset(id), cf;
+      spconv_convention c = spconv_convention_from_preset(id), cf;
       spconv_body b, bs;
       spconv_real cvel[6], cacc[6], cfrc[6], S[3], t[6], a[6], g[6], back[6], want[6];
       spconv_real rs[3];
@@ -669,10 +669,10 @@ static void test_cframe(void **state) {
       /* the c-frame is the descriptor {angular first, COM, world, world,
          spatial} of a body whose COM is at S: same results for targets whose
          point is not the COM */
-      cf.order = SPCONV_ANGULAR_FIRST;
+      cf.order = SPCONV_ORDER_ANGULAR_FIRST;
       cf.point = SPCONV_POINT_COM;
       cf.linear_frame = cf.angular_frame = SPCONV_FRAME_WORLD;
-      cf.angle_unit = SPCONV_RADIANS;
+      cf.angle_unit = SPCONV_ANGLE_RADIANS;
       cf.accel = SPCONV_ACCEL_SPATIAL;
       bs = b;
       for (i = 0; i < 3; ++i) rs[i] = S[i] - b.pos[i];
@@ -840,14 +840,14 @@ static void test_sap_arrays(void **state) {
     assert_int_equal(spconv_public_joint_f_from_sap(back, fs, &L, bq, bc), SPCONV_OK);
     EXPECT_VEC_NEAR(back, f, NQD, TEST_TOL);
     /* body_f: -P_f per body, and back */
-    assert_int_equal(spconv_sap_body_f_from_public(bfs, bf, bq, bc, NB), SPCONV_OK);
+    assert_int_equal(spconv_sap_body_force_from_public_packed(bfs, bf, bq, bc, NB), SPCONV_OK);
     for (j = 0; j < NB; ++j) {
       spconv_real r[3], want[6];
       r_oc_of(r, bq, bc, j);
       spconv_sap_body_force_from_public(want, bf + 6 * j, r);
       EXPECT_VEC_NEAR(bfs + 6 * j, want, 6, TEST_TOL);
     }
-    assert_int_equal(spconv_public_body_f_from_sap(bfb, bfs, bq, bc, NB), SPCONV_OK);
+    assert_int_equal(spconv_public_body_force_from_sap_packed(bfb, bfs, bq, bc, NB), SPCONV_OK);
     EXPECT_VEC_NEAR(bfb, bf, 6 * NB, TEST_TOL);
     /* boundary, all public: the three conversions in place */
     memcpy(x, qd, sizeof qd);
@@ -953,8 +953,8 @@ static void test_joint_bad_input(void **state) {
     assert_int_equal(spconv_sap_boundary_in(qd, f, bf, NULL, bq, bc, 0, 0, 0), SPCONV_EINVAL);
     assert_int_equal(spconv_sap_boundary_out(qd, &L, bq, bc, 3), SPCONV_EINVAL);
     assert_int_equal(spconv_sap_boundary_out(qd, &L, bq, NULL, 0), SPCONV_EINVAL);
-    assert_int_equal(spconv_sap_body_f_from_public(bf, bf, bq, bc, -1), SPCONV_EINVAL);
-    assert_int_equal(spconv_public_body_f_from_sap(bf, bf, NULL, bc, NB), SPCONV_EINVAL);
+    assert_int_equal(spconv_sap_body_force_from_public_packed(bf, bf, bq, bc, -1), SPCONV_EINVAL);
+    assert_int_equal(spconv_public_body_force_from_sap_packed(bf, bf, NULL, bc, NB), SPCONV_EINVAL);
     assert_int_equal(spconv_joint_layout_check(NULL), SPCONV_EINVAL);
     assert_memory_equal(qd, qd0, sizeof qd);
     assert_memory_equal(f, f0, sizeof f);
@@ -1128,7 +1128,7 @@ static void test_status(void **state) {
   for (i = 0; i < 36; ++i) res[i] = keep[i] = (spconv_real)(i + 3);
   for (field = 0; field < 6; ++field) {
     for (k = 0; k < 2; ++k) {
-      spconv_convention bad = spconv_preset(SPCONV_PRESET_NEWTON);
+      spconv_convention bad = spconv_convention_from_preset(SPCONV_PRESET_NEWTON);
       const spconv_convention *good = newton();
       int v = k ? (field == 1 ? 3 : 2) : -1;
       switch (field) {

@@ -79,7 +79,7 @@ static spconv_convention conv(int order, int point, int lf, int af, int accel) {
   c.point = point;
   c.linear_frame = lf;
   c.angular_frame = af;
-  c.angle_unit = SPCONV_RADIANS;
+  c.angle_unit = SPCONV_ANGLE_RADIANS;
   c.accel = accel;
   return c;
 }
@@ -156,7 +156,7 @@ static void object_vec(spconv_real res[6], int acc, int objtype, int b, int loca
    c-frame (every body) and from qvel / qacc (free bodies). */
 static void test_velocity_and_acceleration(void **state) {
   int k, b;
-  spconv_convention mjfree = spconv_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_convention mjfree = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
   (void)state;
   assert_int_equal(mj_version(), mjVERSION_HEADER);
   test_seed(0xc0de5);
@@ -190,20 +190,20 @@ static void test_velocity_and_acceleration(void **state) {
         int i;
         cases[0].objtype = mjOBJ_BODY;
         cases[0].local = 0;
-        cases[0].c = conv(SPCONV_ANGULAR_FIRST, SPCONV_POINT_COM, 0, 0, kind);
+        cases[0].c = conv(SPCONV_ORDER_ANGULAR_FIRST, SPCONV_POINT_COM, 0, 0, kind);
         cases[0].frame = &body;
         cases[1].objtype = mjOBJ_XBODY;
         cases[1].local = 0;
-        cases[1].c = spconv_preset(SPCONV_PRESET_DRAKE);
+        cases[1].c = spconv_convention_from_preset(SPCONV_PRESET_DRAKE);
         cases[1].frame = &body;
         cases[2].objtype = mjOBJ_XBODY;
         cases[2].local = 1;
-        cases[2].c = spconv_preset(SPCONV_PRESET_DART_BODY);
+        cases[2].c = spconv_convention_from_preset(SPCONV_PRESET_DART_BODY);
         cases[2].c.accel = kind;
         cases[2].frame = &body;
         cases[3].objtype = mjOBJ_BODY;
         cases[3].local = 1;
-        cases[3].c = conv(SPCONV_ANGULAR_FIRST, SPCONV_POINT_ORIGIN, 1, 1, kind);
+        cases[3].c = conv(SPCONV_ORDER_ANGULAR_FIRST, SPCONV_POINT_ORIGIN, 1, 1, kind);
         cases[3].frame = &inertial;
         for (i = 0; i < 4; ++i) {
           spconv_real want[6], got[6];
@@ -227,14 +227,14 @@ static void test_velocity_and_acceleration(void **state) {
                                SPCONV_OK);
               if (cases[i].frame == &inertial) { /* re-read in the inertial frame */
                 spconv_real tw[6];
-                spconv_convention lwa_c = conv(SPCONV_LINEAR_FIRST, SPCONV_POINT_COM, 0, 0, 0);
+                spconv_convention lwa_c = conv(SPCONV_ORDER_LINEAR_FIRST, SPCONV_POINT_COM, 0, 0, 0);
                 spconv_twist_convert(tw, &lwa_c, qvel, &mjfree, &body);
                 spconv_twist_convert(got, &cases[i].c, tw, &lwa_c, &inertial);
               }
             } else {
               if (cases[i].frame == &inertial) {
                 spconv_real tw[6], ac[6];
-                spconv_convention lw = conv(SPCONV_LINEAR_FIRST, SPCONV_POINT_COM, 0, 0, 0);
+                spconv_convention lw = conv(SPCONV_ORDER_LINEAR_FIRST, SPCONV_POINT_COM, 0, 0, 0);
                 spconv_twist_convert(tw, &lw, qvel, &mjfree, &body);
                 spconv_accel_convert(ac, &lw, qacc, &mjfree, qvel, &body);
                 spconv_accel_convert(got, &cases[i].c, ac, &lw, tw, &inertial);
@@ -268,7 +268,7 @@ static void test_velocity_and_acceleration(void **state) {
    MUJOCO_FREE; no other dof is touched. */
 static void test_apply_ft(void **state) {
   int k, b, id;
-  spconv_convention mjfree = spconv_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_convention mjfree = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
   (void)state;
   test_seed(0xf7f7);
   for (k = 0; k < N_STATES / 4; ++k) {
@@ -280,10 +280,10 @@ static void test_apply_ft(void **state) {
       adr = m->jnt_dofadr[j];
       bodies_of(&body, &inertial, b);
       for (id = 0; id < SPCONV_PRESET_COUNT; ++id) {
-        spconv_convention c = spconv_preset(id);
+        spconv_convention c = spconv_convention_from_preset(id);
         spconv_real g[6], qfrc[6], got[6];
         mjtNum lin[3], ang[3], f[3], tau[3], point[3], mq[MAX_NV];
-        int lo = c.order == SPCONV_LINEAR_FIRST ? 0 : 3;
+        int lo = c.order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3;
         test_rand_vec(g, 6, 4.0);
         mj_from_real(lin, g + lo, 3);
         mj_from_real(ang, g + 3 - lo, 3);
@@ -310,7 +310,7 @@ static void test_apply_ft(void **state) {
             p += (double)g[lo + i] * (double)t[lo + i];
             s += (double)g[ao + i] * (double)t[ao + i];
           }
-          if (c.angle_unit == SPCONV_DEGREES) s *= 3.14159265358979323846 / 180.0;
+          if (c.angle_unit == SPCONV_ANGLE_DEGREES) s *= 3.14159265358979323846 / 180.0;
           ++n_checks;
           EXPECT_NEAR(p + s, spconv_power(got, qvel), TEST_TOL,
                       fmax(test_power_scale(g, t), test_power_scale(got, qvel)));
@@ -328,7 +328,7 @@ static void test_apply_ft(void **state) {
    from MUJOCO_XFRC; and back. */
 static void test_cfrc_ext(void **state) {
   int k, b;
-  spconv_convention xf = spconv_preset(SPCONV_PRESET_MUJOCO_XFRC);
+  spconv_convention xf = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_XFRC);
   (void)state;
   test_seed(0xcf2c);
   for (k = 0; k < N_STATES / 4; ++k) {
@@ -359,8 +359,8 @@ static void test_cfrc_ext(void **state) {
    [0; -g]): the c-frame route plus g equals the route from qacc. */
 static void test_gravity_offset(void **state) {
   int k, b, i;
-  spconv_convention mjfree = spconv_preset(SPCONV_PRESET_MUJOCO_FREE);
-  spconv_convention nt = spconv_preset(SPCONV_PRESET_NEWTON);
+  spconv_convention mjfree = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_convention nt = spconv_convention_from_preset(SPCONV_PRESET_NEWTON);
   const mjtNum g[3] = {0.3, -0.2, -9.81};
   (void)state;
   test_seed(0x9a9);

@@ -35,19 +35,19 @@ __global__ void unity_to_ros(spconv_real *pose_xyzw, spconv_real *twist, int n) 
   if (i >= n) return;
   spconv_real M[9], k, s[3], q[4], h, p[3];
   spconv_axis_system a, b;
-  if (spconv_axis_preset_matrix(M, SPCONV_AXES_UNITY, SPCONV_AXES_ROS_FLU) != SPCONV_OK) return;
-  spconv_axes_pose_xyzw(pose_xyzw + 7 * i, M, pose_xyzw + 7 * i);
-  spconv_axes_twist(twist + 6 * i, M, twist + 6 * i);
+  if (spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_UNITY, SPCONV_AXIS_PRESET_ROS_FLU) != SPCONV_OK) return;
+  spconv_pose_xyzw_change_axes(pose_xyzw + 7 * i, M, pose_xyzw + 7 * i);
+  spconv_spatial_change_axes(twist + 6 * i, M, twist + 6 * i);
   if (spconv_length_scale(&k, (spconv_real)SPCONV_USD_METERS_PER_UNIT_FALLBACK, 1) == SPCONV_OK)
-    spconv_units_twist(twist + 6 * i, twist + 6 * i, k);
-  if (spconv_axis_system_preset(&a, SPCONV_AXES_GLTF) == SPCONV_OK &&
-      spconv_axis_system_preset(&b, SPCONV_AXES_MUJOCO) == SPCONV_OK &&
+    spconv_twist_change_length_unit(twist + 6 * i, twist + 6 * i, k);
+  if (spconv_axis_system_preset(&a, SPCONV_AXIS_PRESET_GLTF) == SPCONV_OK &&
+      spconv_axis_system_preset(&b, SPCONV_AXIS_PRESET_MUJOCO) == SPCONV_OK &&
       spconv_axis_system_matrix(M, a, b) == SPCONV_OK &&
-      spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_POS_Z, SPCONV_NEG_Z, SPCONV_POS_Y) == SPCONV_OK &&
-      spconv_shape_convert(s, q, twist + 6 * i, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_PHYSX,
-                           SPCONV_AXIS_X, SPCONV_SHAPES_NEWTON, SPCONV_AXIS_Z) == SPCONV_OK &&
+      spconv_axis_conversion(M, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y) == SPCONV_OK &&
+      spconv_shape_convert(s, q, twist + 6 * i, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_PHYSX,
+                           SPCONV_AXIS_X, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z) == SPCONV_OK &&
       spconv_pose_from_mujoco_fromto(p, q, &h, twist + 6 * i) == SPCONV_OK &&
-      spconv_gravity_signed(p, SPCONV_NEG_Y, 9) == SPCONV_OK)
+      spconv_gravity_signed(p, SPCONV_AXIS_NEG_Y, 9) == SPCONV_OK)
     twist[6 * i] += h + s[0] + p[1] + M[0];
 }
 
@@ -66,8 +66,8 @@ __global__ void conventions_kernel(spconv_real *x, const spconv_real *pose, spco
     b.com[k] = pose[10 * i + 7 + k];
   }
   for (int k = 0; k < 4; ++k) b.quat_wxyz[k] = pose[10 * i + 3 + k];
-  spconv_convention to = spconv_preset(SPCONV_PRESET_DRAKE);
-  spconv_convention from = spconv_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_convention to = spconv_convention_from_preset(SPCONV_PRESET_DRAKE);
+  spconv_convention from = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
   spconv_real M[36], t[6], s[3] = {0, 0, 0};
   int ok = spconv_twist_convert(t, &to, v, &from, &b) == SPCONV_OK;
   ok &= spconv_wrench_convert(v, &to, v, &from, &b) == SPCONV_OK;
@@ -83,7 +83,7 @@ __global__ void conventions_kernel(spconv_real *x, const spconv_real *pose, spco
   spconv_spatial_accel_from_classical(v, v, t);
   spconv_classical_accel_from_spatial(v, v, t);
   spconv_classical_accel_shift(v, v, t + 3, t);
-  v[0] += ok && spconv_preset_name(SPCONV_PRESET_NEWTON) != NULL ? M[0] : M[1];
+  v[0] += ok && spconv_preset_id_name(SPCONV_PRESET_NEWTON) != NULL ? M[0] : M[1];
   if (i == 0) {
     spconv_joint_layout L;
     L.joint_count = 7;
@@ -100,8 +100,8 @@ __global__ void conventions_kernel(spconv_real *x, const spconv_real *pose, spco
     ok &= spconv_public_joint_qd_from_sap(qd, qd, &L, pose, pose) == SPCONV_OK;
     ok &= spconv_sap_joint_f_from_public(f, f, &L, pose, pose) == SPCONV_OK;
     ok &= spconv_public_joint_f_from_sap(f, f, &L, pose, pose) == SPCONV_OK;
-    ok &= spconv_sap_body_f_from_public(bf, bf, pose, pose, 1) == SPCONV_OK;
-    ok &= spconv_public_body_f_from_sap(bf, bf, pose, pose, 1) == SPCONV_OK;
+    ok &= spconv_sap_body_force_from_public_packed(bf, bf, pose, pose, 1) == SPCONV_OK;
+    ok &= spconv_public_body_force_from_sap_packed(bf, bf, pose, pose, 1) == SPCONV_OK;
     ok &= spconv_sap_boundary_in(qd, f, bf, &L, pose, pose, 0, 0, 0) == SPCONV_OK;
     ok &= spconv_sap_boundary_out(qd, &L, pose, pose, 0) == SPCONV_OK;
     ok &= spconv_joint_q_size(SPCONV_JOINT_D6, 1, 2) == 3 && spconv_joint_qd_size(2, 0, 0) == 3;
@@ -122,8 +122,8 @@ __global__ void rotations_kernel(spconv_real *q, const spconv_real *w, int n) {
   spconv_quat_integrate_world_wxyz(qi, qi, w + 3 * i, static_cast<spconv_real>(0.01));
   if (spconv_quat_normalize_wxyz(qi, qi) != SPCONV_OK) return;
   spconv_mat_from_quat_wxyz(R, qi);
-  if (spconv_euler_from_mat(e, R, SPCONV_EULER_ZYX, SPCONV_INTRINSIC) >= 0 &&
-      spconv_quat_wxyz_from_euler(a, e, SPCONV_EULER_ZYX, SPCONV_INTRINSIC) == SPCONV_OK &&
+  if (spconv_euler_from_mat(e, R, SPCONV_EULER_ZYX, SPCONV_EULER_INTRINSIC) >= 0 &&
+      spconv_quat_wxyz_from_euler(a, e, SPCONV_EULER_ZYX, SPCONV_EULER_INTRINSIC) == SPCONV_OK &&
       spconv_rot6d_from_mat(d6, R, SPCONV_ROT6D_ROWS) == SPCONV_OK &&
       spconv_mat_from_rot6d(R, d6, SPCONV_ROT6D_ROWS) == SPCONV_OK &&
       spconv_quat_wxyz_from_mat(qi, R) == SPCONV_OK &&
@@ -136,7 +136,7 @@ __global__ void rotations_kernel(spconv_real *q, const spconv_real *w, int n) {
   }
   spconv_euler_seq seq;
   spconv_euler_kind kind;
-  if (spconv_euler_parse_mujoco("XYZ", &seq, &kind) == SPCONV_OK &&
+  if (spconv_euler_seq_from_mujoco(&seq, &kind, "XYZ") == SPCONV_OK &&
       spconv_quat_wxyz_from_mujoco_euler(a, e, "xYz") == SPCONV_OK)
     spconv_quat_canonical_wxyz(qi, a);
 }
@@ -160,25 +160,25 @@ __global__ void motion_kernel(spconv_real *pos, spconv_real *rot, spconv_real *l
   c.local_rot = local_rv + 3 * frames * bodies * i;
   c.local_rot_format = SPCONV_ROT_ROTVEC;
   c.offsets = 0;
-  if (spconv_motion_axes_matrix(M, SPCONV_MOTION_SMPL, SPCONV_MOTION_ROBOT) != SPCONV_OK) return;
+  if (spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, SPCONV_AXIS_PRESET_ROBOT) != SPCONV_OK) return;
   if (spconv_motion_clip_convert(&c, &c, M, M, static_cast<spconv_real>(0.01)) != SPCONV_OK) return;
   spconv_motion_linvel(vel + 3 * frames * i, c.root_pos, frames, static_cast<spconv_real>(0.03),
-                       SPCONV_DIFF_CENTRAL);
+                       SPCONV_MOTION_DIFF_CENTRAL);
   spconv_motion_angvel(vel + 3 * frames * i, c.root_rot, frames, static_cast<spconv_real>(0.03),
-                       SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_DIFF_FORWARD);
+                       SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_FORWARD);
   spconv_euler_seq seq;
   spconv_euler_kind kind;
   int idx[3], nch, perm[2] = {1, 0};
   char s[30];
-  if (spconv_bvh_channels_parse(&seq, &kind, idx, &nch, "Zrotation Xrotation Yrotation") == SPCONV_OK &&
-      spconv_bvh_channels_string(s, sizeof s, seq, kind) == SPCONV_OK &&
+  if (spconv_euler_seq_from_bvh_channels(&seq, &kind, idx, &nch, "Zrotation Xrotation Yrotation") == SPCONV_OK &&
+      spconv_bvh_channels_from_euler_seq(s, sizeof s, seq, kind) == SPCONV_OK &&
       spconv_quat_wxyz_from_bvh(q, deg, seq) == SPCONV_OK &&
       spconv_bvh_from_quat_wxyz(deg, q, seq) >= 0 &&
-      spconv_motion_quat_wxyz_world_relabelled(q, M, q) == SPCONV_OK &&
-      spconv_motion_quat_wxyz_relabelled(q, M, M, q) == SPCONV_OK)
-    spconv_motion_quat_wxyz_all_relabelled(q, M, q);
-  if (bodies == 2) spconv_motion_gather(c.local_rot, c.local_rot, perm, frames, 2, 3);
-  spconv_motion_rot_convert(c.root_rot, SPCONV_ROT_QUAT_XYZW, c.root_rot, SPCONV_ROT_QUAT_WXYZ,
+      spconv_quat_wxyz_change_world_axes(q, M, q) == SPCONV_OK &&
+      spconv_quat_wxyz_change_world_body_axes(q, M, M, q) == SPCONV_OK)
+    spconv_quat_wxyz_change_axes(q, M, q);
+  if (bodies == 2) spconv_perm_gather_frames(c.local_rot, c.local_rot, perm, frames, 2, 3);
+  spconv_rot_convert_n(c.root_rot, SPCONV_ROT_QUAT_XYZW, c.root_rot, SPCONV_ROT_QUAT_WXYZ,
                             static_cast<size_t>(frames));
   pos[0] += q[0] + deg[0];
 }

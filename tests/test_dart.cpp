@@ -69,7 +69,7 @@ void to_real(spconv_real *res, const Eigen::Vector6d &x) {
 }
 
 spconv_convention classical_origin_world() {  // [v_O; w], [a_O; alpha], world
-  spconv_convention c = spconv_preset(SPCONV_PRESET_PINOCCHIO_LWA);
+  spconv_convention c = spconv_convention_from_preset(SPCONV_PRESET_PINOCCHIO_LWA);
   c.accel = SPCONV_ACCEL_CLASSICAL;
   return c;
 }
@@ -81,11 +81,11 @@ int main() {
   using dart::dynamics::SimpleFrame;
   const int kCases = 2000;
   const spconv_convention from = classical_origin_world();
-  const spconv_convention dart_body = spconv_preset(SPCONV_PRESET_DART_BODY);
-  const spconv_convention dart_world = spconv_preset(SPCONV_PRESET_DART_WORLD);
-  const spconv_convention mr_space = spconv_preset(SPCONV_PRESET_MR_SPACE);
-  const spconv_convention mr_body = spconv_preset(SPCONV_PRESET_MR_BODY);
-  const spconv_convention newton = spconv_preset(SPCONV_PRESET_NEWTON);
+  const spconv_convention dart_body = spconv_convention_from_preset(SPCONV_PRESET_DART_BODY);
+  const spconv_convention dart_world = spconv_convention_from_preset(SPCONV_PRESET_DART_WORLD);
+  const spconv_convention mr_space = spconv_convention_from_preset(SPCONV_PRESET_MR_SPACE);
+  const spconv_convention mr_body = spconv_convention_from_preset(SPCONV_PRESET_MR_BODY);
+  const spconv_convention newton = spconv_convention_from_preset(SPCONV_PRESET_NEWTON);
 
   for (int n = 0; n < kCases; ++n) {
     // a random pose, classical derivatives of the origin, and a COM offset

@@ -62,13 +62,13 @@ static void mo_rand_rots(spconv_real *x, spconv_rot_format f, int n) {
     int sz = spconv_rot_format_size(f);
     test_rand_quat(q);
     if (f == SPCONV_ROT_QUAT_WXYZ) memcpy(x + sz * i, q, sizeof q);
-    else assert_int_equal(spconv_motion_rot_convert(x + sz * i, f, q, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_OK);
+    else assert_int_equal(spconv_rot_convert_n(x + sz * i, f, q, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_OK);
   }
 }
 
 /* R = the matrix of one rotation in format f */
 static void mo_mat_of(spconv_real R[9], const spconv_real *x, spconv_rot_format f) {
-  assert_int_equal(spconv_motion_rot_convert(R, SPCONV_ROT_MAT, x, f, 1), SPCONV_OK);
+  assert_int_equal(spconv_rot_convert_n(R, SPCONV_ROT_MAT, x, f, 1), SPCONV_OK);
 }
 
 /* A skeleton: parents (parent before child, -1 = child of the root frame),
@@ -167,33 +167,33 @@ static void test_presets_known(void **state) {
   spconv_real M[9], U[9], fwd[3] = {0, 0, 1}, r[3], ex[3] = {1, 0, 0}, ney[3] = {0, -1, 0};
   spconv_axis_system s, g;
   (void)state;
-  assert_int_equal(spconv_motion_axes_matrix(M, SPCONV_MOTION_SMPL, SPCONV_MOTION_ROBOT), SPCONV_OK);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, SPCONV_AXIS_PRESET_ROBOT), SPCONV_OK);
   EXPECT_VEC_EQUAL(M, want, 9);
-  assert_int_equal(spconv_motion_axes_matrix(M, SPCONV_MOTION_BVH, SPCONV_MOTION_ROBOT), SPCONV_OK);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_BVH, SPCONV_AXIS_PRESET_ROBOT), SPCONV_OK);
   EXPECT_VEC_EQUAL(M, want, 9);
   mo_mat_vec(r, M, fwd);
   EXPECT_VEC_EQUAL(r, ex, 3); /* the body's front becomes +X */
   assert_int_equal(spconv_up_axis_matrix(U, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
   mo_mat_vec(r, U, fwd);
   EXPECT_VEC_EQUAL(r, ney, 3); /* the naive up-axis turn walks it along -Y */
-  assert_int_equal(spconv_motion_axes_matrix(M, SPCONV_MOTION_SMPL, SPCONV_MOTION_BVH), SPCONV_OK);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, SPCONV_AXIS_PRESET_BVH), SPCONV_OK);
   EXPECT_VEC_EQUAL(M, eye, 9);
   /* SMPL's axes are glTF's (Y up, front +Z, +X left); robot = ROS FLU */
-  assert_int_equal(spconv_motion_axes(&s, SPCONV_MOTION_SMPL), SPCONV_OK);
-  assert_int_equal(spconv_axis_system_preset(&g, SPCONV_AXES_GLTF), SPCONV_OK);
+  assert_int_equal(spconv_axis_system_preset(&s, SPCONV_AXIS_PRESET_SMPL), SPCONV_OK);
+  assert_int_equal(spconv_axis_system_preset(&g, SPCONV_AXIS_PRESET_GLTF), SPCONV_OK);
   assert_true(s.x == g.x && s.y == g.y && s.z == g.z);
   assert_int_equal(spconv_axis_system_is_right_handed(s), 1);
-  assert_int_equal(spconv_motion_axes(&s, SPCONV_MOTION_ROBOT), SPCONV_OK);
-  assert_int_equal(spconv_axis_system_preset(&g, SPCONV_AXES_ROS_FLU), SPCONV_OK);
+  assert_int_equal(spconv_axis_system_preset(&s, SPCONV_AXIS_PRESET_ROBOT), SPCONV_OK);
+  assert_int_equal(spconv_axis_system_preset(&g, SPCONV_AXIS_PRESET_ROS_FLU), SPCONV_OK);
   assert_true(s.x == g.x && s.y == g.y && s.z == g.z);
   /* bad presets: EINVAL, untouched */
   memcpy(M, want, sizeof M);
-  assert_int_equal(spconv_motion_axes_matrix(M, SPCONV_MOTION_COUNT, SPCONV_MOTION_ROBOT), SPCONV_EINVAL);
-  assert_int_equal(spconv_motion_axes_matrix(M, SPCONV_MOTION_SMPL, (spconv_motion_preset)-1), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_COUNT, SPCONV_AXIS_PRESET_ROBOT), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, (spconv_axis_preset)-1), SPCONV_EINVAL);
   EXPECT_VEC_EQUAL(M, want, 9);
-  s.x = SPCONV_UP;
-  assert_int_equal(spconv_motion_axes(&s, (spconv_motion_preset)7), SPCONV_EINVAL);
-  assert_true(s.x == SPCONV_UP);
+  s.x = SPCONV_DIRECTION_UP;
+  assert_int_equal(spconv_axis_system_preset(&s, SPCONV_AXIS_PRESET_COUNT), SPCONV_EINVAL);
+  assert_true(s.x == SPCONV_DIRECTION_UP);
 }
 
 /* ============================================== world-only vs every frame */
@@ -203,7 +203,7 @@ static void test_relabel_rules(void **state) {
   spconv_real M[9], q[4], r[4], want[4];
   int n;
   (void)state;
-  assert_int_equal(spconv_motion_axes_matrix(M, SPCONV_MOTION_SMPL, SPCONV_MOTION_ROBOT), SPCONV_OK);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, SPCONV_AXIS_PRESET_ROBOT), SPCONV_OK);
   /* Hand derivation: a body turned 90 degrees to its left about SMPL's up
      (+Y): q = (h, 0, h, 0). Every frame relabelled: the turn is about the
      robot's up, (h, 0, 0, h). World relabelled only: q_M q with q_M the
@@ -211,10 +211,10 @@ static void test_relabel_rules(void **state) {
      q_M = (1/2)(1, 1, 1, 1); q_M q = (1/2)(h)(1 - 1, 1 - 1, 1 + 1, 1 + 1)
      = (0, 0, h, h). */
   q[0] = h; q[1] = 0; q[2] = h; q[3] = 0;
-  spconv_motion_quat_wxyz_all_relabelled(r, M, q);
+  spconv_quat_wxyz_change_axes(r, M, q);
   want[0] = h; want[1] = 0; want[2] = 0; want[3] = h;
   EXPECT_VEC_NEAR(r, want, 4, TEST_TOL);
-  assert_int_equal(spconv_motion_quat_wxyz_world_relabelled(r, M, q), SPCONV_OK);
+  assert_int_equal(spconv_quat_wxyz_change_world_axes(r, M, q), SPCONV_OK);
   want[0] = 0; want[1] = 0; want[2] = h; want[3] = h;
   EXPECT_VEC_NEAR(r, want, 4, TEST_TOL);
 
@@ -226,21 +226,21 @@ static void test_relabel_rules(void **state) {
     mo_rand_signed_perm_det(B, W);
     spconv_mat_from_quat_wxyz(R, q);
     /* every frame: M R M^T, quaternion, matrix and rotation vector agree */
-    spconv_axes_rotation(want9, W, R);
-    spconv_motion_mat_all_relabelled(got9, W, R);
+    spconv_mat_change_axes(want9, W, R);
+    spconv_mat_change_axes(got9, W, R);
     EXPECT_VEC_NEAR(got9, want9, 9, TEST_TOL);
-    spconv_motion_quat_wxyz_all_relabelled(res, W, q);
+    spconv_quat_wxyz_change_axes(res, W, q);
     spconv_mat_from_quat_wxyz(Rq, res);
     EXPECT_VEC_NEAR(Rq, want9, 9, 4 * TEST_TOL);
     spconv_rotvec_from_quat_wxyz(rv, q);
-    spconv_motion_rotvec_all_relabelled(rv2, W, rv);
+    spconv_pseudovec_change_axes(rv2, W, rv);
     spconv_quat_wxyz_from_rotvec(res, rv2);
     spconv_mat_from_quat_wxyz(Rq, res);
     EXPECT_VEC_NEAR(Rq, want9, 9, 16 * TEST_TOL);
     /* general: W R B^T for equal determinants (reflections included) */
     mo_mat_mul(want9, W, R);
     mo_mat_mul_t(want9, want9, B);
-    assert_int_equal(spconv_motion_quat_wxyz_relabelled(res, W, B, q), SPCONV_OK);
+    assert_int_equal(spconv_quat_wxyz_change_world_body_axes(res, W, B, q), SPCONV_OK);
     spconv_mat_from_quat_wxyz(Rq, res);
     EXPECT_VEC_NEAR(Rq, want9, 9, 4 * TEST_TOL);
     EXPECT_NEAR(sqrt((double)(res[0] * res[0] + res[1] * res[1] + res[2] * res[2] + res[3] * res[3])),
@@ -249,17 +249,17 @@ static void test_relabel_rules(void **state) {
     /* world only: M R for proper M, q_M q */
     if (mo_det(W) > 0) {
       mo_mat_mul(want9, W, R);
-      assert_int_equal(spconv_motion_mat_world_relabelled(res9, W, R), SPCONV_OK);
+      assert_int_equal(spconv_mat_change_world_axes(res9, W, R), SPCONV_OK);
       EXPECT_VEC_NEAR(res9, want9, 9, TEST_TOL);
-      assert_int_equal(spconv_motion_quat_wxyz_world_relabelled(res, W, q), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_change_world_axes(res, W, q), SPCONV_OK);
       spconv_mat_from_quat_wxyz(Rq, res);
       EXPECT_VEC_NEAR(Rq, want9, 9, 4 * TEST_TOL);
     } else {
       memcpy(res, q, sizeof res);
-      assert_int_equal(spconv_motion_quat_wxyz_world_relabelled(res, W, q), SPCONV_EINVAL);
+      assert_int_equal(spconv_quat_wxyz_change_world_axes(res, W, q), SPCONV_EINVAL);
       EXPECT_VEC_EQUAL(res, q, 4);
       memcpy(res9, R, sizeof res9);
-      assert_int_equal(spconv_motion_mat_world_relabelled(res9, W, R), SPCONV_EINVAL);
+      assert_int_equal(spconv_mat_change_world_axes(res9, W, R), SPCONV_EINVAL);
       EXPECT_VEC_EQUAL(res9, R, 9);
     }
   }
@@ -267,9 +267,9 @@ static void test_relabel_rules(void **state) {
     spconv_real I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, F[9] = {-1, 0, 0, 0, 1, 0, 0, 0, 1};
     spconv_real S[9] = {2, 0, 0, 0, 1, 0, 0, 0, 1}, res[4] = {9, 9, 9, 9}, nine[4] = {9, 9, 9, 9};
     q[0] = 1; q[1] = 2; q[2] = 3; q[3] = 4;
-    assert_int_equal(spconv_motion_quat_wxyz_relabelled(res, I, F, q), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_quat_wxyz_relabelled(res, S, S, q), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_quat_wxyz_world_relabelled(res, S, q), SPCONV_EINVAL);
+    assert_int_equal(spconv_quat_wxyz_change_world_body_axes(res, I, F, q), SPCONV_EINVAL);
+    assert_int_equal(spconv_quat_wxyz_change_world_body_axes(res, S, S, q), SPCONV_EINVAL);
+    assert_int_equal(spconv_quat_wxyz_change_world_axes(res, S, q), SPCONV_EINVAL);
     EXPECT_VEC_EQUAL(res, nine, 4);
   }
 }
@@ -299,12 +299,12 @@ static void test_clip_fk(void **state) {
         in = mo_clip_of(&in_s, T, Bn, mo_formats[rf], mo_formats[lf], rep & 1);
         out = mo_clip_of(&out_s, T, Bn, mo_formats[rf], mo_formats[lf], rep & 1);
         if (rep == 0) {
-          assert_int_equal(spconv_motion_axes_matrix(W, SPCONV_MOTION_SMPL, SPCONV_MOTION_ROBOT), SPCONV_OK);
+          assert_int_equal(spconv_axis_preset_matrix(W, SPCONV_AXIS_PRESET_SMPL, SPCONV_AXIS_PRESET_ROBOT), SPCONV_OK);
           memcpy(Bm, W, sizeof Bm);
         } else if (rep == 1) {
           spconv_real I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
           memcpy(W, I, sizeof W);
-          assert_int_equal(spconv_motion_axes_matrix(Bm, SPCONV_MOTION_SMPL, SPCONV_MOTION_ROBOT), SPCONV_OK);
+          assert_int_equal(spconv_axis_preset_matrix(Bm, SPCONV_AXIS_PRESET_SMPL, SPCONV_AXIS_PRESET_ROBOT), SPCONV_OK);
         } else {
           mo_rand_signed_perm(W);
           if (rep % 3 == 0) memcpy(Bm, W, sizeof Bm);
@@ -330,7 +330,7 @@ static void test_clip_fk(void **state) {
             mo_mat_vec(v, W, in.root_linvel + 3 * t);
             v[0] *= k; v[1] *= k; v[2] *= k;
             EXPECT_VEC_NEAR(out.root_linvel + 3 * t, v, 3, TEST_TOL);
-            spconv_axes_pseudovec(v, (rep & 1) ? Bm : W, in.root_angvel + 3 * t);
+            spconv_pseudovec_change_axes(v, (rep & 1) ? Bm : W, in.root_angvel + 3 * t);
             EXPECT_VEC_EQUAL(out.root_angvel + 3 * t, v, 3);
           }
         }
@@ -354,10 +354,10 @@ static void test_clip_wrong_rules_detected(void **state) {
   mo_rand_store(&in_s, &sk, 4, SPCONV_ROT_QUAT_WXYZ, SPCONV_ROT_QUAT_WXYZ);
   in = mo_clip_of(&in_s, 4, 6, SPCONV_ROT_QUAT_WXYZ, SPCONV_ROT_QUAT_WXYZ, 0);
   out = mo_clip_of(&out_s, 4, 6, SPCONV_ROT_QUAT_WXYZ, SPCONV_ROT_QUAT_WXYZ, 0);
-  assert_int_equal(spconv_motion_axes_matrix(M, SPCONV_MOTION_SMPL, SPCONV_MOTION_ROBOT), SPCONV_OK);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, SPCONV_AXIS_PRESET_ROBOT), SPCONV_OK);
   assert_int_equal(spconv_motion_clip_convert(&out, &in, M, M, 1), SPCONV_OK);
   for (j = 0; j < n_local; ++j) /* the wrong rule: q_M q for every joint */
-    assert_int_equal(spconv_motion_quat_wxyz_world_relabelled(out.local_rot + 4 * j, M,
+    assert_int_equal(spconv_quat_wxyz_change_world_axes(out.local_rot + 4 * j, M,
                                                               in.local_rot + 4 * j), SPCONV_OK);
   mo_fk(Rw0, pw0, &in, sk.parents, 2);
   mo_fk(Rw1, pw1, &out, sk.parents, 2);
@@ -369,7 +369,7 @@ static void test_clip_wrong_rules_detected(void **state) {
   assert_true(worst > 0.1); /* joints land elsewhere */
 }
 
-/* Round trips for every preset pair and rotation format, in both directions
+/* Round trips for every pair of the motion presets (SMPL, BVH, ROBOT) and rotation format, in both directions
    of a clip, M_world = M_body and M_world = I. */
 static void test_preset_round_trips(void **state) {
   static mo_store a, b, c;
@@ -377,18 +377,18 @@ static void test_preset_round_trips(void **state) {
   int from, to, f, mode;
   (void)state;
   test_seed(804);
-  for (from = 0; from < SPCONV_MOTION_COUNT; ++from)
-    for (to = 0; to < SPCONV_MOTION_COUNT; ++to)
+  for (from = SPCONV_AXIS_PRESET_SMPL; from <= SPCONV_AXIS_PRESET_ROBOT; ++from)
+    for (to = SPCONV_AXIS_PRESET_SMPL; to <= SPCONV_AXIS_PRESET_ROBOT; ++to)
       for (f = 0; f < 4; ++f)
         for (mode = 0; mode < 2; ++mode) {
           spconv_real M[9], Mi[9], I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, P[9];
           spconv_motion_clip ca, cb, cc;
           const int T = MO_MAXT, Bn = MO_MAXB, nl = spconv_rot_format_size(mo_formats[f]);
           int i;
-          assert_int_equal(spconv_motion_axes_matrix(M, (spconv_motion_preset)from,
-                                                     (spconv_motion_preset)to), SPCONV_OK);
-          assert_int_equal(spconv_motion_axes_matrix(Mi, (spconv_motion_preset)to,
-                                                     (spconv_motion_preset)from), SPCONV_OK);
+          assert_int_equal(spconv_axis_preset_matrix(M, (spconv_axis_preset)from,
+                                                     (spconv_axis_preset)to), SPCONV_OK);
+          assert_int_equal(spconv_axis_preset_matrix(Mi, (spconv_axis_preset)to,
+                                                     (spconv_axis_preset)from), SPCONV_OK);
           mo_mat_mul(P, Mi, M);
           EXPECT_VEC_EQUAL(P, I, 9);
           mo_rand_skeleton(&sk, Bn);
@@ -469,16 +469,16 @@ static void test_velocities(void **state) {
     }
   }
   /* interior frames (the ends are one-sided: first order) */
-  assert_int_equal(spconv_motion_linvel(res, pos, T, (spconv_real)dt, SPCONV_DIFF_CENTRAL), SPCONV_OK);
+  assert_int_equal(spconv_motion_linvel(res, pos, T, (spconv_real)dt, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
   EXPECT_VEC_NEAR(res + 3, vel + 3, 3 * (T - 2), tol_c);
   EXPECT_VEC_NEAR(res, vel, 3 * T, tol_f);
-  assert_int_equal(spconv_motion_linvel(res, pos, T, (spconv_real)dt, SPCONV_DIFF_FORWARD), SPCONV_OK);
+  assert_int_equal(spconv_motion_linvel(res, pos, T, (spconv_real)dt, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
   EXPECT_VEC_NEAR(res, vel, 3 * T, tol_f);
-  assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_DIFF_CENTRAL), SPCONV_OK);
+  assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
   EXPECT_VEC_NEAR(res + 3, w_world + 3, 3 * (T - 2), tol_c);
-  assert_int_equal(spconv_motion_angvel(res, qx, T, (spconv_real)dt, SPCONV_ROT_QUAT_XYZW, 1, SPCONV_DIFF_CENTRAL), SPCONV_OK);
+  assert_int_equal(spconv_motion_angvel(res, qx, T, (spconv_real)dt, SPCONV_ROT_QUAT_XYZW, 1, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
   EXPECT_VEC_NEAR(res + 3, w_body + 3, 3 * (T - 2), tol_c);
-  assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_DIFF_FORWARD), SPCONV_OK);
+  assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
   EXPECT_VEC_NEAR(res, w_body, 3 * T, tol_f);
   /* FORWARD is exactly the rotations issue's functions on (t, t+1) */
   for (t = 0; t < T; ++t) {
@@ -486,10 +486,10 @@ static void test_velocities(void **state) {
     spconv_real wb[3], ww[3], r2[3];
     spconv_body_angvel_from_quats_wxyz(wb, q + 4 * a, q + 4 * a + 4, (spconv_real)dt);
     spconv_world_angvel_from_quats_wxyz(ww, q + 4 * a, q + 4 * a + 4, (spconv_real)dt);
-    assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_DIFF_FORWARD), SPCONV_OK);
+    assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
     memcpy(r2, res + 3 * t, sizeof r2);
     EXPECT_VEC_EQUAL(r2, wb, 3);
-    assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_DIFF_FORWARD), SPCONV_OK);
+    assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
     memcpy(r2, res + 3 * t, sizeof r2);
     EXPECT_VEC_EQUAL(r2, ww, 3);
     if (t > 3) break; /* a few frames suffice; the loop calls the whole clip */
@@ -508,9 +508,9 @@ static void test_velocities(void **state) {
       spconv_quat_integrate_body_wxyz(q0, q0, wb, (spconv_real)dt);
       memcpy(w_body + 3 * t, wb, sizeof wb);
     }
-    assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_DIFF_CENTRAL), SPCONV_OK);
+    assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
     EXPECT_VEC_NEAR(res, w_body, 3 * T, tol_r);
-    assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_DIFF_FORWARD), SPCONV_OK);
+    assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
     EXPECT_VEC_NEAR(res, w_body, 3 * T, tol_r);
   }
   /* in place: res == the input array */
@@ -531,22 +531,22 @@ static void test_velocities(void **state) {
   /* two frames, the smallest clip: both frames get the one difference */
   {
     spconv_real p2[6] = {0, 0, 0, 1, 2, 3}, v2[6], want2[6] = {10, 20, 30, 10, 20, 30};
-    assert_int_equal(spconv_motion_linvel(v2, p2, 2, (spconv_real)0.1, SPCONV_DIFF_CENTRAL), SPCONV_OK);
+    assert_int_equal(spconv_motion_linvel(v2, p2, 2, (spconv_real)0.1, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
     EXPECT_VEC_NEAR(v2, want2, 6, TEST_TOL);
   }
   /* bad input: EINVAL, res untouched */
   {
     spconv_real r3[6] = {7, 7, 7, 7, 7, 7}, sev[6] = {7, 7, 7, 7, 7, 7};
-    assert_int_equal(spconv_motion_linvel(r3, pos, 1, (spconv_real)dt, SPCONV_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_linvel(r3, pos, 2, 0, SPCONV_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_linvel(r3, pos, 2, (spconv_real)-1, SPCONV_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_linvel(r3, pos, 2, (spconv_real)NAN, SPCONV_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_linvel(r3, pos, 1, (spconv_real)dt, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_linvel(r3, pos, 2, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_linvel(r3, pos, 2, (spconv_real)-1, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_linvel(r3, pos, 2, (spconv_real)NAN, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
     assert_int_equal(spconv_motion_linvel(r3, pos, 2, (spconv_real)dt, (spconv_motion_diff)2), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_linvel(r3, NULL, 2, (spconv_real)dt, SPCONV_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_angvel(r3, q, 2, (spconv_real)dt, SPCONV_ROT_ROTVEC, 0, SPCONV_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_angvel(r3, q, 2, (spconv_real)dt, SPCONV_ROT_MAT, 0, SPCONV_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_angvel(r3, q, 1, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_angvel(r3, q, 2, (spconv_real)INFINITY, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_linvel(r3, NULL, 2, (spconv_real)dt, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_angvel(r3, q, 2, (spconv_real)dt, SPCONV_ROT_ROTVEC, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_angvel(r3, q, 2, (spconv_real)dt, SPCONV_ROT_MAT, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_angvel(r3, q, 1, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_angvel(r3, q, 2, (spconv_real)INFINITY, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
     assert_int_equal(spconv_motion_angvel(r3, q, 2, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, (spconv_motion_diff)-1), SPCONV_EINVAL);
     EXPECT_VEC_EQUAL(r3, sev, 6);
   }
@@ -581,12 +581,12 @@ static void test_velocities_commute(void **state) {
     assert_int_equal(spconv_motion_clip_convert(&cb, &ca, W, Bm, k), SPCONV_OK);
     assert_int_equal(spconv_motion_angvel(v0, a.root_rot, T, dt, SPCONV_ROT_QUAT_WXYZ, body, (spconv_motion_diff)(rep % 2)), SPCONV_OK);
     assert_int_equal(spconv_motion_angvel(v1, b.root_rot, T, dt, SPCONV_ROT_QUAT_WXYZ, body, (spconv_motion_diff)(rep % 2)), SPCONV_OK);
-    for (t = 0; t < T; ++t) spconv_axes_pseudovec(conv + 3 * t, body ? Bm : W, v0 + 3 * t);
+    for (t = 0; t < T; ++t) spconv_pseudovec_change_axes(conv + 3 * t, body ? Bm : W, v0 + 3 * t);
     EXPECT_VEC_NEAR(v1, conv, 3 * T, 16 * TEST_TOL);
-    assert_int_equal(spconv_motion_linvel(v0, a.root_pos, T, dt, SPCONV_DIFF_CENTRAL), SPCONV_OK);
-    assert_int_equal(spconv_motion_linvel(v1, b.root_pos, T, dt, SPCONV_DIFF_CENTRAL), SPCONV_OK);
+    assert_int_equal(spconv_motion_linvel(v0, a.root_pos, T, dt, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
+    assert_int_equal(spconv_motion_linvel(v1, b.root_pos, T, dt, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
     for (t = 0; t < T; ++t) {
-      spconv_axes_vec(conv + 3 * t, W, v0 + 3 * t);
+      spconv_vec_change_axes(conv + 3 * t, W, v0 + 3 * t);
       conv[3 * t] *= k; conv[3 * t + 1] *= k; conv[3 * t + 2] *= k;
     }
     EXPECT_VEC_NEAR(v1, conv, 3 * T, 16 * TEST_TOL);
@@ -617,29 +617,29 @@ static void test_bvh_channels(void **state) {
     spconv_real E[3][9], R[9], Rq[9], q[4], got[3] = {0, 0, 0};
     for (i = 0; i < 3; ++i) ax[i] = orders[o][i] - 'X';
     snprintf(s, sizeof s, "%crotation %crotation %crotation", orders[o][0], orders[o][1], orders[o][2]);
-    assert_int_equal(spconv_bvh_channels_parse(&seq, &kind, idx, &n, s), SPCONV_OK);
-    assert_int_equal(kind, SPCONV_INTRINSIC);
+    assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, &kind, idx, &n, s), SPCONV_OK);
+    assert_int_equal(kind, SPCONV_EULER_INTRINSIC);
     assert_int_equal(n, 3);
     assert_true(idx[0] == 0 && idx[1] == 1 && idx[2] == 2);
-    assert_int_equal(spconv_bvh_channels_string(back, sizeof back, seq, kind), SPCONV_OK);
+    assert_int_equal(spconv_bvh_channels_from_euler_seq(back, sizeof back, seq, kind), SPCONV_OK);
     assert_string_equal(back, s);
     /* the 6-channel root form (positions first, or in between) */
     snprintf(pos_s, sizeof pos_s, "Xposition Yposition\tZposition  %s ", s);
-    assert_int_equal(spconv_bvh_channels_parse(&seq2, &kind, idx, &n, pos_s), SPCONV_OK);
+    assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq2, &kind, idx, &n, pos_s), SPCONV_OK);
     assert_true(seq2 == seq && n == 6 && idx[0] == 3 && idx[1] == 4 && idx[2] == 5);
     snprintf(pos_s, sizeof pos_s, "%crotation Xposition %crotation %crotation Zposition",
              orders[o][0], orders[o][1], orders[o][2]);
-    assert_int_equal(spconv_bvh_channels_parse(&seq2, &kind, idx, NULL, pos_s), SPCONV_OK);
+    assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq2, &kind, idx, NULL, pos_s), SPCONV_OK);
     assert_true(seq2 == seq && idx[0] == 0 && idx[1] == 2 && idx[2] == 3);
     /* extrinsic form: reversed letters */
     {
       spconv_real a[3], arev[3], q1[4], q2[4];
-      assert_int_equal(spconv_bvh_channels_string(back, sizeof back, seq, SPCONV_EXTRINSIC), SPCONV_OK);
-      assert_int_equal(spconv_bvh_channels_parse(&seq2, &kind, NULL, NULL, back), SPCONV_OK);
+      assert_int_equal(spconv_bvh_channels_from_euler_seq(back, sizeof back, seq, SPCONV_EULER_EXTRINSIC), SPCONV_OK);
+      assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq2, &kind, NULL, NULL, back), SPCONV_OK);
       assert_true(back[0] == orders[o][2] && back[10] == orders[o][1] && back[20] == orders[o][0]);
       for (i = 0; i < 3; ++i) a[i] = spconv_rad_from_deg(deg[i]);
       for (i = 0; i < 3; ++i) arev[i] = a[2 - i];
-      assert_int_equal(spconv_quat_wxyz_from_euler(q1, a, seq, SPCONV_EXTRINSIC), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_from_euler(q1, a, seq, SPCONV_EULER_EXTRINSIC), SPCONV_OK);
       assert_int_equal(spconv_quat_wxyz_from_euler(q2, arev, seq2, kind), SPCONV_OK);
       EXPECT_VEC_NEAR(q2, q1, 4, 4 * TEST_TOL);
     }
@@ -662,15 +662,15 @@ static void test_bvh_channels(void **state) {
     EXPECT_VEC_NEAR(Rq, R, 9, 16 * TEST_TOL);
     /* too small a buffer: refused, untouched */
     memset(small, 'k', sizeof small);
-    assert_int_equal(spconv_bvh_channels_string(small, sizeof small, seq, kind), SPCONV_EINVAL);
+    assert_int_equal(spconv_bvh_channels_from_euler_seq(small, sizeof small, seq, kind), SPCONV_EINVAL);
     for (i = 0; i < (int)sizeof small; ++i) assert_int_equal(small[i], 'k');
   }
   { /* the Biovision example: ZXY is intrinsic Z, X, Y */
     spconv_euler_seq seq = SPCONV_EULER_XYX;
-    spconv_euler_kind kind = SPCONV_EXTRINSIC;
-    assert_int_equal(spconv_bvh_channels_parse(&seq, &kind, NULL, NULL, "Zrotation Xrotation Yrotation"), SPCONV_OK);
+    spconv_euler_kind kind = SPCONV_EULER_EXTRINSIC;
+    assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, &kind, NULL, NULL, "Zrotation Xrotation Yrotation"), SPCONV_OK);
     assert_int_equal(seq, SPCONV_EULER_ZXY);
-    assert_int_equal(kind, SPCONV_INTRINSIC);
+    assert_int_equal(kind, SPCONV_EULER_INTRINSIC);
   }
   { /* a line as fgets leaves it, from a Unix or a Windows file: line ends separate */
     static const char *lines[] = {"Zrotation Xrotation Yrotation\n", "Zrotation Xrotation Yrotation\r\n",
@@ -678,10 +678,10 @@ static void test_bvh_channels(void **state) {
     size_t l;
     for (l = 0; l < sizeof lines / sizeof lines[0]; ++l) {
       spconv_euler_seq seq = SPCONV_EULER_XYX;
-      spconv_euler_kind kind = SPCONV_EXTRINSIC;
-      assert_int_equal(spconv_bvh_channels_parse(&seq, &kind, NULL, NULL, lines[l]), SPCONV_OK);
+      spconv_euler_kind kind = SPCONV_EULER_EXTRINSIC;
+      assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, &kind, NULL, NULL, lines[l]), SPCONV_OK);
       assert_int_equal(seq, SPCONV_EULER_ZXY);
-      assert_int_equal(kind, SPCONV_INTRINSIC);
+      assert_int_equal(kind, SPCONV_EULER_INTRINSIC);
     }
   }
   { /* bad strings: EINVAL, outputs untouched */
@@ -699,22 +699,22 @@ static void test_bvh_channels(void **state) {
     size_t b;
     for (b = 0; b < sizeof bad / sizeof bad[0]; ++b) {
       spconv_euler_seq seq = SPCONV_EULER_XYX;
-      spconv_euler_kind kind = SPCONV_EXTRINSIC;
+      spconv_euler_kind kind = SPCONV_EULER_EXTRINSIC;
       int idx[3] = {-7, -7, -7}, n = -7;
-      assert_int_equal(spconv_bvh_channels_parse(&seq, &kind, idx, &n, bad[b]), SPCONV_EINVAL);
-      assert_true(seq == SPCONV_EULER_XYX && kind == SPCONV_EXTRINSIC && n == -7 && idx[0] == -7);
+      assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, &kind, idx, &n, bad[b]), SPCONV_EINVAL);
+      assert_true(seq == SPCONV_EULER_XYX && kind == SPCONV_EULER_EXTRINSIC && n == -7 && idx[0] == -7);
     }
     {
       spconv_euler_seq seq = SPCONV_EULER_XYX;
-      spconv_euler_kind kind = SPCONV_EXTRINSIC;
+      spconv_euler_kind kind = SPCONV_EULER_EXTRINSIC;
       char buf[40] = "untouched";
       spconv_real q[4] = {5, 5, 5, 5}, d[3] = {1, 2, 3};
-      assert_int_equal(spconv_bvh_channels_parse(&seq, &kind, NULL, NULL, NULL), SPCONV_EINVAL);
-      assert_int_equal(spconv_bvh_channels_parse(NULL, &kind, NULL, NULL, "Zrotation Xrotation Yrotation"), SPCONV_EINVAL);
-      assert_int_equal(spconv_bvh_channels_string(buf, sizeof buf, SPCONV_EULER_ZXZ, SPCONV_INTRINSIC), SPCONV_EINVAL);
-      assert_int_equal(spconv_bvh_channels_string(buf, sizeof buf, (spconv_euler_seq)12, SPCONV_INTRINSIC), SPCONV_EINVAL);
-      assert_int_equal(spconv_bvh_channels_string(buf, sizeof buf, SPCONV_EULER_XYZ, (spconv_euler_kind)2), SPCONV_EINVAL);
-      assert_int_equal(spconv_bvh_channels_string(NULL, 40, SPCONV_EULER_XYZ, SPCONV_INTRINSIC), SPCONV_EINVAL);
+      assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, &kind, NULL, NULL, NULL), SPCONV_EINVAL);
+      assert_int_equal(spconv_euler_seq_from_bvh_channels(NULL, &kind, NULL, NULL, "Zrotation Xrotation Yrotation"), SPCONV_EINVAL);
+      assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, SPCONV_EULER_ZXZ, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+      assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, (spconv_euler_seq)12, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+      assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, SPCONV_EULER_XYZ, (spconv_euler_kind)2), SPCONV_EINVAL);
+      assert_int_equal(spconv_bvh_channels_from_euler_seq(NULL, 40, SPCONV_EULER_XYZ, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
       assert_string_equal(buf, "untouched");
       assert_int_equal(spconv_quat_wxyz_from_bvh(q, d, SPCONV_EULER_YXY), SPCONV_EINVAL);
       assert_int_equal(spconv_bvh_from_quat_wxyz(d, q, SPCONV_EULER_YXY), SPCONV_EINVAL);
@@ -752,13 +752,13 @@ static void test_joint_order(void **state) {
     for (t = 0; t < TF; ++t)
       for (i = 0; i < n; ++i)
         for (c = 0; c < S; ++c) want[(t * n + i) * S + c] = x[(t * n + perm[i]) * S + c];
-    assert_int_equal(spconv_motion_gather(res, x, perm, TF, n, S), SPCONV_OK);
+    assert_int_equal(spconv_perm_gather_frames(res, x, perm, TF, n, S), SPCONV_OK);
     EXPECT_VEC_EQUAL(res, want, len);
     memcpy(back, x, sizeof(spconv_real) * (size_t)len); /* in place */
-    assert_int_equal(spconv_motion_gather(back, back, perm, TF, n, S), SPCONV_OK);
+    assert_int_equal(spconv_perm_gather_frames(back, back, perm, TF, n, S), SPCONV_OK);
     EXPECT_VEC_EQUAL(back, want, len);
     assert_int_equal(spconv_perm_inverse(inv, perm, n), SPCONV_OK); /* and back */
-    assert_int_equal(spconv_motion_gather(back, back, inv, TF, n, S), SPCONV_OK);
+    assert_int_equal(spconv_perm_gather_frames(back, back, inv, TF, n, S), SPCONV_OK);
     EXPECT_VEC_EQUAL(back, x, len);
   }
   { /* bad maps: rejected, both arrays unchanged */
@@ -771,18 +771,18 @@ static void test_joint_order(void **state) {
     memcpy(rs, r, sizeof r);
     for (b = 0; b < 5; ++b) {
       if (b == 3) continue; /* a valid map, used below with bad sizes */
-      assert_int_equal(spconv_motion_gather(r, x, bad[b], 2, 4, 1), SPCONV_EINVAL);
-      assert_int_equal(spconv_motion_gather(x, x, bad[b], 2, 4, 1), SPCONV_EINVAL);
+      assert_int_equal(spconv_perm_gather_frames(r, x, bad[b], 2, 4, 1), SPCONV_EINVAL);
+      assert_int_equal(spconv_perm_gather_frames(x, x, bad[b], 2, 4, 1), SPCONV_EINVAL);
       assert_int_equal(spconv_perm_check(bad[b], 4), SPCONV_EINVAL);
     }
-    assert_int_equal(spconv_motion_gather(r, x, bad[3], 2, 4, 0), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_gather(r, x, bad[3], -1, 4, 1), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_gather(r, x, bad[3], 2, 5, 1), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_gather(r, x, NULL, 2, 4, 1), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_gather(NULL, x, bad[3], 2, 4, 1), SPCONV_EINVAL);
+    assert_int_equal(spconv_perm_gather_frames(r, x, bad[3], 2, 4, 0), SPCONV_EINVAL);
+    assert_int_equal(spconv_perm_gather_frames(r, x, bad[3], -1, 4, 1), SPCONV_EINVAL);
+    assert_int_equal(spconv_perm_gather_frames(r, x, bad[3], 2, 5, 1), SPCONV_EINVAL);
+    assert_int_equal(spconv_perm_gather_frames(r, x, NULL, 2, 4, 1), SPCONV_EINVAL);
+    assert_int_equal(spconv_perm_gather_frames(NULL, x, bad[3], 2, 4, 1), SPCONV_EINVAL);
     EXPECT_VEC_EQUAL(x, xs, 8);
     EXPECT_VEC_EQUAL(r, rs, 8);
-    assert_int_equal(spconv_motion_gather(r, x, bad[3], 0, 4, 1), SPCONV_OK); /* no frames */
+    assert_int_equal(spconv_perm_gather_frames(r, x, bad[3], 0, 4, 1), SPCONV_OK); /* no frames */
     EXPECT_VEC_EQUAL(r, rs, 8);
   }
 }
@@ -806,13 +806,13 @@ static void test_joint_order_fk(void **state) {
     ca = mo_clip_of(&a, T, n, SPCONV_ROT_QUAT_WXYZ, mo_formats[f], 0);
     cb = mo_clip_of(&b, T, n, SPCONV_ROT_QUAT_WXYZ, mo_formats[f], 0);
     mo_rand_perm(perm, n);
-    assert_int_equal(spconv_motion_gather(b.local_rot, b.local_rot, perm, T, n, nl), SPCONV_OK);
-    assert_int_equal(spconv_motion_gather(b.offsets, b.offsets, perm, 1, n, 3), SPCONV_OK);
+    assert_int_equal(spconv_perm_gather_frames(b.local_rot, b.local_rot, perm, T, n, nl), SPCONV_OK);
+    assert_int_equal(spconv_perm_gather_frames(b.offsets, b.offsets, perm, 1, n, 3), SPCONV_OK);
     if (rep & 1) {
-      assert_int_equal(spconv_motion_parents_gather(parents, sk.parents, perm, n), SPCONV_OK);
+      assert_int_equal(spconv_perm_gather_parents(parents, sk.parents, perm, n), SPCONV_OK);
     } else {
       memcpy(parents, sk.parents, sizeof parents);
-      assert_int_equal(spconv_motion_parents_gather(parents, parents, perm, n), SPCONV_OK);
+      assert_int_equal(spconv_perm_gather_parents(parents, parents, perm, n), SPCONV_OK);
     }
     for (t = 0; t < T; ++t) {
       spconv_real Rw0[MO_MAXB * 9], pw0[MO_MAXB * 3], Rw1[MO_MAXB * 9], pw1[MO_MAXB * 3];
@@ -824,13 +824,13 @@ static void test_joint_order_fk(void **state) {
   { /* bad parents or map: refused, untouched */
     int perm[3] = {2, 0, 1}, badp[3] = {0, 0, 1}, par[3] = {-1, 5, 0}, ok[3] = {-1, 0, 1};
     int res[3] = {9, 9, 9};
-    assert_int_equal(spconv_motion_parents_gather(res, par, perm, 3), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_parents_gather(res, ok, badp, 3), SPCONV_EINVAL);
+    assert_int_equal(spconv_perm_gather_parents(res, par, perm, 3), SPCONV_EINVAL);
+    assert_int_equal(spconv_perm_gather_parents(res, ok, badp, 3), SPCONV_EINVAL);
     assert_true(res[0] == 9 && res[1] == 9 && res[2] == 9);
     /* known: bodies (0 root, 1 child of 0, 2 child of 1) listed as (2, 0, 1):
        new 0 = old 2 (parent old 1 = new 2), new 1 = old 0 (root), new 2 =
        old 1 (parent old 0 = new 1) */
-    assert_int_equal(spconv_motion_parents_gather(res, ok, perm, 3), SPCONV_OK);
+    assert_int_equal(spconv_perm_gather_parents(res, ok, perm, 3), SPCONV_OK);
     assert_true(res[0] == 2 && res[1] == -1 && res[2] == 1);
   }
 }
@@ -844,13 +844,13 @@ static void test_rot_formats(void **state) {
     const spconv_real h = (spconv_real)0.70710678118654752440, hp = (spconv_real)1.5707963267948966;
     spconv_real rv[3] = {0, 0, hp}, q[4], want_q[4] = {h, 0, 0, h}, want_x[4] = {0, 0, h, h};
     spconv_real R[9], want_R[9] = {0, -1, 0, 1, 0, 0, 0, 0, 1}, back[3];
-    assert_int_equal(spconv_motion_rot_convert(q, SPCONV_ROT_QUAT_WXYZ, rv, SPCONV_ROT_ROTVEC, 1), SPCONV_OK);
+    assert_int_equal(spconv_rot_convert_n(q, SPCONV_ROT_QUAT_WXYZ, rv, SPCONV_ROT_ROTVEC, 1), SPCONV_OK);
     EXPECT_VEC_NEAR(q, want_q, 4, TEST_TOL);
-    assert_int_equal(spconv_motion_rot_convert(q, SPCONV_ROT_QUAT_XYZW, rv, SPCONV_ROT_ROTVEC, 1), SPCONV_OK);
+    assert_int_equal(spconv_rot_convert_n(q, SPCONV_ROT_QUAT_XYZW, rv, SPCONV_ROT_ROTVEC, 1), SPCONV_OK);
     EXPECT_VEC_NEAR(q, want_x, 4, TEST_TOL);
-    assert_int_equal(spconv_motion_rot_convert(R, SPCONV_ROT_MAT, rv, SPCONV_ROT_ROTVEC, 1), SPCONV_OK);
+    assert_int_equal(spconv_rot_convert_n(R, SPCONV_ROT_MAT, rv, SPCONV_ROT_ROTVEC, 1), SPCONV_OK);
     EXPECT_VEC_NEAR(R, want_R, 9, TEST_TOL);
-    assert_int_equal(spconv_motion_rot_convert(back, SPCONV_ROT_ROTVEC, R, SPCONV_ROT_MAT, 1), SPCONV_OK);
+    assert_int_equal(spconv_rot_convert_n(back, SPCONV_ROT_ROTVEC, R, SPCONV_ROT_MAT, 1), SPCONV_OK);
     EXPECT_VEC_NEAR(back, rv, 3, 4 * TEST_TOL);
   }
   test_seed(808);
@@ -861,9 +861,9 @@ static void test_rot_formats(void **state) {
         spconv_real x[9 * K], y[9 * K], z[9 * K], R0[9], R1[9];
         int sz = spconv_rot_format_size(mo_formats[fi]), so = spconv_rot_format_size(mo_formats[fo]), i;
         mo_rand_rots(x, mo_formats[fi], K);
-        assert_int_equal(spconv_motion_rot_convert(y, mo_formats[fo], x, mo_formats[fi], K), SPCONV_OK);
+        assert_int_equal(spconv_rot_convert_n(y, mo_formats[fo], x, mo_formats[fi], K), SPCONV_OK);
         memcpy(z, x, sizeof x); /* in place, any pair of sizes */
-        assert_int_equal(spconv_motion_rot_convert(z, mo_formats[fo], z, mo_formats[fi], K), SPCONV_OK);
+        assert_int_equal(spconv_rot_convert_n(z, mo_formats[fo], z, mo_formats[fi], K), SPCONV_OK);
         EXPECT_VEC_EQUAL(z, y, so * K);
         for (i = 0; i < K; ++i) {
           mo_mat_of(R0, x + sz * i, mo_formats[fi]);
@@ -874,27 +874,27 @@ static void test_rot_formats(void **state) {
   { /* bad input */
     spconv_real zq[8] = {1, 0, 0, 0, 0, 0, 0, 0}, out[6] = {7, 7, 7, 7, 7, 7};
     spconv_real bad_R[9] = {1, 0, 0, 0, 1, 0, 0, 0, -1}, seven[3] = {7, 7, 7};
-    assert_int_equal(spconv_motion_rot_convert(out, SPCONV_ROT_ROTVEC, zq, SPCONV_ROT_QUAT_WXYZ, 2), SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_rot_convert_n(out, SPCONV_ROT_ROTVEC, zq, SPCONV_ROT_QUAT_WXYZ, 2), SPCONV_EDEGENERATE);
     assert_true(out[0] == 7 && out[3] == 7); /* a bad rotation anywhere: nothing written */
     { /* also when the output is larger (the loop runs backward) and in place */
       spconv_real q3[12] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}, R3[27], q3keep[12];
       int k;
       for (k = 0; k < 27; ++k) R3[k] = -7;
       memcpy(q3keep, q3, sizeof q3);
-      assert_int_equal(spconv_motion_rot_convert(R3, SPCONV_ROT_MAT, q3, SPCONV_ROT_QUAT_WXYZ, 3),
+      assert_int_equal(spconv_rot_convert_n(R3, SPCONV_ROT_MAT, q3, SPCONV_ROT_QUAT_WXYZ, 3),
                        SPCONV_EDEGENERATE);
       for (k = 0; k < 27; ++k) assert_true(R3[k] == -7);
       memcpy(R3, q3, sizeof q3);
-      assert_int_equal(spconv_motion_rot_convert(R3, SPCONV_ROT_MAT, R3, SPCONV_ROT_QUAT_WXYZ, 3),
+      assert_int_equal(spconv_rot_convert_n(R3, SPCONV_ROT_MAT, R3, SPCONV_ROT_QUAT_WXYZ, 3),
                        SPCONV_EDEGENERATE);
       EXPECT_VEC_EQUAL(R3, q3keep, 12);
     }
-    assert_int_equal(spconv_motion_rot_convert(out + 3, SPCONV_ROT_ROTVEC, bad_R, SPCONV_ROT_MAT, 1), SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_rot_convert_n(out + 3, SPCONV_ROT_ROTVEC, bad_R, SPCONV_ROT_MAT, 1), SPCONV_EDEGENERATE);
     EXPECT_VEC_EQUAL(out + 3, seven, 3);
-    assert_int_equal(spconv_motion_rot_convert(out, (spconv_rot_format)4, zq, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_rot_convert(out, SPCONV_ROT_ROTVEC, zq, (spconv_rot_format)-1, 1), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_rot_convert(NULL, SPCONV_ROT_ROTVEC, zq, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_rot_convert(NULL, SPCONV_ROT_ROTVEC, NULL, SPCONV_ROT_QUAT_WXYZ, 0), SPCONV_OK);
+    assert_int_equal(spconv_rot_convert_n(out, (spconv_rot_format)4, zq, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EINVAL);
+    assert_int_equal(spconv_rot_convert_n(out, SPCONV_ROT_ROTVEC, zq, (spconv_rot_format)-1, 1), SPCONV_EINVAL);
+    assert_int_equal(spconv_rot_convert_n(NULL, SPCONV_ROT_ROTVEC, zq, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EINVAL);
+    assert_int_equal(spconv_rot_convert_n(NULL, SPCONV_ROT_ROTVEC, NULL, SPCONV_ROT_QUAT_WXYZ, 0), SPCONV_OK);
     assert_int_equal(spconv_rot_format_size((spconv_rot_format)9), 0);
   }
 }
@@ -961,56 +961,56 @@ static void test_aliasing(void **state) {
       memcpy(Mp, M, sizeof M);
       if (mo_det(Mp) < 0) { Mp[0] = -Mp[0]; Mp[1] = -Mp[1]; Mp[2] = -Mp[2]; }
       if (mo_det(Mp) < 0) { Mp[3] = -Mp[3]; Mp[4] = -Mp[4]; Mp[5] = -Mp[5]; }
-      spconv_motion_quat_wxyz_all_relabelled(r, M, q);
+      spconv_quat_wxyz_change_axes(r, M, q);
       memcpy(w, q, sizeof w);
-      spconv_motion_quat_wxyz_all_relabelled(w, M, w);
+      spconv_quat_wxyz_change_axes(w, M, w);
       EXPECT_VEC_EQUAL(w, r, 4);
-      assert_int_equal(spconv_motion_quat_wxyz_world_relabelled(r, Mp, q), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_change_world_axes(r, Mp, q), SPCONV_OK);
       memcpy(w, q, sizeof w);
-      assert_int_equal(spconv_motion_quat_wxyz_world_relabelled(w, Mp, w), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_change_world_axes(w, Mp, w), SPCONV_OK);
       EXPECT_VEC_EQUAL(w, r, 4);
-      assert_int_equal(spconv_motion_quat_wxyz_relabelled(r, Mp, M, q),
+      assert_int_equal(spconv_quat_wxyz_change_world_body_axes(r, Mp, M, q),
                        mo_det(M) > 0 ? SPCONV_OK : SPCONV_EINVAL); /* det Mp = +1 */
-      assert_int_equal(spconv_motion_quat_wxyz_relabelled(r, M, M, q), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_change_world_body_axes(r, M, M, q), SPCONV_OK);
       memcpy(w, q, sizeof w);
-      assert_int_equal(spconv_motion_quat_wxyz_relabelled(w, M, M, w), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_change_world_body_axes(w, M, M, w), SPCONV_OK);
       EXPECT_VEC_EQUAL(w, r, 4);
       spconv_mat_from_quat_wxyz(R, q);
-      spconv_motion_mat_all_relabelled(R2, M, R);
+      spconv_mat_change_axes(R2, M, R);
       memcpy(W9, R, sizeof W9);
-      spconv_motion_mat_all_relabelled(W9, M, W9);
+      spconv_mat_change_axes(W9, M, W9);
       EXPECT_VEC_EQUAL(W9, R2, 9);
       memcpy(W9, M, sizeof W9);
-      spconv_motion_mat_all_relabelled(W9, W9, R);
+      spconv_mat_change_axes(W9, W9, R);
       EXPECT_VEC_EQUAL(W9, R2, 9);
-      assert_int_equal(spconv_motion_mat_world_relabelled(R2, Mp, R), SPCONV_OK);
+      assert_int_equal(spconv_mat_change_world_axes(R2, Mp, R), SPCONV_OK);
       memcpy(W9, R, sizeof W9);
-      assert_int_equal(spconv_motion_mat_world_relabelled(W9, Mp, W9), SPCONV_OK);
+      assert_int_equal(spconv_mat_change_world_axes(W9, Mp, W9), SPCONV_OK);
       EXPECT_VEC_EQUAL(W9, R2, 9);
       memcpy(W9, Mp, sizeof W9);
-      assert_int_equal(spconv_motion_mat_world_relabelled(W9, W9, R), SPCONV_OK);
+      assert_int_equal(spconv_mat_change_world_axes(W9, W9, R), SPCONV_OK);
       EXPECT_VEC_EQUAL(W9, R2, 9);
       spconv_rotvec_from_quat_wxyz(rv, q);
-      spconv_motion_rotvec_all_relabelled(rv2, M, rv);
+      spconv_pseudovec_change_axes(rv2, M, rv);
       memcpy(W9, M, sizeof W9); /* res == M (its first entries) */
-      spconv_motion_rotvec_all_relabelled(W9, W9, rv);
+      spconv_pseudovec_change_axes(W9, W9, rv);
       EXPECT_VEC_EQUAL(W9, rv2, 3);
-      spconv_motion_rotvec_all_relabelled(rv, M, rv);
+      spconv_pseudovec_change_axes(rv, M, rv);
       EXPECT_VEC_EQUAL(rv, rv2, 3);
-      spconv_motion_quat_wxyz_all_relabelled(r, M, q);
+      spconv_quat_wxyz_change_axes(r, M, q);
       memcpy(W9, M, sizeof W9);
-      spconv_motion_quat_wxyz_all_relabelled(W9, W9, q);
+      spconv_quat_wxyz_change_axes(W9, W9, q);
       EXPECT_VEC_EQUAL(W9, r, 4);
-      assert_int_equal(spconv_motion_quat_wxyz_world_relabelled(r, Mp, q), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_change_world_axes(r, Mp, q), SPCONV_OK);
       memcpy(W9, Mp, sizeof W9);
-      assert_int_equal(spconv_motion_quat_wxyz_world_relabelled(W9, W9, q), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_change_world_axes(W9, W9, q), SPCONV_OK);
       EXPECT_VEC_EQUAL(W9, r, 4);
-      assert_int_equal(spconv_motion_quat_wxyz_relabelled(r, M, M, q), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_change_world_body_axes(r, M, M, q), SPCONV_OK);
       memcpy(W9, M, sizeof W9);
-      assert_int_equal(spconv_motion_quat_wxyz_relabelled(W9, W9, M, q), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_change_world_body_axes(W9, W9, M, q), SPCONV_OK);
       EXPECT_VEC_EQUAL(W9, r, 4);
       memcpy(W9, M, sizeof W9);
-      assert_int_equal(spconv_motion_quat_wxyz_relabelled(W9, M, W9, q), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_change_world_body_axes(W9, M, W9, q), SPCONV_OK);
       EXPECT_VEC_EQUAL(W9, r, 4);
       { /* BVH: res == angles, res == q */
         spconv_real d[4] = {0, 0, 0, 0}, qb[4], e[4];
@@ -1044,7 +1044,7 @@ static void test_clip_bad_input(void **state) {
   memcpy(&b0, &b, sizeof b);
   ca = mo_clip_of(&a, 5, 4, SPCONV_ROT_ROTVEC, SPCONV_ROT_QUAT_XYZW, 0);
   cb = mo_clip_of(&b, 5, 4, SPCONV_ROT_ROTVEC, SPCONV_ROT_QUAT_XYZW, 0);
-  assert_int_equal(spconv_motion_axes_matrix(M, SPCONV_MOTION_BVH, SPCONV_MOTION_ROBOT), SPCONV_OK);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_BVH, SPCONV_AXIS_PRESET_ROBOT), SPCONV_OK);
   assert_int_equal(spconv_motion_clip_convert(NULL, &ca, M, M, 1), SPCONV_EINVAL);
   assert_int_equal(spconv_motion_clip_convert(&cb, NULL, M, M, 1), SPCONV_EINVAL);
   assert_int_equal(spconv_motion_clip_convert(&cb, &ca, NULL, M, 1), SPCONV_EINVAL);

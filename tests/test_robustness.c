@@ -68,17 +68,17 @@ static void test_G1_einval_untouched(void **state) {
     assert_int_equal(spconv_up_axis_quat_wxyz(q, SPCONV_AXIS_Y, (spconv_axis)b), SPCONV_EINVAL);
     assert_int_equal(spconv_gravity(g, (spconv_axis)b, 9), SPCONV_EINVAL);
     if (b < 0 || b > 11) {
-      assert_int_equal(spconv_quat_wxyz_from_euler(q, angles, (spconv_euler_seq)b, SPCONV_INTRINSIC),
+      assert_int_equal(spconv_quat_wxyz_from_euler(q, angles, (spconv_euler_seq)b, SPCONV_EULER_INTRINSIC),
                        SPCONV_EINVAL);
-      assert_int_equal(spconv_euler_from_quat_wxyz(e, one, (spconv_euler_seq)b, SPCONV_EXTRINSIC),
+      assert_int_equal(spconv_euler_from_quat_wxyz(e, one, (spconv_euler_seq)b, SPCONV_EULER_EXTRINSIC),
                        SPCONV_EINVAL);
     }
     assert_int_equal(spconv_euler_from_mat(e, R, SPCONV_EULER_XYZ, (spconv_euler_kind)(b + 1 == 1 ? 2 : b)),
                      SPCONV_EINVAL);
     assert_int_equal(spconv_rot6d_from_mat(d6, R, (spconv_rot6d_layout)b), SPCONV_EINVAL);
     assert_int_equal(spconv_mat_from_rot6d(M, d6, (spconv_rot6d_layout)b), SPCONV_EINVAL);
-    assert_int_equal(spconv_axis_preset_matrix(M, (spconv_axis_preset)(b >= 0 && b < 17 ? 17 : b),
-                                               SPCONV_AXES_ROS_FLU),
+    assert_int_equal(spconv_axis_preset_matrix(M, (spconv_axis_preset)(b >= 0 && b < SPCONV_AXIS_PRESET_COUNT ? SPCONV_AXIS_PRESET_COUNT : b),
+                                               SPCONV_AXIS_PRESET_ROS_FLU),
                      SPCONV_EINVAL);
     assert_int_equal(spconv_asset_import_matrix(M, (spconv_asset_format)b, 0), SPCONV_EINVAL);
     assert_int_equal(spconv_gravity_signed(g, (spconv_signed_axis)(b == 3 ? 6 : b), 9),
@@ -137,7 +137,7 @@ static void test_G3_nan_propagates(void **state) {
   }
   assert_int_equal(spconv_up_axis_matrix(M, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
   v[1] = R_NAN;
-  spconv_axes_vec(out, M, v);
+  spconv_vec_change_axes(out, M, v);
   assert_true(any_nan(out, 3));
   spconv_quat_slerp_wxyz(out, q, q, R_NAN);
   assert_true(any_nan(out, 4));
@@ -212,9 +212,9 @@ static void test_Q3_any_norm(void **state) {
     for (i = 0; i < 4; ++i) ref[i] = (spconv_real)((double)cq[i] / c / sqrt(m));
     assert_int_equal(spconv_quat_normalize_wxyz(n1, cq), SPCONV_OK);
     EXPECT_VEC_NEAR(n1, ref, 4, TEST_TOL);
-    assert_int_equal(spconv_euler_from_quat_wxyz(e1, cq, SPCONV_EULER_ZYX, SPCONV_INTRINSIC),
+    assert_int_equal(spconv_euler_from_quat_wxyz(e1, cq, SPCONV_EULER_ZYX, SPCONV_EULER_INTRINSIC),
                      SPCONV_OK);
-    assert_int_equal(spconv_euler_from_quat_wxyz(e0, ref, SPCONV_EULER_ZYX, SPCONV_INTRINSIC),
+    assert_int_equal(spconv_euler_from_quat_wxyz(e0, ref, SPCONV_EULER_ZYX, SPCONV_EULER_INTRINSIC),
                      SPCONV_OK);
     EXPECT_VEC_NEAR(e1, e0, 3, TEST_TOL);
   }
@@ -234,7 +234,7 @@ static void test_Q4_degenerate_quat(void **state) {
     fill(ax, 3);
     an = SENT;
     assert_int_equal(spconv_quat_normalize_wxyz(r, bad[k]), SPCONV_EDEGENERATE);
-    assert_int_equal(spconv_euler_from_quat_wxyz(e, bad[k], SPCONV_EULER_XYZ, SPCONV_EXTRINSIC),
+    assert_int_equal(spconv_euler_from_quat_wxyz(e, bad[k], SPCONV_EULER_XYZ, SPCONV_EULER_EXTRINSIC),
                      SPCONV_EDEGENERATE);
     assert_int_equal(spconv_urdf_rpy_from_quat_wxyz(e, bad[k]), SPCONV_EDEGENERATE);
     assert_int_equal(spconv_axis_angle_from_quat_wxyz(ax, &an, bad[k]), SPCONV_EDEGENERATE);
@@ -321,13 +321,13 @@ static void test_U1_gravity_magnitude(void **state) {
 /* A1: an invalid axis system (values outside 0..5 or two axes on one line),
    a parallel forward/up or an unknown preset gives SPCONV_EINVAL, untouched. */
 static void test_A1_invalid_systems(void **state) {
-  spconv_axis_system ok = {SPCONV_FORWARD, SPCONV_LEFT, SPCONV_UP}, bad[3], res;
+  spconv_axis_system ok = {SPCONV_DIRECTION_FORWARD, SPCONV_DIRECTION_LEFT, SPCONV_DIRECTION_UP}, bad[3], res;
   spconv_real M[9];
   int k;
   (void)state;
-  bad[0].x = SPCONV_FORWARD; bad[0].y = SPCONV_BACK; bad[0].z = SPCONV_UP;
-  bad[1].x = (spconv_direction)6; bad[1].y = SPCONV_LEFT; bad[1].z = SPCONV_UP;
-  bad[2].x = (spconv_direction)-1; bad[2].y = SPCONV_LEFT; bad[2].z = SPCONV_UP;
+  bad[0].x = SPCONV_DIRECTION_FORWARD; bad[0].y = SPCONV_DIRECTION_BACK; bad[0].z = SPCONV_DIRECTION_UP;
+  bad[1].x = (spconv_direction)6; bad[1].y = SPCONV_DIRECTION_LEFT; bad[1].z = SPCONV_DIRECTION_UP;
+  bad[2].x = (spconv_direction)-1; bad[2].y = SPCONV_DIRECTION_LEFT; bad[2].z = SPCONV_DIRECTION_UP;
   for (k = 0; k < 3; ++k) {
     fill(M, 9);
     assert_int_equal(spconv_axis_system_check(bad[k]), SPCONV_EINVAL);
@@ -338,11 +338,11 @@ static void test_A1_invalid_systems(void **state) {
   }
   res = ok;
   res.x = (spconv_direction)77;
-  assert_int_equal(spconv_axis_system_from_forward_up(&res, SPCONV_POS_Z, SPCONV_NEG_Z, 1),
+  assert_int_equal(spconv_axis_system_from_forward_up(&res, SPCONV_AXIS_POS_Z, SPCONV_AXIS_NEG_Z, 1),
                    SPCONV_EINVAL);
   assert_int_equal((int)res.x, 77);
   fill(M, 9);
-  assert_int_equal(spconv_axis_conversion(M, SPCONV_POS_Y, SPCONV_POS_Y, SPCONV_POS_Y, SPCONV_POS_Z),
+  assert_int_equal(spconv_axis_conversion(M, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z),
                    SPCONV_EINVAL);
   expect_untouched(M, 9);
 }
@@ -350,7 +350,7 @@ static void test_A1_invalid_systems(void **state) {
 /* A2: spconv_axis_system_from_matrix accepts only entries exactly 0 or
    +-1 in a permutation pattern: NaN, inf and 1 - eps are refused. */
 static void test_A2_from_matrix_exact(void **state) {
-  spconv_axis_system flu = {SPCONV_FORWARD, SPCONV_LEFT, SPCONV_UP}, res;
+  spconv_axis_system flu = {SPCONV_DIRECTION_FORWARD, SPCONV_DIRECTION_LEFT, SPCONV_DIRECTION_UP}, res;
   spconv_real M[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
   spconv_real vals[4] = {R_NAN, R_INF, (spconv_real)1 - (spconv_real)FLT_EPSILON, 2};
   int k;
@@ -391,28 +391,28 @@ static void test_A4_shape_sizes(void **state) {
   (void)state;
   fill(rs, 3);
   fill(rq, 4);
-  assert_int_equal(spconv_shape_convert(rs, rq, neg, SPCONV_SHAPE_BOX, SPCONV_SHAPES_NEWTON,
-                                        SPCONV_AXIS_Z, SPCONV_SHAPES_USD, SPCONV_AXIS_Z),
+  assert_int_equal(spconv_shape_convert(rs, rq, neg, SPCONV_SHAPE_BOX, SPCONV_SHAPE_FORMAT_NEWTON,
+                                        SPCONV_AXIS_Z, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z),
                    SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_volume(&vol, nan3, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_NEWTON,
+  assert_int_equal(spconv_shape_volume(&vol, nan3, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_NEWTON,
                                        SPCONV_AXIS_Z),
                    SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_volume(&vol, inf3, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPES_NEWTON,
+  assert_int_equal(spconv_shape_volume(&vol, inf3, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPE_FORMAT_NEWTON,
                                        SPCONV_AXIS_Z),
                    SPCONV_EINVAL);
   expect_untouched(rs, 3);
   expect_untouched(rq, 4);
   assert_true(vol == SENT);
-  assert_int_equal(spconv_shape_volume(&vol, flat, SPCONV_SHAPE_BOX, SPCONV_SHAPES_NEWTON,
+  assert_int_equal(spconv_shape_volume(&vol, flat, SPCONV_SHAPE_BOX, SPCONV_SHAPE_FORMAT_NEWTON,
                                        SPCONV_AXIS_Z), SPCONV_OK);
   assert_true(vol == 0);
-  assert_int_equal(spconv_shape_volume(&vol, big, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPES_NEWTON,
+  assert_int_equal(spconv_shape_volume(&vol, big, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPE_FORMAT_NEWTON,
                                        SPCONV_AXIS_Z), SPCONV_OK);
   assert_true(vol == 0);
-  assert_int_equal(spconv_shape_volume(&vol, big, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPES_NEWTON,
+  assert_int_equal(spconv_shape_volume(&vol, big, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_NEWTON,
                                        SPCONV_AXIS_Z), SPCONV_OK);
   assert_true(isinf(vol) && vol > 0);
-  assert_int_equal(spconv_shape_volume(&vol, huge, SPCONV_SHAPE_CONE, SPCONV_SHAPES_NEWTON,
+  assert_int_equal(spconv_shape_volume(&vol, huge, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_NEWTON,
                                        SPCONV_AXIS_Z), SPCONV_OK);
   assert_true(isinf(vol) && vol > 0);
 }
@@ -473,7 +473,7 @@ static void test_R1_not_a_rotation(void **state) {
     fill(q, 4);
     fill(e, 3);
     assert_int_equal(spconv_quat_wxyz_from_mat(q, bad[k]), SPCONV_EINVAL);
-    assert_int_equal(spconv_euler_from_mat(e, bad[k], SPCONV_EULER_ZYZ, SPCONV_INTRINSIC),
+    assert_int_equal(spconv_euler_from_mat(e, bad[k], SPCONV_EULER_ZYZ, SPCONV_EULER_INTRINSIC),
                      SPCONV_EINVAL);
     expect_untouched(q, 4);
     expect_untouched(e, 3);
@@ -552,19 +552,19 @@ static void test_R5_euler(void **state) {
                         (spconv_real)0.2};
   spconv_real q[4] = {1, 0, 0, 0}, e[3] = {0, 0, 0}, r[4], nanang[3] = {0, R_NAN, 0};
   (void)state;
-  assert_int_equal(spconv_quat_wxyz_from_euler(q, ang, SPCONV_EULER_XYZ, SPCONV_INTRINSIC),
+  assert_int_equal(spconv_quat_wxyz_from_euler(q, ang, SPCONV_EULER_XYZ, SPCONV_EULER_INTRINSIC),
                    SPCONV_OK);
-  assert_int_equal(spconv_euler_from_quat_wxyz(e, q, SPCONV_EULER_XYZ, SPCONV_INTRINSIC),
+  assert_int_equal(spconv_euler_from_quat_wxyz(e, q, SPCONV_EULER_XYZ, SPCONV_EULER_INTRINSIC),
                    SPCONV_GIMBAL_LOCK);
   assert_true(e[2] == 0);
-  assert_int_equal(spconv_quat_wxyz_from_euler(r, e, SPCONV_EULER_XYZ, SPCONV_INTRINSIC),
+  assert_int_equal(spconv_quat_wxyz_from_euler(r, e, SPCONV_EULER_XYZ, SPCONV_EULER_INTRINSIC),
                    SPCONV_OK);
   if ((double)(r[0] * q[0]) < 0) {
     int i;
     for (i = 0; i < 4; ++i) r[i] = -r[i];
   }
   EXPECT_VEC_NEAR(r, q, 4, TEST_TOL * 100);
-  assert_int_equal(spconv_quat_wxyz_from_euler(q, nanang, SPCONV_EULER_ZYX, SPCONV_EXTRINSIC),
+  assert_int_equal(spconv_quat_wxyz_from_euler(q, nanang, SPCONV_EULER_ZYX, SPCONV_EULER_EXTRINSIC),
                    SPCONV_OK);
   assert_true(any_nan(q, 4));
 }
@@ -582,8 +582,8 @@ static void test_R6_parsers(void **state) {
   for (k = 0; k < 9; ++k) {
     seq = (spconv_euler_seq)77;
     kind = (spconv_euler_kind)77;
-    assert_int_equal(spconv_euler_parse_scipy(bad[k], &seq, &kind), SPCONV_EINVAL);
-    assert_int_equal(spconv_euler_parse_mujoco(bad[k], &seq, &kind), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_seq_from_scipy(&seq, &kind, bad[k]), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_seq_from_mujoco(&seq, &kind, bad[k]), SPCONV_EINVAL);
     assert_int_equal((int)seq, 77);
     assert_int_equal((int)kind, 77);
   }
@@ -592,7 +592,7 @@ static void test_R6_parsers(void **state) {
   assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(q, a, "xyzz"), SPCONV_EINVAL);
   assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(q, a, "xw z"), SPCONV_EINVAL);
   expect_untouched(q, 4);
-  assert_int_equal(spconv_euler_parse_scipy("xyz", NULL, &kind), SPCONV_EINVAL);
+  assert_int_equal(spconv_euler_seq_from_scipy(NULL, &kind, "xyz"), SPCONV_EINVAL);
   /* MuJoCo's general rule accepts mixed case and repeats */
   assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(q, a, "xXx"), SPCONV_OK);
 }
@@ -651,7 +651,7 @@ static void test_R9_angvel_dt_zero(void **state) {
    SPCONV_EINVAL (untouched); an unknown preset id has every field -1 and
    no name. */
 static void test_C1_descriptors(void **state) {
-  spconv_convention ok = spconv_preset(SPCONV_PRESET_NEWTON), bad, unknown;
+  spconv_convention ok = spconv_convention_from_preset(SPCONV_PRESET_NEWTON), bad, unknown;
   spconv_body body = {{0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0}};
   spconv_real x[6] = {1, 2, 3, 4, 5, 6}, r[6], M[36];
   int f, vals[] = {-1, 2, 3, INT_MAX, INT_MIN}, k;
@@ -676,10 +676,10 @@ static void test_C1_descriptors(void **state) {
   assert_int_equal(spconv_twist_convert(r, &ok, NULL, &ok, &body), SPCONV_EINVAL);
   assert_int_equal(spconv_twist_convert_matrix(M, NULL, &ok, &body), SPCONV_EINVAL);
   expect_untouched(r, 6);
-  unknown = spconv_preset(SPCONV_PRESET_COUNT);
+  unknown = spconv_convention_from_preset(SPCONV_PRESET_COUNT);
   assert_true(unknown.order == -1 && unknown.point == -1 && unknown.accel == -1);
-  assert_null(spconv_preset_name(-1));
-  assert_null(spconv_preset_name(SPCONV_PRESET_COUNT));
+  assert_null(spconv_preset_id_name(-1));
+  assert_null(spconv_preset_id_name(SPCONV_PRESET_COUNT));
 }
 
 /* C2: an inconsistent joint layout (start arrays not from 0 or decreasing,
@@ -759,8 +759,8 @@ static void test_B1_batch(void **state) {
   spconv_twist_shift_n(NULL, NULL, NULL, 0);
   spconv_quat_wxyz_from_xyzw_n(NULL, NULL, 0);
   spconv_twist_from_mujoco_qvel_n(NULL, NULL, NULL, NULL, 0);
-  assert_int_equal(spconv_up_axis_vec3_n(NULL, NULL, 0, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
-  assert_int_equal(spconv_up_axis_vec3_n(NULL, NULL, 0, (spconv_axis)5, SPCONV_AXIS_Z),
+  assert_int_equal(spconv_vec_change_up_axis_n(NULL, NULL, 0, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
+  assert_int_equal(spconv_vec_change_up_axis_n(NULL, NULL, 0, (spconv_axis)5, SPCONV_AXIS_Z),
                    SPCONV_EINVAL);
   spconv_twist_shift_n(out, x, r, 2);
   spconv_twist_shift(one, x, r);

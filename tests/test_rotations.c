@@ -62,7 +62,7 @@ static void euler_by_definition(spconv_real res[9], const spconv_real ang[3], in
     int a = seq_axis(s, n);
     double axis[3];
     for (i = 0; i < 3; ++i)
-      axis[i] = kind == SPCONV_EXTRINSIC ? (i == a ? 1.0 : 0.0) : R[3 * i + a];
+      axis[i] = kind == SPCONV_EULER_EXTRINSIC ? (i == a ? 1.0 : 0.0) : R[3 * i + a];
     rodrigues_d(T, axis, (double)ang[n]);
     mat_mul_d(M, T, R);
     memcpy(R, M, sizeof R);
@@ -214,11 +214,11 @@ static void test_scipy_values(void **state) {
   spconv_quat_wxyz_from_xyzw(q1, q1_xyzw);
   for (c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
     spconv_euler_seq seq = SPCONV_EULER_XYZ;
-    spconv_euler_kind kind = SPCONV_INTRINSIC;
+    spconv_euler_kind kind = SPCONV_EULER_INTRINSIC;
     spconv_real want[3];
     int i;
     for (i = 0; i < 3; ++i) want[i] = (spconv_real)cases[c].want[i];
-    assert_int_equal(spconv_euler_parse_scipy(cases[c].seq, &seq, &kind), SPCONV_OK);
+    assert_int_equal(spconv_euler_seq_from_scipy(&seq, &kind, cases[c].seq), SPCONV_OK);
     assert_int_equal(spconv_euler_from_quat_wxyz(e, q1, seq, kind), SPCONV_OK);
     EXPECT_VEC_NEAR(e, want, 3, TEST_TOL);
   }
@@ -232,14 +232,14 @@ static void test_scipy_values(void **state) {
     spconv_real a[3] = {R_(0.3), R_(-0.7), R_(1.1)};
     spconv_real want[4] = {R_(0.8186292656554958), R_(-0.057539988180335414),
                            R_(-0.36242009435522565), R_(0.4417996722272436)};
-    assert_int_equal(spconv_quat_wxyz_from_euler(q, a, SPCONV_EULER_XYZ, SPCONV_INTRINSIC), SPCONV_OK);
+    assert_int_equal(spconv_quat_wxyz_from_euler(q, a, SPCONV_EULER_XYZ, SPCONV_EULER_INTRINSIC), SPCONV_OK);
     EXPECT_VEC_NEAR(q, want, 4, TEST_TOL);
   }
   { /* from_euler("zyz", [2.5, 1.2, -3.0]).as_quat() (xyzw) */
     spconv_real a[3] = {R_(2.5), R_(1.2), R_(-3.0)};
     spconv_real want[4] = {R_(0.7996779293661805), R_(0.21550200655083152),
                            R_(-0.5219003812359487), R_(-0.20419129884242074)};
-    assert_int_equal(spconv_quat_wxyz_from_euler(q, a, SPCONV_EULER_ZYZ, SPCONV_EXTRINSIC), SPCONV_OK);
+    assert_int_equal(spconv_quat_wxyz_from_euler(q, a, SPCONV_EULER_ZYZ, SPCONV_EULER_EXTRINSIC), SPCONV_OK);
     EXPECT_VEC_NEAR(q, want, 4, TEST_TOL);
   }
   { /* from_rotvec([0.2, -1.4, 2.0]).as_quat() (xyzw) */
@@ -256,18 +256,18 @@ static void test_scipy_values(void **state) {
     spconv_real a[3] = {R_(0.3), R_(PI / 2), R_(0.5)}, ap[3] = {R_(0.3), R_(PI), R_(0.5)};
     spconv_real w1[3] = {R_(0.8), R_(PI / 2), 0}, w2[3] = {R_(-0.2), R_(PI / 2), 0};
     spconv_real w3[3] = {R_(-0.2), R_(PI), 0};
-    assert_int_equal(spconv_quat_wxyz_from_euler(q, a, SPCONV_EULER_XYZ, SPCONV_INTRINSIC), SPCONV_OK);
-    assert_int_equal(spconv_euler_from_quat_wxyz(e, q, SPCONV_EULER_XYZ, SPCONV_INTRINSIC),
+    assert_int_equal(spconv_quat_wxyz_from_euler(q, a, SPCONV_EULER_XYZ, SPCONV_EULER_INTRINSIC), SPCONV_OK);
+    assert_int_equal(spconv_euler_from_quat_wxyz(e, q, SPCONV_EULER_XYZ, SPCONV_EULER_INTRINSIC),
                      SPCONV_GIMBAL_LOCK);
     EXPECT_VEC_NEAR(e, w1, 3, TEST_TOL);
     assert_true(e[2] == 0);
-    assert_int_equal(spconv_quat_wxyz_from_euler(q, a, SPCONV_EULER_XYZ, SPCONV_EXTRINSIC), SPCONV_OK);
-    assert_int_equal(spconv_euler_from_quat_wxyz(e, q, SPCONV_EULER_XYZ, SPCONV_EXTRINSIC),
+    assert_int_equal(spconv_quat_wxyz_from_euler(q, a, SPCONV_EULER_XYZ, SPCONV_EULER_EXTRINSIC), SPCONV_OK);
+    assert_int_equal(spconv_euler_from_quat_wxyz(e, q, SPCONV_EULER_XYZ, SPCONV_EULER_EXTRINSIC),
                      SPCONV_GIMBAL_LOCK);
     EXPECT_VEC_NEAR(e, w2, 3, TEST_TOL);
     assert_true(e[2] == 0);
-    assert_int_equal(spconv_quat_wxyz_from_euler(q, ap, SPCONV_EULER_ZXZ, SPCONV_INTRINSIC), SPCONV_OK);
-    assert_int_equal(spconv_euler_from_quat_wxyz(e, q, SPCONV_EULER_ZXZ, SPCONV_INTRINSIC),
+    assert_int_equal(spconv_quat_wxyz_from_euler(q, ap, SPCONV_EULER_ZXZ, SPCONV_EULER_INTRINSIC), SPCONV_OK);
+    assert_int_equal(spconv_euler_from_quat_wxyz(e, q, SPCONV_EULER_ZXZ, SPCONV_EULER_INTRINSIC),
                      SPCONV_GIMBAL_LOCK);
     EXPECT_VEC_NEAR(e, w3, 3, TEST_TOL);
   }
@@ -312,7 +312,7 @@ static void test_named_conventions(void **state) {
     EXPECT_VEC_NEAR(q, want, 4, TEST_TOL);
     EXPECT_VEC_NEAR(qd, want, 4, TEST_TOL);
     /* fixed axes x, then y, then z */
-    euler_by_definition(Rdef, rpy, 0, SPCONV_EXTRINSIC);
+    euler_by_definition(Rdef, rpy, 0, SPCONV_EULER_EXTRINSIC);
     spconv_mat_from_quat_wxyz(R, q);
     EXPECT_VEC_NEAR(R, Rdef, 9, TEST_TOL);
     /* and back: pitch in [-pi/2, pi/2] */
@@ -576,7 +576,7 @@ static void test_euler_all_conventions(void **state) {
   test_seed(306);
   for (s = 0; s < 12; ++s)
     for (kk = 0; kk < 2; ++kk) {
-      spconv_euler_kind kind = kk ? SPCONV_INTRINSIC : SPCONV_EXTRINSIC;
+      spconv_euler_kind kind = kk ? SPCONV_EULER_INTRINSIC : SPCONV_EULER_EXTRINSIC;
       spconv_euler_seq seq = all_seqs[s];
       for (n = 0; n < TEST_CASES / 10; ++n) {
         spconv_real ang[3], q[4] = {0}, R[9], Rdef[9], e[3] = {0}, e2[3] = {0}, qr[4] = {0}, qn[4], rq[4];
@@ -598,7 +598,7 @@ static void test_euler_all_conventions(void **state) {
             ax[seq_axis(s, i)] = 1;
             spconv_quat_wxyz_from_axis_angle(qs[i], ax, ang[i]);
           }
-          if (kind == SPCONV_INTRINSIC) {
+          if (kind == SPCONV_EULER_INTRINSIC) {
             spconv_quat_mul_wxyz(t, qs[0], qs[1]);
             spconv_quat_mul_wxyz(t, t, qs[2]);
           } else {
@@ -639,7 +639,7 @@ static void test_euler_gimbal_lock(void **state) {
   test_seed(307);
   for (s = 0; s < 12; ++s)
     for (kk = 0; kk < 2; ++kk) {
-      spconv_euler_kind kind = kk ? SPCONV_INTRINSIC : SPCONV_EXTRINSIC;
+      spconv_euler_kind kind = kk ? SPCONV_EULER_INTRINSIC : SPCONV_EULER_EXTRINSIC;
       spconv_euler_seq seq = all_seqs[s];
       for (n = 0; n < 200; ++n) {
         spconv_real ang[3], q[4] = {0}, e[3] = {0}, qr[4] = {0}, R[9];
@@ -673,32 +673,32 @@ static void test_euler_parsers(void **state) {
   for (s = 0; s < 12; ++s) {
     char up[4], lo[4];
     spconv_euler_seq seq = SPCONV_EULER_XYZ;
-    spconv_euler_kind kind = SPCONV_INTRINSIC;
+    spconv_euler_kind kind = SPCONV_EULER_INTRINSIC;
     int i;
     for (i = 0; i < 3; ++i) {
       up[i] = seq_names[s][i];
       lo[i] = (char)(seq_names[s][i] - 'X' + 'x');
     }
     up[3] = lo[3] = '\0';
-    assert_int_equal(spconv_euler_parse_scipy(up, &seq, &kind), SPCONV_OK);
+    assert_int_equal(spconv_euler_seq_from_scipy(&seq, &kind, up), SPCONV_OK);
     assert_int_equal(seq, all_seqs[s]);
-    assert_int_equal(kind, SPCONV_INTRINSIC);
-    assert_int_equal(spconv_euler_parse_scipy(lo, &seq, &kind), SPCONV_OK);
+    assert_int_equal(kind, SPCONV_EULER_INTRINSIC);
+    assert_int_equal(spconv_euler_seq_from_scipy(&seq, &kind, lo), SPCONV_OK);
     assert_int_equal(seq, all_seqs[s]);
-    assert_int_equal(kind, SPCONV_EXTRINSIC);
-    assert_int_equal(spconv_euler_parse_mujoco(lo, &seq, &kind), SPCONV_OK);
+    assert_int_equal(kind, SPCONV_EULER_EXTRINSIC);
+    assert_int_equal(spconv_euler_seq_from_mujoco(&seq, &kind, lo), SPCONV_OK);
     assert_int_equal(seq, all_seqs[s]);
-    assert_int_equal(kind, SPCONV_INTRINSIC);
-    assert_int_equal(spconv_euler_parse_mujoco(up, &seq, &kind), SPCONV_OK);
+    assert_int_equal(kind, SPCONV_EULER_INTRINSIC);
+    assert_int_equal(spconv_euler_seq_from_mujoco(&seq, &kind, up), SPCONV_OK);
     assert_int_equal(seq, all_seqs[s]);
-    assert_int_equal(kind, SPCONV_EXTRINSIC);
+    assert_int_equal(kind, SPCONV_EULER_EXTRINSIC);
     { /* the MuJoCo product rule gives the same quaternion as the parsed pair */
       spconv_real ang[3] = {R_(0.3), R_(-1.1), R_(2.0)}, q1[4], q2[4];
       assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(q1, ang, lo), SPCONV_OK);
-      assert_int_equal(spconv_quat_wxyz_from_euler(q2, ang, all_seqs[s], SPCONV_INTRINSIC), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_from_euler(q2, ang, all_seqs[s], SPCONV_EULER_INTRINSIC), SPCONV_OK);
       EXPECT_VEC_NEAR(q1, q2, 4, TEST_TOL);
       assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(q1, ang, up), SPCONV_OK);
-      assert_int_equal(spconv_quat_wxyz_from_euler(q2, ang, all_seqs[s], SPCONV_EXTRINSIC), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_from_euler(q2, ang, all_seqs[s], SPCONV_EULER_EXTRINSIC), SPCONV_OK);
       EXPECT_VEC_NEAR(q1, q2, 4, TEST_TOL);
     }
   }
@@ -707,7 +707,7 @@ static void test_euler_parsers(void **state) {
     spconv_real ang[3] = {R_(0.3), R_(-0.7), R_(1.1)}, q[4], qx[4], qy[4], qz[4], t[4];
     spconv_real ex[3] = {1, 0, 0}, ey[3] = {0, 1, 0}, ez[3] = {0, 0, 1};
     spconv_euler_seq seq = SPCONV_EULER_ZYZ;
-    spconv_euler_kind kind = SPCONV_INTRINSIC;
+    spconv_euler_kind kind = SPCONV_EULER_INTRINSIC;
     spconv_quat_wxyz_from_axis_angle(qx, ex, ang[0]);
     spconv_quat_wxyz_from_axis_angle(qy, ey, ang[1]);
     spconv_quat_wxyz_from_axis_angle(qz, ez, ang[2]);
@@ -715,10 +715,10 @@ static void test_euler_parsers(void **state) {
     spconv_quat_mul_wxyz(t, t, qz);
     assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(q, ang, "xYz"), SPCONV_OK);
     EXPECT_VEC_NEAR(q, t, 4, TEST_TOL);
-    assert_int_equal(spconv_euler_parse_mujoco("xYz", &seq, &kind), SPCONV_EINVAL);
-    assert_int_equal(spconv_euler_parse_scipy("xYz", &seq, &kind), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_seq_from_mujoco(&seq, &kind, "xYz"), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_seq_from_scipy(&seq, &kind, "xYz"), SPCONV_EINVAL);
     assert_int_equal(seq, SPCONV_EULER_ZYZ); /* untouched */
-    assert_int_equal(kind, SPCONV_INTRINSIC);
+    assert_int_equal(kind, SPCONV_EULER_INTRINSIC);
     /* a repeated axis: accepted by MuJoCo's compiler, not a (seq, kind) pair */
     spconv_quat_mul_wxyz(t, qx, qx);
     spconv_quat_mul_wxyz(t, t, qy);
@@ -727,25 +727,25 @@ static void test_euler_parsers(void **state) {
       assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(q, a2, "xxy"), SPCONV_OK);
       EXPECT_VEC_NEAR(q, t, 4, TEST_TOL);
     }
-    assert_int_equal(spconv_euler_parse_mujoco("xxy", &seq, &kind), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_seq_from_mujoco(&seq, &kind, "xxy"), SPCONV_EINVAL);
   }
   { /* bad strings */
     const char *bad[] = {"", "x", "xy", "xyzx", "xyz ", " xyz", "abc", "xxy", "XYY", "xYz",
                          "XyZ", "xy1", "wxy"};
     size_t i;
     spconv_euler_seq seq = SPCONV_EULER_ZYZ;
-    spconv_euler_kind kind = SPCONV_INTRINSIC;
+    spconv_euler_kind kind = SPCONV_EULER_INTRINSIC;
     spconv_real q[4] = {9, 9, 9, 9}, nine[4] = {9, 9, 9, 9}, ang[3] = {0, 0, 0};
     for (i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
-      assert_int_equal(spconv_euler_parse_scipy(bad[i], &seq, &kind), SPCONV_EINVAL);
-      assert_int_equal(spconv_euler_parse_mujoco(bad[i], &seq, &kind), SPCONV_EINVAL);
+      assert_int_equal(spconv_euler_seq_from_scipy(&seq, &kind, bad[i]), SPCONV_EINVAL);
+      assert_int_equal(spconv_euler_seq_from_mujoco(&seq, &kind, bad[i]), SPCONV_EINVAL);
     }
-    assert_int_equal(spconv_euler_parse_scipy(NULL, &seq, &kind), SPCONV_EINVAL);
-    assert_int_equal(spconv_euler_parse_mujoco(NULL, &seq, &kind), SPCONV_EINVAL);
-    assert_int_equal(spconv_euler_parse_scipy("xyz", NULL, &kind), SPCONV_EINVAL);
-    assert_int_equal(spconv_euler_parse_mujoco("xyz", &seq, NULL), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_seq_from_scipy(&seq, &kind, NULL), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_seq_from_mujoco(&seq, &kind, NULL), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_seq_from_scipy(NULL, &kind, "xyz"), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_seq_from_mujoco(&seq, NULL, "xyz"), SPCONV_EINVAL);
     assert_int_equal(seq, SPCONV_EULER_ZYZ);
-    assert_int_equal(kind, SPCONV_INTRINSIC);
+    assert_int_equal(kind, SPCONV_EULER_INTRINSIC);
     assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(q, ang, "xy"), SPCONV_EINVAL);
     assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(q, ang, "xyw"), SPCONV_EINVAL);
     assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(q, ang, "xyzz"), SPCONV_EINVAL);
@@ -906,7 +906,7 @@ static void test_aliasing(void **state) {
   for (n = 0; n < 200; ++n) {
     spconv_real a[16], b[16], v[16], R[9], M[9], d6[6], e[3], t = R_(0.3), dt = R_(0.01), ang;
     int s = n % 12, st;
-    spconv_euler_kind kind = n % 2 ? SPCONV_INTRINSIC : SPCONV_EXTRINSIC;
+    spconv_euler_kind kind = n % 2 ? SPCONV_EULER_INTRINSIC : SPCONV_EULER_EXTRINSIC;
     test_rand_quat(a);
     test_rand_quat(b);
     test_rand_vec(v, 9, 2.0);
@@ -979,7 +979,7 @@ static void test_quat_scale_invariance(void **state) {
     spconv_real q[4], qc[4], r1[9], r2[9], b[4], w[3];
     double c = pow(10.0, test_uniform(-3, 3)) * (n % 2 ? -1 : 1);
     int i, s = n % 12;
-    spconv_euler_kind kind = n % 3 ? SPCONV_INTRINSIC : SPCONV_EXTRINSIC;
+    spconv_euler_kind kind = n % 3 ? SPCONV_EULER_INTRINSIC : SPCONV_EULER_EXTRINSIC;
     test_rand_unit_quat(q);
     test_rand_quat(b);
     test_rand_vec(w, 3, 1.0);
@@ -1025,7 +1025,7 @@ static void test_status(void **state) {
     RESET();
     assert_int_equal(spconv_quat_normalize_wxyz(res, badq[i]), SPCONV_EDEGENERATE);
     assert_int_equal(spconv_axis_angle_from_quat_wxyz(res, &ang, badq[i]), SPCONV_EDEGENERATE);
-    assert_int_equal(spconv_euler_from_quat_wxyz(res, badq[i], SPCONV_EULER_ZYX, SPCONV_INTRINSIC),
+    assert_int_equal(spconv_euler_from_quat_wxyz(res, badq[i], SPCONV_EULER_ZYX, SPCONV_EULER_INTRINSIC),
                      SPCONV_EDEGENERATE);
     assert_int_equal(spconv_urdf_rpy_from_quat_wxyz(res, badq[i]), SPCONV_EDEGENERATE);
     EXPECT_VEC_EQUAL(res, nine, 9);
@@ -1033,14 +1033,14 @@ static void test_status(void **state) {
   }
   /* unknown enum values */
   RESET();
-  assert_int_equal(spconv_quat_wxyz_from_euler(res, e, (spconv_euler_seq)12, SPCONV_INTRINSIC), SPCONV_EINVAL);
-  assert_int_equal(spconv_quat_wxyz_from_euler(res, e, (spconv_euler_seq)-1, SPCONV_INTRINSIC), SPCONV_EINVAL);
+  assert_int_equal(spconv_quat_wxyz_from_euler(res, e, (spconv_euler_seq)12, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+  assert_int_equal(spconv_quat_wxyz_from_euler(res, e, (spconv_euler_seq)-1, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
   assert_int_equal(spconv_quat_wxyz_from_euler(res, e, SPCONV_EULER_XYZ, (spconv_euler_kind)2), SPCONV_EINVAL);
-  assert_int_equal(spconv_euler_from_quat_wxyz(res, q, (spconv_euler_seq)12, SPCONV_INTRINSIC), SPCONV_EINVAL);
+  assert_int_equal(spconv_euler_from_quat_wxyz(res, q, (spconv_euler_seq)12, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
   assert_int_equal(spconv_euler_from_quat_wxyz(res, q, SPCONV_EULER_XYZ, (spconv_euler_kind)-1), SPCONV_EINVAL);
   /* an unknown enum wins over a bad quaternion */
-  assert_int_equal(spconv_euler_from_quat_wxyz(res, zero, (spconv_euler_seq)99, SPCONV_INTRINSIC), SPCONV_EINVAL);
-  assert_int_equal(spconv_mat_from_euler(res, e, (spconv_euler_seq)13, SPCONV_EXTRINSIC), SPCONV_EINVAL);
+  assert_int_equal(spconv_euler_from_quat_wxyz(res, zero, (spconv_euler_seq)99, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+  assert_int_equal(spconv_mat_from_euler(res, e, (spconv_euler_seq)13, SPCONV_EULER_EXTRINSIC), SPCONV_EINVAL);
   assert_int_equal(spconv_euler_from_mat(res, R, SPCONV_EULER_XYZ, (spconv_euler_kind)5), SPCONV_EINVAL);
   assert_int_equal(spconv_rot6d_from_mat(res, R, (spconv_rot6d_layout)3), SPCONV_EINVAL);
   assert_int_equal(spconv_mat_from_rot6d(res, R, (spconv_rot6d_layout)-1), SPCONV_EINVAL);
@@ -1063,8 +1063,8 @@ static void test_status(void **state) {
     assert_int_equal(spconv_quat_wxyz_from_mat(res, scaled), SPCONV_EINVAL);
     assert_int_equal(spconv_quat_wxyz_from_mat(res, nanm), SPCONV_EINVAL);
     assert_int_equal(spconv_quat_wxyz_from_mat(res, neg), SPCONV_EINVAL);
-    assert_int_equal(spconv_euler_from_mat(res, refl, SPCONV_EULER_XYZ, SPCONV_INTRINSIC), SPCONV_EINVAL);
-    assert_int_equal(spconv_euler_from_mat(res, shear, SPCONV_EULER_ZXZ, SPCONV_EXTRINSIC), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_from_mat(res, refl, SPCONV_EULER_XYZ, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_from_mat(res, shear, SPCONV_EULER_ZXZ, SPCONV_EULER_EXTRINSIC), SPCONV_EINVAL);
     assert_int_equal(spconv_mat_orthonormalize(res, refl), SPCONV_EINVAL);
     assert_int_equal(spconv_mat_orthonormalize(res, neg), SPCONV_EINVAL);
     assert_int_equal(spconv_mat_orthonormalize(res, sing), SPCONV_EDEGENERATE);

@@ -190,7 +190,7 @@ static void test_compiler_eulerseq(void **state) {
         mj_deleteModel(m);
         assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(res, ang, seq_s), SPCONV_OK);
         EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
-        if (spconv_euler_parse_mujoco(seq_s, &seq, &kind) == SPCONV_OK) {
+        if (spconv_euler_seq_from_mujoco(&seq, &kind, seq_s) == SPCONV_OK) {
           ++n_parsed;
           assert_int_equal(spconv_quat_wxyz_from_euler(res, ang, seq, kind), SPCONV_OK);
           EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);

@@ -227,13 +227,13 @@ static void k_pub_force(arrays *A) {
   spconv_public_body_force_from_sap_n(A->b6, A->a6, A->r3, A->n);
 }
 static void k_up_vec3(arrays *A) {
-  spconv_up_axis_vec3_n(A->o3, A->r3, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
+  spconv_vec_change_up_axis_n(A->o3, A->r3, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
 }
 static void k_up_spatial(arrays *A) {
-  spconv_up_axis_spatial_n(A->b6, A->a6, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
+  spconv_spatial_change_up_axis_n(A->b6, A->a6, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
 }
 static void k_up_quat(arrays *A) {
-  spconv_up_axis_quat_wxyz_n(A->o4, A->q4, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
+  spconv_quat_wxyz_change_up_axis_n(A->o4, A->q4, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
 }
 
 /* ------------------------------------------------------------ the table */

@@ -127,21 +127,21 @@ static void fz_systems(fz_in *in) {
     spconv_real ef[3], et[3], r[3];
     FZ_CHECK(fz_signed_perm(M, &det) && det == 1);
     /* M from_forward = to_forward */
-    FZ_CHECK(spconv_signed_axis_vector(ef, (spconv_signed_axis)f) == SPCONV_OK);
-    FZ_CHECK(spconv_signed_axis_vector(et, (spconv_signed_axis)f2) == SPCONV_OK);
+    FZ_CHECK(spconv_vec_from_signed_axis(ef, (spconv_signed_axis)f) == SPCONV_OK);
+    FZ_CHECK(spconv_vec_from_signed_axis(et, (spconv_signed_axis)f2) == SPCONV_OK);
     fz_mat_vec(r, M, ef);
     FZ_CHECK(fz_bits(r, et, 3) || (r[0] == et[0] && r[1] == et[1] && r[2] == et[2]));
   } else {
     FZ_CHECK(fz_untouched(M, 9));
   }
   fz_fill(v, 3);
-  s = spconv_signed_axis_vector(v, (spconv_signed_axis)f);
+  s = spconv_vec_from_signed_axis(v, (spconv_signed_axis)f);
   FZ_CHECK(s == (f >= 0 && f <= 5 ? SPCONV_OK : SPCONV_EINVAL));
   if (s != SPCONV_OK) FZ_CHECK(fz_untouched(v, 3));
   /* presets */
   fz_fill(M, 9);
   s = spconv_axis_preset_matrix(M, (spconv_axis_preset)pa, (spconv_axis_preset)pb);
-  FZ_CHECK(s == (pa >= 0 && pa < SPCONV_AXES_COUNT && pb >= 0 && pb < SPCONV_AXES_COUNT
+  FZ_CHECK(s == (pa >= 0 && pa < SPCONV_AXIS_PRESET_COUNT && pb >= 0 && pb < SPCONV_AXIS_PRESET_COUNT
                      ? SPCONV_OK
                      : SPCONV_EINVAL));
   if (s == SPCONV_OK) FZ_CHECK(fz_signed_perm(M, &det));
@@ -160,7 +160,7 @@ static void fz_transforms(fz_in *in) {
   b.y = (spconv_direction)((b.x + 1 + fz_byte(in) % 2 * 3) % 6);
   b.z = (spconv_direction)((b.x + 2 + fz_byte(in) % 2 * 3) % 6);
   FZ_CHECK(spconv_axis_system_matrix(M, a, b) == SPCONV_OK);
-  spconv_axes_inverse(Mi, M);
+  spconv_mat_transpose(Mi, M);
   fz_reals(in, v, 3);
   fz_reals(in, w, 3);
   fz_reals(in, q, 4);
@@ -180,42 +180,42 @@ static void fz_transforms(fz_in *in) {
     fn(y, y, data);                            \
     FZ_CHECK(fz_same(x, y, n));                \
   } while (0)
-  FZ_ALIAS(spconv_axes_vec, 3, v);
-  FZ_ALIAS(spconv_axes_pseudovec, 3, w);
-  FZ_ALIAS(spconv_axes_quat_wxyz, 4, q);
-  FZ_ALIAS(spconv_axes_quat_xyzw, 4, q);
-  FZ_ALIAS(spconv_axes_twist, 6, tw);
-  FZ_ALIAS(spconv_axes_wrench, 6, wr);
-  FZ_ALIAS(spconv_axes_pose_wxyz, 7, pose);
-  FZ_ALIAS(spconv_axes_pose_xyzw, 7, pose);
-  FZ_ALIAS(spconv_axes_inertia, 9, I);
-  FZ_ALIAS(spconv_axes_rotation, 9, I);
-  FZ_ALIAS(spconv_axes_scale, 3, v);
+  FZ_ALIAS(spconv_vec_change_axes, 3, v);
+  FZ_ALIAS(spconv_pseudovec_change_axes, 3, w);
+  FZ_ALIAS(spconv_quat_wxyz_change_axes, 4, q);
+  FZ_ALIAS(spconv_quat_xyzw_change_axes, 4, q);
+  FZ_ALIAS(spconv_spatial_change_axes, 6, tw);
+  FZ_ALIAS(spconv_spatial_change_axes, 6, wr);
+  FZ_ALIAS(spconv_pose_wxyz_change_axes, 7, pose);
+  FZ_ALIAS(spconv_pose_xyzw_change_axes, 7, pose);
+  FZ_ALIAS(spconv_inertia_change_axes, 9, I);
+  FZ_ALIAS(spconv_mat_change_axes, 9, I);
+  FZ_ALIAS(spconv_scale_change_axes, 3, v);
 #undef FZ_ALIAS
   /* finite data: the maps are exact, and M^T undoes them */
   if (fz_finite(v, 3) && fz_finite(w, 3) && fz_finite(q, 4) && fz_finite(tw, 6)) {
     spconv_real t[6];
-    spconv_axes_vec(x, M, v);
-    spconv_axes_vec(y, Mi, x);
+    spconv_vec_change_axes(x, M, v);
+    spconv_vec_change_axes(y, Mi, x);
     FZ_CHECK(y[0] == v[0] && y[1] == v[1] && y[2] == v[2]);
-    spconv_axes_pseudovec(x, M, w);
-    spconv_axes_pseudovec(y, Mi, x);
+    spconv_pseudovec_change_axes(x, M, w);
+    spconv_pseudovec_change_axes(y, Mi, x);
     FZ_CHECK(y[0] == w[0] && y[1] == w[1] && y[2] == w[2]);
-    spconv_axes_quat_wxyz(x, M, q);
-    spconv_axes_quat_wxyz(y, Mi, x);
+    spconv_quat_wxyz_change_axes(x, M, q);
+    spconv_quat_wxyz_change_axes(y, Mi, x);
     for (i = 0; i < 4; ++i) FZ_CHECK(y[i] == q[i]);
-    spconv_axes_twist(t, M, tw);
-    spconv_axes_twist(x, Mi, t);
+    spconv_spatial_change_axes(t, M, tw);
+    spconv_spatial_change_axes(x, Mi, t);
     for (i = 0; i < 6; ++i) FZ_CHECK(x[i] == tw[i]);
     /* scale factors are permuted, never negated */
-    spconv_axes_scale(x, M, v);
+    spconv_scale_change_axes(x, M, v);
     for (i = 0; i < 3; ++i) FZ_CHECK(x[i] == v[0] || x[i] == v[1] || x[i] == v[2]);
   }
   if (fz_moderate(tw, 6) && fz_moderate(wr, 6)) { /* power kept */
     spconv_real t2[6], w2[6];
     double p0 = (double)spconv_power(wr, tw), p1, s = fz_maxabs(wr, 6) * fz_maxabs(tw, 6) * 6;
-    spconv_axes_twist(t2, M, tw);
-    spconv_axes_wrench(w2, M, wr);
+    spconv_spatial_change_axes(t2, M, tw);
+    spconv_spatial_change_axes(w2, M, wr);
     p1 = (double)spconv_power(w2, t2);
     FZ_CHECK(fabs(p0 - p1) <= FZ_TOL * 4 * (s > 1 ? s : 1));
   }

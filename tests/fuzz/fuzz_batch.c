@@ -77,15 +77,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   /* up axis: unknown axes are refused before anything is written */
   fz_fill(a, (int)(6 * n));
-  s = spconv_up_axis_vec3_n(a, x, 2 * n, (spconv_axis)from, (spconv_axis)to);
+  s = spconv_vec_change_up_axis_n(a, x, 2 * n, (spconv_axis)from, (spconv_axis)to);
   FZ_CHECK(s == (valid ? SPCONV_OK : SPCONV_EINVAL));
   if (!valid) {
     FZ_CHECK(fz_untouched(a, (int)(6 * n)));
-    FZ_CHECK(spconv_up_axis_spatial_n(a, x, n, (spconv_axis)from, (spconv_axis)to) ==
+    FZ_CHECK(spconv_spatial_change_up_axis_n(a, x, n, (spconv_axis)from, (spconv_axis)to) ==
              SPCONV_EINVAL);
-    FZ_CHECK(spconv_up_axis_quat_wxyz_n(a, q, n, (spconv_axis)from, (spconv_axis)to) ==
+    FZ_CHECK(spconv_quat_wxyz_change_up_axis_n(a, q, n, (spconv_axis)from, (spconv_axis)to) ==
              SPCONV_EINVAL);
-    FZ_CHECK(spconv_up_axis_quat_xyzw_n(a, q, n, (spconv_axis)from, (spconv_axis)to) ==
+    FZ_CHECK(spconv_quat_xyzw_change_up_axis_n(a, q, n, (spconv_axis)from, (spconv_axis)to) ==
              SPCONV_EINVAL);
     FZ_CHECK(fz_untouched(a, (int)(6 * n)));
     return 0;
@@ -102,23 +102,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
   }
   memcpy(b, x, sizeof(spconv_real) * 6 * n);
-  FZ_CHECK(spconv_up_axis_spatial_n(b, b, n, (spconv_axis)from, (spconv_axis)to) == SPCONV_OK);
+  FZ_CHECK(spconv_spatial_change_up_axis_n(b, b, n, (spconv_axis)from, (spconv_axis)to) == SPCONV_OK);
   FZ_CHECK(fz_bits(a, b, (int)(6 * n)) || fz_same(a, b, (int)(6 * n)));
   /* quaternions: q_up q, both storage orders */
   FZ_CHECK(spconv_up_axis_quat_wxyz(qu, (spconv_axis)from, (spconv_axis)to) == SPCONV_OK);
-  FZ_CHECK(spconv_up_axis_quat_wxyz_n(a, q, n, (spconv_axis)from, (spconv_axis)to) == SPCONV_OK);
+  FZ_CHECK(spconv_quat_wxyz_change_up_axis_n(a, q, n, (spconv_axis)from, (spconv_axis)to) == SPCONV_OK);
   for (i = 0; i < n; ++i) {
     spconv_real want[4], qx[4], got[4];
     spconv_quat_mul_wxyz(want, qu, q + 4 * i);
     FZ_CHECK(fz_same(a + 4 * i, want, 4));
     spconv_quat_xyzw_from_wxyz(qx, q + 4 * i);
-    FZ_CHECK(spconv_up_axis_quat_xyzw_n(b, qx, 1, (spconv_axis)from, (spconv_axis)to) ==
+    FZ_CHECK(spconv_quat_xyzw_change_up_axis_n(b, qx, 1, (spconv_axis)from, (spconv_axis)to) ==
              SPCONV_OK);
     spconv_quat_wxyz_from_xyzw(got, b);
     FZ_CHECK(fz_same(got, want, 4));
   }
   memcpy(b, q, sizeof(spconv_real) * 4 * n);
-  FZ_CHECK(spconv_up_axis_quat_wxyz_n(b, b, n, (spconv_axis)from, (spconv_axis)to) == SPCONV_OK);
+  FZ_CHECK(spconv_quat_wxyz_change_up_axis_n(b, b, n, (spconv_axis)from, (spconv_axis)to) == SPCONV_OK);
   FZ_CHECK(fz_same(a, b, (int)(4 * n)));
   return 0;
 }

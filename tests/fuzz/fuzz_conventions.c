@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static spconv_convention fz_conv(fz_in *in) {
   uint8_t k = fz_byte(in);
   spconv_convention c;
-  if (k < 128) return spconv_preset((int)(k % 20)); /* 18, 19: unknown ids */
+  if (k < 128) return spconv_convention_from_preset((int)(k % 20)); /* 18, 19: unknown ids */
   if (k < 240) {
     uint8_t b = fz_byte(in);
     c.order = b & 1;
@@ -57,8 +57,8 @@ static void fz_conventions(fz_in *in) {
   /* names and presets */
   {
     int id = fz_int(in);
-    const char *name = spconv_preset_name(id);
-    spconv_convention p = spconv_preset(id);
+    const char *name = spconv_preset_id_name(id);
+    spconv_convention p = spconv_convention_from_preset(id);
     FZ_CHECK((name != NULL) == (id >= 0 && id < SPCONV_PRESET_COUNT));
     FZ_CHECK(fz_conv_valid(&p) == (id >= 0 && id < SPCONV_PRESET_COUNT));
   }
@@ -212,9 +212,9 @@ static void fz_joints(fz_in *in) {
     } else {
       FZ_CHECK(spconv_sap_boundary_in(qd, qd, bf, &L, bq, bc, 0, 0, 0) == SPCONV_EINVAL);
     }
-    FZ_CHECK(spconv_sap_body_f_from_public(bf, bf, bq, bc, body_count) == SPCONV_OK);
-    FZ_CHECK(spconv_public_body_f_from_sap(bf, bf, bq, bc, body_count) == SPCONV_OK);
-    FZ_CHECK(spconv_sap_body_f_from_public(bf, bf, bq, bc, -1) == SPCONV_EINVAL);
+    FZ_CHECK(spconv_sap_body_force_from_public_packed(bf, bf, bq, bc, body_count) == SPCONV_OK);
+    FZ_CHECK(spconv_public_body_force_from_sap_packed(bf, bf, bq, bc, body_count) == SPCONV_OK);
+    FZ_CHECK(spconv_sap_body_force_from_public_packed(bf, bf, bq, bc, -1) == SPCONV_EINVAL);
     free(q);
     free(q2);
     free(qd);

@@ -257,7 +257,7 @@ static void fz_parsers(fz_in *in) {
   fz_reals(in, ang, 3);
   good = n == 3;
   for (i = 0; i < 3 && good; ++i) good = fz_letter_axis(str[i]) >= 0;
-  s = spconv_euler_parse_scipy(str, &seq, &kind);
+  s = spconv_euler_seq_from_scipy(&seq, &kind, str);
   FZ_CHECK(s == SPCONV_OK || s == SPCONV_EINVAL);
   if (s == SPCONV_OK) {
     int ax[3], up = str[0] >= 'A' && str[0] <= 'Z';
@@ -267,12 +267,12 @@ static void fz_parsers(fz_in *in) {
       FZ_CHECK((str[i] >= 'A' && str[i] <= 'Z') == up); /* one case */
     }
     FZ_CHECK(ax[0] != ax[1] && ax[1] != ax[2]);
-    FZ_CHECK(kind == (up ? SPCONV_INTRINSIC : SPCONV_EXTRINSIC));
+    FZ_CHECK(kind == (up ? SPCONV_EULER_INTRINSIC : SPCONV_EULER_EXTRINSIC));
   } else {
     FZ_CHECK((int)seq == 77 && (int)kind == 77);
   }
-  FZ_CHECK(spconv_euler_parse_scipy(NULL, &seq, &kind) == SPCONV_EINVAL);
-  FZ_CHECK(spconv_euler_parse_mujoco(NULL, &seq, &kind) == SPCONV_EINVAL);
+  FZ_CHECK(spconv_euler_seq_from_scipy(&seq, &kind, NULL) == SPCONV_EINVAL);
+  FZ_CHECK(spconv_euler_seq_from_mujoco(&seq, &kind, NULL) == SPCONV_EINVAL);
   fz_fill(q, 4);
   s = spconv_quat_wxyz_from_mujoco_euler(q, ang, str);
   FZ_CHECK(s == (good ? SPCONV_OK : SPCONV_EINVAL));
@@ -280,7 +280,7 @@ static void fz_parsers(fz_in *in) {
   else if (fz_finite(ang, 3)) FZ_CHECK(fz_is_unit(q, 4, 4));
   FZ_CHECK(spconv_quat_wxyz_from_mujoco_euler(q, ang, NULL) == SPCONV_EINVAL);
   seq = (spconv_euler_seq)77;
-  s = spconv_euler_parse_mujoco(str, &seq, &kind);
+  s = spconv_euler_seq_from_mujoco(&seq, &kind, str);
   FZ_CHECK(s == SPCONV_OK || s == SPCONV_EINVAL);
   if (s == SPCONV_OK && fz_moderate(ang, 3)) {
     spconv_real r[4];
