@@ -1,10 +1,168 @@
+/** @file
+   spatial_conv.h - rigid-body conventions converter, one header, C99/C++/CUDA.
+
+   spatial_conv converts rigid-body quantities between the conventions of
+   physics engines, robotics libraries and asset formats: quaternion storage
+   order and every rotation representation, up axes, axis systems and
+   handedness, twist and wrench reference points and frames, MuJoCo's
+   free-joint mixed frame, the SAP solver boundary, any engine's 6-vector
+   convention as data, packed joint arrays and motion clips. Every function
+   is `static inline`: include the header and call it.
+
+       #include "spatial_conv.h"
+
+       spconv_real twist[6];   // [v of COM, world; w, world] (Newton, Isaac)
+       spconv_twist_from_mujoco_qvel(twist, qvel, qpos_quat_wxyz, body_ipos);
+
+   ------------------------------------------------------------------------
+   TABLE OF CONTENTS (grep for the tag, e.g. ">>axes", to jump to a section)
+
+   >>types      Types and constants
+   >>decl       Declarations
+   >>deprecated Deprecated names
+   >>helpers    Private helpers
+   >>status     Status
+   >>quat       Quaternions
+   >>rot        Rotation representations
+   >>angvel     Angular velocity from quaternions
+   >>units      Units
+   >>axes       Axis systems
+   >>shapes     Shapes and asset import
+   >>spatial    Spatial vectors
+   >>engines    Engine conventions
+   >>mujoco     Mujoco
+   >>sap        Sap
+   >>arrays     Packed joint arrays and permutations
+   >>motion     Motion data
+   >>license    License
+
+   The sections follow the path data takes: storage order, rotations,
+   units, axes, shapes, 6-vectors, engines, then whole arrays and clips.
+   A batch form (`_n`, n contiguous elements) sits right after its
+   single-element form.
+
+   ------------------------------------------------------------------------
+   NAMES
+
+   spconv_ functions and types, SPCONV_ macros and enum values, spconv__ /
+   SPCONV__ private (may change in any release). A name says the quantity
+   first, then the operation: spconv_twist_shift, spconv_twist_convert,
+   spconv_spatial_change_axes (twists and wrenches), spconv_quat_wxyz_
+   change_axes. A conversion reads like an assignment: <result>_from_<input>
+   (spconv_twist_from_mujoco_qvel). The result comes first in every
+   function, parsers included, then inputs, then scalars and flags; counts
+   are size_t. An enum value starts with its type's name
+   (SPCONV_DIRECTION_UP, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_PRESET_GLTF).
+   The 0.1 names still compile (>>deprecated; docs/migration.md).
+
+   ------------------------------------------------------------------------
+   CONVENTIONS (canonical forms; everything else is reached by a named call)
+
+   Quaternion     q = w + xi + yj + zk. Algebra works on `wxyz` storage
+                  (MuJoCo, Isaac Lab 2.x, Genesis, Drake's API); `xyzw`
+                  storage (Warp, Newton, SciPy, ROS, Bullet, PhysX, glTF,
+                  Eigen's coeffs()) is converted explicitly.
+                  A quaternion rotates vectors actively: v' = q v q^-1, so
+                  the quaternion of a body maps body axes to world axes.
+                  Inputs need not be unit: q and c*q (c != 0) are the same
+                  rotation everywhere (the sandwich product uses 2/|q|^2)
+                  while |q|^2 is a normal number: 1e-150 < |q| < 1e150 in
+                  double, 1e-18 < |q| < 1e18 in float (outside, |q|^2
+                  underflows to the identity or overflows to NaN).
+                  The zero quaternion acts as the identity rotation.
+   Matrices       3x3 flat row-major [9] (MuJoCo's xmat layout), 6x6 flat
+                  row-major [36].
+   Rotations      Angles in radians; Euler angles[i] turn about the i-th
+                  letter (SciPy's meaning), extrinsic or intrinsic named by
+                  enum. Matrices are accepted as rotations within
+                  SPCONV_ROTATION_TOL (define before the include to change).
+   Twist          [v; w], linear first: v is the linear velocity of the
+                  reference point, w the angular velocity.
+   Wrench         [f; tau], force first: tau is the moment about the
+                  reference point. Power f.v + tau.w does not depend on the
+                  reference point or the frame, as long as the twist and the
+                  wrench share them.
+   Shift          r = p_new - p_old: the offset from the old reference point
+                  to the new one, in the axes the 6-vector is expressed in.
+                  Twist: v_new = v + w x r.  Wrench: tau_new = tau - r x f.
+   Angular first  [w; v] and [tau; f] layouts (MuJoCo cvel, Drake, DART,
+                  Featherstone, Modern Robotics, SAP internal) are reached
+                  by explicit calls: spconv_spatial_swap changes the order
+                  only; the reference point moves with a shift, the axes
+                  with spconv_spatial_rotate. Named conversions cover
+                  MuJoCo (qvel, qfrc, cvel) and the SAP boundary.
+   Up axis        SPCONV_AXIS_X/Y/Z = 0/1/2 (Newton's Axis values).
+   Axis systems   v_to = M v_from, M a signed permutation (det -1 between
+                  right- and left-handed systems). Pseudovectors (angular
+                  velocity, torque, rotation vectors) map as (det M) M w,
+                  quaternions as (w, (det M) M v). See docs/axes.md.
+   Engines        any engine's twist / wrench / acceleration layout is a
+                  spconv_convention (order, point, frames, angle unit);
+                  spconv_twist_convert and friends convert between any two;
+                  spconv_convention_from_preset gives Newton, MuJoCo, Drake, Pinocchio, ...
+   Motion data    clips of T frames x B bodies, frame-major; an orientation
+                  becomes M_world R M_body^T: M R when only the world is
+                  relabelled, M R M^T when every frame is (local rotations
+                  of a skeleton). See docs/motion.md.
+   Fast math      -ffast-math keeps every formula to rounding, but may fold
+                  the NaN / inf checks away (non-finite input is then not
+                  refused) and lets two call sites differ in the last bits
+                  (docs/compilers.md lists what holds and what is tested).
+
+   ------------------------------------------------------------------------
+   CONFIGURATION (define before the include)
+
+   SPCONV_USE_FLOAT   spconv_real is float instead of double.
+   SPCONV_API         the storage of every function; default `static inline`
+                      (plus `__host__ __device__` under nvcc or hipcc).
+   SPCONV_SQRT, SPCONV_SIN, SPCONV_COS, SPCONV_ATAN2, SPCONV_ACOS,
+   SPCONV_ASIN, SPCONV_FABS   math functions, default the <math.h> ones for
+                      the chosen precision.
+   SPCONV_ROTATION_TOL  the largest |R R^T - I| entry of a matrix accepted
+                      as a rotation; default 1e-6 (double), 1e-5 (float).
+   SPCONV_NO_DEPRECATED  leaves out the 0.1 names (>>deprecated).
+
+   ------------------------------------------------------------------------
+   ALIASING   In every function `res` may be the same pointer as any input:
+              all inputs are read before `res` is written. Partially
+              overlapping arrays are not supported. Batch forms (`_n`, n
+              elements): `res` may equal the input of the same stride;
+              arrays of another stride must not overlap `res`.
+
+   STATUS     Functions that can meet invalid input return int:
+              SPCONV_OK (0), negative errors (SPCONV_EINVAL: unknown enum
+              value or bad argument; SPCONV_EDEGENERATE: zero or non-finite
+              input where a direction is needed), positive warnings
+              (SPCONV_GIMBAL_LOCK). spconv_status_string names each.
+              Pure maps return void; non-finite inputs propagate.
+
+   BAD INPUT  No input has undefined behaviour (fuzzed under ASan/UBSan).
+              On an error nothing is written. Pure maps follow IEEE 754: a
+              NaN input gives NaN out, overflow gives inf; the zero
+              quaternion is the identity and any |q| in [1e-150, 1e150]
+              ([1e-18, 1e18] in float) works (functions returning a status
+              take any finite nonzero q). Per-family table of NaN, inf,
+              zero, unnormalized and degenerate input, and the measured
+              error of each function: docs/robustness.md.
+
+   The header includes only <math.h> and <stddef.h>, allocates nothing,
+   has no globals and does no I/O.
+
+   The header includes only <math.h> and <stddef.h>, allocates nothing,
+   has no globals and does no I/O. License (MIT): >>license, at the end.
+*/
+
 #ifndef SPCONV_SPATIAL_CONV_H
 #define SPCONV_SPATIAL_CONV_H
 
 #include <math.h>
 #include <stddef.h>
 
-/* ---------------------------------------------------------------- version */
+/* =================================================================== >>types
+   TYPES AND CONSTANTS: version, configuration, constants, status codes, every
+   public type */
+
+/* ------------------------------------------------------------------ version */
 
 #define SPCONV_VERSION_MAJOR 0
 #define SPCONV_VERSION_MINOR 1
@@ -12,7 +170,7 @@
 #define SPCONV_VERSION \
   (SPCONV_VERSION_MAJOR * 10000 + SPCONV_VERSION_MINOR * 100 + SPCONV_VERSION_PATCH)
 
-/* ---------------------------------------------------------- configuration */
+/* ------------------------------------------------------------ configuration */
 
 #ifdef SPCONV_USE_FLOAT
 /** The scalar type: float, because SPCONV_USE_FLOAT is defined. */
@@ -54,28 +212,883 @@ typedef double spconv_real;
 #  endif
 #endif
 
+/* |R R^T - I| bound for accepting a matrix as a rotation; override before
+   the include. Default 1e-6 (double), 1e-5 (float). */
+#ifndef SPCONV_ROTATION_TOL
+#  ifdef SPCONV_USE_FLOAT
+#    define SPCONV_ROTATION_TOL 1e-5f
+#  else
+#    define SPCONV_ROTATION_TOL 1e-6
+#  endif
+#endif
+
 /* a literal in the configured precision */
 #define SPCONV__R(x) ((spconv_real)(x))
 
-/* ----------------------------------------------------------------- status */
+/* ---------------------------------------------------------------- constants */
+
+/* pi, and the degree / radian factors (each written once: every degree
+   conversion uses these, so all of them round alike) */
+#define SPCONV__PI SPCONV__R(3.14159265358979323846)
+#define SPCONV__DEG2RAD SPCONV__R(0.017453292519943295769236907684886)
+#define SPCONV__RAD2DEG SPCONV__R(57.295779513082320876798154814105)
+
+/* machine epsilon of spconv_real */
+#ifdef SPCONV_USE_FLOAT
+#  define SPCONV__EPS SPCONV__R(1.1920928955078125e-7)
+#else
+#  define SPCONV__EPS SPCONV__R(2.220446049250313080847e-16)
+#endif
+
+/* Euler angles: the middle angle counts as locked within this many radians
+   (16 epsilons: the first and third angles are then numerically one). */
+#define SPCONV__GIMBAL_EPS (SPCONV__R(16) * SPCONV__EPS)
+
+/* USD's metersPerUnit when a stage has none authored:
+   UsdGeomGetStageMetersPerUnit returns UsdGeomLinearUnits::centimeters. */
+#define SPCONV_USD_METERS_PER_UNIT_FALLBACK 0.01
+
+/* ------------------------------------------------------------------- status */
 
 #define SPCONV_OK           0   /* success */
 #define SPCONV_EINVAL      (-1) /* unknown enum value or invalid argument */
 #define SPCONV_EDEGENERATE (-2) /* zero, parallel or non-finite input */
 #define SPCONV_GIMBAL_LOCK  1   /* warning: result valid, one angle set to 0 */
 
-/** A short English name of a status code; "unknown status" for others. */
-SPCONV_API const char *spconv_status_string(int status) {
-  switch (status) {
-    case SPCONV_OK: return "ok";
-    case SPCONV_EINVAL: return "invalid argument";
-    case SPCONV_EDEGENERATE: return "degenerate input";
-    case SPCONV_GIMBAL_LOCK: return "gimbal lock";
-    default: return "unknown status";
-  }
-}
+/* ------------------------------------------------- rotation representations */
 
-/* -------------------------------------------------------- private helpers */
+/** The 12 axis sequences. angles[i] is the angle about the i-th letter. */
+typedef enum spconv_euler_seq {
+  SPCONV_EULER_XYZ = 0,
+  SPCONV_EULER_XZY = 1,
+  SPCONV_EULER_YXZ = 2,
+  SPCONV_EULER_YZX = 3,
+  SPCONV_EULER_ZXY = 4,
+  SPCONV_EULER_ZYX = 5,
+  SPCONV_EULER_XYX = 6,
+  SPCONV_EULER_XZX = 7,
+  SPCONV_EULER_YXY = 8,
+  SPCONV_EULER_YZY = 9,
+  SPCONV_EULER_ZXZ = 10,
+  SPCONV_EULER_ZYZ = 11
+} spconv_euler_seq;
+
+/** Extrinsic: rotations about the fixed (parent/world) axes, first letter
+   first: R = R_3(c) R_2(b) R_1(a) (SciPy lowercase "xyz", MuJoCo uppercase
+   "XYZ", URDF rpy). Intrinsic: about the axes of the rotating frame:
+   R = R_1(a) R_2(b) R_3(c) (SciPy uppercase "XYZ", MuJoCo lowercase "xyz"). */
+typedef enum spconv_euler_kind {
+  SPCONV_EULER_EXTRINSIC = 0,
+  SPCONV_EULER_INTRINSIC = 1
+} spconv_euler_kind;
+
+/** Storage of the 6D rotation representation (Zhou et al. 2019):
+   COLUMNS      [R00 R10 R20 R01 R11 R21]: first column, then second
+                (Zhou et al.'s code; SONIC's "first 2 columns" observation
+                when built as cat(R[:, 0], R[:, 1]))
+   ROWS         [R00 R01 R02 R10 R11 R12]: first two rows (pytorch3d's
+                matrix_to_rotation_6d, Genesis)
+   COLUMNS_INTERLEAVED [R00 R01 R10 R11 R20 R21]: R[..., :2] flattened
+                row-major, what R[..., :2].reshape(..., 6) gives in NumPy and
+                PyTorch: the first two columns, interleaved. */
+typedef enum spconv_rot6d_layout {
+  SPCONV_ROT6D_COLUMNS = 0,
+  SPCONV_ROT6D_ROWS = 1,
+  SPCONV_ROT6D_COLUMNS_INTERLEAVED = 2
+} spconv_rot6d_layout;
+
+/** How a clip stores rotations (and the number of reals per rotation). */
+typedef enum spconv_rot_format {
+  SPCONV_ROT_ROTVEC = 0,    /* 3: axis-angle as angle * unit axis, radians (pose_aa) */
+  SPCONV_ROT_QUAT_WXYZ = 1, /* 4: MuJoCo, Isaac Lab, SONIC */
+  SPCONV_ROT_QUAT_XYZW = 2, /* 4: SciPy, ROS, Warp / Newton */
+  SPCONV_ROT_MAT = 3        /* 9: row-major, columns = child axes in parent axes */
+} spconv_rot_format;
+
+/* ------------------------------------------------------------- axis systems */
+
+/** World up axis; values match Newton's Axis (X = 0, Y = 1, Z = 2). */
+typedef enum spconv_axis {
+  SPCONV_AXIS_X = 0,
+  SPCONV_AXIS_Y = 1,
+  SPCONV_AXIS_Z = 2
+} spconv_axis;
+
+/** A signed coordinate axis. The values follow the order of the axis names
+   of Blender's bpy_extras.io_utils.axis_conversion ('X', 'Y', 'Z', '-X',
+   '-Y', '-Z' = 0..5): (a % 3) is the axis, a >= 3 the negative direction. */
+typedef enum spconv_signed_axis {
+  SPCONV_AXIS_POS_X = 0,
+  SPCONV_AXIS_POS_Y = 1,
+  SPCONV_AXIS_POS_Z = 2,
+  SPCONV_AXIS_NEG_X = 3,
+  SPCONV_AXIS_NEG_Y = 4,
+  SPCONV_AXIS_NEG_Z = 5
+} spconv_signed_axis;
+
+/** A semantic direction. Same encoding as spconv_signed_axis over the
+   right-handed (forward, left, up) basis: (d % 3) is forward/left/up,
+   d >= 3 its opposite (back/right/down). */
+typedef enum spconv_direction {
+  SPCONV_DIRECTION_FORWARD = 0,
+  SPCONV_DIRECTION_LEFT = 1,
+  SPCONV_DIRECTION_UP = 2,
+  SPCONV_DIRECTION_BACK = 3,
+  SPCONV_DIRECTION_RIGHT = 4,
+  SPCONV_DIRECTION_DOWN = 5
+} spconv_direction;
+
+/** An axis system: the semantic direction that +X, +Y and +Z point to.
+   Valid when forward/back, left/right and up/down each appear once: 48
+   systems, 24 right-handed and 24 left-handed. Example: ROS REP-103 body
+   frame {SPCONV_DIRECTION_FORWARD, SPCONV_DIRECTION_LEFT, SPCONV_DIRECTION_UP}; Unity {SPCONV_DIRECTION_RIGHT,
+   SPCONV_DIRECTION_UP, SPCONV_DIRECTION_FORWARD}. */
+typedef struct spconv_axis_system {
+  spconv_direction x, y, z;
+} spconv_axis_system;
+
+/** Named axis systems (spconv_axis_system_preset gives each one; the
+   sources are cited there and in docs/axes.md and docs/motion.md). */
+typedef enum spconv_axis_preset {
+  SPCONV_AXIS_PRESET_ROS_FLU = 0,       /* REP-103 body: x forward, y left, z up */
+  SPCONV_AXIS_PRESET_ROS_ENU = 1,       /* REP-103 world: x east, y north, z up */
+  SPCONV_AXIS_PRESET_NED = 2,           /* world: x north, y east, z down */
+  SPCONV_AXIS_PRESET_FRD = 3,           /* aerospace body: x forward, y right, z down */
+  SPCONV_AXIS_PRESET_ROS_OPTICAL = 4,   /* REP-103 camera: z forward, x right, y down */
+  SPCONV_AXIS_PRESET_MUJOCO = 5,        /* Z up, x forward */
+  SPCONV_AXIS_PRESET_ISAAC = 6,         /* Z up, x forward */
+  SPCONV_AXIS_PRESET_NEWTON = 7,        /* Z up, x forward */
+  SPCONV_AXIS_PRESET_GENESIS = 8,       /* Z up, x forward */
+  SPCONV_AXIS_PRESET_BLENDER = 9,       /* Z up, assets face -Y, +X is their left */
+  SPCONV_AXIS_PRESET_GLTF = 10,         /* Y up, assets face +Z, +X is their left */
+  SPCONV_AXIS_PRESET_USD_Y_UP = 11,     /* Y up, assets face +Z */
+  SPCONV_AXIS_PRESET_USD_Z_UP = 12,     /* Z up, assets face -Y */
+  SPCONV_AXIS_PRESET_UNITY = 13,        /* left-handed: x right, y up, z forward */
+  SPCONV_AXIS_PRESET_UNREAL = 14,       /* left-handed: x forward, y right, z up */
+  SPCONV_AXIS_PRESET_OPENGL_CAMERA = 15, /* x right, y up, looks along -Z */
+  SPCONV_AXIS_PRESET_MAYA_Y_UP = 16,    /* Y up, assets face +Z */
+  SPCONV_AXIS_PRESET_SMPL = 17,     /* SMPL / SMPL-X / AMASS body frames: Y up, faces +Z, +X left */
+  SPCONV_AXIS_PRESET_BVH = 18,      /* BVH: Y up, faces +Z (as the rest pose defines), +X left */
+  SPCONV_AXIS_PRESET_ROBOT = 19,    /* retargeting target: Z up, X forward, Y left */
+  SPCONV_AXIS_PRESET_COUNT = 20
+} spconv_axis_preset;
+
+/* -------------------------------------------------- shapes and asset import */
+
+/** Collision primitive kinds, as Newton, MuJoCo, USD and PhysX name them. */
+typedef enum spconv_shape_type {
+  SPCONV_SHAPE_SPHERE = 0,
+  SPCONV_SHAPE_BOX = 1,
+  SPCONV_SHAPE_CAPSULE = 2,
+  SPCONV_SHAPE_CYLINDER = 3,
+  SPCONV_SHAPE_CONE = 4,
+  SPCONV_SHAPE_PLANE = 5
+} spconv_shape_type;
+
+/** Whose parameters a size[3] holds. Every shape is centred on its frame
+   origin; capsule, cylinder and cone lie along the shape's primary axis,
+   a plane's normal is that axis.
+     type      NEWTON            MUJOCO (geom size)  USD (UsdGeom)        PHYSX
+     sphere    r                 r                   r                    r
+     box       hx hy hz          hx hy hz            edges sx sy sz (*)   halfExtents
+     capsule   r, half_height    r, half-length      r, height            r, halfHeight
+     cylinder  r, half_height    r, half-height      r, height            -
+     cone      r, half_height    -                   r, height            -
+     plane     normal only       normal only         normal only          normal only
+     axis      Z (or `axis=`)    Z                   `axis` attribute     X
+   All capsule lengths exclude the caps (PhysX: between the cap centres;
+   USD: "excluding the size of the two half spheres"). (*) UsdGeomCube has
+   one `size` (edge length, not half): a Cube of size s scaled by
+   xformOp:scale k has edges s k. Cones: base at -half_height, apex at
+   +half_height along the axis (Newton; UsdGeomCone "apex pointing in the
+   direction of the positive axis"), centre of mass at -half_height / 2.
+   Sources: Newton ModelBuilder.add_shape_* docs; MuJoCo XML reference,
+   geom/size and geom/fromto; UsdGeomCube/Capsule/Cylinder/Cone/Plane
+   schema docs; PhysX PxBoxGeometry, PxCapsuleGeometry ("extending along
+   the x axis"), PxPlaneGeometry (normal +X). */
+typedef enum spconv_shape_format {
+  SPCONV_SHAPE_FORMAT_NEWTON = 0,
+  SPCONV_SHAPE_FORMAT_MUJOCO = 1,
+  SPCONV_SHAPE_FORMAT_USD = 2,
+  SPCONV_SHAPE_FORMAT_PHYSX = 3
+} spconv_shape_format;
+
+/** Mesh asset formats, for the axes their files are written in. */
+typedef enum spconv_asset_format {
+  SPCONV_ASSET_GLTF = 0, /* .gltf / .glb: Y up, front +Z by specification */
+  SPCONV_ASSET_STL = 1,  /* no convention: the caller says */
+  SPCONV_ASSET_OBJ = 2   /* no convention: the caller says */
+} spconv_asset_format;
+
+/* ------------------------------------------------------- engine conventions */
+
+/** A convention says how one body's 6-vector is stored:
+     order          SPCONV_ORDER_LINEAR_FIRST [lin; ang] or SPCONV_ORDER_ANGULAR_FIRST [ang; lin]
+     point          reference point P of the linear velocity and of the moment:
+                    SPCONV_POINT_COM, SPCONV_POINT_ORIGIN (body origin) or
+                    SPCONV_POINT_WORLD (the body point instantaneously at the
+                    world origin: Modern Robotics' spatial twist, Pinocchio WORLD)
+     linear_frame   axes of the linear part (velocity, force, acceleration):
+                    SPCONV_FRAME_WORLD or SPCONV_FRAME_BODY (the body's axes,
+                    spconv_body.quat_wxyz)
+     angular_frame  axes of the angular part (angular velocity, moment,
+                    angular acceleration)
+     angle_unit     SPCONV_ANGLE_RADIANS or SPCONV_ANGLE_DEGREES: the unit of angular
+                    velocity (rad/s or deg/s) and angular acceleration. It does
+                    not apply to moments, which stay in N m.
+     accel          what an acceleration under this convention holds (only
+                    spconv_accel_convert and the cacc functions read it):
+                    SPCONV_ACCEL_CLASSICAL: the linear part is the classical
+                    acceleration a_P (second time derivative of the position
+                    of the body point P); SPCONV_ACCEL_SPATIAL: it is
+                    Featherstone's spatial acceleration a_P - w x v_P (the
+                    time derivative of the velocity field at the fixed world
+                    point where P is). Both are then only re-expressed in the
+                    convention's axes. For every convention except (linear
+                    part in body axes, point WORLD), the time derivative of
+                    the twist's stored components is the CLASSICAL
+                    acceleration when the linear part is in world axes at a
+                    body point (COM, ORIGIN), and the SPATIAL one otherwise.
+   A wrench under a convention is the power-conjugate of a twist under it:
+   same order and point, force in the linear frame, moment about P in the
+   angular frame, so that lin . lin + ang . ang is the power for every
+   convention in radians. With SPCONV_ANGLE_DEGREES the power is
+   f . v + (pi / 180) tau . w_deg.
+   Fields are int so that any value can be checked: an unknown value makes
+   the conversions return SPCONV_EINVAL. */
+typedef enum spconv_order { SPCONV_ORDER_LINEAR_FIRST = 0, SPCONV_ORDER_ANGULAR_FIRST = 1 } spconv_order;
+
+/** Reference point of the linear velocity and of the moment. */
+typedef enum spconv_point {
+  SPCONV_POINT_COM = 0,
+  SPCONV_POINT_ORIGIN = 1,
+  SPCONV_POINT_WORLD = 2
+} spconv_point;
+
+/** Axes a half of the 6-vector is expressed in. */
+typedef enum spconv_frame { SPCONV_FRAME_WORLD = 0, SPCONV_FRAME_BODY = 1 } spconv_frame;
+
+/** Unit of angular velocity (torques stay in N m). */
+typedef enum spconv_angle_unit { SPCONV_ANGLE_RADIANS = 0, SPCONV_ANGLE_DEGREES = 1 } spconv_angle_unit;
+
+/** Classical (d/dt of a point's velocity) or spatial acceleration. */
+typedef enum spconv_accel_kind {
+  SPCONV_ACCEL_CLASSICAL = 0,
+  SPCONV_ACCEL_SPATIAL = 1
+} spconv_accel_kind;
+
+/** A 6-vector convention as data (see the comment above spconv_order). */
+typedef struct spconv_convention {
+  int order;         /* spconv_order */
+  int point;         /* spconv_point */
+  int linear_frame;  /* spconv_frame */
+  int angular_frame; /* spconv_frame */
+  int angle_unit;    /* spconv_angle_unit */
+  int accel;         /* spconv_accel_kind */
+} spconv_convention;
+
+/** One body's pose: origin O at pos (world), orientation quat_wxyz (body ->
+   world, need not be unit), COM offset com in body axes (C = pos + R com;
+   MuJoCo body_ipos, Newton body_com). */
+typedef struct spconv_body {
+  spconv_real pos[3];
+  spconv_real quat_wxyz[4];
+  spconv_real com[3];
+} spconv_body;
+
+/** Preset conventions (spconv_convention_from_preset). Each row cites the engine's docs. */
+typedef enum spconv_preset_id {
+  SPCONV_PRESET_NEWTON = 0,      /* State.body_qd [v_C; w], body_f [f; tau_C], world */
+  SPCONV_PRESET_MUJOCO_FREE,     /* free joint qvel [v_O world; w body], qfrc, qacc */
+  SPCONV_PRESET_MUJOCO_XFRC,     /* xfrc_applied [f; tau_C], world */
+  SPCONV_PRESET_SAP_PUBLIC,      /* SAP public [v_C; w], [f; tau_C], world */
+  SPCONV_PRESET_SAP_INTERNAL,    /* SAP internal [w; v_O], [tau_O; f], world */
+  SPCONV_PRESET_ISAACLAB,        /* root_com_vel_w / body_com_vel_w [v_C; w], world */
+  SPCONV_PRESET_PHYSX,           /* PxRigidBody linear / angular velocity, COM, world */
+  SPCONV_PRESET_BULLET,          /* btRigidBody linear / angular velocity, COM, world */
+  SPCONV_PRESET_DRAKE,           /* V_WB_W [w; v_Bo], world */
+  SPCONV_PRESET_PINOCCHIO_WORLD, /* Motion [v; w] at the world origin, world axes */
+  SPCONV_PRESET_PINOCCHIO_LOCAL, /* Motion [v; w] at the frame origin, frame axes */
+  SPCONV_PRESET_PINOCCHIO_LWA,   /* Motion [v; w] at the frame origin, world axes */
+  SPCONV_PRESET_DART_BODY,       /* Frame::getSpatialVelocity() [w; v_O], body axes */
+  SPCONV_PRESET_DART_WORLD,      /* getSpatialVelocity(World, World) [w; v_O], world axes */
+  SPCONV_PRESET_MR_BODY,         /* Modern Robotics body twist [w_b; v_b] */
+  SPCONV_PRESET_MR_SPACE,        /* Modern Robotics spatial twist [w_s; v_s] */
+  SPCONV_PRESET_FEATHERSTONE,    /* spatial_v2 floating base, fixed-base coordinates */
+  SPCONV_PRESET_PTERA,           /* Ptera Software: MuJoCo qvel with deg/s */
+  SPCONV_PRESET_COUNT
+} spconv_preset_id;
+
+/* ------------------------------------------------------ packed joint arrays */
+
+/** The Newton / Warp model layout. Joint j's positions are joint_q[
+   joint_q_start[j] .. joint_q_start[j+1]) and its velocities / forces
+   joint_qd[joint_qd_start[j] .. joint_qd_start[j+1]) (both start arrays have
+   joint_count + 1 entries, the last one the array length). Segments:
+     prismatic, revolute  1 / 1
+     ball                 4 / 3   q = quaternion
+     fixed                0 / 0
+     free, distance       7 / 6   q = [p; quaternion], qd = 6-vector twist
+     D6                   n / n   n = linear + angular axes (0..3 each),
+                                  linear-axis scalars first
+   Warp stores quaternions xyzw, MuJoCo wxyz. Body poses (body_q) use Warp's
+   transform layout [p (3); q_xyzw (4)], 7 reals per body; body_com is the
+   COM in body axes, 3 reals per body. Sources: Newton JointType and
+   Model.joint_q_start ("shape [joint_count + 1]"), SAP Warp "Convention". */
+typedef enum spconv_joint_type {
+  SPCONV_JOINT_PRISMATIC = 0, /* Newton JointType values */
+  SPCONV_JOINT_REVOLUTE = 1,
+  SPCONV_JOINT_BALL = 2,
+  SPCONV_JOINT_FIXED = 3,
+  SPCONV_JOINT_FREE = 4,
+  SPCONV_JOINT_DISTANCE = 5,
+  SPCONV_JOINT_D6 = 6
+} spconv_joint_type;
+
+/** A view of a model's joint arrays (nothing is copied). joint_child is read
+   only by the SAP functions (child body of each joint, 0 <= b < body_count). */
+typedef struct spconv_joint_layout {
+  int joint_count;
+  const int *joint_type;     /* [joint_count] spconv_joint_type */
+  const int *joint_q_start;  /* [joint_count + 1] */
+  const int *joint_qd_start; /* [joint_count + 1] */
+  const int *joint_child;    /* [joint_count] */
+  int body_count;
+} spconv_joint_layout;
+
+/** SAP Warp boundary order flags (joint_qd_order, joint_f_order, body_f_order) */
+typedef enum spconv_sap_order {
+  SPCONV_SAP_ORDER_PUBLIC = 0, /* "public": free/distance [v_C; w], [f; tau_C] */
+  SPCONV_SAP_ORDER_SAP = 1     /* "sap": already SAP-native */
+} spconv_sap_order;
+
+/* -------------------------------------------------------------- motion data */
+
+/** The arrays of a clip of `frames` frames and `bodies` bodies. Any array
+   may be NULL (then it is not read or written). Units: lengths in the
+   clip's unit (cm in many BVH files, m in SMPL), angles in radians, time
+   in seconds.
+   root_pos     [frames][3]  root position, world axes
+   root_rot     [frames][root_rot_format size]  root orientation, root body
+                axes -> world axes (SMPL: poses[:, 0:3], SPCONV_ROT_ROTVEC)
+   root_linvel  [frames][3]  root linear velocity, world axes
+   root_angvel  [frames][3]  root angular velocity, world axes, or root
+                body axes when root_angvel_body != 0 (MuJoCo qvel[3:6])
+   local_rot    [frames][bodies][local_rot_format size]  body -> parent
+   offsets      [bodies][3]  each body's origin in its parent's axes (the
+                skeleton; BVH OFFSET, SMPL J - J_parent at rest) */
+typedef struct spconv_motion_clip {
+  int frames;
+  int bodies;
+  spconv_real *root_pos;
+  spconv_real *root_rot;
+  spconv_rot_format root_rot_format;
+  spconv_real *root_linvel;
+  spconv_real *root_angvel;
+  int root_angvel_body;
+  spconv_real *local_rot;
+  spconv_rot_format local_rot_format;
+  spconv_real *offsets;
+} spconv_motion_clip;
+
+/** Finite differences over frames t = 0..T-1 spaced dt apart:
+   FORWARD  x'(t) from frames t, t+1 (the last frame from T-2, T-1): the
+            constant rate that carries frame t to frame t+1, exact for a
+            motion at constant rate between frames.
+   CENTRAL  x'(t) from frames t-1, t+1 over 2 dt; the first and last frame
+            one-sided from their neighbour, as numpy.gradient(x, dt, axis=0)
+            (edge_order=1) does for positions. Second order inside. */
+typedef enum spconv_motion_diff {
+  SPCONV_MOTION_DIFF_FORWARD = 0,
+  SPCONV_MOTION_DIFF_CENTRAL = 1
+} spconv_motion_diff;
+
+/* ==================================================================== >>decl
+   DECLARATIONS: every public function, by section */
+/* Every public function, in the order of the sections below. Each is
+   defined (and documented) in its section; a prototype that drifts from its
+   definition fails to compile. */
+
+/* ----------------------------------------------------------------- >>status */
+SPCONV_API const char *spconv_status_string(int status);
+
+/* ------------------------------------------------------------------- >>quat */
+SPCONV_API void spconv_quat_wxyz_from_xyzw(spconv_real res[4],
+                                           const spconv_real q_xyzw[4]);
+SPCONV_API void spconv_quat_xyzw_from_wxyz(spconv_real res[4],
+                                           const spconv_real q_wxyz[4]);
+SPCONV_API void spconv_quat_wxyz_from_xyzw_n(spconv_real *res, const spconv_real *q_xyzw,
+                                             size_t n);
+SPCONV_API void spconv_quat_xyzw_from_wxyz_n(spconv_real *res, const spconv_real *q_wxyz,
+                                             size_t n);
+SPCONV_API void spconv_quat_rotate_wxyz(spconv_real res[3], const spconv_real q_wxyz[4],
+                                        const spconv_real v[3]);
+SPCONV_API void spconv_quat_rotate_xyzw(spconv_real res[3], const spconv_real q_xyzw[4],
+                                        const spconv_real v[3]);
+SPCONV_API void spconv_quat_mul_wxyz(spconv_real res[4], const spconv_real a[4],
+                                     const spconv_real b[4]);
+SPCONV_API void spconv_quat_conj_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
+SPCONV_API void spconv_quat_inv_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
+SPCONV_API int spconv_quat_normalize_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
+SPCONV_API void spconv_quat_canonical_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
+SPCONV_API void spconv_quat_slerp_wxyz(spconv_real res[4], const spconv_real a[4],
+                                       const spconv_real b[4], spconv_real t);
+SPCONV_API spconv_real spconv_quat_angle_wxyz(const spconv_real a[4], const spconv_real b[4]);
+
+/* -------------------------------------------------------------------- >>rot */
+SPCONV_API void spconv_mat_from_quat_wxyz(spconv_real res[9], const spconv_real q_wxyz[4]);
+SPCONV_API int spconv_quat_wxyz_from_mat(spconv_real res[4], const spconv_real R[9]);
+SPCONV_API void spconv_mat_transpose(spconv_real res[9], const spconv_real R[9]);
+SPCONV_API void spconv_mat_mul(spconv_real res[9], const spconv_real A[9],
+                               const spconv_real B[9]);
+SPCONV_API int spconv_mat_orthonormalize(spconv_real res[9], const spconv_real R[9]);
+SPCONV_API void spconv_quat_wxyz_from_axis_angle(spconv_real res[4], const spconv_real axis[3],
+                                                 spconv_real angle);
+SPCONV_API int spconv_axis_angle_from_quat_wxyz(spconv_real axis[3], spconv_real *angle,
+                                                const spconv_real q_wxyz[4]);
+SPCONV_API void spconv_quat_wxyz_from_rotvec(spconv_real res[4], const spconv_real rv[3]);
+SPCONV_API void spconv_rotvec_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4]);
+SPCONV_API int spconv_quat_wxyz_from_euler(spconv_real res[4], const spconv_real angles[3],
+                                           spconv_euler_seq seq, spconv_euler_kind kind);
+SPCONV_API int spconv_euler_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4],
+                                           spconv_euler_seq seq, spconv_euler_kind kind);
+SPCONV_API int spconv_mat_from_euler(spconv_real res[9], const spconv_real angles[3],
+                                     spconv_euler_seq seq, spconv_euler_kind kind);
+SPCONV_API int spconv_euler_from_mat(spconv_real res[3], const spconv_real R[9],
+                                     spconv_euler_seq seq, spconv_euler_kind kind);
+SPCONV_API int spconv_euler_seq_from_scipy(spconv_euler_seq *seq, spconv_euler_kind *kind,
+                                           const char *s);
+SPCONV_API int spconv_euler_seq_from_mujoco(spconv_euler_seq *seq, spconv_euler_kind *kind,
+                                            const char *s);
+SPCONV_API int spconv_quat_wxyz_from_mujoco_euler(spconv_real res[4],
+                                                  const spconv_real angles[3],
+                                                  const char *eulerseq);
+SPCONV_API void spconv_quat_wxyz_from_urdf_rpy(spconv_real res[4], const spconv_real rpy[3]);
+SPCONV_API int spconv_urdf_rpy_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4]);
+SPCONV_API void spconv_quat_wxyz_from_isaaclab_euler_xyz(spconv_real res[4], spconv_real roll,
+                                                         spconv_real pitch, spconv_real yaw);
+SPCONV_API void spconv_quat_wxyz_from_drake_rpy(spconv_real res[4], const spconv_real rpy[3]);
+SPCONV_API int spconv_rot6d_from_mat(spconv_real res[6], const spconv_real R[9],
+                                     spconv_rot6d_layout layout);
+SPCONV_API int spconv_mat_from_rot6d(spconv_real res[9], const spconv_real d6[6],
+                                     spconv_rot6d_layout layout);
+SPCONV_API int spconv_rot_format_size(spconv_rot_format format);
+SPCONV_API int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_format,
+                                    const spconv_real *x, spconv_rot_format x_format, size_t n);
+
+/* ----------------------------------------------------------------- >>angvel */
+SPCONV_API void spconv_quat_integrate_body_wxyz(spconv_real res[4], const spconv_real q_wxyz[4],
+                                                const spconv_real w_body[3], spconv_real dt);
+SPCONV_API void spconv_quat_integrate_world_wxyz(spconv_real res[4],
+                                                 const spconv_real q_wxyz[4],
+                                                 const spconv_real w_world[3], spconv_real dt);
+SPCONV_API void spconv_body_angvel_from_quats_wxyz(spconv_real res[3], const spconv_real q0[4],
+                                                   const spconv_real q1[4], spconv_real dt);
+SPCONV_API void spconv_world_angvel_from_quats_wxyz(spconv_real res[3], const spconv_real q0[4],
+                                                    const spconv_real q1[4], spconv_real dt);
+
+/* ------------------------------------------------------------------ >>units */
+SPCONV_API spconv_real spconv_rad_from_deg(spconv_real deg);
+SPCONV_API spconv_real spconv_deg_from_rad(spconv_real rad);
+SPCONV_API void spconv_rad_from_deg3(spconv_real res[3], const spconv_real v[3]);
+SPCONV_API void spconv_deg_from_rad3(spconv_real res[3], const spconv_real v[3]);
+SPCONV_API int spconv_length_scale(spconv_real *res, spconv_real from_meters_per_unit,
+                                   spconv_real to_meters_per_unit);
+SPCONV_API void spconv_pose_change_length_unit(spconv_real res[7], const spconv_real pose[7],
+                                  spconv_real k);
+SPCONV_API void spconv_twist_change_length_unit(spconv_real res[6], const spconv_real twist[6],
+                                   spconv_real k);
+SPCONV_API void spconv_wrench_change_length_unit(spconv_real res[6], const spconv_real wrench[6],
+                                    spconv_real k);
+SPCONV_API void spconv_inertia_change_length_unit(spconv_real res[9], const spconv_real I[9],
+                                     spconv_real k);
+
+/* ------------------------------------------------------------------- >>axes */
+SPCONV_API int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up,
+                                     spconv_axis to_up);
+SPCONV_API int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
+                                        spconv_axis to_up);
+SPCONV_API int spconv_vec_change_up_axis_n(spconv_real *res, const spconv_real *v, size_t n,
+                                     spconv_axis from_up, spconv_axis to_up);
+SPCONV_API int spconv_spatial_change_up_axis_n(spconv_real *res, const spconv_real *x, size_t n,
+                                        spconv_axis from_up, spconv_axis to_up);
+SPCONV_API int spconv_quat_wxyz_change_up_axis_n(spconv_real *res, const spconv_real *q_wxyz,
+                                          size_t n, spconv_axis from_up, spconv_axis to_up);
+SPCONV_API int spconv_quat_xyzw_change_up_axis_n(spconv_real *res, const spconv_real *q_xyzw,
+                                          size_t n, spconv_axis from_up, spconv_axis to_up);
+SPCONV_API int spconv_vec_from_signed_axis(spconv_real res[3], spconv_signed_axis axis);
+SPCONV_API int spconv_axis_system_check(spconv_axis_system s);
+SPCONV_API int spconv_axis_system_matrix(spconv_real res[9], spconv_axis_system from,
+                                         spconv_axis_system to);
+SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s);
+SPCONV_API int spconv_axis_system_from_forward_up(spconv_axis_system *res,
+                                                  spconv_signed_axis forward,
+                                                  spconv_signed_axis up, int right_handed);
+SPCONV_API int spconv_axis_conversion(spconv_real res[9], spconv_signed_axis from_forward,
+                                      spconv_signed_axis from_up,
+                                      spconv_signed_axis to_forward,
+                                      spconv_signed_axis to_up);
+SPCONV_API int spconv_axis_system_from_matrix(spconv_axis_system *res, const spconv_real M[9],
+                                              spconv_axis_system from);
+SPCONV_API int spconv_axis_system_preset(spconv_axis_system *res, spconv_axis_preset preset);
+SPCONV_API int spconv_axis_preset_matrix(spconv_real res[9], spconv_axis_preset from,
+                                         spconv_axis_preset to);
+SPCONV_API void spconv_vec_change_axes(spconv_real res[3], const spconv_real M[9],
+                                const spconv_real v[3]);
+SPCONV_API void spconv_pseudovec_change_axes(spconv_real res[3], const spconv_real M[9],
+                                      const spconv_real w[3]);
+SPCONV_API void spconv_mat_change_axes(spconv_real res[9], const spconv_real M[9],
+                                       const spconv_real R[9]);
+SPCONV_API void spconv_inertia_change_axes(spconv_real res[9], const spconv_real M[9],
+                                    const spconv_real I[9]);
+SPCONV_API void spconv_scale_change_axes(spconv_real res[3], const spconv_real M[9],
+                                  const spconv_real s[3]);
+SPCONV_API void spconv_quat_wxyz_change_axes(spconv_real res[4], const spconv_real M[9],
+                                      const spconv_real q_wxyz[4]);
+SPCONV_API void spconv_quat_xyzw_change_axes(spconv_real res[4], const spconv_real M[9],
+                                      const spconv_real q_xyzw[4]);
+SPCONV_API void spconv_pose_wxyz_change_axes(spconv_real res[7], const spconv_real M[9],
+                                      const spconv_real pose[7]);
+SPCONV_API void spconv_pose_xyzw_change_axes(spconv_real res[7], const spconv_real M[9],
+                                      const spconv_real pose[7]);
+SPCONV_API void spconv_spatial_change_axes(spconv_real res[6], const spconv_real M[9],
+                                           const spconv_real x[6]);
+SPCONV_API int spconv_mat_change_world_axes(spconv_real res[9], const spconv_real M[9],
+                                                  const spconv_real R[9]);
+SPCONV_API int spconv_quat_wxyz_change_world_axes(spconv_real res[4],
+                                                        const spconv_real M[9],
+                                                        const spconv_real q_wxyz[4]);
+SPCONV_API int spconv_quat_wxyz_change_world_body_axes(spconv_real res[4],
+                                                  const spconv_real M_world[9],
+                                                  const spconv_real M_body[9],
+                                                  const spconv_real q_wxyz[4]);
+SPCONV_API int spconv_gravity_signed(spconv_real res[3], spconv_signed_axis up,
+                                     spconv_real magnitude);
+SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real magnitude);
+
+/* ----------------------------------------------------------------- >>shapes */
+SPCONV_API int spconv_shape_convert(spconv_real res_size[3], spconv_real res_quat_wxyz[4],
+                                    const spconv_real size[3], spconv_shape_type type,
+                                    spconv_shape_format from, spconv_axis from_axis,
+                                    spconv_shape_format to, spconv_axis to_axis);
+SPCONV_API int spconv_shape_volume(spconv_real *res, const spconv_real size[3],
+                                   spconv_shape_type type, spconv_shape_format format,
+                                   spconv_axis axis);
+SPCONV_API int spconv_shape_com(spconv_real res[3], const spconv_real size[3],
+                                spconv_shape_type type, spconv_shape_format format,
+                                spconv_axis axis);
+SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
+                                              spconv_real res_quat_wxyz[4],
+                                              spconv_real *res_half_length,
+                                              const spconv_real fromto[6]);
+SPCONV_API int spconv_asset_import_matrix(spconv_real res[9], spconv_asset_format format,
+                                          int file_is_z_up);
+SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_format format,
+                                             int file_is_z_up);
+
+/* ---------------------------------------------------------------- >>spatial */
+SPCONV_API void spconv_twist_shift(spconv_real res[6], const spconv_real twist[6],
+                                   const spconv_real r[3]);
+SPCONV_API void spconv_twist_shift_n(spconv_real *res, const spconv_real *twist,
+                                     const spconv_real *r, size_t n);
+SPCONV_API void spconv_wrench_shift(spconv_real res[6], const spconv_real wrench[6],
+                                    const spconv_real r[3]);
+SPCONV_API void spconv_wrench_shift_n(spconv_real *res, const spconv_real *wrench,
+                                      const spconv_real *r, size_t n);
+SPCONV_API void spconv_spatial_swap(spconv_real res[6], const spconv_real x[6]);
+SPCONV_API void spconv_spatial_rotate(spconv_real res[6], const spconv_real R[9],
+                                      const spconv_real x[6]);
+SPCONV_API spconv_real spconv_power(const spconv_real wrench[6], const spconv_real twist[6]);
+SPCONV_API void spconv_spatial_accel_from_classical(spconv_real res[6],
+                                                    const spconv_real accel[6],
+                                                    const spconv_real twist[6]);
+SPCONV_API void spconv_classical_accel_from_spatial(spconv_real res[6],
+                                                    const spconv_real accel[6],
+                                                    const spconv_real twist[6]);
+SPCONV_API void spconv_classical_accel_shift(spconv_real res[6], const spconv_real accel[6],
+                                             const spconv_real w[3], const spconv_real r[3]);
+
+/* ---------------------------------------------------------------- >>engines */
+SPCONV_API spconv_convention spconv_convention_from_preset(spconv_preset_id id);
+SPCONV_API const char *spconv_preset_id_name(spconv_preset_id id);
+SPCONV_API int spconv_twist_convert(spconv_real res[6], const spconv_convention *to,
+                                    const spconv_real twist[6],
+                                    const spconv_convention *from, const spconv_body *body);
+SPCONV_API int spconv_wrench_convert(spconv_real res[6], const spconv_convention *to,
+                                     const spconv_real wrench[6],
+                                     const spconv_convention *from, const spconv_body *body);
+SPCONV_API int spconv_twist_convert_matrix(spconv_real res[36], const spconv_convention *to,
+                                           const spconv_convention *from,
+                                           const spconv_body *body);
+SPCONV_API int spconv_wrench_convert_matrix(spconv_real res[36], const spconv_convention *to,
+                                            const spconv_convention *from,
+                                            const spconv_body *body);
+SPCONV_API int spconv_accel_convert(spconv_real res[6], const spconv_convention *to,
+                                    const spconv_real accel[6],
+                                    const spconv_convention *from, const spconv_real twist[6],
+                                    const spconv_body *body);
+
+/* ----------------------------------------------------------------- >>mujoco */
+SPCONV_API void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_real qvel[6],
+                                              const spconv_real quat_wxyz[4],
+                                              const spconv_real ipos[3]);
+SPCONV_API void spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_real *qvel,
+                                                const spconv_real *qpos,
+                                                const spconv_real *ipos, size_t n);
+SPCONV_API void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_real twist[6],
+                                              const spconv_real quat_wxyz[4],
+                                              const spconv_real ipos[3]);
+SPCONV_API void spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_real *twist,
+                                                const spconv_real *qpos,
+                                                const spconv_real *ipos, size_t n);
+SPCONV_API void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_real wrench[6],
+                                               const spconv_real quat_wxyz[4],
+                                               const spconv_real ipos[3]);
+SPCONV_API void spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_real *wrench,
+                                                 const spconv_real *qpos,
+                                                 const spconv_real *ipos, size_t n);
+SPCONV_API void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_real qfrc[6],
+                                               const spconv_real quat_wxyz[4],
+                                               const spconv_real ipos[3]);
+SPCONV_API void spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_real *qfrc,
+                                                 const spconv_real *qpos,
+                                                 const spconv_real *ipos, size_t n);
+SPCONV_API void spconv_twist_from_mujoco_cvel(spconv_real res[6], const spconv_real cvel[6],
+                                              const spconv_real point[3],
+                                              const spconv_real subtree_com[3]);
+SPCONV_API int spconv_twist_from_mujoco_cframe(spconv_real res[6], const spconv_convention *to,
+                                               const spconv_real cvel[6],
+                                               const spconv_real subtree_com[3],
+                                               const spconv_body *body);
+SPCONV_API int spconv_mujoco_cframe_from_twist(spconv_real res[6],
+                                               const spconv_real subtree_com[3],
+                                               const spconv_real twist[6],
+                                               const spconv_convention *from,
+                                               const spconv_body *body);
+SPCONV_API int spconv_wrench_from_mujoco_cframe(spconv_real res[6],
+                                                const spconv_convention *to,
+                                                const spconv_real cfrc[6],
+                                                const spconv_real subtree_com[3],
+                                                const spconv_body *body);
+SPCONV_API int spconv_mujoco_cframe_from_wrench(spconv_real res[6],
+                                                const spconv_real subtree_com[3],
+                                                const spconv_real wrench[6],
+                                                const spconv_convention *from,
+                                                const spconv_body *body);
+SPCONV_API int spconv_accel_from_mujoco_cframe(spconv_real res[6],
+                                               const spconv_convention *to,
+                                               const spconv_real cacc[6],
+                                               const spconv_real cvel[6],
+                                               const spconv_real subtree_com[3],
+                                               const spconv_body *body);
+SPCONV_API int spconv_mujoco_cframe_from_accel(spconv_real res[6],
+                                               const spconv_real subtree_com[3],
+                                               const spconv_real accel[6],
+                                               const spconv_convention *from,
+                                               const spconv_real twist[6],
+                                               const spconv_body *body);
+
+/* -------------------------------------------------------------------- >>sap */
+SPCONV_API void spconv_sap_twist_from_public(spconv_real res[6], const spconv_real u_public[6],
+                                             const spconv_real r_oc[3]);
+SPCONV_API void spconv_sap_twist_from_public_n(spconv_real *res, const spconv_real *u_public,
+                                               const spconv_real *r_oc, size_t n);
+SPCONV_API void spconv_public_twist_from_sap(spconv_real res[6], const spconv_real u_sap[6],
+                                             const spconv_real r_oc[3]);
+SPCONV_API void spconv_public_twist_from_sap_n(spconv_real *res, const spconv_real *u_sap,
+                                               const spconv_real *r_oc, size_t n);
+SPCONV_API void spconv_sap_wrench_from_public(spconv_real res[6], const spconv_real g_public[6],
+                                              const spconv_real r_oc[3]);
+SPCONV_API void spconv_sap_wrench_from_public_n(spconv_real *res, const spconv_real *g_public,
+                                                const spconv_real *r_oc, size_t n);
+SPCONV_API void spconv_public_wrench_from_sap(spconv_real res[6], const spconv_real g_sap[6],
+                                              const spconv_real r_oc[3]);
+SPCONV_API void spconv_public_wrench_from_sap_n(spconv_real *res, const spconv_real *g_sap,
+                                                const spconv_real *r_oc, size_t n);
+SPCONV_API void spconv_sap_body_force_from_public(spconv_real res[6],
+                                                  const spconv_real f_public[6],
+                                                  const spconv_real r_oc[3]);
+SPCONV_API void spconv_sap_body_force_from_public_n(spconv_real *res, const spconv_real *f_public,
+                                                    const spconv_real *r_oc, size_t n);
+SPCONV_API void spconv_public_body_force_from_sap(spconv_real res[6],
+                                                  const spconv_real f_sap[6],
+                                                  const spconv_real r_oc[3]);
+SPCONV_API void spconv_public_body_force_from_sap_n(spconv_real *res, const spconv_real *f_sap,
+                                                    const spconv_real *r_oc, size_t n);
+SPCONV_API void spconv_sap_twist_matrix(spconv_real res[36], const spconv_real r_oc[3]);
+SPCONV_API void spconv_sap_wrench_matrix(spconv_real res[36], const spconv_real r_oc[3]);
+
+/* ----------------------------------------------------------------- >>arrays */
+SPCONV_API int spconv_joint_q_size(int joint_type, int lin_axes, int ang_axes);
+SPCONV_API int spconv_joint_qd_size(int joint_type, int lin_axes, int ang_axes);
+SPCONV_API int spconv_joint_layout_check(const spconv_joint_layout *L);
+SPCONV_API int spconv_joint_q_wxyz_from_xyzw(spconv_real *res, const spconv_real *joint_q,
+                                             const spconv_joint_layout *L);
+SPCONV_API int spconv_joint_q_xyzw_from_wxyz(spconv_real *res, const spconv_real *joint_q,
+                                             const spconv_joint_layout *L);
+SPCONV_API int spconv_sap_joint_qd_from_public(spconv_real *res, const spconv_real *joint_qd,
+                                               const spconv_joint_layout *L,
+                                               const spconv_real *body_q,
+                                               const spconv_real *body_com);
+SPCONV_API int spconv_public_joint_qd_from_sap(spconv_real *res, const spconv_real *joint_qd,
+                                               const spconv_joint_layout *L,
+                                               const spconv_real *body_q,
+                                               const spconv_real *body_com);
+SPCONV_API int spconv_sap_joint_f_from_public(spconv_real *res, const spconv_real *joint_f,
+                                              const spconv_joint_layout *L,
+                                              const spconv_real *body_q,
+                                              const spconv_real *body_com);
+SPCONV_API int spconv_public_joint_f_from_sap(spconv_real *res, const spconv_real *joint_f,
+                                              const spconv_joint_layout *L,
+                                              const spconv_real *body_q,
+                                              const spconv_real *body_com);
+SPCONV_API int spconv_sap_body_force_from_public_packed(spconv_real *res,
+                                                        const spconv_real *body_f,
+                                                        const spconv_real *body_q,
+                                                        const spconv_real *body_com,
+                                                        size_t body_count);
+SPCONV_API int spconv_public_body_force_from_sap_packed(spconv_real *res,
+                                                        const spconv_real *body_f,
+                                                        const spconv_real *body_q,
+                                                        const spconv_real *body_com,
+                                                        size_t body_count);
+SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_f,
+                                      spconv_real *body_f, const spconv_joint_layout *L,
+                                      const spconv_real *body_q, const spconv_real *body_com,
+                                      int joint_qd_order, int joint_f_order,
+                                      int body_f_order);
+SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd, const spconv_joint_layout *L,
+                                       const spconv_real *body_q, const spconv_real *body_com,
+                                       int joint_qd_order);
+SPCONV_API int spconv_perm_check(const int *perm, size_t n);
+SPCONV_API int spconv_perm_inverse(int *res, const int *perm, size_t n);
+SPCONV_API int spconv_perm_gather(spconv_real *res, const spconv_real *in, const int *perm,
+                                  size_t n);
+SPCONV_API int spconv_perm_gather_frames(spconv_real *res, const spconv_real *x,
+                                         const int *perm, size_t frames, size_t n,
+                                         size_t stride);
+SPCONV_API int spconv_perm_gather_parents(int *res, const int *parents, const int *perm,
+                                          size_t n);
+
+/* ----------------------------------------------------------------- >>motion */
+SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
+                                          const spconv_motion_clip *in,
+                                          const spconv_real M_world[9],
+                                          const spconv_real M_body[9], spconv_real k);
+SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos, int frames,
+                                    spconv_real dt, spconv_motion_diff method);
+SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int frames,
+                                    spconv_real dt, spconv_rot_format q_format, int body,
+                                    spconv_motion_diff method);
+SPCONV_API int spconv_euler_seq_from_bvh_channels(spconv_euler_seq *seq, spconv_euler_kind *kind,
+                                         int rot_index[3], int *n_channels,
+                                         const char *channels);
+SPCONV_API int spconv_bvh_channels_from_euler_seq(char *buf, size_t size, spconv_euler_seq seq,
+                                          spconv_euler_kind kind);
+SPCONV_API int spconv_quat_wxyz_from_bvh(spconv_real res[4], const spconv_real angles_deg[3],
+                                         spconv_euler_seq seq);
+SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4],
+                                         spconv_euler_seq seq);
+
+/* ============================================================== >>deprecated
+   DEPRECATED NAMES: the 0.1 names, mapped to the new ones */
+/* The names of spatial_conv 0.1: each old name below is the new one after
+   it, so code written for 0.1 compiles and gives the same results
+   (docs/migration.md lists old -> new and what changed). They stay through
+   the 0.x series; define SPCONV_NO_DEPRECATED to leave them out. */
+#ifndef SPCONV_NO_DEPRECATED
+#define spconv_axes_compose                      spconv_mat_mul
+#define spconv_axes_inverse                      spconv_mat_transpose
+#define spconv_axes_vec                          spconv_vec_change_axes
+#define spconv_axes_pseudovec                    spconv_pseudovec_change_axes
+#define spconv_axes_rotation                     spconv_mat_change_axes
+#define spconv_axes_quat_wxyz                    spconv_quat_wxyz_change_axes
+#define spconv_axes_quat_xyzw                    spconv_quat_xyzw_change_axes
+#define spconv_axes_pose_wxyz                    spconv_pose_wxyz_change_axes
+#define spconv_axes_pose_xyzw                    spconv_pose_xyzw_change_axes
+#define spconv_axes_twist                        spconv_spatial_change_axes
+#define spconv_axes_wrench                       spconv_spatial_change_axes
+#define spconv_axes_inertia                      spconv_inertia_change_axes
+#define spconv_axes_scale                        spconv_scale_change_axes
+#define spconv_units_pose                        spconv_pose_change_length_unit
+#define spconv_units_twist                       spconv_twist_change_length_unit
+#define spconv_units_wrench                      spconv_wrench_change_length_unit
+#define spconv_units_inertia                     spconv_inertia_change_length_unit
+#define spconv_signed_axis_vector                spconv_vec_from_signed_axis
+#define spconv_euler_parse_scipy(s, seq, kind) spconv_euler_seq_from_scipy(seq, kind, s)
+#define spconv_euler_parse_mujoco(s, seq, kind) spconv_euler_seq_from_mujoco(seq, kind, s)
+#define spconv_bvh_channels_parse                spconv_euler_seq_from_bvh_channels
+#define spconv_bvh_channels_string               spconv_bvh_channels_from_euler_seq
+#define spconv_preset(id) spconv_convention_from_preset((spconv_preset_id)(id))
+#define spconv_preset_name(id) spconv_preset_id_name((spconv_preset_id)(id))
+#define spconv_sap_body_f_from_public            spconv_sap_body_force_from_public_packed
+#define spconv_public_body_f_from_sap            spconv_public_body_force_from_sap_packed
+#define spconv_up_axis_vec3_n                    spconv_vec_change_up_axis_n
+#define spconv_up_axis_spatial_n                 spconv_spatial_change_up_axis_n
+#define spconv_up_axis_quat_wxyz_n               spconv_quat_wxyz_change_up_axis_n
+#define spconv_up_axis_quat_xyzw_n               spconv_quat_xyzw_change_up_axis_n
+#define spconv_motion_axes                       spconv_axis_system_preset
+#define spconv_motion_axes_matrix                spconv_axis_preset_matrix
+#define spconv_motion_mat_world_relabelled       spconv_mat_change_world_axes
+#define spconv_motion_quat_wxyz_world_relabelled spconv_quat_wxyz_change_world_axes
+#define spconv_motion_mat_all_relabelled         spconv_mat_change_axes
+#define spconv_motion_quat_wxyz_all_relabelled   spconv_quat_wxyz_change_axes
+#define spconv_motion_rotvec_all_relabelled      spconv_pseudovec_change_axes
+#define spconv_motion_quat_wxyz_relabelled       spconv_quat_wxyz_change_world_body_axes
+#define spconv_motion_rot_convert                spconv_rot_convert_n
+#define spconv_motion_gather                     spconv_perm_gather_frames
+#define spconv_motion_parents_gather             spconv_perm_gather_parents
+typedef spconv_axis_preset spconv_motion_preset;
+#define SPCONV_MOTION_SMPL                       SPCONV_AXIS_PRESET_SMPL
+#define SPCONV_MOTION_BVH                        SPCONV_AXIS_PRESET_BVH
+#define SPCONV_MOTION_ROBOT                      SPCONV_AXIS_PRESET_ROBOT
+#define SPCONV_MOTION_COUNT                      SPCONV_AXIS_PRESET_COUNT
+#define SPCONV_FORWARD                           SPCONV_DIRECTION_FORWARD
+#define SPCONV_LEFT                              SPCONV_DIRECTION_LEFT
+#define SPCONV_UP                                SPCONV_DIRECTION_UP
+#define SPCONV_BACK                              SPCONV_DIRECTION_BACK
+#define SPCONV_RIGHT                             SPCONV_DIRECTION_RIGHT
+#define SPCONV_DOWN                              SPCONV_DIRECTION_DOWN
+#define SPCONV_EXTRINSIC                         SPCONV_EULER_EXTRINSIC
+#define SPCONV_INTRINSIC                         SPCONV_EULER_INTRINSIC
+#define SPCONV_POS_X                             SPCONV_AXIS_POS_X
+#define SPCONV_POS_Y                             SPCONV_AXIS_POS_Y
+#define SPCONV_POS_Z                             SPCONV_AXIS_POS_Z
+#define SPCONV_NEG_X                             SPCONV_AXIS_NEG_X
+#define SPCONV_NEG_Y                             SPCONV_AXIS_NEG_Y
+#define SPCONV_NEG_Z                             SPCONV_AXIS_NEG_Z
+#define SPCONV_SHAPES_NEWTON                     SPCONV_SHAPE_FORMAT_NEWTON
+#define SPCONV_SHAPES_MUJOCO                     SPCONV_SHAPE_FORMAT_MUJOCO
+#define SPCONV_SHAPES_USD                        SPCONV_SHAPE_FORMAT_USD
+#define SPCONV_SHAPES_PHYSX                      SPCONV_SHAPE_FORMAT_PHYSX
+#define SPCONV_LINEAR_FIRST                      SPCONV_ORDER_LINEAR_FIRST
+#define SPCONV_ANGULAR_FIRST                     SPCONV_ORDER_ANGULAR_FIRST
+#define SPCONV_RADIANS                           SPCONV_ANGLE_RADIANS
+#define SPCONV_DEGREES                           SPCONV_ANGLE_DEGREES
+#define SPCONV_DIFF_FORWARD                      SPCONV_MOTION_DIFF_FORWARD
+#define SPCONV_DIFF_CENTRAL                      SPCONV_MOTION_DIFF_CENTRAL
+#define SPCONV_AXES_ROS_FLU                      SPCONV_AXIS_PRESET_ROS_FLU
+#define SPCONV_AXES_ROS_ENU                      SPCONV_AXIS_PRESET_ROS_ENU
+#define SPCONV_AXES_NED                          SPCONV_AXIS_PRESET_NED
+#define SPCONV_AXES_FRD                          SPCONV_AXIS_PRESET_FRD
+#define SPCONV_AXES_ROS_OPTICAL                  SPCONV_AXIS_PRESET_ROS_OPTICAL
+#define SPCONV_AXES_MUJOCO                       SPCONV_AXIS_PRESET_MUJOCO
+#define SPCONV_AXES_ISAAC                        SPCONV_AXIS_PRESET_ISAAC
+#define SPCONV_AXES_NEWTON                       SPCONV_AXIS_PRESET_NEWTON
+#define SPCONV_AXES_GENESIS                      SPCONV_AXIS_PRESET_GENESIS
+#define SPCONV_AXES_BLENDER                      SPCONV_AXIS_PRESET_BLENDER
+#define SPCONV_AXES_GLTF                         SPCONV_AXIS_PRESET_GLTF
+#define SPCONV_AXES_USD_Y_UP                     SPCONV_AXIS_PRESET_USD_Y_UP
+#define SPCONV_AXES_USD_Z_UP                     SPCONV_AXIS_PRESET_USD_Z_UP
+#define SPCONV_AXES_UNITY                        SPCONV_AXIS_PRESET_UNITY
+#define SPCONV_AXES_UNREAL                       SPCONV_AXIS_PRESET_UNREAL
+#define SPCONV_AXES_OPENGL_CAMERA                SPCONV_AXIS_PRESET_OPENGL_CAMERA
+#define SPCONV_AXES_MAYA_Y_UP                    SPCONV_AXIS_PRESET_MAYA_Y_UP
+#define SPCONV_AXES_COUNT                        SPCONV_AXIS_PRESET_COUNT
+#endif /* SPCONV_NO_DEPRECATED */
+
+/* ================================================================= >>helpers
+   PRIVATE HELPERS: shared by several sections (spconv__*), batch machinery */
 
 /* restrict for the private batch loops only (never in the public surface):
    C99 `restrict`, the compilers' `__restrict` in C++ and `__restrict__`
@@ -90,12 +1103,55 @@ SPCONV_API const char *spconv_status_string(int status) {
 #  define SPCONV__RESTRICT
 #endif
 
+/* -------------------------------------------------- finite values and norms */
+
+/* 1 when x is finite. x - x is NaN for inf and NaN, and NaN != NaN.
+   (-ffast-math may fold this to 1: do not build with it if you rely on
+   non-finite inputs being refused.) */
+SPCONV_API int spconv__finite(spconv_real x) {
+  spconv_real d = x - x;
+  return d == d;
+}
+
+/* max |v_i| of n reals (NaN entries are skipped by the comparison) */
+SPCONV_API spconv_real spconv__max_abs(const spconv_real *v, int n) {
+  spconv_real m = SPCONV__R(0);
+  int i;
+  for (i = 0; i < n; ++i) {
+    spconv_real a = SPCONV_FABS(v[i]);
+    if (a > m) m = a;
+  }
+  return m;
+}
+
+/* |v| of a 3-vector without overflow or underflow (0 for the zero vector) */
+SPCONV_API spconv_real spconv__norm3(const spconv_real v[3]) {
+  spconv_real m = spconv__max_abs(v, 3), x, y, z;
+  if (m == SPCONV__R(0)) return v[0] + v[1] + v[2]; /* 0, or NaN for NaN input */
+  x = v[0] / m;
+  y = v[1] / m;
+  z = v[2] / m;
+  return m * SPCONV_SQRT(x * x + y * y + z * z);
+}
+
+/* ----------------------------------------------- 3-vectors and 3x3 matrices */
+
 /* res = a x b; res must not alias a or b */
 SPCONV_API void spconv__cross(spconv_real res[3], const spconv_real a[3],
                               const spconv_real b[3]) {
   res[0] = a[1] * b[2] - a[2] * b[1];
   res[1] = a[2] * b[0] - a[0] * b[2];
   res[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+/* res = a + b x c (res may alias a, not b or c) */
+SPCONV_API void spconv__add_cross(spconv_real res[3], const spconv_real a[3],
+                                  const spconv_real b[3], const spconv_real c[3]) {
+  spconv_real t[3];
+  spconv__cross(t, b, c);
+  res[0] = a[0] + t[0];
+  res[1] = a[1] + t[1];
+  res[2] = a[2] + t[2];
 }
 
 /* res = R v (R row-major); res must not alias v */
@@ -113,6 +1169,61 @@ SPCONV_API void spconv__mat_t_vec(spconv_real res[3], const spconv_real R[9],
   res[1] = R[1] * v[0] + R[4] * v[1] + R[7] * v[2];
   res[2] = R[2] * v[0] + R[5] * v[1] + R[8] * v[2];
 }
+
+/* res = A B, or A B^T when transpose_b (row-major 3x3); res may alias A or B */
+SPCONV_API void spconv__mat_mul(spconv_real res[9], const spconv_real A[9],
+                                const spconv_real B[9], int transpose_b) {
+  spconv_real t[9];
+  int i, j, k;
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j) {
+      spconv_real s = SPCONV__R(0);
+      for (k = 0; k < 3; ++k) s += A[3 * i + k] * (transpose_b ? B[3 * j + k] : B[3 * k + j]);
+      t[3 * i + j] = s;
+    }
+  for (i = 0; i < 9; ++i) res[i] = t[i];
+}
+
+/* res = A R B^T (row-major 3x3): R with its left side re-expressed by A
+   and its right side by B; res may alias any input */
+SPCONV_API void spconv__mat_abt(spconv_real res[9], const spconv_real A[9],
+                                const spconv_real R[9], const spconv_real B[9]) {
+  spconv_real t[9];
+  spconv__mat_mul(t, A, R, 0);
+  spconv__mat_mul(res, t, B, 1);
+}
+
+/* det of a row-major 3x3 */
+SPCONV_API spconv_real spconv__det3(const spconv_real M[9]) {
+  return M[0] * (M[4] * M[8] - M[5] * M[7]) - M[1] * (M[3] * M[8] - M[5] * M[6]) +
+         M[2] * (M[3] * M[7] - M[4] * M[6]);
+}
+
+/* 1 when R (row-major) is a rotation within SPCONV_ROTATION_TOL:
+   max |(R R^T - I)_ij| <= tol and det R > 0 (false for NaN). */
+SPCONV_API int spconv__is_rotation(const spconv_real R[9]) {
+  int i, j;
+  for (i = 0; i < 3; ++i)
+    for (j = i; j < 3; ++j) {
+      spconv_real d = R[3 * i] * R[3 * j] + R[3 * i + 1] * R[3 * j + 1] +
+                      R[3 * i + 2] * R[3 * j + 2] - (i == j ? SPCONV__R(1) : SPCONV__R(0));
+      if (!(SPCONV_FABS(d) <= SPCONV__R(SPCONV_ROTATION_TOL))) return 0;
+    }
+  return spconv__det3(R) > SPCONV__R(0);
+}
+
+/* 1 when M is orthogonal within SPCONV_ROTATION_TOL (det +1 or -1); *sign
+   = det M rounded to +-1 (written only on success) */
+SPCONV_API int spconv__orthogonal_sign(const spconv_real M[9], spconv_real *sign) {
+  spconv_real P[9], s = spconv__det3(M) < SPCONV__R(0) ? SPCONV__R(-1) : SPCONV__R(1);
+  int i;
+  for (i = 0; i < 9; ++i) P[i] = s * M[i];
+  if (!spconv__is_rotation(P)) return 0;
+  *sign = s;
+  return 1;
+}
+
+/* -------------------------------------------------------------- quaternions */
 
 /* 2/|q|^2, or 0 for the zero quaternion (which then acts as the identity).
    Branch-free (z = 1 for the zero quaternion, else 0; the division never
@@ -160,533 +1271,6 @@ SPCONV_API void spconv__mat_from_quat(spconv_real res[9], const spconv_real q[4]
   res[8] = one - s * (x * x + y * y);
 }
 
-/* ------------------------------------------------ quaternion storage order */
-
-/** res (w, x, y, z) = the same quaternion stored (x, y, z, w). */
-SPCONV_API void spconv_quat_wxyz_from_xyzw(spconv_real res[4],
-                                           const spconv_real q_xyzw[4]) {
-  spconv_real x = q_xyzw[0], y = q_xyzw[1], z = q_xyzw[2], w = q_xyzw[3];
-  res[0] = w;
-  res[1] = x;
-  res[2] = y;
-  res[3] = z;
-}
-
-/** res (x, y, z, w) = the same quaternion stored (w, x, y, z). */
-SPCONV_API void spconv_quat_xyzw_from_wxyz(spconv_real res[4],
-                                           const spconv_real q_wxyz[4]) {
-  spconv_real w = q_wxyz[0], x = q_wxyz[1], y = q_wxyz[2], z = q_wxyz[3];
-  res[0] = x;
-  res[1] = y;
-  res[2] = z;
-  res[3] = w;
-}
-
-/** res = q v q^-1: v rotated by q stored (w, x, y, z); q need not be unit. */
-SPCONV_API void spconv_quat_rotate_wxyz(spconv_real res[3], const spconv_real q_wxyz[4],
-                                        const spconv_real v[3]) {
-  spconv__quat_rotate(res, q_wxyz[0], q_wxyz[1], q_wxyz[2], q_wxyz[3], v);
-}
-
-/** res = q v q^-1: v rotated by q stored (x, y, z, w); q need not be unit. */
-SPCONV_API void spconv_quat_rotate_xyzw(spconv_real res[3], const spconv_real q_xyzw[4],
-                                        const spconv_real v[3]) {
-  spconv__quat_rotate(res, q_xyzw[3], q_xyzw[0], q_xyzw[1], q_xyzw[2], v);
-}
-
-/** res = a b (Hamilton product, wxyz): rotating by res is rotating by b,
-   then by a. res = (aw bw - av.bv, aw bv + bw av + av x bv). */
-SPCONV_API void spconv_quat_mul_wxyz(spconv_real res[4], const spconv_real a[4],
-                                     const spconv_real b[4]) {
-  spconv_real w = a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3];
-  spconv_real x = a[0] * b[1] + b[0] * a[1] + a[2] * b[3] - a[3] * b[2];
-  spconv_real y = a[0] * b[2] + b[0] * a[2] + a[3] * b[1] - a[1] * b[3];
-  spconv_real z = a[0] * b[3] + b[0] * a[3] + a[1] * b[2] - a[2] * b[1];
-  res[0] = w;
-  res[1] = x;
-  res[2] = y;
-  res[3] = z;
-}
-
-/** res = (w, -x, -y, -z): the conjugate, the inverse rotation of q. */
-SPCONV_API void spconv_quat_conj_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]) {
-  res[0] = q_wxyz[0];
-  res[1] = -q_wxyz[1];
-  res[2] = -q_wxyz[2];
-  res[3] = -q_wxyz[3];
-}
-
-/* --------------------------------------------------------- spatial vectors */
-
-/** Twist [v; w] at point A -> twist at B, r = p_B - p_A (same axes as the
-   twist): v_B = v_A + w x r, w unchanged. */
-SPCONV_API void spconv_twist_shift(spconv_real res[6], const spconv_real twist[6],
-                                   const spconv_real r[3]) {
-  spconv_real w0 = twist[3], w1 = twist[4], w2 = twist[5];
-  spconv_real v0 = twist[0] + w1 * r[2] - w2 * r[1];
-  spconv_real v1 = twist[1] + w2 * r[0] - w0 * r[2];
-  spconv_real v2 = twist[2] + w0 * r[1] - w1 * r[0];
-  res[0] = v0;
-  res[1] = v1;
-  res[2] = v2;
-  res[3] = w0;
-  res[4] = w1;
-  res[5] = w2;
-}
-
-/** Wrench [f; tau] about point A -> about B, r = p_B - p_A (same axes as
-   the wrench): tau_B = tau_A - r x f, f unchanged. Power-dual of
-   spconv_twist_shift: the power f.v + tau.w is unchanged. */
-SPCONV_API void spconv_wrench_shift(spconv_real res[6], const spconv_real wrench[6],
-                                    const spconv_real r[3]) {
-  spconv_real f0 = wrench[0], f1 = wrench[1], f2 = wrench[2];
-  spconv_real t0 = wrench[3] - (r[1] * f2 - r[2] * f1);
-  spconv_real t1 = wrench[4] - (r[2] * f0 - r[0] * f2);
-  spconv_real t2 = wrench[5] - (r[0] * f1 - r[1] * f0);
-  res[0] = f0;
-  res[1] = f1;
-  res[2] = f2;
-  res[3] = t0;
-  res[4] = t1;
-  res[5] = t2;
-}
-
-/** [a; b] -> [b; a]: linear-first <-> angular-first, for twists and wrenches. */
-SPCONV_API void spconv_spatial_swap(spconv_real res[6], const spconv_real x[6]) {
-  spconv_real a0 = x[0], a1 = x[1], a2 = x[2];
-  res[0] = x[3];
-  res[1] = x[4];
-  res[2] = x[5];
-  res[3] = a0;
-  res[4] = a1;
-  res[5] = a2;
-}
-
-/** [a; b] -> [R a; R b]: re-express a 6-vector in other axes (R row-major,
-   maps the old axes to the new). The reference point does not move. */
-SPCONV_API void spconv_spatial_rotate(spconv_real res[6], const spconv_real R[9],
-                                      const spconv_real x[6]) {
-  spconv_real a[3], b[3];
-  spconv__mat_vec(a, R, x);
-  spconv__mat_vec(b, R, x + 3);
-  res[0] = a[0];
-  res[1] = a[1];
-  res[2] = a[2];
-  res[3] = b[0];
-  res[4] = b[1];
-  res[5] = b[2];
-}
-
-/** Power f.v + tau.w of wrench [f; tau] on twist [v; w] (same point, axes). */
-SPCONV_API spconv_real spconv_power(const spconv_real wrench[6], const spconv_real twist[6]) {
-  return wrench[0] * twist[0] + wrench[1] * twist[1] + wrench[2] * twist[2] +
-         wrench[3] * twist[3] + wrench[4] * twist[4] + wrench[5] * twist[5];
-}
-
-/* ------------------------------------------------------ MuJoCo free joint */
-/* qvel = [v_O, world; w, body] (O = body origin = qpos[0:3]);
-   twist = [v_C, world; w, world] (C = COM: Newton body_qd, Isaac, PhysX);
-   quat_wxyz = qpos[3:7] (body -> world); ipos = body_ipos, COM in body axes;
-   qfrc = free-joint generalized force, power-conjugate to qvel:
-          [f, world; tau about O, body];
-   wrench = [f, world; tau about C, world] (xfrc_applied, Newton body_f);
-   cvel = [w; v] at subtree_com of the root body, world axes (angular first). */
-
-/** COM twist [v_C; w] (world) from free-joint qvel [v_O, world; w, body]:
-   w_W = R w_B, v_C = v_O + w_W x (R ipos). */
-SPCONV_API void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_real qvel[6],
-                                              const spconv_real quat_wxyz[4],
-                                              const spconv_real ipos[3]) {
-  spconv_real R[9], w[3], r[3], wxr[3];
-  spconv__mat_from_quat(R, quat_wxyz);
-  spconv__mat_vec(w, R, qvel + 3);
-  spconv__mat_vec(r, R, ipos);
-  spconv__cross(wxr, w, r);
-  res[0] = qvel[0] + wxr[0];
-  res[1] = qvel[1] + wxr[1];
-  res[2] = qvel[2] + wxr[2];
-  res[3] = w[0];
-  res[4] = w[1];
-  res[5] = w[2];
-}
-
-/** Free-joint qvel [v_O, world; w, body] from COM twist [v_C; w] (world):
-   v_O = v_C - w_W x (R ipos), w_B = R^T w_W. */
-SPCONV_API void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_real twist[6],
-                                              const spconv_real quat_wxyz[4],
-                                              const spconv_real ipos[3]) {
-  spconv_real R[9], wb[3], r[3], wxr[3];
-  spconv__mat_from_quat(R, quat_wxyz);
-  spconv__mat_t_vec(wb, R, twist + 3);
-  spconv__mat_vec(r, R, ipos);
-  spconv__cross(wxr, twist + 3, r);
-  res[0] = twist[0] - wxr[0];
-  res[1] = twist[1] - wxr[1];
-  res[2] = twist[2] - wxr[2];
-  res[3] = wb[0];
-  res[4] = wb[1];
-  res[5] = wb[2];
-}
-
-/** Free-joint qfrc [f, world; tau_O, body] from COM wrench [f; tau_C] (world):
-   tau_O = tau_C + (R ipos) x f, then rotated to body axes by R^T.
-   Equals what mj_applyFT adds for a force and torque at the COM (this
-   function overwrites res); qfrc . qvel == wrench . twist. */
-SPCONV_API void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_real wrench[6],
-                                               const spconv_real quat_wxyz[4],
-                                               const spconv_real ipos[3]) {
-  spconv_real R[9], r[3], rxf[3], tau[3], taub[3];
-  spconv__mat_from_quat(R, quat_wxyz);
-  spconv__mat_vec(r, R, ipos);
-  spconv__cross(rxf, r, wrench);
-  tau[0] = wrench[3] + rxf[0];
-  tau[1] = wrench[4] + rxf[1];
-  tau[2] = wrench[5] + rxf[2];
-  spconv__mat_t_vec(taub, R, tau);
-  res[0] = wrench[0];
-  res[1] = wrench[1];
-  res[2] = wrench[2];
-  res[3] = taub[0];
-  res[4] = taub[1];
-  res[5] = taub[2];
-}
-
-/** COM wrench [f; tau_C] (world) from free-joint qfrc [f, world; tau_O, body]:
-   tau_C = R tau_O - (R ipos) x f. */
-SPCONV_API void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_real qfrc[6],
-                                               const spconv_real quat_wxyz[4],
-                                               const spconv_real ipos[3]) {
-  spconv_real R[9], r[3], rxf[3], tau[3];
-  spconv__mat_from_quat(R, quat_wxyz);
-  spconv__mat_vec(r, R, ipos);
-  spconv__mat_vec(tau, R, qfrc + 3);
-  spconv__cross(rxf, r, qfrc);
-  res[0] = qfrc[0];
-  res[1] = qfrc[1];
-  res[2] = qfrc[2];
-  res[3] = tau[0] - rxf[0];
-  res[4] = tau[1] - rxf[1];
-  res[5] = tau[2] - rxf[2];
-}
-
-/** Twist [v_P; w] (world) of a body at world point P (e.g. xipos for the
-   COM, xpos for the origin) from its cvel [w; v] (world, at subtree_com =
-   d->subtree_com of the body's root): v_P = v + w x (P - subtree_com). */
-SPCONV_API void spconv_twist_from_mujoco_cvel(spconv_real res[6], const spconv_real cvel[6],
-                                              const spconv_real point[3],
-                                              const spconv_real subtree_com[3]) {
-  spconv_real r[3], twist[6];
-  r[0] = point[0] - subtree_com[0];
-  r[1] = point[1] - subtree_com[1];
-  r[2] = point[2] - subtree_com[2];
-  spconv_spatial_swap(twist, cvel);
-  spconv_twist_shift(res, twist, r);
-}
-
-/* ------------------------------------------------------------ SAP boundary */
-/* r_oc = C - O: body origin O to COM C, world axes (r_oc = R com_body).
-   public twist [v_C; w], sap twist [w; v_O]        (u_sap = P_v u_public)
-   public wrench [f; tau_C], sap wrench [tau_O; f]  (g_sap = P_f g_public)
-   P_v = [0 I; I [r]x], P_f = [[r]x I; I 0] = P_v^-T, so g_sap.u_sap ==
-   g_public.u_public. Body forces enter SAP's residual negated: -P_f F. */
-
-/* The six conversions below are straight-line: every input is read into a
-   local before res is written (so res may alias any input), and no
-   temporary 6-vector is stored and reloaded, so the batch loops over them
-   vectorise and the body-force forms cost no more than the wrench forms. */
-
-/** sap twist [w; v_O] from public twist [v_C; w]: v_O = v_C + r_oc x w. */
-SPCONV_API void spconv_sap_twist_from_public(spconv_real res[6], const spconv_real u_public[6],
-                                             const spconv_real r_oc[3]) {
-  spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
-  spconv_real w0 = u_public[3], w1 = u_public[4], w2 = u_public[5];
-  spconv_real v0 = u_public[0] + (r1 * w2 - r2 * w1);
-  spconv_real v1 = u_public[1] + (r2 * w0 - r0 * w2);
-  spconv_real v2 = u_public[2] + (r0 * w1 - r1 * w0);
-  res[0] = w0;
-  res[1] = w1;
-  res[2] = w2;
-  res[3] = v0;
-  res[4] = v1;
-  res[5] = v2;
-}
-
-/** public twist [v_C; w] from sap twist [w; v_O]: v_C = v_O + w x r_oc. */
-SPCONV_API void spconv_public_twist_from_sap(spconv_real res[6], const spconv_real u_sap[6],
-                                             const spconv_real r_oc[3]) {
-  spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
-  spconv_real w0 = u_sap[0], w1 = u_sap[1], w2 = u_sap[2];
-  spconv_real v0 = u_sap[3] + (w1 * r2 - w2 * r1);
-  spconv_real v1 = u_sap[4] + (w2 * r0 - w0 * r2);
-  spconv_real v2 = u_sap[5] + (w0 * r1 - w1 * r0);
-  res[0] = v0;
-  res[1] = v1;
-  res[2] = v2;
-  res[3] = w0;
-  res[4] = w1;
-  res[5] = w2;
-}
-
-/** sap wrench [tau_O; f] from public wrench [f; tau_C]: tau_O = tau_C + r_oc x f. */
-SPCONV_API void spconv_sap_wrench_from_public(spconv_real res[6], const spconv_real g_public[6],
-                                              const spconv_real r_oc[3]) {
-  spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
-  spconv_real f0 = g_public[0], f1 = g_public[1], f2 = g_public[2];
-  spconv_real t0 = g_public[3] + (r1 * f2 - r2 * f1);
-  spconv_real t1 = g_public[4] + (r2 * f0 - r0 * f2);
-  spconv_real t2 = g_public[5] + (r0 * f1 - r1 * f0);
-  res[0] = t0;
-  res[1] = t1;
-  res[2] = t2;
-  res[3] = f0;
-  res[4] = f1;
-  res[5] = f2;
-}
-
-/** public wrench [f; tau_C] from sap wrench [tau_O; f]: tau_C = tau_O - r_oc x f. */
-SPCONV_API void spconv_public_wrench_from_sap(spconv_real res[6], const spconv_real g_sap[6],
-                                              const spconv_real r_oc[3]) {
-  spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
-  spconv_real f0 = g_sap[3], f1 = g_sap[4], f2 = g_sap[5];
-  spconv_real t0 = g_sap[0] - (r1 * f2 - r2 * f1);
-  spconv_real t1 = g_sap[1] - (r2 * f0 - r0 * f2);
-  spconv_real t2 = g_sap[2] - (r0 * f1 - r1 * f0);
-  res[0] = f0;
-  res[1] = f1;
-  res[2] = f2;
-  res[3] = t0;
-  res[4] = t1;
-  res[5] = t2;
-}
-
-/** SAP internal body-force residual from a public body wrench [f; tau_C]:
-   res = -P_f f_public = [-(tau_C + r_oc x f); -f] (negation fused). */
-SPCONV_API void spconv_sap_body_force_from_public(spconv_real res[6],
-                                                  const spconv_real f_public[6],
-                                                  const spconv_real r_oc[3]) {
-  spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
-  spconv_real f0 = f_public[0], f1 = f_public[1], f2 = f_public[2];
-  spconv_real t0 = (r2 * f1 - r1 * f2) - f_public[3];
-  spconv_real t1 = (r0 * f2 - r2 * f0) - f_public[4];
-  spconv_real t2 = (r1 * f0 - r0 * f1) - f_public[5];
-  res[0] = t0;
-  res[1] = t1;
-  res[2] = t2;
-  res[3] = -f0;
-  res[4] = -f1;
-  res[5] = -f2;
-}
-
-/** Public body wrench [f; tau_C] from SAP's internal residual [a; b] =
-   [-tau_O; -f]: res = -P_f^-1 f_sap = [-b; r_oc x b - a] (negation fused). */
-SPCONV_API void spconv_public_body_force_from_sap(spconv_real res[6],
-                                                  const spconv_real f_sap[6],
-                                                  const spconv_real r_oc[3]) {
-  spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
-  spconv_real b0 = f_sap[3], b1 = f_sap[4], b2 = f_sap[5];
-  spconv_real t0 = (r1 * b2 - r2 * b1) - f_sap[0];
-  spconv_real t1 = (r2 * b0 - r0 * b2) - f_sap[1];
-  spconv_real t2 = (r0 * b1 - r1 * b0) - f_sap[2];
-  res[0] = -b0;
-  res[1] = -b1;
-  res[2] = -b2;
-  res[3] = t0;
-  res[4] = t1;
-  res[5] = t2;
-}
-
-/* sets the diagonal of 3x3 block (bi, bj) of a 6x6 to 1 (the rest of the block untouched) */
-SPCONV_API void spconv__block_identity(spconv_real res[36], int bi, int bj) {
-  int k;
-  for (k = 0; k < 3; ++k) res[(3 * bi + k) * 6 + 3 * bj + k] = SPCONV__R(1);
-}
-
-/* 3x3 block (bi, bj) of a 6x6 = [r]x, the matrix with [r]x b = r x b. */
-SPCONV_API void spconv__block_skew(spconv_real res[36], int bi, int bj,
-                                   const spconv_real r[3]) {
-  spconv_real *m = res + 3 * bi * 6 + 3 * bj;
-  m[0 * 6 + 0] = SPCONV__R(0);
-  m[0 * 6 + 1] = -r[2];
-  m[0 * 6 + 2] = r[1];
-  m[1 * 6 + 0] = r[2];
-  m[1 * 6 + 1] = SPCONV__R(0);
-  m[1 * 6 + 2] = -r[0];
-  m[2 * 6 + 0] = -r[1];
-  m[2 * 6 + 1] = r[0];
-  m[2 * 6 + 2] = SPCONV__R(0);
-}
-
-/** P_v = [0 I; I [r_oc]x] (row-major 6x6): u_sap = P_v u_public. */
-SPCONV_API void spconv_sap_twist_matrix(spconv_real res[36], const spconv_real r_oc[3]) {
-  spconv_real r[3]; /* copied first: res may alias r_oc */
-  int i;
-  r[0] = r_oc[0];
-  r[1] = r_oc[1];
-  r[2] = r_oc[2];
-  for (i = 0; i < 36; ++i) res[i] = SPCONV__R(0);
-  spconv__block_identity(res, 0, 1);
-  spconv__block_identity(res, 1, 0);
-  spconv__block_skew(res, 1, 1, r);
-}
-
-/** P_f = [[r_oc]x I; I 0] = P_v^-T (row-major 6x6): g_sap = P_f g_public. */
-SPCONV_API void spconv_sap_wrench_matrix(spconv_real res[36], const spconv_real r_oc[3]) {
-  spconv_real r[3]; /* copied first: res may alias r_oc */
-  int i;
-  r[0] = r_oc[0];
-  r[1] = r_oc[1];
-  r[2] = r_oc[2];
-  for (i = 0; i < 36; ++i) res[i] = SPCONV__R(0);
-  spconv__block_skew(res, 0, 0, r);
-  spconv__block_identity(res, 0, 1);
-  spconv__block_identity(res, 1, 0);
-}
-
-/* ----------------------------------------------------------------- up axis */
-
-/** World up axis; values match Newton's Axis (X = 0, Y = 1, Z = 2). */
-typedef enum spconv_axis {
-  SPCONV_AXIS_X = 0,
-  SPCONV_AXIS_Y = 1,
-  SPCONV_AXIS_Z = 2
-} spconv_axis;
-
-/* 1 if axis is X, Y or Z */
-SPCONV_API int spconv__axis_valid(spconv_axis axis) {
-  return (int)axis >= 0 && (int)axis <= 2;
-}
-
-/* k = e_from x e_to, the unit axis of the +90 degree up-axis rotation
-   (zero when from == to). */
-SPCONV_API void spconv__up_axis_rotation_axis(spconv_real k[3], spconv_axis from_up,
-                                              spconv_axis to_up) {
-  int a = (int)from_up, b = (int)to_up;
-  k[0] = k[1] = k[2] = SPCONV__R(0);
-  if (a != b) {
-    /* e_a x e_b = +e_c for cyclic (a, b, c), -e_c otherwise */
-    k[3 - a - b] = (b - a + 3) % 3 == 1 ? SPCONV__R(1) : SPCONV__R(-1);
-  }
-}
-
-/** res = the proper rotation (row-major) by +90 degrees about from_up x to_up
-   (identity when equal): v_to = res v_from, and res e_from = e_to.
-   Y-up -> Z-up maps (x, y, z) to (x, -z, y): the inverse of Blender's glTF
-   "+Y up" export (Z-up (x, y, z) -> Y-up (x, z, -y)), i.e. its import, and
-   Genesis' and Newton's importers. For a unit axis k and a
-   quarter turn, Rodrigues' formula reduces to R = k k^T + [k]x.
-   SPCONV_EINVAL (res untouched) for an unknown axis value. */
-SPCONV_API int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up,
-                                     spconv_axis to_up) {
-  spconv_real k[3];
-  int i, j;
-  if (!spconv__axis_valid(from_up) || !spconv__axis_valid(to_up)) return SPCONV_EINVAL;
-  spconv__up_axis_rotation_axis(k, from_up, to_up);
-  for (i = 0; i < 3; ++i)
-    for (j = 0; j < 3; ++j) res[3 * i + j] = k[i] * k[j];
-  if (from_up == to_up) {
-    res[0] = res[4] = res[8] = SPCONV__R(1);
-    return SPCONV_OK;
-  }
-  res[1] -= k[2];
-  res[2] += k[1];
-  res[3] += k[2];
-  res[5] -= k[0];
-  res[6] -= k[1];
-  res[7] += k[0];
-  return SPCONV_OK;
-}
-
-/** res = the same rotation as spconv_up_axis_matrix as a unit quaternion
-   (w, x, y, z) = (cos 45, sin 45 k); (1, 0, 0, 0) when equal.
-   SPCONV_EINVAL (res untouched) for an unknown axis value. */
-SPCONV_API int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
-                                        spconv_axis to_up) {
-  const spconv_real h = SPCONV__R(0.70710678118654752440); /* sqrt(1/2) */
-  spconv_real k[3];
-  if (!spconv__axis_valid(from_up) || !spconv__axis_valid(to_up)) return SPCONV_EINVAL;
-  spconv__up_axis_rotation_axis(k, from_up, to_up);
-  if (from_up == to_up) {
-    res[0] = SPCONV__R(1);
-    res[1] = res[2] = res[3] = SPCONV__R(0);
-    return SPCONV_OK;
-  }
-  res[0] = h;
-  res[1] = h * k[0];
-  res[2] = h * k[1];
-  res[3] = h * k[2];
-  return SPCONV_OK;
-}
-
-/** res = gravity vector for a world whose up is +up: -magnitude along up
-   (magnitude 9.81 gives (0, 0, -9.81) for Z-up).
-   SPCONV_EINVAL (res untouched) for an unknown axis value. */
-SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real magnitude) {
-  if (!spconv__axis_valid(up)) return SPCONV_EINVAL;
-  res[0] = res[1] = res[2] = SPCONV__R(0);
-  res[(int)up] = -magnitude;
-  return SPCONV_OK;
-}
-
-/* ============================================================= rotations */
-/* Quaternion algebra, matrices, axis-angle and rotation vectors, Euler
-   angles, 6D representations, angular velocity from quaternions.
-
-   Conventions of this section (see docs/rotations.md for every tool's name):
-   - Quaternions are wxyz, active (v' = q v q^-1), any nonzero norm; q and
-     -q are the same rotation. Functions that return int refuse a zero or
-     non-finite quaternion with SPCONV_EDEGENERATE (res untouched); pure maps
-     treat the zero quaternion as the identity and propagate NaN.
-   - Matrices are flat row-major [9]. spconv_mat_from_quat_wxyz(R, q) gives
-     the matrix whose columns are the body axes in world axes: R v_body =
-     v_world. That is MuJoCo's xmat (which Ptera's docs call the passive
-     body-to-world matrix R_pas_B_to_E; the active rotation of q and this
-     passive body-to-world matrix are the same numbers). Its transpose
-     (spconv_mat_transpose) maps world to body.
-   - A matrix is accepted as a rotation when every entry of R R^T - I is at
-     most SPCONV_ROTATION_TOL in magnitude and det R > 0 (reflections and
-     shears are refused with SPCONV_EINVAL, as are non-finite entries).
-   - Angles are radians; spconv_rad_from_deg and friends convert. */
-
-/* |R R^T - I| bound for accepting a matrix as a rotation; override before
-   the include. Default 1e-6 (double), 1e-5 (float). */
-#ifndef SPCONV_ROTATION_TOL
-#  ifdef SPCONV_USE_FLOAT
-#    define SPCONV_ROTATION_TOL 1e-5f
-#  else
-#    define SPCONV_ROTATION_TOL 1e-6
-#  endif
-#endif
-
-#define SPCONV__PI SPCONV__R(3.14159265358979323846)
-/* machine epsilon of spconv_real */
-#ifdef SPCONV_USE_FLOAT
-#  define SPCONV__EPS SPCONV__R(1.1920928955078125e-7)
-#else
-#  define SPCONV__EPS SPCONV__R(2.220446049250313080847e-16)
-#endif
-/* Euler angles: the middle angle counts as locked within this many radians
-   (16 epsilons: the first and third angles are then numerically one). */
-#define SPCONV__GIMBAL_EPS (SPCONV__R(16) * SPCONV__EPS)
-
-/* 1 when x is finite. x - x is NaN for inf and NaN, and NaN != NaN.
-   (-ffast-math may fold this to 1: do not build with it if you rely on
-   non-finite inputs being refused.) */
-SPCONV_API int spconv__finite(spconv_real x) {
-  spconv_real d = x - x;
-  return d == d;
-}
-
-/* max |v_i| of n reals (NaN entries are skipped by the comparison) */
-SPCONV_API spconv_real spconv__max_abs(const spconv_real *v, int n) {
-  spconv_real m = SPCONV__R(0);
-  int i;
-  for (i = 0; i < n; ++i) {
-    spconv_real a = SPCONV_FABS(v[i]);
-    if (a > m) m = a;
-  }
-  return m;
-}
-
 /* res = q / |q|, computed as (q / max|q_i|) / |q / max|q_i||, which neither
    overflows nor underflows. Returns 0 (res untouched) for a zero or
    non-finite q. res may alias q. */
@@ -728,24 +1312,242 @@ SPCONV_API void spconv__quat_unit_or_identity(spconv_real res[4], const spconv_r
   res[3] = z / n;
 }
 
-/* |v| of a 3-vector without overflow or underflow (0 for the zero vector) */
-SPCONV_API spconv_real spconv__norm3(const spconv_real v[3]) {
-  spconv_real m = spconv__max_abs(v, 3), x, y, z;
-  if (m == SPCONV__R(0)) return v[0] + v[1] + v[2]; /* 0, or NaN for NaN input */
-  x = v[0] / m;
-  y = v[1] / m;
-  z = v[2] / m;
-  return m * SPCONV_SQRT(x * x + y * y + z * z);
+/* res = the unit quaternion of the proper rotation sign * M (M orthogonal,
+   sign = det M); never fails for an M accepted by spconv__orthogonal_sign */
+SPCONV_API void spconv__quat_of_orthogonal(spconv_real res[4], const spconv_real M[9],
+                                       spconv_real sign) {
+  spconv_real P[9];
+  int i;
+  for (i = 0; i < 9; ++i) P[i] = sign * M[i];
+  res[0] = SPCONV__R(1);
+  res[1] = res[2] = res[3] = SPCONV__R(0);
+  (void)spconv_quat_wxyz_from_mat(res, P);
 }
 
-/* a in (-pi, pi] for a in [-3 pi, 3 pi] */
-SPCONV_API spconv_real spconv__wrap_pi(spconv_real a) {
-  if (a > SPCONV__PI) a -= SPCONV__R(2) * SPCONV__PI;
-  else if (a <= -SPCONV__PI) a += SPCONV__R(2) * SPCONV__PI;
-  return a;
+/* -------------------------------------------------------------- enum checks */
+
+/* 1 if axis is X, Y or Z */
+SPCONV_API int spconv__axis_valid(spconv_axis axis) {
+  return (int)axis >= 0 && (int)axis <= 2;
 }
 
-/* ------------------------------------------------------ quaternion algebra */
+/* ------------------------------------------------------------- permutations */
+
+/* 1 if i is the smallest index of its cycle of the permutation perm */
+SPCONV_API int spconv__cycle_leader(const int *perm, size_t i) {
+  size_t j;
+  for (j = (size_t)perm[i]; j != i; j = (size_t)perm[j])
+    if (j < i) return 0;
+  return 1;
+}
+
+/* In place, item i = item perm[i] for n items of `stride` values each
+   (item i at a + i * stride), following each cycle of the permutation from
+   its smallest index, without scratch memory. Written once, instantiated
+   for the two element types the permutation functions move: */
+#define SPCONV__DEFINE_CYCLE_GATHER(name, type)                               \
+  SPCONV_API void name(type *a, const int *perm, size_t n, size_t stride) {    \
+    size_t i, c, k;                                                           \
+    for (i = 0; i < n; ++i) {                                                 \
+      if (!spconv__cycle_leader(perm, i)) continue;                           \
+      for (c = 0; c < stride; ++c) {                                          \
+        type first = a[i * stride + c];                                       \
+        for (k = i; (size_t)perm[k] != i; k = (size_t)perm[k])                \
+          a[k * stride + c] = a[(size_t)perm[k] * stride + c];                \
+        a[k * stride + c] = first;                                            \
+      }                                                                       \
+    }                                                                         \
+  }
+/* defines spconv__cycle_gather_real(a, perm, n, stride) */
+SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_real, spconv_real)
+/* defines spconv__cycle_gather_int(a, perm, n, stride) */
+SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
+
+/* -------------------------------------------------------------- batch forms */
+
+/* Batch forms (`_n`): n elements in contiguous arrays, for the
+   conversions a simulator runs per body per step. `res` may equal the input
+   of the same stride (in place); arrays of another stride (offsets, poses)
+   must not overlap `res`. Each is a loop over its single-element
+   function (so every element is converted exactly as that function does),
+   instantiated twice by the macros below: in place, through one pointer,
+   and out of place, through restrict pointers (legal: the contract excludes
+   partial overlap, and the side arrays never overlap res). Either way the
+   compiler knows that the elements are independent and vectorises the loop
+   without a runtime overlap test; with plain pointers that test fails for
+   in-place calls, which then ran the scalar loop. */
+
+/* (res, x, n): x and res of stride sx. SPCONV__BATCH0(name, fn, sx) defines
+   spconv__<name>_io(x, n) and spconv__<name>_oop(res, x, n). */
+#define SPCONV__BATCH0(name, fn, sx)                                                    \
+  SPCONV_API void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x, size_t n) {      \
+    size_t i;                                                                           \
+    for (i = 0; i < n; ++i) fn(x + (sx) * i, x + (sx) * i);                             \
+  }                                                                                     \
+  SPCONV_API void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
+                                       const spconv_real *SPCONV__RESTRICT x, size_t n) { \
+    size_t i;                                                                           \
+    for (i = 0; i < n; ++i) fn(res + (sx) * i, x + (sx) * i);                           \
+  }
+
+/* clang vectorises the stride-6 double loops of the shifts and the SAP
+   conversions with gathers where AVX2/AVX-512 are enabled (-march=native);
+   measured on a Xeon (Sapphire Rapids) that code ran about 2x slower than
+   clang's scalar code at -O2. In float its vectors win, so the hint is for
+   clang in double only (not nvcc). gcc needs none: it does not gather here. */
+#if defined(__clang__) && !defined(SPCONV_USE_FLOAT) && !defined(__CUDACC__) && \
+    !defined(__HIPCC__)
+#  define SPCONV__STRIDE6_LOOP_HINT _Pragma("clang loop vectorize(disable)")
+#else
+#  define SPCONV__STRIDE6_LOOP_HINT
+#endif
+
+/* (res, x, p, n): x and res of stride sx, side array p of stride sp.
+   SPCONV__BATCH1(name, fn, sx, sp) defines spconv__<name>_io(x, p, n) and
+   spconv__<name>_oop(res, x, p, n). */
+#define SPCONV__BATCH1(name, fn, sx, sp)                                                \
+  SPCONV_API void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x,                  \
+                                      const spconv_real *SPCONV__RESTRICT p, size_t n) { \
+    size_t i;                                                                           \
+    SPCONV__STRIDE6_LOOP_HINT                                                           \
+    for (i = 0; i < n; ++i) fn(x + (sx) * i, x + (sx) * i, p + (sp) * i);               \
+  }                                                                                     \
+  SPCONV_API void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
+                                       const spconv_real *SPCONV__RESTRICT x,           \
+                                       const spconv_real *SPCONV__RESTRICT p, size_t n) { \
+    size_t i;                                                                           \
+    SPCONV__STRIDE6_LOOP_HINT                                                           \
+    for (i = 0; i < n; ++i) fn(res + (sx) * i, x + (sx) * i, p + (sp) * i);             \
+  }
+
+/* (res, x, qpos, ipos, n): MuJoCo free bodies, stride 6, the quaternion at
+   qpos[7i + 3 .. 7i + 6], ipos of stride 3. SPCONV__BATCH_MJ(name, fn)
+   defines spconv__<name>_io(x, qpos, ipos, n) and
+   spconv__<name>_oop(res, x, qpos, ipos, n). */
+#define SPCONV__BATCH_MJ(name, fn)                                                      \
+  SPCONV_API void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x,                  \
+                                      const spconv_real *SPCONV__RESTRICT qpos,         \
+                                      const spconv_real *SPCONV__RESTRICT ipos, size_t n) { \
+    size_t i;                                                                           \
+    for (i = 0; i < n; ++i) fn(x + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);   \
+  }                                                                                     \
+  SPCONV_API void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
+                                       const spconv_real *SPCONV__RESTRICT x,           \
+                                       const spconv_real *SPCONV__RESTRICT qpos,        \
+                                       const spconv_real *SPCONV__RESTRICT ipos, size_t n) { \
+    size_t i;                                                                           \
+    for (i = 0; i < n; ++i) fn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i); \
+  }
+
+/* the public form: in place when res == x, else out of place (one
+   statement, safe in any if / else) */
+#define SPCONV__BATCH_CALL0(name, res, x, n)                                  \
+  do {                                                                        \
+    if ((const spconv_real *)(res) == (x)) spconv__##name##_io(res, n);       \
+    else spconv__##name##_oop(res, x, n);                                     \
+  } while (0)
+#define SPCONV__BATCH_CALL(name, res, x, ...)                                 \
+  do {                                                                        \
+    if ((const spconv_real *)(res) == (x)) spconv__##name##_io(res, __VA_ARGS__); \
+    else spconv__##name##_oop(res, x, __VA_ARGS__);                           \
+  } while (0)
+
+/* ================================================================== >>status
+   STATUS: the name of a status code */
+/** @defgroup status Status
+    The name of a status code.
+    @{ */
+
+/** A short English name of a status code; "unknown status" for others. */
+SPCONV_API const char *spconv_status_string(int status) {
+  switch (status) {
+    case SPCONV_OK: return "ok";
+    case SPCONV_EINVAL: return "invalid argument";
+    case SPCONV_EDEGENERATE: return "degenerate input";
+    case SPCONV_GIMBAL_LOCK: return "gimbal lock";
+    default: return "unknown status";
+  }
+}
+
+/** @} */ /* end of >>status */
+
+/* ==================================================================== >>quat
+   QUATERNIONS: storage order (wxyz <-> xyzw, single and _n), algebra */
+/** @defgroup quat Quaternions
+    Storage order (wxyz <-> xyzw, single and _n), algebra.
+    @{ */
+
+/** res (w, x, y, z) = the same quaternion stored (x, y, z, w). */
+SPCONV_API void spconv_quat_wxyz_from_xyzw(spconv_real res[4],
+                                           const spconv_real q_xyzw[4]) {
+  spconv_real x = q_xyzw[0], y = q_xyzw[1], z = q_xyzw[2], w = q_xyzw[3];
+  res[0] = w;
+  res[1] = x;
+  res[2] = y;
+  res[3] = z;
+}
+
+/** res (x, y, z, w) = the same quaternion stored (w, x, y, z). */
+SPCONV_API void spconv_quat_xyzw_from_wxyz(spconv_real res[4],
+                                           const spconv_real q_wxyz[4]) {
+  spconv_real w = q_wxyz[0], x = q_wxyz[1], y = q_wxyz[2], z = q_wxyz[3];
+  res[0] = x;
+  res[1] = y;
+  res[2] = z;
+  res[3] = w;
+}
+
+/* defines spconv__quat_wxyz_from_xyzw_n_io and _oop */
+SPCONV__BATCH0(quat_wxyz_from_xyzw_n, spconv_quat_wxyz_from_xyzw, 4)
+
+/* defines spconv__quat_xyzw_from_wxyz_n_io and _oop */
+SPCONV__BATCH0(quat_xyzw_from_wxyz_n, spconv_quat_xyzw_from_wxyz, 4)
+
+/** n contiguous quaternions (4n reals), xyzw -> wxyz; res may equal q_xyzw. */
+SPCONV_API void spconv_quat_wxyz_from_xyzw_n(spconv_real *res, const spconv_real *q_xyzw,
+                                             size_t n) {
+  SPCONV__BATCH_CALL0(quat_wxyz_from_xyzw_n, res, q_xyzw, n);
+}
+
+/** n contiguous quaternions (4n reals), wxyz -> xyzw; res may equal q_wxyz. */
+SPCONV_API void spconv_quat_xyzw_from_wxyz_n(spconv_real *res, const spconv_real *q_wxyz,
+                                             size_t n) {
+  SPCONV__BATCH_CALL0(quat_xyzw_from_wxyz_n, res, q_wxyz, n);
+}
+
+/** res = q v q^-1: v rotated by q stored (w, x, y, z); q need not be unit. */
+SPCONV_API void spconv_quat_rotate_wxyz(spconv_real res[3], const spconv_real q_wxyz[4],
+                                        const spconv_real v[3]) {
+  spconv__quat_rotate(res, q_wxyz[0], q_wxyz[1], q_wxyz[2], q_wxyz[3], v);
+}
+
+/** res = q v q^-1: v rotated by q stored (x, y, z, w); q need not be unit. */
+SPCONV_API void spconv_quat_rotate_xyzw(spconv_real res[3], const spconv_real q_xyzw[4],
+                                        const spconv_real v[3]) {
+  spconv__quat_rotate(res, q_xyzw[3], q_xyzw[0], q_xyzw[1], q_xyzw[2], v);
+}
+
+/** res = a b (Hamilton product, wxyz): rotating by res is rotating by b,
+   then by a. res = (aw bw - av.bv, aw bv + bw av + av x bv). */
+SPCONV_API void spconv_quat_mul_wxyz(spconv_real res[4], const spconv_real a[4],
+                                     const spconv_real b[4]) {
+  spconv_real w = a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3];
+  spconv_real x = a[0] * b[1] + b[0] * a[1] + a[2] * b[3] - a[3] * b[2];
+  spconv_real y = a[0] * b[2] + b[0] * a[2] + a[3] * b[1] - a[1] * b[3];
+  spconv_real z = a[0] * b[3] + b[0] * a[3] + a[1] * b[2] - a[2] * b[1];
+  res[0] = w;
+  res[1] = x;
+  res[2] = y;
+  res[3] = z;
+}
+
+/** res = (w, -x, -y, -z): the conjugate, the inverse rotation of q. */
+SPCONV_API void spconv_quat_conj_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]) {
+  res[0] = q_wxyz[0];
+  res[1] = -q_wxyz[1];
+  res[2] = -q_wxyz[2];
+  res[3] = -q_wxyz[3];
+}
 
 /** res = q^-1 = conj(q) / |q|^2 (wxyz). For a unit q this is the conjugate;
    the zero quaternion maps to itself (it acts as the identity). */
@@ -827,39 +1629,37 @@ SPCONV_API spconv_real spconv_quat_angle_wxyz(const spconv_real a[4], const spco
   return SPCONV__R(2) * SPCONV_ATAN2(spconv__norm3(r + 1), SPCONV_FABS(r[0]));
 }
 
-/* -------------------------------------------------------------- matrices */
+/** @} */ /* end of >>quat */
+
+/* ===================================================================== >>rot
+   ROTATION REPRESENTATIONS: matrices, axis-angle, rotation vectors, Euler and
+   engine-named forms, 6D, n-rotation format converter */
+/** @defgroup rot Rotation representations
+    Matrices, axis-angle, rotation vectors, Euler and engine-named forms, 6D, n-rotation format converter.
+    @{ */
+/* Conventions of this section (see docs/rotations.md for every tool's name):
+   - Quaternions are wxyz, active (v' = q v q^-1), any nonzero norm; q and
+     -q are the same rotation. Functions that return int refuse a zero or
+     non-finite quaternion with SPCONV_EDEGENERATE (res untouched); pure maps
+     treat the zero quaternion as the identity and propagate NaN.
+   - Matrices are flat row-major [9]. spconv_mat_from_quat_wxyz(R, q) gives
+     the matrix whose columns are the body axes in world axes: R v_body =
+     v_world. That is MuJoCo's xmat (which Ptera's docs call the passive
+     body-to-world matrix R_pas_B_to_E; the active rotation of q and this
+     passive body-to-world matrix are the same numbers). Its transpose
+     (spconv_mat_transpose) maps world to body.
+   - A matrix is accepted as a rotation when every entry of R R^T - I is at
+     most SPCONV_ROTATION_TOL in magnitude and det R > 0 (reflections and
+     shears are refused with SPCONV_EINVAL, as are non-finite entries).
+   - Angles are radians; spconv_rad_from_deg and friends convert. */
+
+/* ----------------------------------------------------------------- matrices */
 
 /** res = the rotation matrix of q (row-major; q need not be unit): columns
    are the body axes in world axes, R v = q v q^-1. Equals MuJoCo's
    mju_quat2Mat and its xmat for q = xquat. */
 SPCONV_API void spconv_mat_from_quat_wxyz(spconv_real res[9], const spconv_real q_wxyz[4]) {
   spconv__mat_from_quat(res, q_wxyz);
-}
-
-/** res = R^T: the inverse rotation. For MuJoCo's xmat (body -> world) this
-   is the world -> body matrix. */
-SPCONV_API void spconv_mat_transpose(spconv_real res[9], const spconv_real R[9]) {
-  spconv_real t[9];
-  int i, j;
-  for (i = 0; i < 9; ++i) t[i] = R[i];
-  for (i = 0; i < 3; ++i)
-    for (j = 0; j < 3; ++j) res[3 * i + j] = t[3 * j + i];
-}
-
-/* 1 when R (row-major) is a rotation within SPCONV_ROTATION_TOL:
-   max |(R R^T - I)_ij| <= tol and det R > 0 (false for NaN). */
-SPCONV_API int spconv__is_rotation(const spconv_real R[9]) {
-  int i, j;
-  spconv_real det;
-  for (i = 0; i < 3; ++i)
-    for (j = i; j < 3; ++j) {
-      spconv_real d = R[3 * i] * R[3 * j] + R[3 * i + 1] * R[3 * j + 1] +
-                      R[3 * i + 2] * R[3 * j + 2] - (i == j ? SPCONV__R(1) : SPCONV__R(0));
-      if (!(SPCONV_FABS(d) <= SPCONV__R(SPCONV_ROTATION_TOL))) return 0;
-    }
-  det = R[0] * (R[4] * R[8] - R[5] * R[7]) - R[1] * (R[3] * R[8] - R[5] * R[6]) +
-        R[2] * (R[3] * R[7] - R[4] * R[6]);
-  return det > SPCONV__R(0);
 }
 
 /** res = the unit quaternion (wxyz, canonical sign as spconv_quat_canonical_wxyz)
@@ -909,10 +1709,22 @@ SPCONV_API int spconv_quat_wxyz_from_mat(spconv_real res[4], const spconv_real R
   return SPCONV_OK;
 }
 
-/* det of a row-major 3x3 */
-SPCONV_API spconv_real spconv__det3(const spconv_real M[9]) {
-  return M[0] * (M[4] * M[8] - M[5] * M[7]) - M[1] * (M[3] * M[8] - M[5] * M[6]) +
-         M[2] * (M[3] * M[7] - M[4] * M[6]);
+/** res = R^T: the inverse rotation. For MuJoCo's xmat (body -> world) this
+   is the world -> body matrix. */
+SPCONV_API void spconv_mat_transpose(spconv_real res[9], const spconv_real R[9]) {
+  spconv_real t[9];
+  int i, j;
+  for (i = 0; i < 9; ++i) t[i] = R[i];
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j) res[3 * i + j] = t[3 * j + i];
+}
+
+/** res = A B (row-major 3x3; res may alias A or B). Between axis systems:
+   M_ac = M_bc M_ab, the change A -> C from A -> B and B -> C (and
+   spconv_mat_transpose(M) is the change back). */
+SPCONV_API void spconv_mat_mul(spconv_real res[9], const spconv_real A[9],
+                               const spconv_real B[9]) {
+  spconv__mat_mul(res, A, B, 0);
 }
 
 /** res = the nearest rotation to R in the Frobenius norm (the orthogonal
@@ -966,7 +1778,7 @@ SPCONV_API int spconv_mat_orthonormalize(spconv_real res[9], const spconv_real R
   return SPCONV_OK;
 }
 
-/* ------------------------------------------ axis-angle and rotation vector */
+/* ------------------------------------------ axis-angle and rotation vectors */
 
 /** res = the rotation by angle (radians, right-handed) about axis, which need
    not be unit (it is normalized, also when its length would overflow;
@@ -1029,21 +1841,11 @@ SPCONV_API int spconv_axis_angle_from_quat_wxyz(spconv_real axis[3], spconv_real
 }
 
 /** res = exp(rv / 2): the rotation by |rv| radians about rv (rotation vector,
-   also "axis-angle" in SONIC's pose_aa and SciPy's from_rotvec). Unit, w >= 0
-   for |rv| <= pi. Accurate near 0 (series for |rv| < 1e-4). */
+   also "axis-angle" in SONIC's pose_aa and SciPy's from_rotvec), i.e.
+   spconv_quat_wxyz_from_axis_angle(res, rv, |rv|). Unit, w >= 0 for
+   |rv| <= pi; the zero vector gives the identity. */
 SPCONV_API void spconv_quat_wxyz_from_rotvec(spconv_real res[4], const spconv_real rv[3]) {
-  spconv_real th = spconv__norm3(rv), k, x, y, z;
-  if (th < SPCONV__R(1e-4)) /* sin(th/2)/th = 1/2 - th^2/48 + th^4/3840 - ... */
-    k = SPCONV__R(0.5) - th * th / SPCONV__R(48);
-  else
-    k = SPCONV_SIN(SPCONV__R(0.5) * th) / th;
-  x = k * rv[0];
-  y = k * rv[1];
-  z = k * rv[2];
-  res[0] = SPCONV_COS(SPCONV__R(0.5) * th);
-  res[1] = x;
-  res[2] = y;
-  res[3] = z;
+  spconv_quat_wxyz_from_axis_angle(res, rv, spconv__norm3(rv));
 }
 
 /** res = the rotation vector of q (wxyz, any norm): angle * axis with
@@ -1062,32 +1864,14 @@ SPCONV_API void spconv_rotvec_from_quat_wxyz(spconv_real res[3], const spconv_re
   res[2] = k * q[3];
 }
 
-/* ----------------------------------------------------------- Euler angles */
+/* ------------------------------------------------------------- Euler angles */
 
-/** The 12 axis sequences. angles[i] is the angle about the i-th letter. */
-typedef enum spconv_euler_seq {
-  SPCONV_EULER_XYZ = 0,
-  SPCONV_EULER_XZY = 1,
-  SPCONV_EULER_YXZ = 2,
-  SPCONV_EULER_YZX = 3,
-  SPCONV_EULER_ZXY = 4,
-  SPCONV_EULER_ZYX = 5,
-  SPCONV_EULER_XYX = 6,
-  SPCONV_EULER_XZX = 7,
-  SPCONV_EULER_YXY = 8,
-  SPCONV_EULER_YZY = 9,
-  SPCONV_EULER_ZXZ = 10,
-  SPCONV_EULER_ZYZ = 11
-} spconv_euler_seq;
-
-/** Extrinsic: rotations about the fixed (parent/world) axes, first letter
-   first: R = R_3(c) R_2(b) R_1(a) (SciPy lowercase "xyz", MuJoCo uppercase
-   "XYZ", URDF rpy). Intrinsic: about the axes of the rotating frame:
-   R = R_1(a) R_2(b) R_3(c) (SciPy uppercase "XYZ", MuJoCo lowercase "xyz"). */
-typedef enum spconv_euler_kind {
-  SPCONV_EULER_EXTRINSIC = 0,
-  SPCONV_EULER_INTRINSIC = 1
-} spconv_euler_kind;
+/* a in (-pi, pi] for a in [-3 pi, 3 pi] */
+SPCONV_API spconv_real spconv__wrap_pi(spconv_real a) {
+  if (a > SPCONV__PI) a -= SPCONV__R(2) * SPCONV__PI;
+  else if (a <= -SPCONV__PI) a += SPCONV__R(2) * SPCONV__PI;
+  return a;
+}
 
 /* axes (0 = x, 1 = y, 2 = z) of a sequence; 0 for an unknown value (ax is
    written on every path, which keeps -Wmaybe-uninitialized quiet at any -O) */
@@ -1300,19 +2084,30 @@ SPCONV_API int spconv__parse_axes(const char *s, int ax[3], int *upper_case) {
   return 1;
 }
 
+/* (seq, kind) of a 3-letter axis string whose lowercase letters mean
+   `lower` and uppercase letters the other kind (SciPy: lowercase is
+   extrinsic; MuJoCo: lowercase is intrinsic). SPCONV_EINVAL (outputs
+   untouched) for NULL, mixed case, other letters or lengths, or repeated
+   consecutive axes. */
+SPCONV_API int spconv__euler_seq_from_string(spconv_euler_seq *seq, spconv_euler_kind *kind,
+                                             const char *s, spconv_euler_kind lower) {
+  int ax[3], up, e;
+  if (!seq || !kind || !spconv__parse_axes(s, ax, &up) || up == 2) return SPCONV_EINVAL;
+  e = spconv__euler_seq_from_axes(ax[0], ax[1], ax[2]);
+  if (e < 0) return SPCONV_EINVAL;
+  *seq = (spconv_euler_seq)e;
+  if (!up) *kind = lower;
+  else *kind = lower == SPCONV_EULER_INTRINSIC ? SPCONV_EULER_EXTRINSIC : SPCONV_EULER_INTRINSIC;
+  return SPCONV_OK;
+}
+
 /** SciPy's Rotation.from_euler / as_euler seq string: "XYZ" (uppercase) =
    intrinsic, "xyz" (lowercase) = extrinsic; exactly 3 letters, consecutive
    axes different. SPCONV_EINVAL (outputs untouched) for NULL, mixed case,
    other letters, other lengths or repeated consecutive axes. */
 SPCONV_API int spconv_euler_seq_from_scipy(spconv_euler_seq *seq, spconv_euler_kind *kind,
                                            const char *s) {
-  int ax[3], up, e;
-  if (!seq || !kind || !spconv__parse_axes(s, ax, &up) || up == 2) return SPCONV_EINVAL;
-  e = spconv__euler_seq_from_axes(ax[0], ax[1], ax[2]);
-  if (e < 0) return SPCONV_EINVAL;
-  *seq = (spconv_euler_seq)e;
-  *kind = up ? SPCONV_EULER_INTRINSIC : SPCONV_EULER_EXTRINSIC;
-  return SPCONV_OK;
+  return spconv__euler_seq_from_string(seq, kind, s, SPCONV_EULER_EXTRINSIC);
 }
 
 /** MuJoCo's <compiler eulerseq="..."> (default "xyz"): lowercase letters are
@@ -1323,13 +2118,7 @@ SPCONV_API int spconv_euler_seq_from_scipy(spconv_euler_seq *seq, spconv_euler_k
    spconv_quat_wxyz_from_mujoco_euler), as do bad strings. */
 SPCONV_API int spconv_euler_seq_from_mujoco(spconv_euler_seq *seq, spconv_euler_kind *kind,
                                             const char *s) {
-  int ax[3], up, e;
-  if (!seq || !kind || !spconv__parse_axes(s, ax, &up) || up == 2) return SPCONV_EINVAL;
-  e = spconv__euler_seq_from_axes(ax[0], ax[1], ax[2]);
-  if (e < 0) return SPCONV_EINVAL;
-  *seq = (spconv_euler_seq)e;
-  *kind = up ? SPCONV_EULER_EXTRINSIC : SPCONV_EULER_INTRINSIC;
-  return SPCONV_OK;
+  return spconv__euler_seq_from_string(seq, kind, s, SPCONV_EULER_INTRINSIC);
 }
 
 /** res = the quaternion MuJoCo's compiler makes from euler="a0 a1 a2" under
@@ -1389,22 +2178,7 @@ SPCONV_API void spconv_quat_wxyz_from_drake_rpy(spconv_real res[4], const spconv
   spconv_quat_wxyz_from_urdf_rpy(res, rpy);
 }
 
-/* ------------------------------------------------------- 6D representation */
-
-/** Storage of the 6D rotation representation (Zhou et al. 2019):
-   COLUMNS      [R00 R10 R20 R01 R11 R21]: first column, then second
-                (Zhou et al.'s code; SONIC's "first 2 columns" observation
-                when built as cat(R[:, 0], R[:, 1]))
-   ROWS         [R00 R01 R02 R10 R11 R12]: first two rows (pytorch3d's
-                matrix_to_rotation_6d, Genesis)
-   COLUMNS_INTERLEAVED [R00 R01 R10 R11 R20 R21]: R[..., :2] flattened
-                row-major, what R[..., :2].reshape(..., 6) gives in NumPy and
-                PyTorch: the first two columns, interleaved. */
-typedef enum spconv_rot6d_layout {
-  SPCONV_ROT6D_COLUMNS = 0,
-  SPCONV_ROT6D_ROWS = 1,
-  SPCONV_ROT6D_COLUMNS_INTERLEAVED = 2
-} spconv_rot6d_layout;
+/* -------------------------------------------------------- 6D representation */
 
 /* indices into the row-major [9] of the 6 stored entries of a layout; 0 if
    unknown (idx is written on every path) */
@@ -1484,7 +2258,98 @@ SPCONV_API int spconv_mat_from_rot6d(spconv_real res[9], const spconv_real d6[6]
   return SPCONV_OK;
 }
 
-/* ----------------------------------------- angular velocity and quaternions */
+/* ---------------------------------------------- n rotations between formats */
+
+/** reals per rotation of a format; 0 for an unknown one */
+SPCONV_API int spconv_rot_format_size(spconv_rot_format format) {
+  switch (format) {
+    case SPCONV_ROT_ROTVEC: return 3;
+    case SPCONV_ROT_QUAT_WXYZ:
+    case SPCONV_ROT_QUAT_XYZW: return 4;
+    case SPCONV_ROT_MAT: return 9;
+    default: return 0;
+  }
+}
+
+/* 1 when one rotation x of format f can be converted: a finite nonzero
+   quaternion, a rotation matrix within SPCONV_ROTATION_TOL, any rotation
+   vector (NaN propagates) */
+SPCONV_API int spconv__rot_valid(const spconv_real *x, spconv_rot_format f) {
+  spconv_real q[4];
+  switch (f) {
+    case SPCONV_ROT_QUAT_WXYZ:
+    case SPCONV_ROT_QUAT_XYZW: return spconv__quat_unit(q, x);
+    case SPCONV_ROT_MAT: return spconv__is_rotation(x);
+    default: return 1;
+  }
+}
+
+/* res = the unit quaternion (wxyz) of a rotation x of format f that
+   spconv__rot_valid accepts */
+SPCONV_API void spconv__quat_from_rot(spconv_real res[4], const spconv_real *x,
+                                      spconv_rot_format f) {
+  switch (f) {
+    case SPCONV_ROT_ROTVEC: spconv_quat_wxyz_from_rotvec(res, x); break;
+    case SPCONV_ROT_QUAT_WXYZ: (void)spconv__quat_unit(res, x); break;
+    case SPCONV_ROT_QUAT_XYZW:
+      spconv_quat_wxyz_from_xyzw(res, x);
+      (void)spconv__quat_unit(res, res);
+      break;
+    default: (void)spconv_quat_wxyz_from_mat(res, x); break;
+  }
+}
+
+/* res = the rotation of q (wxyz) stored in format f (rotation vectors with
+   |rv| <= pi); res may alias q */
+SPCONV_API void spconv__rot_from_quat(spconv_real *res, const spconv_real q[4],
+                                      spconv_rot_format f) {
+  spconv_real t[9];
+  int i, n = spconv_rot_format_size(f);
+  switch (f) {
+    case SPCONV_ROT_ROTVEC: spconv_rotvec_from_quat_wxyz(t, q); break;
+    case SPCONV_ROT_QUAT_XYZW: spconv_quat_xyzw_from_wxyz(t, q); break;
+    case SPCONV_ROT_MAT: spconv__mat_from_quat(t, q); break;
+    default:
+      for (i = 0; i < 4; ++i) t[i] = q[i];
+      break;
+  }
+  for (i = 0; i < n; ++i) res[i] = t[i];
+}
+
+/** res[n][size of res_format] = the n rotations x[n][size of x_format] in
+   another format (e.g. pose_aa -> quaternions). Quaternions out are unit
+   with w >= 0 from rotation vectors and matrices, and keep the sign (and
+   are normalized) from quaternions; rotation vectors out have |rv| <= pi.
+   res may equal x (in place, any pair of formats: the loop runs forward
+   when the output is not larger, backward otherwise). SPCONV_EINVAL for an
+   unknown format or a NULL array with n > 0; SPCONV_EDEGENERATE for a zero
+   or non-finite quaternion or a matrix that is not a rotation (within
+   SPCONV_ROTATION_TOL) anywhere in x: then nothing is written (every
+   input is checked before the first output). */
+SPCONV_API int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_format,
+                                    const spconv_real *x, spconv_rot_format x_format, size_t n) {
+  size_t so = (size_t)spconv_rot_format_size(res_format);
+  size_t si = (size_t)spconv_rot_format_size(x_format), step;
+  if (so == 0 || si == 0 || ((!res || !x) && n > 0)) return SPCONV_EINVAL;
+  for (step = 0; step < n; ++step)
+    if (!spconv__rot_valid(x + si * step, x_format)) return SPCONV_EDEGENERATE;
+  for (step = 0; step < n; ++step) {
+    size_t e = so <= si ? step : n - 1 - step; /* in place: no input overwritten unread */
+    spconv_real q[4] = {1, 0, 0, 0};
+    spconv__quat_from_rot(q, x + si * e, x_format);
+    spconv__rot_from_quat(res + so * e, q, res_format);
+  }
+  return SPCONV_OK;
+}
+
+/** @} */ /* end of >>rot */
+
+/* ================================================================== >>angvel
+   ANGULAR VELOCITY FROM QUATERNIONS: integrate, differentiate (body or world
+   axes) */
+/** @defgroup angvel Angular velocity from quaternions
+    Integrate, differentiate (body or world axes).
+    @{ */
 
 /** res = q (x) exp(w_body dt / 2): q (wxyz, body -> world) advanced by the
    body-frame angular velocity w_body (MuJoCo's qvel[3:6] of a free or ball
@@ -1541,16 +2406,24 @@ SPCONV_API void spconv_world_angvel_from_quats_wxyz(spconv_real res[3], const sp
   res[2] = rv[2] / dt;
 }
 
-/* ------------------------------------------------------------------ units */
+/** @} */ /* end of >>angvel */
+
+/* =================================================================== >>units
+   UNITS: degrees <-> radians, length units */
+/** @defgroup units Units
+    Degrees <-> radians, length units.
+    @{ */
+
+/* ------------------------------------------------------------------- angles */
 
 /** radians from degrees (angles, or deg/s -> rad/s) */
 SPCONV_API spconv_real spconv_rad_from_deg(spconv_real deg) {
-  return deg * (SPCONV__PI / SPCONV__R(180));
+  return deg * SPCONV__DEG2RAD;
 }
 
 /** degrees from radians (angles, or rad/s -> deg/s as Ptera stores them) */
 SPCONV_API spconv_real spconv_deg_from_rad(spconv_real rad) {
-  return rad * (SPCONV__R(180) / SPCONV__PI);
+  return rad * SPCONV__RAD2DEG;
 }
 
 /** res = v in radians, for Euler triples and angular velocities (deg/s) */
@@ -1567,11 +2440,72 @@ SPCONV_API void spconv_deg_from_rad3(spconv_real res[3], const spconv_real v[3])
   res[2] = spconv_deg_from_rad(v[2]);
 }
 
-/* end of rotations */
+/* ------------------------------------------------------------------ lengths */
 
-/* ========================================================== axis systems */
-/* Signed axes, axis systems and handedness, units, primitives, assets. */
+/* Lengths as metres per unit (USD's metersPerUnit; 1 for MuJoCo, Newton,
+   Isaac Lab, ROS; 0.01 for centimetre scenes). With k = the length scale
+   and mass and time units unchanged: positions and linear velocities
+   scale by k, forces by k (kg unit / s^2), torques by k^2 (one more
+   length), inertia by k^2 (kg unit^2); mass, angles, angular velocities
+   and quaternions are unchanged. */
 
+/** *res = k = from_meters_per_unit / to_meters_per_unit: x_to = k x_from
+   for lengths (metres -> centimetres: 1 / 0.01 = 100). SPCONV_EINVAL
+   (*res untouched) unless both are finite and > 0 and k is finite and
+   > 0 (the quotient of two extreme values can overflow or underflow). */
+SPCONV_API int spconv_length_scale(spconv_real *res, spconv_real from_meters_per_unit,
+                                   spconv_real to_meters_per_unit) {
+  spconv_real k;
+  if (!spconv__finite(from_meters_per_unit) || !spconv__finite(to_meters_per_unit) ||
+      !(from_meters_per_unit > SPCONV__R(0)) || !(to_meters_per_unit > SPCONV__R(0)))
+    return SPCONV_EINVAL;
+  k = from_meters_per_unit / to_meters_per_unit;
+  if (!spconv__finite(k) || !(k > SPCONV__R(0))) return SPCONV_EINVAL;
+  *res = k;
+  return SPCONV_OK;
+}
+
+/** Pose [p; q] (either quaternion order): res = [k p; q]. */
+SPCONV_API void spconv_pose_change_length_unit(spconv_real res[7], const spconv_real pose[7],
+                                  spconv_real k) {
+  int i;
+  for (i = 0; i < 3; ++i) res[i] = k * pose[i];
+  for (i = 3; i < 7; ++i) res[i] = pose[i];
+}
+
+/** Twist [v; w]: res = [k v; w]. */
+SPCONV_API void spconv_twist_change_length_unit(spconv_real res[6], const spconv_real twist[6],
+                                   spconv_real k) {
+  int i;
+  for (i = 0; i < 3; ++i) res[i] = k * twist[i];
+  for (i = 3; i < 6; ++i) res[i] = twist[i];
+}
+
+/** Wrench [f; tau]: res = [k f; k^2 tau] (mass and time units unchanged).
+   Power f.v + tau.w scales by k^2, as energy in kg unit^2 / s^2 does. */
+SPCONV_API void spconv_wrench_change_length_unit(spconv_real res[6], const spconv_real wrench[6],
+                                    spconv_real k) {
+  int i;
+  for (i = 0; i < 3; ++i) res[i] = k * wrench[i];
+  for (i = 3; i < 6; ++i) res[i] = k * k * wrench[i];
+}
+
+/** Inertia tensor (row-major): res = k^2 I. Mass is unchanged. */
+SPCONV_API void spconv_inertia_change_length_unit(spconv_real res[9], const spconv_real I[9],
+                                     spconv_real k) {
+  int i;
+  for (i = 0; i < 9; ++i) res[i] = k * k * I[i];
+}
+
+/** @} */ /* end of >>units */
+
+/* ==================================================================== >>axes
+   AXIS SYSTEMS: up axis (and its _n forms), signed axes, systems, presets incl.
+   SMPL / BVH / robot, Blender axis_conversion, quantities under a change of
+   axes, gravity */
+/** @defgroup axes Axis systems
+    Up axis (and its _n forms), signed axes, systems, presets incl. SMPL / BVH / robot, Blender axis_conversion, quantities under a change of axes, gravity.
+    @{ */
 /* Conventions of this section (see docs/axes.md):
    - An axis system says which semantic direction each of +X, +Y, +Z points
      to. "Forward" is the way the front of a body, an asset or a camera view
@@ -1583,40 +2517,157 @@ SPCONV_API void spconv_deg_from_rad3(spconv_real res[3], const spconv_real v[3])
      (angular velocity, torque, rotation vectors) as (det M) M w; rotation
      matrices as M R M^T; quaternions as (w, (det M) M v). */
 
-/* ----------------------------------------------------------- signed axes */
+/* ------------------------------------------------------------------ up axis */
 
-/** A signed coordinate axis. The values follow the order of the axis names
-   of Blender's bpy_extras.io_utils.axis_conversion ('X', 'Y', 'Z', '-X',
-   '-Y', '-Z' = 0..5): (a % 3) is the axis, a >= 3 the negative direction. */
-typedef enum spconv_signed_axis {
-  SPCONV_AXIS_POS_X = 0,
-  SPCONV_AXIS_POS_Y = 1,
-  SPCONV_AXIS_POS_Z = 2,
-  SPCONV_AXIS_NEG_X = 3,
-  SPCONV_AXIS_NEG_Y = 4,
-  SPCONV_AXIS_NEG_Z = 5
-} spconv_signed_axis;
+/* The up axis is the special case of a change of axes that simulators
+   name most: a world whose up is X, Y or Z (Newton's up_axis) into another,
+   by the proper quarter turn about from_up x to_up. It fixes the up axis
+   only; which way an asset faces afterwards depends on the target system
+   (a ROS / MuJoCo / Isaac world faces +X: spconv_axis_preset_matrix). */
 
-/** A semantic direction. Same encoding as spconv_signed_axis over the
-   right-handed (forward, left, up) basis: (d % 3) is forward/left/up,
-   d >= 3 its opposite (back/right/down). */
-typedef enum spconv_direction {
-  SPCONV_DIRECTION_FORWARD = 0,
-  SPCONV_DIRECTION_LEFT = 1,
-  SPCONV_DIRECTION_UP = 2,
-  SPCONV_DIRECTION_BACK = 3,
-  SPCONV_DIRECTION_RIGHT = 4,
-  SPCONV_DIRECTION_DOWN = 5
-} spconv_direction;
+/* k = e_from x e_to, the unit axis of the +90 degree up-axis rotation
+   (zero when from == to). */
+SPCONV_API void spconv__up_axis_rotation_axis(spconv_real k[3], spconv_axis from_up,
+                                              spconv_axis to_up) {
+  int a = (int)from_up, b = (int)to_up;
+  k[0] = k[1] = k[2] = SPCONV__R(0);
+  if (a != b) {
+    /* e_a x e_b = +e_c for cyclic (a, b, c), -e_c otherwise */
+    k[3 - a - b] = (b - a + 3) % 3 == 1 ? SPCONV__R(1) : SPCONV__R(-1);
+  }
+}
 
-/** An axis system: the semantic direction that +X, +Y and +Z point to.
-   Valid when forward/back, left/right and up/down each appear once: 48
-   systems, 24 right-handed and 24 left-handed. Example: ROS REP-103 body
-   frame {SPCONV_DIRECTION_FORWARD, SPCONV_DIRECTION_LEFT, SPCONV_DIRECTION_UP}; Unity {SPCONV_DIRECTION_RIGHT,
-   SPCONV_DIRECTION_UP, SPCONV_DIRECTION_FORWARD}. */
-typedef struct spconv_axis_system {
-  spconv_direction x, y, z;
-} spconv_axis_system;
+/** res = the proper rotation (row-major) by +90 degrees about from_up x to_up
+   (identity when equal): v_to = res v_from, and res e_from = e_to.
+   Y-up -> Z-up maps (x, y, z) to (x, -z, y): the inverse of Blender's glTF
+   "+Y up" export (Z-up (x, y, z) -> Y-up (x, z, -y)), i.e. its import, and
+   Genesis' and Newton's importers. For a unit axis k and a
+   quarter turn, Rodrigues' formula reduces to R = k k^T + [k]x.
+   SPCONV_EINVAL (res untouched) for an unknown axis value. */
+SPCONV_API int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up,
+                                     spconv_axis to_up) {
+  spconv_real k[3];
+  int i, j;
+  if (!spconv__axis_valid(from_up) || !spconv__axis_valid(to_up)) return SPCONV_EINVAL;
+  spconv__up_axis_rotation_axis(k, from_up, to_up);
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j) res[3 * i + j] = k[i] * k[j];
+  if (from_up == to_up) {
+    res[0] = res[4] = res[8] = SPCONV__R(1);
+    return SPCONV_OK;
+  }
+  res[1] -= k[2];
+  res[2] += k[1];
+  res[3] += k[2];
+  res[5] -= k[0];
+  res[6] -= k[1];
+  res[7] += k[0];
+  return SPCONV_OK;
+}
+
+/** res = the same rotation as spconv_up_axis_matrix as a unit quaternion
+   (w, x, y, z) = (cos 45, sin 45 k); (1, 0, 0, 0) when equal.
+   SPCONV_EINVAL (res untouched) for an unknown axis value. */
+SPCONV_API int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
+                                        spconv_axis to_up) {
+  const spconv_real h = SPCONV__R(0.70710678118654752440); /* sqrt(1/2) */
+  spconv_real k[3];
+  if (!spconv__axis_valid(from_up) || !spconv__axis_valid(to_up)) return SPCONV_EINVAL;
+  spconv__up_axis_rotation_axis(k, from_up, to_up);
+  if (from_up == to_up) {
+    res[0] = SPCONV__R(1);
+    res[1] = res[2] = res[3] = SPCONV__R(0);
+    return SPCONV_OK;
+  }
+  res[0] = h;
+  res[1] = h * k[0];
+  res[2] = h * k[1];
+  res[3] = h * k[2];
+  return SPCONV_OK;
+}
+
+/* The up-axis rotation as a signed permutation: res_i = sign[i] v[perm[i]]. */
+typedef struct spconv__signed_perm {
+  int perm[3];
+  spconv_real sign[3];
+} spconv__signed_perm;
+
+SPCONV_API int spconv__up_axis_perm(spconv__signed_perm *p, spconv_axis from_up,
+                                    spconv_axis to_up) {
+  spconv_real M[9];
+  int i, j, status = spconv_up_axis_matrix(M, from_up, to_up);
+  if (status != SPCONV_OK) return status;
+  for (i = 0; i < 3; ++i) { /* written first: gcc -O3 cannot see that M has a nonzero per row */
+    p->perm[i] = i;
+    p->sign[i] = SPCONV__R(0);
+  }
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j)
+      if (M[3 * i + j] != SPCONV__R(0)) {
+        p->perm[i] = j;
+        p->sign[i] = M[3 * i + j];
+      }
+  return SPCONV_OK;
+}
+
+/** n 3-vectors (3n) from a from_up world to a to_up world: positions, linear
+   and angular velocities, forces, torques (a proper rotation: no sign flip).
+   SPCONV_EINVAL (res untouched) for an unknown axis value. */
+SPCONV_API int spconv_vec_change_up_axis_n(spconv_real *res, const spconv_real *v, size_t n,
+                                     spconv_axis from_up, spconv_axis to_up) {
+  spconv__signed_perm p;
+  size_t i;
+  int status = spconv__up_axis_perm(&p, from_up, to_up);
+  if (status != SPCONV_OK) return status;
+  for (i = 0; i < n; ++i) {
+    const spconv_real *a = v + 3 * i;
+    spconv_real x = p.sign[0] * a[p.perm[0]];
+    spconv_real y = p.sign[1] * a[p.perm[1]];
+    spconv_real z = p.sign[2] * a[p.perm[2]];
+    res[3 * i + 0] = x;
+    res[3 * i + 1] = y;
+    res[3 * i + 2] = z;
+  }
+  return SPCONV_OK;
+}
+
+/** n 6-vectors (6n): twists or wrenches, both halves in world axes. */
+SPCONV_API int spconv_spatial_change_up_axis_n(spconv_real *res, const spconv_real *x, size_t n,
+                                        spconv_axis from_up, spconv_axis to_up) {
+  return spconv_vec_change_up_axis_n(res, x, 2 * n, from_up, to_up);
+}
+
+/** n body orientations (4n, wxyz) when the world axes change and the body
+   axes do not (the mesh keeps its coordinates): q' = q_up q, the
+   world-only rule of spconv_quat_wxyz_change_world_axes.
+   SPCONV_EINVAL (res untouched) for an unknown axis value. */
+SPCONV_API int spconv_quat_wxyz_change_up_axis_n(spconv_real *res, const spconv_real *q_wxyz,
+                                          size_t n, spconv_axis from_up, spconv_axis to_up) {
+  spconv_real q_up[4];
+  size_t i;
+  int status = spconv_up_axis_quat_wxyz(q_up, from_up, to_up);
+  if (status != SPCONV_OK) return status;
+  for (i = 0; i < n; ++i) spconv_quat_mul_wxyz(res + 4 * i, q_up, q_wxyz + 4 * i);
+  return SPCONV_OK;
+}
+
+/** The same for quaternions stored xyzw (4n). */
+SPCONV_API int spconv_quat_xyzw_change_up_axis_n(spconv_real *res, const spconv_real *q_xyzw,
+                                          size_t n, spconv_axis from_up, spconv_axis to_up) {
+  spconv_real q_up[4];
+  size_t i;
+  int status = spconv_up_axis_quat_wxyz(q_up, from_up, to_up);
+  if (status != SPCONV_OK) return status;
+  for (i = 0; i < n; ++i) {
+    spconv_real q[4];
+    spconv_quat_wxyz_from_xyzw(q, q_xyzw + 4 * i);
+    spconv_quat_mul_wxyz(q, q_up, q);
+    spconv_quat_xyzw_from_wxyz(res + 4 * i, q);
+  }
+  return SPCONV_OK;
+}
+
+/* --------------------------------------------- signed axes and axis systems */
 
 /* 1 if a is one of the six signed axes (or directions) */
 SPCONV_API int spconv__signed_axis_valid(int a) { return a >= 0 && a <= 5; }
@@ -1777,33 +2828,7 @@ SPCONV_API int spconv_axis_system_from_matrix(spconv_axis_system *res, const spc
   return SPCONV_OK;
 }
 
-/* ------------------------------------------------------------ presets */
-
-/** Named axis systems (spconv_axis_system_preset gives each one; the
-   sources are cited there and in docs/axes.md). */
-typedef enum spconv_axis_preset {
-  SPCONV_AXIS_PRESET_ROS_FLU = 0,       /* REP-103 body: x forward, y left, z up */
-  SPCONV_AXIS_PRESET_ROS_ENU = 1,       /* REP-103 world: x east, y north, z up */
-  SPCONV_AXIS_PRESET_NED = 2,           /* world: x north, y east, z down */
-  SPCONV_AXIS_PRESET_FRD = 3,           /* aerospace body: x forward, y right, z down */
-  SPCONV_AXIS_PRESET_ROS_OPTICAL = 4,   /* REP-103 camera: z forward, x right, y down */
-  SPCONV_AXIS_PRESET_MUJOCO = 5,        /* Z up, x forward */
-  SPCONV_AXIS_PRESET_ISAAC = 6,         /* Z up, x forward */
-  SPCONV_AXIS_PRESET_NEWTON = 7,        /* Z up, x forward */
-  SPCONV_AXIS_PRESET_GENESIS = 8,       /* Z up, x forward */
-  SPCONV_AXIS_PRESET_BLENDER = 9,       /* Z up, assets face -Y, +X is their left */
-  SPCONV_AXIS_PRESET_GLTF = 10,         /* Y up, assets face +Z, +X is their left */
-  SPCONV_AXIS_PRESET_USD_Y_UP = 11,     /* Y up, assets face +Z */
-  SPCONV_AXIS_PRESET_USD_Z_UP = 12,     /* Z up, assets face -Y */
-  SPCONV_AXIS_PRESET_UNITY = 13,        /* left-handed: x right, y up, z forward */
-  SPCONV_AXIS_PRESET_UNREAL = 14,       /* left-handed: x forward, y right, z up */
-  SPCONV_AXIS_PRESET_OPENGL_CAMERA = 15, /* x right, y up, looks along -Z */
-  SPCONV_AXIS_PRESET_MAYA_Y_UP = 16,    /* Y up, assets face +Z */
-  SPCONV_AXIS_PRESET_SMPL = 17,     /* SMPL / SMPL-X / AMASS body frames: Y up, faces +Z, +X left */
-  SPCONV_AXIS_PRESET_BVH = 18,      /* BVH: Y up, faces +Z (as the rest pose defines), +X left */
-  SPCONV_AXIS_PRESET_ROBOT = 19,    /* retargeting target: Z up, X forward, Y left */
-  SPCONV_AXIS_PRESET_COUNT = 20
-} spconv_axis_preset;
+/* ------------------------------------------------------------------ presets */
 
 /** *res = the axis system of a named convention. SPCONV_EINVAL (*res
    untouched) for an unknown preset. Sources:
@@ -1889,7 +2914,7 @@ SPCONV_API int spconv_axis_system_preset(spconv_axis_system *res, spconv_axis_pr
 }
 
 /** res = M (v_to = M v_from) between two presets; SPCONV_EINVAL (res
-   untouched) for an unknown preset. */
+   untouched) for an unknown preset. SMPL or BVH -> ROBOT: (x, y, z) -> (z, x, y). */
 SPCONV_API int spconv_axis_preset_matrix(spconv_real res[9], spconv_axis_preset from,
                                          spconv_axis_preset to) {
   spconv_axis_system a, b;
@@ -1900,22 +2925,18 @@ SPCONV_API int spconv_axis_preset_matrix(spconv_real res[9], spconv_axis_preset 
   return SPCONV_OK;
 }
 
-/* ---------------------------------------- transforming quantities by M */
+/* ---------------------------------------- quantities under a change of axes */
+
 /* M: row-major [9], orthogonal (a signed permutation between axis systems;
    any rotation or reflection works except in spconv_scale_change_axes).
-   v_to = M v_from. None of these checks M. */
-
-/** res = M_bc M_ab: the conversion A -> C from A -> B and B -> C. */
-SPCONV_API void spconv_mat_mul(spconv_real res[9], const spconv_real M_bc[9],
-                                    const spconv_real M_ab[9]) {
-  spconv_real t[9];
-  int i, j;
-  for (i = 0; i < 3; ++i)
-    for (j = 0; j < 3; ++j)
-      t[3 * i + j] = M_bc[3 * i] * M_ab[j] + M_bc[3 * i + 1] * M_ab[3 + j] +
-                     M_bc[3 * i + 2] * M_ab[6 + j];
-  for (i = 0; i < 9; ++i) res[i] = t[i];
-}
+   v_to = M v_from. An orientation R (body -> world) becomes
+   M_world R M_body^T; its two named cases:
+     every frame relabelled with the same M:   M R M^T    quaternion (w, (det M) M v)
+     world relabelled only (body axes kept):   M R        quaternion q_M q
+   Local rotations of a skeleton (child -> parent) always take the first;
+   a root orientation takes whichever its data's body frames call for.
+   The _change_axes functions do not check M; the world-axes ones need an
+   orthogonal M within SPCONV_ROTATION_TOL. */
 
 /** res = M v: polar vectors (points, positions, linear velocities and
    accelerations, forces, gravity, translation parts of poses). */
@@ -1929,7 +2950,8 @@ SPCONV_API void spconv_vec_change_axes(spconv_real res[3], const spconv_real M[9
 }
 
 /** res = (det M) M w: pseudovectors (angular velocity, angular
-   acceleration, torque, angular momentum, axis-angle / rotation vectors).
+   acceleration, torque, angular momentum, axis-angle / rotation vectors:
+   SONIC pose_aa, SMPL poses; exact, angles beyond pi kept).
    Under a reflection they flip: v = w x r must still hold after the change
    of axes, and M (w x r) = (det M) (M w) x (M r). */
 SPCONV_API void spconv_pseudovec_change_axes(spconv_real res[3], const spconv_real M[9],
@@ -1941,83 +2963,12 @@ SPCONV_API void spconv_pseudovec_change_axes(spconv_real res[3], const spconv_re
   res[2] = d * t[2];
 }
 
-/** res = M R M^T: a rotation matrix (row-major, e.g. MuJoCo xmat) whose
-   both sides are expressed in the converted axes; stays proper under a
-   reflection M. */
+/** res = M R M^T: a rotation matrix (row-major, e.g. MuJoCo xmat, or a
+   skeleton's local rotation) whose both sides are expressed in the converted
+   axes; stays proper under a reflection M. */
 SPCONV_API void spconv_mat_change_axes(spconv_real res[9], const spconv_real M[9],
-                                     const spconv_real R[9]) {
-  spconv_real t[9], u[9];
-  int i, j;
-  for (i = 0; i < 3; ++i) /* t = M R */
-    for (j = 0; j < 3; ++j)
-      t[3 * i + j] = M[3 * i] * R[j] + M[3 * i + 1] * R[3 + j] + M[3 * i + 2] * R[6 + j];
-  for (i = 0; i < 3; ++i) /* u = t M^T */
-    for (j = 0; j < 3; ++j)
-      u[3 * i + j] = t[3 * i] * M[3 * j] + t[3 * i + 1] * M[3 * j + 1] + t[3 * i + 2] * M[3 * j + 2];
-  for (i = 0; i < 9; ++i) res[i] = u[i];
-}
-
-/* the quaternion rule on (w, u): res = (w, (det M) M u); res may alias u */
-SPCONV_API void spconv__axes_quat(spconv_real *res_w, spconv_real res_u[3],
-                                  const spconv_real M[9], spconv_real w,
-                                  const spconv_real u[3]) {
-  spconv_pseudovec_change_axes(res_u, M, u);
-  *res_w = w;
-}
-
-/** res = (w, (det M) M v) for q = (w, v) stored wxyz: the same rotation as
-   M R(q) M^T (the vector part is a rotation axis, a pseudovector). Blender
-   -> glTF: (w, x, y, z) -> (w, x, z, -y). Any norm. */
-SPCONV_API void spconv_quat_wxyz_change_axes(spconv_real res[4], const spconv_real M[9],
-                                      const spconv_real q_wxyz[4]) {
-  spconv_real w = q_wxyz[0], u[3];
-  u[0] = q_wxyz[1];
-  u[1] = q_wxyz[2];
-  u[2] = q_wxyz[3];
-  spconv__axes_quat(&res[0], res + 1, M, w, u);
-}
-
-/** As spconv_quat_wxyz_change_axes for q stored xyzw. Unity -> ROS FLU: (x, y, z,
-   w) -> (-z, x, -y, w), the negative of (z, -x, y, -w): the same rotation. */
-SPCONV_API void spconv_quat_xyzw_change_axes(spconv_real res[4], const spconv_real M[9],
-                                      const spconv_real q_xyzw[4]) {
-  spconv_real w = q_xyzw[3], u[3];
-  u[0] = q_xyzw[0];
-  u[1] = q_xyzw[1];
-  u[2] = q_xyzw[2];
-  spconv__axes_quat(&res[3], res, M, w, u);
-}
-
-/** Pose [p; q_wxyz] (MuJoCo free-joint qpos, Isaac Lab root pose):
-   res = [M p; (w, (det M) M v)]. */
-SPCONV_API void spconv_pose_wxyz_change_axes(spconv_real res[7], const spconv_real M[9],
-                                      const spconv_real pose[7]) {
-  spconv_real t[7];
-  int i;
-  spconv_vec_change_axes(t, M, pose);
-  spconv_quat_wxyz_change_axes(t + 3, M, pose + 3);
-  for (i = 0; i < 7; ++i) res[i] = t[i]; /* written last: res may alias M */
-}
-
-/** Pose [p; q_xyzw] (Warp / Newton transform): res = [M p; rule above]. */
-SPCONV_API void spconv_pose_xyzw_change_axes(spconv_real res[7], const spconv_real M[9],
-                                      const spconv_real pose[7]) {
-  spconv_real t[7];
-  int i;
-  spconv_vec_change_axes(t, M, pose);
-  spconv_quat_xyzw_change_axes(t + 3, M, pose + 3);
-  for (i = 0; i < 7; ++i) res[i] = t[i]; /* written last: res may alias M */
-}
-
-/** Twist [v; w] (any reference point, which moves with the axes):
-   res = [M v; (det M) M w]. */
-SPCONV_API void spconv_spatial_change_axes(spconv_real res[6], const spconv_real M[9],
-                                  const spconv_real twist[6]) {
-  spconv_real t[6];
-  int i;
-  spconv_vec_change_axes(t, M, twist);
-  spconv_pseudovec_change_axes(t + 3, M, twist + 3);
-  for (i = 0; i < 6; ++i) res[i] = t[i]; /* written last: res may alias M */
+                                       const spconv_real R[9]) {
+  spconv__mat_abt(res, M, R, M);
 }
 
 /** res = M I M^T: an inertia tensor (row-major, about any point that moves
@@ -2042,120 +2993,152 @@ SPCONV_API void spconv_scale_change_axes(spconv_real res[3], const spconv_real M
   res[2] = t[2];
 }
 
-/* ----------------------------------------------------------------- units */
-/* Lengths as metres per unit (USD's metersPerUnit; 1 for MuJoCo, Newton,
-   Isaac Lab, ROS; 0.01 for centimetre scenes). With k = the length scale
-   and mass and time units unchanged: positions and linear velocities
-   scale by k, forces by k (kg unit / s^2), torques by k^2 (one more
-   length), inertia by k^2 (kg unit^2); mass, angles, angular velocities
-   and quaternions are unchanged. */
+/* the quaternion rule on (w, u): res = (w, (det M) M u); res may alias u */
+SPCONV_API void spconv__quat_change_axes(spconv_real *res_w, spconv_real res_u[3],
+                                  const spconv_real M[9], spconv_real w,
+                                  const spconv_real u[3]) {
+  spconv_pseudovec_change_axes(res_u, M, u);
+  *res_w = w;
+}
 
-/* USD's metersPerUnit when a stage has none authored:
-   UsdGeomGetStageMetersPerUnit returns UsdGeomLinearUnits::centimeters. */
-#define SPCONV_USD_METERS_PER_UNIT_FALLBACK 0.01
+/** res = (w, (det M) M v) for q = (w, v) stored wxyz: the same rotation as
+   M R(q) M^T (the vector part is a rotation axis, a pseudovector). Blender
+   -> glTF: (w, x, y, z) -> (w, x, z, -y). Any norm. */
+SPCONV_API void spconv_quat_wxyz_change_axes(spconv_real res[4], const spconv_real M[9],
+                                      const spconv_real q_wxyz[4]) {
+  spconv_real w = q_wxyz[0], u[3];
+  u[0] = q_wxyz[1];
+  u[1] = q_wxyz[2];
+  u[2] = q_wxyz[3];
+  spconv__quat_change_axes(&res[0], res + 1, M, w, u);
+}
 
-/** *res = k = from_meters_per_unit / to_meters_per_unit: x_to = k x_from
-   for lengths (metres -> centimetres: 1 / 0.01 = 100). SPCONV_EINVAL
-   (*res untouched) unless both are finite and > 0 and k is finite and
-   > 0 (the quotient of two extreme values can overflow or underflow). */
-SPCONV_API int spconv_length_scale(spconv_real *res, spconv_real from_meters_per_unit,
-                                   spconv_real to_meters_per_unit) {
-  spconv_real k;
-  if (!spconv__finite(from_meters_per_unit) || !spconv__finite(to_meters_per_unit) ||
-      !(from_meters_per_unit > SPCONV__R(0)) || !(to_meters_per_unit > SPCONV__R(0)))
-    return SPCONV_EINVAL;
-  k = from_meters_per_unit / to_meters_per_unit;
-  if (!spconv__finite(k) || !(k > SPCONV__R(0))) return SPCONV_EINVAL;
-  *res = k;
+/** As spconv_quat_wxyz_change_axes for q stored xyzw. Unity -> ROS FLU: (x, y, z,
+   w) -> (-z, x, -y, w), the negative of (z, -x, y, -w): the same rotation. */
+SPCONV_API void spconv_quat_xyzw_change_axes(spconv_real res[4], const spconv_real M[9],
+                                      const spconv_real q_xyzw[4]) {
+  spconv_real w = q_xyzw[3], u[3];
+  u[0] = q_xyzw[0];
+  u[1] = q_xyzw[1];
+  u[2] = q_xyzw[2];
+  spconv__quat_change_axes(&res[3], res, M, w, u);
+}
+
+/** Pose [p; q_wxyz] (MuJoCo free-joint qpos, Isaac Lab root pose):
+   res = [M p; (w, (det M) M v)]. */
+SPCONV_API void spconv_pose_wxyz_change_axes(spconv_real res[7], const spconv_real M[9],
+                                      const spconv_real pose[7]) {
+  spconv_real t[7];
+  int i;
+  spconv_vec_change_axes(t, M, pose);
+  spconv_quat_wxyz_change_axes(t + 3, M, pose + 3);
+  for (i = 0; i < 7; ++i) res[i] = t[i]; /* written last: res may alias M */
+}
+
+/** Pose [p; q_xyzw] (Warp / Newton transform): res = [M p; rule above]. */
+SPCONV_API void spconv_pose_xyzw_change_axes(spconv_real res[7], const spconv_real M[9],
+                                      const spconv_real pose[7]) {
+  spconv_real t[7];
+  int i;
+  spconv_vec_change_axes(t, M, pose);
+  spconv_quat_xyzw_change_axes(t + 3, M, pose + 3);
+  for (i = 0; i < 7; ++i) res[i] = t[i]; /* written last: res may alias M */
+}
+
+/** A twist [v; w] or a wrench [f; tau] (any reference point, which moves
+   with the axes): res = [M a; (det M) M b], the linear half a polar vector,
+   the angular half a pseudovector. The power f.v + tau.w of a wrench and a
+   twist both converted is unchanged. */
+SPCONV_API void spconv_spatial_change_axes(spconv_real res[6], const spconv_real M[9],
+                                           const spconv_real x[6]) {
+  spconv_real t[6];
+  int i;
+  spconv_vec_change_axes(t, M, x);
+  spconv_pseudovec_change_axes(t + 3, M, x + 3);
+  for (i = 0; i < 6; ++i) res[i] = t[i]; /* written last: res may alias M */
+}
+
+/** World relabelled only: res = M R for an orientation R (body -> world,
+   row-major) whose world axes change by M (v_to = M v_from) while the
+   body's own axes stay as they are (a Y-up asset placed in a Z-up world:
+   its mesh is not re-authored). Use for a root whose body frame is not
+   converted. SPCONV_EINVAL (res untouched) unless M is a proper rotation
+   (M R would be a reflection). */
+SPCONV_API int spconv_mat_change_world_axes(spconv_real res[9], const spconv_real M[9],
+                                                  const spconv_real R[9]) {
+  spconv_real I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, s = SPCONV__R(0);
+  if (!spconv__orthogonal_sign(M, &s) || s < SPCONV__R(0)) return SPCONV_EINVAL;
+  spconv__mat_abt(res, M, R, I);
   return SPCONV_OK;
 }
 
-/** Pose [p; q] (either quaternion order): res = [k p; q]. */
-SPCONV_API void spconv_pose_change_length_unit(spconv_real res[7], const spconv_real pose[7],
-                                  spconv_real k) {
-  int i;
-  for (i = 0; i < 3; ++i) res[i] = k * pose[i];
-  for (i = 3; i < 7; ++i) res[i] = pose[i];
+/** World relabelled only, quaternion form: res = q_M q (wxyz, q_M the unit
+   quaternion of M; keeps the norm of q). SPCONV_EINVAL (res untouched)
+   unless M is a proper rotation. */
+SPCONV_API int spconv_quat_wxyz_change_world_axes(spconv_real res[4],
+                                                        const spconv_real M[9],
+                                                        const spconv_real q_wxyz[4]) {
+  spconv_real qm[4], s = SPCONV__R(0);
+  if (!spconv__orthogonal_sign(M, &s) || s < SPCONV__R(0)) return SPCONV_EINVAL;
+  spconv__quat_of_orthogonal(qm, M, s);
+  spconv_quat_mul_wxyz(res, qm, q_wxyz);
+  return SPCONV_OK;
 }
 
-/** Twist [v; w]: res = [k v; w]. */
-SPCONV_API void spconv_twist_change_length_unit(spconv_real res[6], const spconv_real twist[6],
-                                   spconv_real k) {
-  int i;
-  for (i = 0; i < 3; ++i) res[i] = k * twist[i];
-  for (i = 3; i < 6; ++i) res[i] = twist[i];
+/** The general case: res = M_world R M_body^T for q (wxyz, body -> world)
+   when the world axes change by M_world and the body axes by M_body:
+   res = q_W q conj(q_B) with q_W, q_B the quaternions of (det M) M. M_world
+   = M_body gives the every-frame rule, M_body = I the world-only rule.
+   Keeps the norm of q. SPCONV_EINVAL (res untouched) unless both are
+   orthogonal with equal determinants (else the result is a reflection). */
+SPCONV_API int spconv_quat_wxyz_change_world_body_axes(spconv_real res[4],
+                                                  const spconv_real M_world[9],
+                                                  const spconv_real M_body[9],
+                                                  const spconv_real q_wxyz[4]) {
+  spconv_real qw[4], qb[4], t[4], sw = SPCONV__R(0), sb = SPCONV__R(0);
+  if (!spconv__orthogonal_sign(M_world, &sw) || !spconv__orthogonal_sign(M_body, &sb) ||
+      sw != sb)
+    return SPCONV_EINVAL;
+  spconv__quat_of_orthogonal(qw, M_world, sw);
+  spconv__quat_of_orthogonal(qb, M_body, sb);
+  spconv_quat_conj_wxyz(qb, qb);
+  spconv_quat_mul_wxyz(t, qw, q_wxyz);
+  spconv_quat_mul_wxyz(res, t, qb);
+  return SPCONV_OK;
 }
 
-/** Wrench [f; tau]: res = [k f; k^2 tau] (mass and time units unchanged).
-   Power f.v + tau.w scales by k^2, as energy in kg unit^2 / s^2 does. */
-SPCONV_API void spconv_wrench_change_length_unit(spconv_real res[6], const spconv_real wrench[6],
-                                    spconv_real k) {
-  int i;
-  for (i = 0; i < 3; ++i) res[i] = k * wrench[i];
-  for (i = 3; i < 6; ++i) res[i] = k * k * wrench[i];
-}
+/* ------------------------------------------------------------------ gravity */
 
-/** Inertia tensor (row-major): res = k^2 I. Mass is unchanged. */
-SPCONV_API void spconv_inertia_change_length_unit(spconv_real res[9], const spconv_real I[9],
-                                     spconv_real k) {
-  int i;
-  for (i = 0; i < 9; ++i) res[i] = k * k * I[i];
-}
-
-/* --------------------------------------------------------------- gravity */
-
-/** res = -magnitude along the signed up axis: NEG_Y up (a Y-down world,
-   OpenCV / ROS optical) gives (0, +magnitude, 0). The signed form of
-   spconv_gravity. SPCONV_EINVAL (res untouched) for an unknown axis. */
+/** res = -magnitude along the signed up axis, 0 along the others: NEG_Y up
+   (a Y-down world, OpenCV / ROS optical) gives (0, +magnitude, 0).
+   SPCONV_EINVAL (res untouched) for an unknown axis. */
 SPCONV_API int spconv_gravity_signed(spconv_real res[3], spconv_signed_axis up,
                                      spconv_real magnitude) {
   int a = (int)up;
   if (!spconv__signed_axis_valid(a)) return SPCONV_EINVAL;
-  res[0] = -magnitude * spconv__signed_unit(a, 0);
-  res[1] = -magnitude * spconv__signed_unit(a, 1);
-  res[2] = -magnitude * spconv__signed_unit(a, 2);
+  res[0] = res[1] = res[2] = SPCONV__R(0);
+  res[a % 3] = a < 3 ? -magnitude : magnitude;
   return SPCONV_OK;
 }
 
-/* ------------------------------------------------------ collision shapes */
+/** res = gravity vector for a world whose up is +up: -magnitude along up
+   (magnitude 9.81 gives (0, 0, -9.81) for Z-up); spconv_gravity_signed for
+   the positive axis. SPCONV_EINVAL (res untouched) for an unknown axis. */
+SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real magnitude) {
+  if (!spconv__axis_valid(up)) return SPCONV_EINVAL;
+  return spconv_gravity_signed(res, (spconv_signed_axis)up, magnitude);
+}
 
-/** Collision primitive kinds, as Newton, MuJoCo, USD and PhysX name them. */
-typedef enum spconv_shape_type {
-  SPCONV_SHAPE_SPHERE = 0,
-  SPCONV_SHAPE_BOX = 1,
-  SPCONV_SHAPE_CAPSULE = 2,
-  SPCONV_SHAPE_CYLINDER = 3,
-  SPCONV_SHAPE_CONE = 4,
-  SPCONV_SHAPE_PLANE = 5
-} spconv_shape_type;
+/** @} */ /* end of >>axes */
 
-/** Whose parameters a size[3] holds. Every shape is centred on its frame
-   origin; capsule, cylinder and cone lie along the shape's primary axis,
-   a plane's normal is that axis.
-     type      NEWTON            MUJOCO (geom size)  USD (UsdGeom)        PHYSX
-     sphere    r                 r                   r                    r
-     box       hx hy hz          hx hy hz            edges sx sy sz (*)   halfExtents
-     capsule   r, half_height    r, half-length      r, height            r, halfHeight
-     cylinder  r, half_height    r, half-height      r, height            -
-     cone      r, half_height    -                   r, height            -
-     plane     normal only       normal only         normal only          normal only
-     axis      Z (or `axis=`)    Z                   `axis` attribute     X
-   All capsule lengths exclude the caps (PhysX: between the cap centres;
-   USD: "excluding the size of the two half spheres"). (*) UsdGeomCube has
-   one `size` (edge length, not half): a Cube of size s scaled by
-   xformOp:scale k has edges s k. Cones: base at -half_height, apex at
-   +half_height along the axis (Newton; UsdGeomCone "apex pointing in the
-   direction of the positive axis"), centre of mass at -half_height / 2.
-   Sources: Newton ModelBuilder.add_shape_* docs; MuJoCo XML reference,
-   geom/size and geom/fromto; UsdGeomCube/Capsule/Cylinder/Cone/Plane
-   schema docs; PhysX PxBoxGeometry, PxCapsuleGeometry ("extending along
-   the x axis"), PxPlaneGeometry (normal +X). */
-typedef enum spconv_shape_format {
-  SPCONV_SHAPE_FORMAT_NEWTON = 0,
-  SPCONV_SHAPE_FORMAT_MUJOCO = 1,
-  SPCONV_SHAPE_FORMAT_USD = 2,
-  SPCONV_SHAPE_FORMAT_PHYSX = 3
-} spconv_shape_format;
+/* ================================================================== >>shapes
+   SHAPES AND ASSET IMPORT: collision primitives between engines, MuJoCo fromto,
+   mesh assets into a Z-up world */
+/** @defgroup shapes Shapes and asset import
+    Collision primitives between engines, MuJoCo fromto, mesh assets into a Z-up world.
+    @{ */
+
+/* --------------------------------------------------------- collision shapes */
 
 /* 1 if `type` exists in `format` with primary axis `axis` */
 SPCONV_API int spconv__shape_supported(spconv_shape_type type, spconv_shape_format format,
@@ -2248,7 +3231,7 @@ SPCONV_API int spconv_shape_convert(spconv_real res_size[3], spconv_real res_qua
 SPCONV_API int spconv_shape_volume(spconv_real *res, const spconv_real size[3],
                                    spconv_shape_type type, spconv_shape_format format,
                                    spconv_axis axis) {
-  const spconv_real pi = SPCONV__R(3.14159265358979323846);
+  const spconv_real pi = SPCONV__PI;
   spconv_real r, len, v, cyl;
   int i, n = spconv__shape_nsize(type);
   if (!spconv__shape_supported(type, format, axis) || type == SPCONV_SHAPE_PLANE)
@@ -2345,14 +3328,7 @@ SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
   return SPCONV_OK;
 }
 
-/* --------------------------------------------------------- asset import */
-
-/** Mesh asset formats, for the axes their files are written in. */
-typedef enum spconv_asset_format {
-  SPCONV_ASSET_GLTF = 0, /* .gltf / .glb: Y up, front +Z by specification */
-  SPCONV_ASSET_STL = 1,  /* no convention: the caller says */
-  SPCONV_ASSET_OBJ = 2   /* no convention: the caller says */
-} spconv_asset_format;
+/* ------------------------------------------------------------- asset import */
 
 /** res = M taking mesh coordinates of a file into a Z-up world, the way
    Genesis imports (aligned with Blender's default exporters, "Y up, -Z
@@ -2383,108 +3359,164 @@ SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_fo
   return spconv_up_axis_quat_wxyz(res, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
 }
 
-/* end of axis systems */
+/** @} */ /* end of >>shapes */
 
-/* ================================================ engine conventions as data */
-/* Twist and wrench conventions as descriptors, presets, accelerations,
-   MuJoCo c-frame quantities, packed joint arrays and permutations. */
+/* ================================================================= >>spatial
+   SPATIAL VECTORS: shift (and _n), swap, rotate, power, accelerations */
+/** @defgroup spatial Spatial vectors
+    Shift (and _n), swap, rotate, power, accelerations.
+    @{ */
 
-/** A convention says how one body's 6-vector is stored:
-     order          SPCONV_ORDER_LINEAR_FIRST [lin; ang] or SPCONV_ORDER_ANGULAR_FIRST [ang; lin]
-     point          reference point P of the linear velocity and of the moment:
-                    SPCONV_POINT_COM, SPCONV_POINT_ORIGIN (body origin) or
-                    SPCONV_POINT_WORLD (the body point instantaneously at the
-                    world origin: Modern Robotics' spatial twist, Pinocchio WORLD)
-     linear_frame   axes of the linear part (velocity, force, acceleration):
-                    SPCONV_FRAME_WORLD or SPCONV_FRAME_BODY (the body's axes,
-                    spconv_body.quat_wxyz)
-     angular_frame  axes of the angular part (angular velocity, moment,
-                    angular acceleration)
-     angle_unit     SPCONV_ANGLE_RADIANS or SPCONV_ANGLE_DEGREES: the unit of angular
-                    velocity (rad/s or deg/s) and angular acceleration. It does
-                    not apply to moments, which stay in N m.
-     accel          what an acceleration under this convention holds (only
-                    spconv_accel_convert and the cacc functions read it):
-                    SPCONV_ACCEL_CLASSICAL: the linear part is the classical
-                    acceleration a_P (second time derivative of the position
-                    of the body point P); SPCONV_ACCEL_SPATIAL: it is
-                    Featherstone's spatial acceleration a_P - w x v_P (the
-                    time derivative of the velocity field at the fixed world
-                    point where P is). Both are then only re-expressed in the
-                    convention's axes. For every convention except (linear
-                    part in body axes, point WORLD), the time derivative of
-                    the twist's stored components is the CLASSICAL
-                    acceleration when the linear part is in world axes at a
-                    body point (COM, ORIGIN), and the SPATIAL one otherwise.
-   A wrench under a convention is the power-conjugate of a twist under it:
-   same order and point, force in the linear frame, moment about P in the
-   angular frame, so that lin . lin + ang . ang is the power for every
-   convention in radians. With SPCONV_ANGLE_DEGREES the power is
-   f . v + (pi / 180) tau . w_deg.
-   Fields are int so that any value can be checked: an unknown value makes
-   the conversions return SPCONV_EINVAL. */
-typedef enum spconv_order { SPCONV_ORDER_LINEAR_FIRST = 0, SPCONV_ORDER_ANGULAR_FIRST = 1 } spconv_order;
-/** Reference point of the linear velocity and of the moment. */
-typedef enum spconv_point {
-  SPCONV_POINT_COM = 0,
-  SPCONV_POINT_ORIGIN = 1,
-  SPCONV_POINT_WORLD = 2
-} spconv_point;
-/** Axes a half of the 6-vector is expressed in. */
-typedef enum spconv_frame { SPCONV_FRAME_WORLD = 0, SPCONV_FRAME_BODY = 1 } spconv_frame;
-/** Unit of angular velocity (torques stay in N m). */
-typedef enum spconv_angle_unit { SPCONV_ANGLE_RADIANS = 0, SPCONV_ANGLE_DEGREES = 1 } spconv_angle_unit;
-/** Classical (d/dt of a point's velocity) or spatial acceleration. */
-typedef enum spconv_accel_kind {
-  SPCONV_ACCEL_CLASSICAL = 0,
-  SPCONV_ACCEL_SPATIAL = 1
-} spconv_accel_kind;
+/** Twist [v; w] at point A -> twist at B, r = p_B - p_A (same axes as the
+   twist): v_B = v_A + w x r, w unchanged. */
+SPCONV_API void spconv_twist_shift(spconv_real res[6], const spconv_real twist[6],
+                                   const spconv_real r[3]) {
+  spconv_real w0 = twist[3], w1 = twist[4], w2 = twist[5];
+  spconv_real v0 = twist[0] + w1 * r[2] - w2 * r[1];
+  spconv_real v1 = twist[1] + w2 * r[0] - w0 * r[2];
+  spconv_real v2 = twist[2] + w0 * r[1] - w1 * r[0];
+  res[0] = v0;
+  res[1] = v1;
+  res[2] = v2;
+  res[3] = w0;
+  res[4] = w1;
+  res[5] = w2;
+}
 
-/** A 6-vector convention as data (see the comment above spconv_order). */
-typedef struct spconv_convention {
-  int order;         /* spconv_order */
-  int point;         /* spconv_point */
-  int linear_frame;  /* spconv_frame */
-  int angular_frame; /* spconv_frame */
-  int angle_unit;    /* spconv_angle_unit */
-  int accel;         /* spconv_accel_kind */
-} spconv_convention;
+/* defines spconv__twist_shift_n_io and _oop */
+SPCONV__BATCH1(twist_shift_n, spconv_twist_shift, 6, 3)
 
-/** One body's pose: origin O at pos (world), orientation quat_wxyz (body ->
-   world, need not be unit), COM offset com in body axes (C = pos + R com;
-   MuJoCo body_ipos, Newton body_com). */
-typedef struct spconv_body {
-  spconv_real pos[3];
-  spconv_real quat_wxyz[4];
-  spconv_real com[3];
-} spconv_body;
+/** n twists [v; w] (6n reals) shifted by n offsets r (3n reals). */
+SPCONV_API void spconv_twist_shift_n(spconv_real *res, const spconv_real *twist,
+                                     const spconv_real *r, size_t n) {
+  SPCONV__BATCH_CALL(twist_shift_n, res, twist, r, n);
+}
 
-/** Preset conventions (spconv_convention_from_preset). Each row cites the engine's docs. */
-typedef enum spconv_preset_id {
-  SPCONV_PRESET_NEWTON = 0,      /* State.body_qd [v_C; w], body_f [f; tau_C], world */
-  SPCONV_PRESET_MUJOCO_FREE,     /* free joint qvel [v_O world; w body], qfrc, qacc */
-  SPCONV_PRESET_MUJOCO_XFRC,     /* xfrc_applied [f; tau_C], world */
-  SPCONV_PRESET_SAP_PUBLIC,      /* SAP public [v_C; w], [f; tau_C], world */
-  SPCONV_PRESET_SAP_INTERNAL,    /* SAP internal [w; v_O], [tau_O; f], world */
-  SPCONV_PRESET_ISAACLAB,        /* root_com_vel_w / body_com_vel_w [v_C; w], world */
-  SPCONV_PRESET_PHYSX,           /* PxRigidBody linear / angular velocity, COM, world */
-  SPCONV_PRESET_BULLET,          /* btRigidBody linear / angular velocity, COM, world */
-  SPCONV_PRESET_DRAKE,           /* V_WB_W [w; v_Bo], world */
-  SPCONV_PRESET_PINOCCHIO_WORLD, /* Motion [v; w] at the world origin, world axes */
-  SPCONV_PRESET_PINOCCHIO_LOCAL, /* Motion [v; w] at the frame origin, frame axes */
-  SPCONV_PRESET_PINOCCHIO_LWA,   /* Motion [v; w] at the frame origin, world axes */
-  SPCONV_PRESET_DART_BODY,       /* Frame::getSpatialVelocity() [w; v_O], body axes */
-  SPCONV_PRESET_DART_WORLD,      /* getSpatialVelocity(World, World) [w; v_O], world axes */
-  SPCONV_PRESET_MR_BODY,         /* Modern Robotics body twist [w_b; v_b] */
-  SPCONV_PRESET_MR_SPACE,        /* Modern Robotics spatial twist [w_s; v_s] */
-  SPCONV_PRESET_FEATHERSTONE,    /* spatial_v2 floating base, fixed-base coordinates */
-  SPCONV_PRESET_PTERA,           /* Ptera Software: MuJoCo qvel with deg/s */
-  SPCONV_PRESET_COUNT
-} spconv_preset_id;
+/** Wrench [f; tau] about point A -> about B, r = p_B - p_A (same axes as
+   the wrench): tau_B = tau_A - r x f, f unchanged. Power-dual of
+   spconv_twist_shift: the power f.v + tau.w is unchanged. */
+SPCONV_API void spconv_wrench_shift(spconv_real res[6], const spconv_real wrench[6],
+                                    const spconv_real r[3]) {
+  spconv_real f0 = wrench[0], f1 = wrench[1], f2 = wrench[2];
+  spconv_real t0 = wrench[3] - (r[1] * f2 - r[2] * f1);
+  spconv_real t1 = wrench[4] - (r[2] * f0 - r[0] * f2);
+  spconv_real t2 = wrench[5] - (r[0] * f1 - r[1] * f0);
+  res[0] = f0;
+  res[1] = f1;
+  res[2] = f2;
+  res[3] = t0;
+  res[4] = t1;
+  res[5] = t2;
+}
 
-/* pi/180 and 180/pi */
-#define SPCONV__DEG2RAD SPCONV__R(0.017453292519943295769236907684886)
-#define SPCONV__RAD2DEG SPCONV__R(57.295779513082320876798154814105)
+/* defines spconv__wrench_shift_n_io and _oop */
+SPCONV__BATCH1(wrench_shift_n, spconv_wrench_shift, 6, 3)
+
+/** n wrenches [f; tau] (6n reals) shifted by n offsets r (3n reals). */
+SPCONV_API void spconv_wrench_shift_n(spconv_real *res, const spconv_real *wrench,
+                                      const spconv_real *r, size_t n) {
+  SPCONV__BATCH_CALL(wrench_shift_n, res, wrench, r, n);
+}
+
+/** [a; b] -> [b; a]: linear-first <-> angular-first, for twists and wrenches. */
+SPCONV_API void spconv_spatial_swap(spconv_real res[6], const spconv_real x[6]) {
+  spconv_real a0 = x[0], a1 = x[1], a2 = x[2];
+  res[0] = x[3];
+  res[1] = x[4];
+  res[2] = x[5];
+  res[3] = a0;
+  res[4] = a1;
+  res[5] = a2;
+}
+
+/** [a; b] -> [R a; R b]: re-express a 6-vector in other axes (R row-major,
+   maps the old axes to the new). The reference point does not move. */
+SPCONV_API void spconv_spatial_rotate(spconv_real res[6], const spconv_real R[9],
+                                      const spconv_real x[6]) {
+  spconv_real a[3], b[3];
+  spconv__mat_vec(a, R, x);
+  spconv__mat_vec(b, R, x + 3);
+  res[0] = a[0];
+  res[1] = a[1];
+  res[2] = a[2];
+  res[3] = b[0];
+  res[4] = b[1];
+  res[5] = b[2];
+}
+
+/** Power f.v + tau.w of wrench [f; tau] on twist [v; w] (same point, axes). */
+SPCONV_API spconv_real spconv_power(const spconv_real wrench[6], const spconv_real twist[6]) {
+  return wrench[0] * twist[0] + wrench[1] * twist[1] + wrench[2] * twist[2] +
+         wrench[3] * twist[3] + wrench[4] * twist[4] + wrench[5] * twist[5];
+}
+
+/* ------------------------------------------------------------ accelerations */
+
+/* Linear-first [a; alpha] at a point P, with the twist [v_P; w] at the same
+   point in the same axes. Classical a_P = d2/dt2 of the body point's
+   position; spatial (Featherstone) a_P - w x v_P. A spatial acceleration
+   shifts like a twist (spconv_twist_shift on [a; alpha]); a classical one
+   with spconv_classical_accel_shift. */
+
+/** spatial [a_P - w x v_P; alpha] from classical [a_P; alpha] and twist [v_P; w] */
+SPCONV_API void spconv_spatial_accel_from_classical(spconv_real res[6],
+                                                    const spconv_real accel[6],
+                                                    const spconv_real twist[6]) {
+  spconv_real t[3];
+  spconv__cross(t, twist + 3, twist);
+  res[0] = accel[0] - t[0];
+  res[1] = accel[1] - t[1];
+  res[2] = accel[2] - t[2];
+  res[3] = accel[3];
+  res[4] = accel[4];
+  res[5] = accel[5];
+}
+
+/** classical [a_P; alpha] = spatial [a_sp; alpha] + [w x v_P; 0] (MuJoCo's
+   "acc_tran += vel_rot x vel_tran" in mj_objectAcceleration) */
+SPCONV_API void spconv_classical_accel_from_spatial(spconv_real res[6],
+                                                    const spconv_real accel[6],
+                                                    const spconv_real twist[6]) {
+  spconv_real t[3];
+  spconv__cross(t, twist + 3, twist);
+  res[0] = accel[0] + t[0];
+  res[1] = accel[1] + t[1];
+  res[2] = accel[2] + t[2];
+  res[3] = accel[3];
+  res[4] = accel[4];
+  res[5] = accel[5];
+}
+
+/** Classical acceleration [a_A; alpha] of body point A -> of body point B,
+   r = p_B - p_A, w the angular velocity (same axes):
+   a_B = a_A + alpha x r + w x (w x r). */
+SPCONV_API void spconv_classical_accel_shift(spconv_real res[6], const spconv_real accel[6],
+                                             const spconv_real w[3], const spconv_real r[3]) {
+  spconv_real wr[3], wwr[3], ar[3];
+  spconv__cross(wr, w, r);
+  spconv__cross(wwr, w, wr);
+  spconv__cross(ar, accel + 3, r);
+  res[0] = accel[0] + ar[0] + wwr[0];
+  res[1] = accel[1] + ar[1] + wwr[1];
+  res[2] = accel[2] + ar[2] + wwr[2];
+  res[3] = accel[3];
+  res[4] = accel[4];
+  res[5] = accel[5];
+}
+
+/** @} */ /* end of >>spatial */
+
+/* ================================================================= >>engines
+   ENGINE CONVENTIONS: conventions as data, presets, twist / wrench /
+   acceleration conversion */
+/** @defgroup engines Engine conventions
+    Conventions as data, presets, twist / wrench / acceleration conversion.
+    @{ */
+/* A body's twist, wrench and acceleration under any engine's layout: a
+   spconv_convention (order, reference point, frames, angle unit,
+   acceleration kind; documented at spconv_order in >>types), converted
+   through the canonical COM twist [v_C; w] and COM wrench [f; tau_C],
+   world axes, radians (Newton's layout). */
 
 SPCONV_API spconv_convention spconv__convention(int order, int point, int linear_frame,
                                                 int angular_frame, int angle_unit,
@@ -2668,16 +3700,6 @@ SPCONV_API void spconv__encode(spconv_real res[6], const spconv_real lin[3],
   }
 }
 
-/* res = a + b x c (res may alias a, not b or c) */
-SPCONV_API void spconv__add_cross(spconv_real res[3], const spconv_real a[3],
-                                  const spconv_real b[3], const spconv_real c[3]) {
-  spconv_real t[3];
-  spconv__cross(t, b, c);
-  res[0] = a[0] + t[0];
-  res[1] = a[1] + t[1];
-  res[2] = a[2] + t[2];
-}
-
 /* The canonical internal form is the COM twist [v_C; w] and COM wrench
    [f; tau_C], world axes, radians (NEWTON). These move a world-axes
    (lin, ang) pair from point P (offset r = P - C) to C and back. */
@@ -2689,14 +3711,17 @@ SPCONV_API void spconv__twist_to_com(spconv_real v[3], const spconv_real w[3],
   v[1] -= t[1];
   v[2] -= t[2];
 }
+
 SPCONV_API void spconv__twist_from_com(spconv_real v[3], const spconv_real w[3],
                                        const spconv_real r[3]) {
   spconv__add_cross(v, v, w, r); /* v_P = v_C + w x r */
 }
+
 SPCONV_API void spconv__wrench_to_com(spconv_real tau[3], const spconv_real f[3],
                                       const spconv_real r[3]) {
   spconv__add_cross(tau, tau, r, f); /* tau_C = tau_P - (C - P) x f = tau_P + r x f */
 }
+
 SPCONV_API void spconv__wrench_from_com(spconv_real tau[3], const spconv_real f[3],
                                         const spconv_real r[3]) {
   spconv_real t[3]; /* tau_P = tau_C - r x f */
@@ -2760,22 +3785,32 @@ SPCONV_API int spconv_wrench_convert(spconv_real res[6], const spconv_convention
   return SPCONV_OK;
 }
 
-/** res (6x6 row-major) = the matrix M of spconv_twist_convert: x_to = M x_from
-   (for Jacobian columns: J_to = M J_from). Column j is the conversion of the
-   unit vector e_j. SPCONV_EINVAL (res untouched) as spconv_twist_convert. */
-SPCONV_API int spconv_twist_convert_matrix(spconv_real res[36], const spconv_convention *to,
-                                           const spconv_convention *from,
-                                           const spconv_body *body) {
+/* res (6x6 row-major) = the matrix of spconv_twist_convert (wrench = 0) or
+   spconv_wrench_convert (wrench = 1): column j converts the unit vector e_j.
+   SPCONV_EINVAL (res untouched) for an invalid descriptor or NULL. */
+SPCONV_API int spconv__convert_matrix(spconv_real res[36], const spconv_convention *to,
+                                      const spconv_convention *from, const spconv_body *body,
+                                      int wrench) {
   spconv_real e[6], col[6];
   int i, j;
   if (!spconv__convention_valid(to) || !spconv__convention_valid(from) || !body || !res)
     return SPCONV_EINVAL;
   for (j = 0; j < 6; ++j) {
     for (i = 0; i < 6; ++i) e[i] = i == j ? SPCONV__R(1) : SPCONV__R(0);
-    spconv_twist_convert(col, to, e, from, body);
+    if (wrench) (void)spconv_wrench_convert(col, to, e, from, body);
+    else (void)spconv_twist_convert(col, to, e, from, body);
     for (i = 0; i < 6; ++i) res[6 * i + j] = col[i];
   }
   return SPCONV_OK;
+}
+
+/** res (6x6 row-major) = the matrix M of spconv_twist_convert: x_to = M x_from
+   (for Jacobian columns: J_to = M J_from). Column j is the conversion of the
+   unit vector e_j. SPCONV_EINVAL (res untouched) as spconv_twist_convert. */
+SPCONV_API int spconv_twist_convert_matrix(spconv_real res[36], const spconv_convention *to,
+                                           const spconv_convention *from,
+                                           const spconv_body *body) {
+  return spconv__convert_matrix(res, to, from, body, 0);
 }
 
 /** res (6x6 row-major) = the matrix of spconv_wrench_convert; between radian
@@ -2783,69 +3818,7 @@ SPCONV_API int spconv_twist_convert_matrix(spconv_real res[36], const spconv_con
 SPCONV_API int spconv_wrench_convert_matrix(spconv_real res[36], const spconv_convention *to,
                                             const spconv_convention *from,
                                             const spconv_body *body) {
-  spconv_real e[6], col[6];
-  int i, j;
-  if (!spconv__convention_valid(to) || !spconv__convention_valid(from) || !body || !res)
-    return SPCONV_EINVAL;
-  for (j = 0; j < 6; ++j) {
-    for (i = 0; i < 6; ++i) e[i] = i == j ? SPCONV__R(1) : SPCONV__R(0);
-    spconv_wrench_convert(col, to, e, from, body);
-    for (i = 0; i < 6; ++i) res[6 * i + j] = col[i];
-  }
-  return SPCONV_OK;
-}
-
-/* ----------------------------------------------------------- accelerations */
-/* Linear-first [a; alpha] at a point P, with the twist [v_P; w] at the same
-   point in the same axes. Classical a_P = d2/dt2 of the body point's
-   position; spatial (Featherstone) a_P - w x v_P. A spatial acceleration
-   shifts like a twist (spconv_twist_shift on [a; alpha]); a classical one
-   with spconv_classical_accel_shift. */
-
-/** spatial [a_P - w x v_P; alpha] from classical [a_P; alpha] and twist [v_P; w] */
-SPCONV_API void spconv_spatial_accel_from_classical(spconv_real res[6],
-                                                    const spconv_real accel[6],
-                                                    const spconv_real twist[6]) {
-  spconv_real t[3];
-  spconv__cross(t, twist + 3, twist);
-  res[0] = accel[0] - t[0];
-  res[1] = accel[1] - t[1];
-  res[2] = accel[2] - t[2];
-  res[3] = accel[3];
-  res[4] = accel[4];
-  res[5] = accel[5];
-}
-
-/** classical [a_P; alpha] = spatial [a_sp; alpha] + [w x v_P; 0] (MuJoCo's
-   "acc_tran += vel_rot x vel_tran" in mj_objectAcceleration) */
-SPCONV_API void spconv_classical_accel_from_spatial(spconv_real res[6],
-                                                    const spconv_real accel[6],
-                                                    const spconv_real twist[6]) {
-  spconv_real t[3];
-  spconv__cross(t, twist + 3, twist);
-  res[0] = accel[0] + t[0];
-  res[1] = accel[1] + t[1];
-  res[2] = accel[2] + t[2];
-  res[3] = accel[3];
-  res[4] = accel[4];
-  res[5] = accel[5];
-}
-
-/** Classical acceleration [a_A; alpha] of body point A -> of body point B,
-   r = p_B - p_A, w the angular velocity (same axes):
-   a_B = a_A + alpha x r + w x (w x r). */
-SPCONV_API void spconv_classical_accel_shift(spconv_real res[6], const spconv_real accel[6],
-                                             const spconv_real w[3], const spconv_real r[3]) {
-  spconv_real wr[3], wwr[3], ar[3];
-  spconv__cross(wr, w, r);
-  spconv__cross(wwr, w, wr);
-  spconv__cross(ar, accel + 3, r);
-  res[0] = accel[0] + ar[0] + wwr[0];
-  res[1] = accel[1] + ar[1] + wwr[1];
-  res[2] = accel[2] + ar[2] + wwr[2];
-  res[3] = accel[3];
-  res[4] = accel[4];
-  res[5] = accel[5];
+  return spconv__convert_matrix(res, to, from, body, 1);
 }
 
 /* canonical classical COM acceleration a_C (world) from an acceleration
@@ -2912,7 +3885,144 @@ SPCONV_API int spconv_accel_convert(spconv_real res[6], const spconv_convention 
   return SPCONV_OK;
 }
 
-/* ------------------------------------------------- MuJoCo c-frame vectors */
+/** @} */ /* end of >>engines */
+
+/* ================================================================== >>mujoco
+   MUJOCO: free joint qvel / qfrc (and _n), c-frame cvel / cacc / cfrc */
+/** @defgroup mujoco Mujoco
+    Free joint qvel / qfrc (and _n), c-frame cvel / cacc / cfrc.
+    @{ */
+
+/* --------------------------------------------------------------- free joint */
+
+/* qvel = [v_O, world; w, body] (O = body origin = qpos[0:3]);
+   twist = [v_C, world; w, world] (C = COM: Newton body_qd, Isaac, PhysX);
+   q_wxyz = qpos[3:7] (body -> world); ipos = body_ipos, COM in body axes;
+   qfrc = free-joint generalized force, power-conjugate to qvel:
+          [f, world; tau about O, body];
+   wrench = [f, world; tau about C, world] (xfrc_applied, Newton body_f);
+   cvel = [w; v] at subtree_com of the root body, world axes (angular first). */
+
+/** COM twist [v_C; w] (world) from free-joint qvel [v_O, world; w, body]:
+   w_W = R w_B, v_C = v_O + w_W x (R ipos). */
+SPCONV_API void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_real qvel[6],
+                                              const spconv_real quat_wxyz[4],
+                                              const spconv_real ipos[3]) {
+  spconv_real R[9], w[3], r[3], wxr[3];
+  spconv__mat_from_quat(R, quat_wxyz);
+  spconv__mat_vec(w, R, qvel + 3);
+  spconv__mat_vec(r, R, ipos);
+  spconv__cross(wxr, w, r);
+  res[0] = qvel[0] + wxr[0];
+  res[1] = qvel[1] + wxr[1];
+  res[2] = qvel[2] + wxr[2];
+  res[3] = w[0];
+  res[4] = w[1];
+  res[5] = w[2];
+}
+
+/* defines spconv__twist_from_mujoco_qvel_n_io and _oop */
+SPCONV__BATCH_MJ(twist_from_mujoco_qvel_n, spconv_twist_from_mujoco_qvel)
+
+/** n free bodies: COM twists (6n) from qvel (6n), free-joint qpos (7n: [p; q_wxyz]
+   per body, MuJoCo's layout) and body_ipos (3n). */
+SPCONV_API void spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_real *qvel,
+                                                const spconv_real *qpos,
+                                                const spconv_real *ipos, size_t n) {
+  SPCONV__BATCH_CALL(twist_from_mujoco_qvel_n, res, qvel, qpos, ipos, n);
+}
+
+/** Free-joint qvel [v_O, world; w, body] from COM twist [v_C; w] (world):
+   v_O = v_C - w_W x (R ipos), w_B = R^T w_W. */
+SPCONV_API void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_real twist[6],
+                                              const spconv_real quat_wxyz[4],
+                                              const spconv_real ipos[3]) {
+  spconv_real R[9], wb[3], r[3], wxr[3];
+  spconv__mat_from_quat(R, quat_wxyz);
+  spconv__mat_t_vec(wb, R, twist + 3);
+  spconv__mat_vec(r, R, ipos);
+  spconv__cross(wxr, twist + 3, r);
+  res[0] = twist[0] - wxr[0];
+  res[1] = twist[1] - wxr[1];
+  res[2] = twist[2] - wxr[2];
+  res[3] = wb[0];
+  res[4] = wb[1];
+  res[5] = wb[2];
+}
+
+/* defines spconv__mujoco_qvel_from_twist_n_io and _oop */
+SPCONV__BATCH_MJ(mujoco_qvel_from_twist_n, spconv_mujoco_qvel_from_twist)
+
+/** n free bodies: qvel (6n) from COM twists (6n), qpos (7n) and body_ipos (3n). */
+SPCONV_API void spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_real *twist,
+                                                const spconv_real *qpos,
+                                                const spconv_real *ipos, size_t n) {
+  SPCONV__BATCH_CALL(mujoco_qvel_from_twist_n, res, twist, qpos, ipos, n);
+}
+
+/** Free-joint qfrc [f, world; tau_O, body] from COM wrench [f; tau_C] (world):
+   tau_O = tau_C + (R ipos) x f, then rotated to body axes by R^T.
+   Equals what mj_applyFT adds for a force and torque at the COM (this
+   function overwrites res); qfrc . qvel == wrench . twist. */
+SPCONV_API void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_real wrench[6],
+                                               const spconv_real quat_wxyz[4],
+                                               const spconv_real ipos[3]) {
+  spconv_real R[9], r[3], rxf[3], tau[3], taub[3];
+  spconv__mat_from_quat(R, quat_wxyz);
+  spconv__mat_vec(r, R, ipos);
+  spconv__cross(rxf, r, wrench);
+  tau[0] = wrench[3] + rxf[0];
+  tau[1] = wrench[4] + rxf[1];
+  tau[2] = wrench[5] + rxf[2];
+  spconv__mat_t_vec(taub, R, tau);
+  res[0] = wrench[0];
+  res[1] = wrench[1];
+  res[2] = wrench[2];
+  res[3] = taub[0];
+  res[4] = taub[1];
+  res[5] = taub[2];
+}
+
+/* defines spconv__mujoco_qfrc_from_wrench_n_io and _oop */
+SPCONV__BATCH_MJ(mujoco_qfrc_from_wrench_n, spconv_mujoco_qfrc_from_wrench)
+
+/** n free bodies: qfrc (6n) from COM wrenches (6n), qpos (7n) and body_ipos (3n). */
+SPCONV_API void spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_real *wrench,
+                                                 const spconv_real *qpos,
+                                                 const spconv_real *ipos, size_t n) {
+  SPCONV__BATCH_CALL(mujoco_qfrc_from_wrench_n, res, wrench, qpos, ipos, n);
+}
+
+/** COM wrench [f; tau_C] (world) from free-joint qfrc [f, world; tau_O, body]:
+   tau_C = R tau_O - (R ipos) x f. */
+SPCONV_API void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_real qfrc[6],
+                                               const spconv_real quat_wxyz[4],
+                                               const spconv_real ipos[3]) {
+  spconv_real R[9], r[3], rxf[3], tau[3];
+  spconv__mat_from_quat(R, quat_wxyz);
+  spconv__mat_vec(r, R, ipos);
+  spconv__mat_vec(tau, R, qfrc + 3);
+  spconv__cross(rxf, r, qfrc);
+  res[0] = qfrc[0];
+  res[1] = qfrc[1];
+  res[2] = qfrc[2];
+  res[3] = tau[0] - rxf[0];
+  res[4] = tau[1] - rxf[1];
+  res[5] = tau[2] - rxf[2];
+}
+
+/* defines spconv__wrench_from_mujoco_qfrc_n_io and _oop */
+SPCONV__BATCH_MJ(wrench_from_mujoco_qfrc_n, spconv_wrench_from_mujoco_qfrc)
+
+/** n free bodies: COM wrenches (6n) from qfrc (6n), qpos (7n) and body_ipos (3n). */
+SPCONV_API void spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_real *qfrc,
+                                                 const spconv_real *qpos,
+                                                 const spconv_real *ipos, size_t n) {
+  SPCONV__BATCH_CALL(wrench_from_mujoco_qfrc_n, res, qfrc, qpos, ipos, n);
+}
+
+/* ----------------------------------------------- c-frame (cvel, cacc, cfrc) */
+
 /* MuJoCo's com-based quantities of a body (mjData cvel, cacc, cfrc_int,
    cfrc_ext): angular first [ang; lin], world axes, at subtree_com of the
    body's root (d->subtree_com + 3 * m->body_rootid[b]). cvel is a twist,
@@ -2921,19 +4031,34 @@ SPCONV_API int spconv_accel_convert(spconv_real res[6], const spconv_convention 
    includes MuJoCo's gravity offset (the world's cacc is [0; -gravity]): the
    kinematic acceleration is the result plus gravity on the linear part. */
 
-/* canonical [v_C; w] from cvel [w; v_S] at S = subtree_com */
+/** Twist [v_P; w] (world) of a body at world point P (e.g. xipos for the
+   COM, xpos for the origin) from its cvel [w; v] (world, at subtree_com =
+   d->subtree_com of the body's root): v_P = v + w x (P - subtree_com). */
+SPCONV_API void spconv_twist_from_mujoco_cvel(spconv_real res[6], const spconv_real cvel[6],
+                                              const spconv_real point[3],
+                                              const spconv_real subtree_com[3]) {
+  spconv_real r[3], twist[6];
+  r[0] = point[0] - subtree_com[0];
+  r[1] = point[1] - subtree_com[1];
+  r[2] = point[2] - subtree_com[2];
+  spconv_spatial_swap(twist, cvel);
+  spconv_twist_shift(res, twist, r);
+}
+
+/* canonical [v_C; w] (world) from cvel [w; v_S] at S = subtree_com:
+   spconv_twist_from_mujoco_cvel at the COM C = pos + R com */
 SPCONV_API void spconv__cframe_twist(spconv_real v[3], spconv_real w[3],
                                      const spconv_real cvel[6], const spconv_real s[3],
                                      const spconv_real R[9], const spconv_body *body) {
-  spconv_real rc[3], r[3];
+  spconv_real c[3], t[6];
   int i;
-  spconv__mat_vec(rc, R, body->com);
+  spconv__mat_vec(c, R, body->com);
+  for (i = 0; i < 3; ++i) c[i] += body->pos[i];
+  spconv_twist_from_mujoco_cvel(t, cvel, c, s);
   for (i = 0; i < 3; ++i) {
-    w[i] = cvel[i];
-    v[i] = cvel[3 + i];
-    r[i] = s[i] - (body->pos[i] + rc[i]); /* S - C */
+    v[i] = t[i];
+    w[i] = t[3 + i];
   }
-  spconv__twist_to_com(v, w, r);
 }
 
 /* S - C in world axes */
@@ -3086,41 +4211,245 @@ SPCONV_API int spconv_mujoco_cframe_from_accel(spconv_real res[6],
   return SPCONV_OK;
 }
 
-/* ----------------------------------------------------- packed joint arrays */
-/** The Newton / Warp model layout. Joint j's positions are joint_q[
-   joint_q_start[j] .. joint_q_start[j+1]) and its velocities / forces
-   joint_qd[joint_qd_start[j] .. joint_qd_start[j+1]) (both start arrays have
-   joint_count + 1 entries, the last one the array length). Segments:
-     prismatic, revolute  1 / 1
-     ball                 4 / 3   q = quaternion
-     fixed                0 / 0
-     free, distance       7 / 6   q = [p; quaternion], qd = 6-vector twist
-     D6                   n / n   n = linear + angular axes (0..3 each),
-                                  linear-axis scalars first
-   Warp stores quaternions xyzw, MuJoCo wxyz. Body poses (body_q) use Warp's
-   transform layout [p (3); q_xyzw (4)], 7 reals per body; body_com is the
-   COM in body axes, 3 reals per body. Sources: Newton JointType and
-   Model.joint_q_start ("shape [joint_count + 1]"), SAP Warp "Convention". */
-typedef enum spconv_joint_type {
-  SPCONV_JOINT_PRISMATIC = 0, /* Newton JointType values */
-  SPCONV_JOINT_REVOLUTE = 1,
-  SPCONV_JOINT_BALL = 2,
-  SPCONV_JOINT_FIXED = 3,
-  SPCONV_JOINT_FREE = 4,
-  SPCONV_JOINT_DISTANCE = 5,
-  SPCONV_JOINT_D6 = 6
-} spconv_joint_type;
+/** @} */ /* end of >>mujoco */
 
-/** A view of a model's joint arrays (nothing is copied). joint_child is read
-   only by the SAP functions (child body of each joint, 0 <= b < body_count). */
-typedef struct spconv_joint_layout {
-  int joint_count;
-  const int *joint_type;     /* [joint_count] spconv_joint_type */
-  const int *joint_q_start;  /* [joint_count + 1] */
-  const int *joint_qd_start; /* [joint_count + 1] */
-  const int *joint_child;    /* [joint_count] */
-  int body_count;
-} spconv_joint_layout;
+/* ===================================================================== >>sap
+   SAP: the SAP solver boundary (and _n), P_v and P_f */
+/** @defgroup sap Sap
+    The SAP solver boundary (and _n), P_v and P_f.
+    @{ */
+/* r_oc = C - O: body origin O to COM C, world axes (r_oc = R com_body).
+   public twist [v_C; w], sap twist [w; v_O]        (u_sap = P_v u_public)
+   public wrench [f; tau_C], sap wrench [tau_O; f]  (g_sap = P_f g_public)
+   P_v = [0 I; I [r]x], P_f = [[r]x I; I 0] = P_v^-T, so g_sap.u_sap ==
+   g_public.u_public. Body forces enter SAP's residual negated: -P_f F. */
+
+/* The six conversions below are straight-line: every input is read into a
+   local before res is written (so res may alias any input), and no
+   temporary 6-vector is stored and reloaded, so the batch loops over them
+   vectorise and the body-force forms cost no more than the wrench forms. */
+
+/** sap twist [w; v_O] from public twist [v_C; w]: v_O = v_C + r_oc x w.
+   Straight-line on purpose (not a shift plus a swap): see the section note. */
+SPCONV_API void spconv_sap_twist_from_public(spconv_real res[6], const spconv_real u_public[6],
+                                             const spconv_real r_oc[3]) {
+  spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
+  spconv_real w0 = u_public[3], w1 = u_public[4], w2 = u_public[5];
+  spconv_real v0 = u_public[0] + (r1 * w2 - r2 * w1);
+  spconv_real v1 = u_public[1] + (r2 * w0 - r0 * w2);
+  spconv_real v2 = u_public[2] + (r0 * w1 - r1 * w0);
+  res[0] = w0;
+  res[1] = w1;
+  res[2] = w2;
+  res[3] = v0;
+  res[4] = v1;
+  res[5] = v2;
+}
+
+/* defines spconv__sap_twist_from_public_n_io and _oop */
+SPCONV__BATCH1(sap_twist_from_public_n, spconv_sap_twist_from_public, 6, 3)
+
+/** n bodies: sap twists [w; v_O] from public twists [v_C; w] (6n);
+   r_oc = C - O per body (3n), world axes. */
+SPCONV_API void spconv_sap_twist_from_public_n(spconv_real *res, const spconv_real *u_public,
+                                               const spconv_real *r_oc, size_t n) {
+  SPCONV__BATCH_CALL(sap_twist_from_public_n, res, u_public, r_oc, n);
+}
+
+/** public twist [v_C; w] from sap twist [w; v_O]: v_C = v_O + w x r_oc.
+   Straight-line on purpose (not a shift plus a swap): see the section note. */
+SPCONV_API void spconv_public_twist_from_sap(spconv_real res[6], const spconv_real u_sap[6],
+                                             const spconv_real r_oc[3]) {
+  spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
+  spconv_real w0 = u_sap[0], w1 = u_sap[1], w2 = u_sap[2];
+  spconv_real v0 = u_sap[3] + (w1 * r2 - w2 * r1);
+  spconv_real v1 = u_sap[4] + (w2 * r0 - w0 * r2);
+  spconv_real v2 = u_sap[5] + (w0 * r1 - w1 * r0);
+  res[0] = v0;
+  res[1] = v1;
+  res[2] = v2;
+  res[3] = w0;
+  res[4] = w1;
+  res[5] = w2;
+}
+
+/* defines spconv__public_twist_from_sap_n_io and _oop */
+SPCONV__BATCH1(public_twist_from_sap_n, spconv_public_twist_from_sap, 6, 3)
+
+/** n bodies: public twists [v_C; w] from sap twists [w; v_O] (6n);
+   r_oc = C - O per body (3n), world axes. */
+SPCONV_API void spconv_public_twist_from_sap_n(spconv_real *res, const spconv_real *u_sap,
+                                               const spconv_real *r_oc, size_t n) {
+  SPCONV__BATCH_CALL(public_twist_from_sap_n, res, u_sap, r_oc, n);
+}
+
+/** sap wrench [tau_O; f] from public wrench [f; tau_C]: tau_O = tau_C + r_oc x f.
+   Straight-line on purpose (not a shift plus a swap): see the section note. */
+SPCONV_API void spconv_sap_wrench_from_public(spconv_real res[6], const spconv_real g_public[6],
+                                              const spconv_real r_oc[3]) {
+  spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
+  spconv_real f0 = g_public[0], f1 = g_public[1], f2 = g_public[2];
+  spconv_real t0 = g_public[3] + (r1 * f2 - r2 * f1);
+  spconv_real t1 = g_public[4] + (r2 * f0 - r0 * f2);
+  spconv_real t2 = g_public[5] + (r0 * f1 - r1 * f0);
+  res[0] = t0;
+  res[1] = t1;
+  res[2] = t2;
+  res[3] = f0;
+  res[4] = f1;
+  res[5] = f2;
+}
+
+/* defines spconv__sap_wrench_from_public_n_io and _oop */
+SPCONV__BATCH1(sap_wrench_from_public_n, spconv_sap_wrench_from_public, 6, 3)
+
+/** n bodies: sap wrenches [tau_O; f] from public wrenches [f; tau_C] (6n);
+   r_oc = C - O per body (3n), world axes. */
+SPCONV_API void spconv_sap_wrench_from_public_n(spconv_real *res, const spconv_real *g_public,
+                                                const spconv_real *r_oc, size_t n) {
+  SPCONV__BATCH_CALL(sap_wrench_from_public_n, res, g_public, r_oc, n);
+}
+
+/** public wrench [f; tau_C] from sap wrench [tau_O; f]: tau_C = tau_O - r_oc x f.
+   Straight-line on purpose (not a shift plus a swap): see the section note. */
+SPCONV_API void spconv_public_wrench_from_sap(spconv_real res[6], const spconv_real g_sap[6],
+                                              const spconv_real r_oc[3]) {
+  spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
+  spconv_real f0 = g_sap[3], f1 = g_sap[4], f2 = g_sap[5];
+  spconv_real t0 = g_sap[0] - (r1 * f2 - r2 * f1);
+  spconv_real t1 = g_sap[1] - (r2 * f0 - r0 * f2);
+  spconv_real t2 = g_sap[2] - (r0 * f1 - r1 * f0);
+  res[0] = f0;
+  res[1] = f1;
+  res[2] = f2;
+  res[3] = t0;
+  res[4] = t1;
+  res[5] = t2;
+}
+
+/* defines spconv__public_wrench_from_sap_n_io and _oop */
+SPCONV__BATCH1(public_wrench_from_sap_n, spconv_public_wrench_from_sap, 6, 3)
+
+/** n bodies: public wrenches [f; tau_C] from sap wrenches [tau_O; f] (6n);
+   r_oc = C - O per body (3n), world axes. */
+SPCONV_API void spconv_public_wrench_from_sap_n(spconv_real *res, const spconv_real *g_sap,
+                                                const spconv_real *r_oc, size_t n) {
+  SPCONV__BATCH_CALL(public_wrench_from_sap_n, res, g_sap, r_oc, n);
+}
+
+/** SAP internal body-force residual from a public body wrench [f; tau_C]:
+   res = -P_f f_public = [-(tau_C + r_oc x f); -f] (negation fused).
+   Straight-line on purpose (not a shift plus a swap): see the section note. */
+SPCONV_API void spconv_sap_body_force_from_public(spconv_real res[6],
+                                                  const spconv_real f_public[6],
+                                                  const spconv_real r_oc[3]) {
+  spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
+  spconv_real f0 = f_public[0], f1 = f_public[1], f2 = f_public[2];
+  spconv_real t0 = (r2 * f1 - r1 * f2) - f_public[3];
+  spconv_real t1 = (r0 * f2 - r2 * f0) - f_public[4];
+  spconv_real t2 = (r1 * f0 - r0 * f1) - f_public[5];
+  res[0] = t0;
+  res[1] = t1;
+  res[2] = t2;
+  res[3] = -f0;
+  res[4] = -f1;
+  res[5] = -f2;
+}
+
+/* defines spconv__sap_body_force_from_public_n_io and _oop */
+SPCONV__BATCH1(sap_body_force_from_public_n, spconv_sap_body_force_from_public, 6, 3)
+
+/** n bodies: SAP body-force residuals -P_f F from public body wrenches (6n);
+   r_oc = C - O per body (3n), world axes. */
+SPCONV_API void spconv_sap_body_force_from_public_n(spconv_real *res, const spconv_real *f_public,
+                                                    const spconv_real *r_oc, size_t n) {
+  SPCONV__BATCH_CALL(sap_body_force_from_public_n, res, f_public, r_oc, n);
+}
+
+/** Public body wrench [f; tau_C] from SAP's internal residual [a; b] =
+   [-tau_O; -f]: res = -P_f^-1 f_sap = [-b; r_oc x b - a] (negation fused).
+   Straight-line on purpose (not a shift plus a swap): see the section note. */
+SPCONV_API void spconv_public_body_force_from_sap(spconv_real res[6],
+                                                  const spconv_real f_sap[6],
+                                                  const spconv_real r_oc[3]) {
+  spconv_real r0 = r_oc[0], r1 = r_oc[1], r2 = r_oc[2];
+  spconv_real b0 = f_sap[3], b1 = f_sap[4], b2 = f_sap[5];
+  spconv_real t0 = (r1 * b2 - r2 * b1) - f_sap[0];
+  spconv_real t1 = (r2 * b0 - r0 * b2) - f_sap[1];
+  spconv_real t2 = (r0 * b1 - r1 * b0) - f_sap[2];
+  res[0] = -b0;
+  res[1] = -b1;
+  res[2] = -b2;
+  res[3] = t0;
+  res[4] = t1;
+  res[5] = t2;
+}
+
+/* defines spconv__public_body_force_from_sap_n_io and _oop */
+SPCONV__BATCH1(public_body_force_from_sap_n, spconv_public_body_force_from_sap, 6, 3)
+
+/** n bodies: public body wrenches from SAP body-force residuals (6n);
+   r_oc = C - O per body (3n), world axes. */
+SPCONV_API void spconv_public_body_force_from_sap_n(spconv_real *res, const spconv_real *f_sap,
+                                                    const spconv_real *r_oc, size_t n) {
+  SPCONV__BATCH_CALL(public_body_force_from_sap_n, res, f_sap, r_oc, n);
+}
+
+/* sets the diagonal of 3x3 block (bi, bj) of a 6x6 to 1 (the rest of the block untouched) */
+SPCONV_API void spconv__block_identity(spconv_real res[36], int bi, int bj) {
+  int k;
+  for (k = 0; k < 3; ++k) res[(3 * bi + k) * 6 + 3 * bj + k] = SPCONV__R(1);
+}
+
+/* 3x3 block (bi, bj) of a 6x6 = [r]x, the matrix with [r]x b = r x b. */
+SPCONV_API void spconv__block_skew(spconv_real res[36], int bi, int bj,
+                                   const spconv_real r[3]) {
+  spconv_real *m = res + 3 * bi * 6 + 3 * bj;
+  m[0 * 6 + 0] = SPCONV__R(0);
+  m[0 * 6 + 1] = -r[2];
+  m[0 * 6 + 2] = r[1];
+  m[1 * 6 + 0] = r[2];
+  m[1 * 6 + 1] = SPCONV__R(0);
+  m[1 * 6 + 2] = -r[0];
+  m[2 * 6 + 0] = -r[1];
+  m[2 * 6 + 1] = r[0];
+  m[2 * 6 + 2] = SPCONV__R(0);
+}
+
+/* res = P_v (wrench = 0) or P_f (wrench = 1) for r_oc (row-major 6x6) */
+SPCONV_API void spconv__sap_matrix(spconv_real res[36], const spconv_real r_oc[3], int wrench) {
+  spconv_real r[3]; /* copied first: res may alias r_oc */
+  int i;
+  r[0] = r_oc[0];
+  r[1] = r_oc[1];
+  r[2] = r_oc[2];
+  for (i = 0; i < 36; ++i) res[i] = SPCONV__R(0);
+  spconv__block_identity(res, 0, 1);
+  spconv__block_identity(res, 1, 0);
+  if (wrench) spconv__block_skew(res, 0, 0, r);
+  else spconv__block_skew(res, 1, 1, r);
+}
+
+/** P_v = [0 I; I [r_oc]x] (row-major 6x6): u_sap = P_v u_public. */
+SPCONV_API void spconv_sap_twist_matrix(spconv_real res[36], const spconv_real r_oc[3]) {
+  spconv__sap_matrix(res, r_oc, 0);
+}
+
+/** P_f = [[r_oc]x I; I 0] = P_v^-T (row-major 6x6): g_sap = P_f g_public. */
+SPCONV_API void spconv_sap_wrench_matrix(spconv_real res[36], const spconv_real r_oc[3]) {
+  spconv__sap_matrix(res, r_oc, 1);
+}
+
+/** @} */ /* end of >>sap */
+
+/* ================================================================== >>arrays
+   PACKED JOINT ARRAYS AND PERMUTATIONS: Newton / Warp joint_q, joint_qd,
+   joint_f, body_f; joint-order maps */
+/** @defgroup arrays Packed joint arrays and permutations
+    Newton / Warp joint_q, joint_qd, joint_f, body_f; joint-order maps.
+    @{ */
+
+/* ------------------------------------------------------------- joint arrays */
 
 /** Number of joint_q scalars of a joint of type joint_type; lin_axes and
    ang_axes (0..3 each) are read for D6 only. SPCONV_EINVAL for an unknown
@@ -3222,11 +4551,12 @@ SPCONV_API int spconv_joint_q_xyzw_from_wxyz(spconv_real *res, const spconv_real
   return spconv__joint_q_reorder(res, joint_q, L, 0);
 }
 
+/* --------------------------------------- the SAP boundary over whole arrays */
+
 /* r_oc = R(q_xyzw of body b) com_b: origin -> COM of body b, world axes */
 SPCONV_API void spconv__body_r_oc(spconv_real r[3], const spconv_real *body_q,
-                                  const spconv_real *body_com, int b) {
-  size_t i = (size_t)b; /* size_t offsets: no int overflow for large counts */
-  spconv_quat_rotate_xyzw(r, body_q + 7 * i + 3, body_com + 3 * i);
+                                  const spconv_real *body_com, size_t b) {
+  spconv_quat_rotate_xyzw(r, body_q + 7 * b + 3, body_com + 3 * b);
 }
 
 /* kinds of SAP boundary maps over packed arrays */
@@ -3247,7 +4577,7 @@ SPCONV_API int spconv__sap_joint_map(spconv_real *res, const spconv_real *x,
     int t = L->joint_type[j], s = L->joint_qd_start[j], e = L->joint_qd_start[j + 1];
     if (t == SPCONV_JOINT_FREE || t == SPCONV_JOINT_DISTANCE) {
       spconv_real r[3];
-      spconv__body_r_oc(r, body_q, body_com, L->joint_child[j]);
+      spconv__body_r_oc(r, body_q, body_com, (size_t)L->joint_child[j]);
       switch (kind) {
         case SPCONV__SAP_TWIST_IN: spconv_sap_twist_from_public(res + s, x + s, r); break;
         case SPCONV__SAP_TWIST_OUT: spconv_public_twist_from_sap(res + s, x + s, r); break;
@@ -3297,42 +4627,45 @@ SPCONV_API int spconv_public_joint_f_from_sap(spconv_real *res, const spconv_rea
   return spconv__sap_joint_map(res, joint_f, L, body_q, body_com, SPCONV__SAP_WRENCH_OUT);
 }
 
-/** All body_count body wrenches (6 reals each), public [f; tau_C] -> SAP's
-   internal residual -P_f F (spconv_sap_body_force_from_public per body).
-   res may equal body_f. SPCONV_EINVAL (res untouched) for a NULL pointer or
-   a negative count. */
-SPCONV_API int spconv_sap_body_force_from_public_packed(spconv_real *res, const spconv_real *body_f,
+/* every body wrench of body_f (6 per body): public -> SAP's residual
+   (to_sap) or back, with r_oc of each body from body_q and body_com */
+SPCONV_API int spconv__sap_body_force_packed(spconv_real *res, const spconv_real *body_f,
                                              const spconv_real *body_q,
-                                             const spconv_real *body_com, int body_count) {
-  int b;
-  if (!res || !body_f || !body_q || !body_com || body_count < 0) return SPCONV_EINVAL;
+                                             const spconv_real *body_com, size_t body_count,
+                                             int to_sap) {
+  size_t b;
+  if (!res || !body_f || !body_q || !body_com) return SPCONV_EINVAL;
   for (b = 0; b < body_count; ++b) {
     spconv_real r[3];
     spconv__body_r_oc(r, body_q, body_com, b);
-    spconv_sap_body_force_from_public(res + 6 * (size_t)b, body_f + 6 * (size_t)b, r);
+    if (to_sap) spconv_sap_body_force_from_public(res + 6 * b, body_f + 6 * b, r);
+    else spconv_public_body_force_from_sap(res + 6 * b, body_f + 6 * b, r);
   }
   return SPCONV_OK;
 }
 
-/** All body wrenches, SAP's internal residual -> public [f; tau_C]. */
-SPCONV_API int spconv_public_body_force_from_sap_packed(spconv_real *res, const spconv_real *body_f,
-                                             const spconv_real *body_q,
-                                             const spconv_real *body_com, int body_count) {
-  int b;
-  if (!res || !body_f || !body_q || !body_com || body_count < 0) return SPCONV_EINVAL;
-  for (b = 0; b < body_count; ++b) {
-    spconv_real r[3];
-    spconv__body_r_oc(r, body_q, body_com, b);
-    spconv_public_body_force_from_sap(res + 6 * (size_t)b, body_f + 6 * (size_t)b, r);
-  }
-  return SPCONV_OK;
+/** All body_count body wrenches (6 reals each) of Newton's packed body_f,
+   public [f; tau_C] -> SAP's internal residual -P_f F
+   (spconv_sap_body_force_from_public per body, r_oc from body_q [p; q_xyzw]
+   and body_com). res may equal body_f. SPCONV_EINVAL (res untouched) for a
+   NULL pointer. */
+SPCONV_API int spconv_sap_body_force_from_public_packed(spconv_real *res,
+                                                        const spconv_real *body_f,
+                                                        const spconv_real *body_q,
+                                                        const spconv_real *body_com,
+                                                        size_t body_count) {
+  return spconv__sap_body_force_packed(res, body_f, body_q, body_com, body_count, 1);
 }
 
-/** SAP Warp boundary order flags (joint_qd_order, joint_f_order, body_f_order) */
-typedef enum spconv_sap_order {
-  SPCONV_SAP_ORDER_PUBLIC = 0, /* "public": free/distance [v_C; w], [f; tau_C] */
-  SPCONV_SAP_ORDER_SAP = 1     /* "sap": already SAP-native */
-} spconv_sap_order;
+/** All body wrenches, SAP's internal residual -> public [f; tau_C]; as
+   spconv_sap_body_force_from_public_packed. */
+SPCONV_API int spconv_public_body_force_from_sap_packed(spconv_real *res,
+                                                        const spconv_real *body_f,
+                                                        const spconv_real *body_q,
+                                                        const spconv_real *body_com,
+                                                        size_t body_count) {
+  return spconv__sap_body_force_packed(res, body_f, body_q, body_com, body_count, 0);
+}
 
 /** Steps 1-3 of SAP Warp's solver boundary, in place: joint_qd with P_v if
    joint_qd_order is PUBLIC, joint_f with P_f if joint_f_order is PUBLIC,
@@ -3356,7 +4689,8 @@ SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_
   if (joint_f && joint_f_order == SPCONV_SAP_ORDER_PUBLIC)
     spconv__sap_joint_map(joint_f, joint_f, L, body_q, body_com, SPCONV__SAP_WRENCH_IN);
   if (body_f && body_f_order == SPCONV_SAP_ORDER_PUBLIC)
-    spconv_sap_body_force_from_public_packed(body_f, body_f, body_q, body_com, L->body_count);
+    spconv_sap_body_force_from_public_packed(body_f, body_f, body_q, body_com,
+                                             (size_t)L->body_count);
   return SPCONV_OK;
 }
 
@@ -3374,363 +4708,123 @@ SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd, const spconv_joint
   return SPCONV_OK;
 }
 
-/* ------------------------------------------------------ DOF permutations */
-/* perm[i] = the index in the source order of entry i of the target order
-   (Isaac Lab <-> MuJoCo joint order: isaac[i] = mujoco[perm[i]]). */
+/* ------------------------------------------------------------- permutations */
 
-/** SPCONV_OK when perm (n entries, n >= 0) is a permutation of 0..n-1,
-   SPCONV_EINVAL otherwise (a value out of range or repeated). A map of
+/* perm[i] = the index in the source order of item i of the target order
+   (gather: isaac[i] = mujoco[perm[i]]; SONIC's G1_MUJOCO_TO_ISAACLAB_DOF
+   used as isaaclab = mujoco[..., map]). Validate a map with
+   spconv_perm_check, invert it with spconv_perm_inverse. */
+
+/** SPCONV_OK when perm (n entries) is a permutation of 0..n-1, SPCONV_EINVAL
+   otherwise (a value out of range or repeated, or NULL with n > 0). A map of
    0..n-1 into itself is a permutation exactly when every i returns to
    itself within n steps. */
-SPCONV_API int spconv_perm_check(const int *perm, int n) {
-  int i, k, j;
-  if (n < 0 || (n > 0 && !perm)) return SPCONV_EINVAL;
+SPCONV_API int spconv_perm_check(const int *perm, size_t n) {
+  size_t i, k, j;
+  if (n > 0 && !perm) return SPCONV_EINVAL;
   for (i = 0; i < n; ++i)
-    if (perm[i] < 0 || perm[i] >= n) return SPCONV_EINVAL;
+    if (perm[i] < 0 || (size_t)perm[i] >= n) return SPCONV_EINVAL;
   for (i = 0; i < n; ++i) {
-    for (k = 0, j = perm[i]; j != i && k < n; ++k) j = perm[j];
+    for (k = 0, j = (size_t)perm[i]; j != i && k < n; ++k) j = (size_t)perm[j];
     if (j != i) return SPCONV_EINVAL;
   }
   return SPCONV_OK;
 }
 
-/* 1 if i is the smallest index of its cycle of perm */
-SPCONV_API int spconv__cycle_leader(const int *perm, int i) {
-  int j;
-  for (j = perm[i]; j != i; j = perm[j])
-    if (j < i) return 0;
-  return 1;
-}
-
 /** res = the inverse permutation: res[perm[i]] = i. res may equal perm (then
    inverted cycle by cycle, without scratch memory). SPCONV_EINVAL (res
    untouched) when perm is not a permutation. */
-SPCONV_API int spconv_perm_inverse(int *res, const int *perm, int n) {
-  int i;
+SPCONV_API int spconv_perm_inverse(int *res, const int *perm, size_t n) {
+  size_t i;
   if (!res && n > 0) return SPCONV_EINVAL;
   if (spconv_perm_check(perm, n) != SPCONV_OK) return SPCONV_EINVAL;
   if (res != perm) {
-    for (i = 0; i < n; ++i) res[perm[i]] = i;
+    for (i = 0; i < n; ++i) res[perm[i]] = (int)i;
     return SPCONV_OK;
   }
   for (i = 0; i < n; ++i) {
-    int prev, cur;
+    size_t prev = i, cur;
     if (!spconv__cycle_leader(res, i)) continue;
-    prev = i;
-    cur = res[i];
-    while (cur != i) {
-      int next = res[cur];
-      res[cur] = prev;
+    for (cur = (size_t)res[i]; cur != i;) {
+      size_t next = (size_t)res[cur];
+      res[cur] = (int)prev;
       prev = cur;
       cur = next;
     }
-    res[i] = prev;
+    res[i] = (int)prev;
   }
   return SPCONV_OK;
 }
 
-/** res[i] = in[perm[i]] for i < n (gather: source order -> target order).
-   res may equal in (then permuted cycle by cycle in place). SPCONV_EINVAL
-   (res untouched) when perm is not a permutation. */
+/** res[i] = in[perm[i]] for i < n (gather: source order -> target order);
+   spconv_perm_gather_frames with one frame of stride 1. res may equal in.
+   SPCONV_EINVAL (res untouched) when perm is not a permutation. */
 SPCONV_API int spconv_perm_gather(spconv_real *res, const spconv_real *in, const int *perm,
-                                  int n) {
-  int i;
-  if ((!res || !in) && n > 0) return SPCONV_EINVAL;
-  if (spconv_perm_check(perm, n) != SPCONV_OK) return SPCONV_EINVAL;
-  if (res != in) {
-    for (i = 0; i < n; ++i) res[i] = in[perm[i]];
-    return SPCONV_OK;
-  }
-  for (i = 0; i < n; ++i) {
-    spconv_real first;
-    int k;
-    if (!spconv__cycle_leader(perm, i)) continue;
-    first = res[i];
-    for (k = i; perm[k] != i; k = perm[k]) res[k] = res[perm[k]];
-    res[k] = first;
-  }
-  return SPCONV_OK;
+                                  size_t n) {
+  return spconv_perm_gather_frames(res, in, perm, 1, n, 1);
 }
 
-/* end of engine conventions */
-
-/* =========================================================== batch forms */
-/* n elements in contiguous arrays, for the conversions a simulator runs per
-   body per step. `res` may equal the input of the same stride (in place);
-   arrays of another stride (offsets, poses) must not overlap `res`.
-   Each element is converted exactly as the single-element function does. */
-
-/* How the batch forms are built: each is a loop over its single-element
-   function (so every element is converted exactly as that function does),
-   instantiated twice by the macros below: in place, through one pointer,
-   and out of place, through restrict pointers (legal: the contract excludes
-   partial overlap, and the side arrays never overlap res). Either way the
-   compiler knows that the elements are independent and vectorises the loop
-   without a runtime overlap test; with plain pointers that test fails for
-   in-place calls, which then ran the scalar loop. */
-
-/* (res, x, n): x and res of stride sx */
-#define SPCONV__BATCH0(name, fn, sx)                                                    \
-  SPCONV_API void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x, size_t n) {      \
-    size_t i;                                                                           \
-    for (i = 0; i < n; ++i) fn(x + (sx) * i, x + (sx) * i);                             \
-  }                                                                                     \
-  SPCONV_API void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
-                                       const spconv_real *SPCONV__RESTRICT x, size_t n) { \
-    size_t i;                                                                           \
-    for (i = 0; i < n; ++i) fn(res + (sx) * i, x + (sx) * i);                           \
-  }
-
-/* clang vectorises the stride-6 double loops of the shifts and the SAP
-   conversions with gathers where AVX2/AVX-512 are enabled (-march=native);
-   measured on a Xeon (Sapphire Rapids) that code ran about 2x slower than
-   clang's scalar code at -O2. In float its vectors win, so the hint is for
-   clang in double only (not nvcc). gcc needs none: it does not gather here. */
-#if defined(__clang__) && !defined(SPCONV_USE_FLOAT) && !defined(__CUDACC__) && \
-    !defined(__HIPCC__)
-#  define SPCONV__STRIDE6_LOOP_HINT _Pragma("clang loop vectorize(disable)")
-#else
-#  define SPCONV__STRIDE6_LOOP_HINT
-#endif
-
-/* (res, x, p, n): x and res of stride sx, side array p of stride sp */
-#define SPCONV__BATCH1(name, fn, sx, sp)                                                \
-  SPCONV_API void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x,                  \
-                                      const spconv_real *SPCONV__RESTRICT p, size_t n) { \
-    size_t i;                                                                           \
-    SPCONV__STRIDE6_LOOP_HINT                                                           \
-    for (i = 0; i < n; ++i) fn(x + (sx) * i, x + (sx) * i, p + (sp) * i);               \
-  }                                                                                     \
-  SPCONV_API void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
-                                       const spconv_real *SPCONV__RESTRICT x,           \
-                                       const spconv_real *SPCONV__RESTRICT p, size_t n) { \
-    size_t i;                                                                           \
-    SPCONV__STRIDE6_LOOP_HINT                                                           \
-    for (i = 0; i < n; ++i) fn(res + (sx) * i, x + (sx) * i, p + (sp) * i);             \
-  }
-
-/* (res, x, qpos, ipos, n): MuJoCo free bodies, stride 6, the quaternion at
-   qpos[7i + 3 .. 7i + 6], ipos of stride 3 */
-#define SPCONV__BATCH_MJ(name, fn)                                                      \
-  SPCONV_API void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x,                  \
-                                      const spconv_real *SPCONV__RESTRICT qpos,         \
-                                      const spconv_real *SPCONV__RESTRICT ipos, size_t n) { \
-    size_t i;                                                                           \
-    for (i = 0; i < n; ++i) fn(x + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);   \
-  }                                                                                     \
-  SPCONV_API void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
-                                       const spconv_real *SPCONV__RESTRICT x,           \
-                                       const spconv_real *SPCONV__RESTRICT qpos,        \
-                                       const spconv_real *SPCONV__RESTRICT ipos, size_t n) { \
-    size_t i;                                                                           \
-    for (i = 0; i < n; ++i) fn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i); \
-  }
-
-SPCONV__BATCH0(quat_wxyz_from_xyzw_n, spconv_quat_wxyz_from_xyzw, 4)
-SPCONV__BATCH0(quat_xyzw_from_wxyz_n, spconv_quat_xyzw_from_wxyz, 4)
-SPCONV__BATCH1(twist_shift_n, spconv_twist_shift, 6, 3)
-SPCONV__BATCH1(wrench_shift_n, spconv_wrench_shift, 6, 3)
-SPCONV__BATCH_MJ(twist_from_mujoco_qvel_n, spconv_twist_from_mujoco_qvel)
-SPCONV__BATCH_MJ(mujoco_qvel_from_twist_n, spconv_mujoco_qvel_from_twist)
-SPCONV__BATCH_MJ(mujoco_qfrc_from_wrench_n, spconv_mujoco_qfrc_from_wrench)
-SPCONV__BATCH_MJ(wrench_from_mujoco_qfrc_n, spconv_wrench_from_mujoco_qfrc)
-SPCONV__BATCH1(sap_twist_from_public_n, spconv_sap_twist_from_public, 6, 3)
-SPCONV__BATCH1(public_twist_from_sap_n, spconv_public_twist_from_sap, 6, 3)
-SPCONV__BATCH1(sap_wrench_from_public_n, spconv_sap_wrench_from_public, 6, 3)
-SPCONV__BATCH1(public_wrench_from_sap_n, spconv_public_wrench_from_sap, 6, 3)
-SPCONV__BATCH1(sap_body_force_from_public_n, spconv_sap_body_force_from_public, 6, 3)
-SPCONV__BATCH1(public_body_force_from_sap_n, spconv_public_body_force_from_sap, 6, 3)
-
-/* the public form: in place when res == x, else out of place */
-#define SPCONV__BATCH_CALL0(name, res, x, n) \
-  if ((const spconv_real *)(res) == (x)) spconv__##name##_io(res, n); else spconv__##name##_oop(res, x, n)
-#define SPCONV__BATCH_CALL(name, res, x, ...)                     \
-  if ((const spconv_real *)(res) == (x)) spconv__##name##_io(res, __VA_ARGS__); \
-  else spconv__##name##_oop(res, x, __VA_ARGS__)
-
-/** n contiguous quaternions (4n reals), xyzw -> wxyz; res may equal q_xyzw. */
-SPCONV_API void spconv_quat_wxyz_from_xyzw_n(spconv_real *res, const spconv_real *q_xyzw,
-                                             size_t n) {
-  SPCONV__BATCH_CALL0(quat_wxyz_from_xyzw_n, res, q_xyzw, n);
-}
-
-/** n contiguous quaternions (4n reals), wxyz -> xyzw; res may equal q_wxyz. */
-SPCONV_API void spconv_quat_xyzw_from_wxyz_n(spconv_real *res, const spconv_real *q_wxyz,
-                                             size_t n) {
-  SPCONV__BATCH_CALL0(quat_xyzw_from_wxyz_n, res, q_wxyz, n);
-}
-
-/** n twists [v; w] (6n reals) shifted by n offsets r (3n reals). */
-SPCONV_API void spconv_twist_shift_n(spconv_real *res, const spconv_real *twist,
-                                     const spconv_real *r, size_t n) {
-  SPCONV__BATCH_CALL(twist_shift_n, res, twist, r, n);
-}
-
-/** n wrenches [f; tau] (6n reals) shifted by n offsets r (3n reals). */
-SPCONV_API void spconv_wrench_shift_n(spconv_real *res, const spconv_real *wrench,
-                                      const spconv_real *r, size_t n) {
-  SPCONV__BATCH_CALL(wrench_shift_n, res, wrench, r, n);
-}
-
-/** n free bodies: COM twists (6n) from qvel (6n), free-joint qpos (7n: [p; q_wxyz]
-   per body, MuJoCo's layout) and body_ipos (3n). */
-SPCONV_API void spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_real *qvel,
-                                                const spconv_real *qpos,
-                                                const spconv_real *ipos, size_t n) {
-  SPCONV__BATCH_CALL(twist_from_mujoco_qvel_n, res, qvel, qpos, ipos, n);
-}
-
-/** n free bodies: qvel (6n) from COM twists (6n), qpos (7n) and body_ipos (3n). */
-SPCONV_API void spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_real *twist,
-                                                const spconv_real *qpos,
-                                                const spconv_real *ipos, size_t n) {
-  SPCONV__BATCH_CALL(mujoco_qvel_from_twist_n, res, twist, qpos, ipos, n);
-}
-
-/** n free bodies: qfrc (6n) from COM wrenches (6n), qpos (7n) and body_ipos (3n). */
-SPCONV_API void spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_real *wrench,
-                                                 const spconv_real *qpos,
-                                                 const spconv_real *ipos, size_t n) {
-  SPCONV__BATCH_CALL(mujoco_qfrc_from_wrench_n, res, wrench, qpos, ipos, n);
-}
-
-/** n free bodies: COM wrenches (6n) from qfrc (6n), qpos (7n) and body_ipos (3n). */
-SPCONV_API void spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_real *qfrc,
-                                                 const spconv_real *qpos,
-                                                 const spconv_real *ipos, size_t n) {
-  SPCONV__BATCH_CALL(wrench_from_mujoco_qfrc_n, res, qfrc, qpos, ipos, n);
-}
-
-/** n bodies: sap twists [w; v_O] from public twists [v_C; w] (6n);
-   r_oc = C - O per body (3n), world axes. */
-SPCONV_API void spconv_sap_twist_from_public_n(spconv_real *res, const spconv_real *u_public,
-                                               const spconv_real *r_oc, size_t n) {
-  SPCONV__BATCH_CALL(sap_twist_from_public_n, res, u_public, r_oc, n);
-}
-
-/** n bodies: public twists [v_C; w] from sap twists [w; v_O] (6n);
-   r_oc = C - O per body (3n), world axes. */
-SPCONV_API void spconv_public_twist_from_sap_n(spconv_real *res, const spconv_real *u_sap,
-                                               const spconv_real *r_oc, size_t n) {
-  SPCONV__BATCH_CALL(public_twist_from_sap_n, res, u_sap, r_oc, n);
-}
-
-/** n bodies: sap wrenches [tau_O; f] from public wrenches [f; tau_C] (6n);
-   r_oc = C - O per body (3n), world axes. */
-SPCONV_API void spconv_sap_wrench_from_public_n(spconv_real *res, const spconv_real *g_public,
-                                                const spconv_real *r_oc, size_t n) {
-  SPCONV__BATCH_CALL(sap_wrench_from_public_n, res, g_public, r_oc, n);
-}
-
-/** n bodies: public wrenches [f; tau_C] from sap wrenches [tau_O; f] (6n);
-   r_oc = C - O per body (3n), world axes. */
-SPCONV_API void spconv_public_wrench_from_sap_n(spconv_real *res, const spconv_real *g_sap,
-                                                const spconv_real *r_oc, size_t n) {
-  SPCONV__BATCH_CALL(public_wrench_from_sap_n, res, g_sap, r_oc, n);
-}
-
-/** n bodies: SAP body-force residuals -P_f F from public body wrenches (6n);
-   r_oc = C - O per body (3n), world axes. */
-SPCONV_API void spconv_sap_body_force_from_public_n(spconv_real *res, const spconv_real *f_public,
-                                                    const spconv_real *r_oc, size_t n) {
-  SPCONV__BATCH_CALL(sap_body_force_from_public_n, res, f_public, r_oc, n);
-}
-
-/** n bodies: public body wrenches from SAP body-force residuals (6n);
-   r_oc = C - O per body (3n), world axes. */
-SPCONV_API void spconv_public_body_force_from_sap_n(spconv_real *res, const spconv_real *f_sap,
-                                                    const spconv_real *r_oc, size_t n) {
-  SPCONV__BATCH_CALL(public_body_force_from_sap_n, res, f_sap, r_oc, n);
-}
-
-/* The up-axis rotation as a signed permutation: res_i = sign[i] v[perm[i]]. */
-typedef struct spconv__signed_perm {
-  int perm[3];
-  spconv_real sign[3];
-} spconv__signed_perm;
-
-SPCONV_API int spconv__up_axis_perm(spconv__signed_perm *p, spconv_axis from_up,
-                                    spconv_axis to_up) {
-  spconv_real M[9];
-  int i, j, status = spconv_up_axis_matrix(M, from_up, to_up);
-  if (status != SPCONV_OK) return status;
-  for (i = 0; i < 3; ++i) { /* written first: gcc -O3 cannot see that M has a nonzero per row */
-    p->perm[i] = i;
-    p->sign[i] = SPCONV__R(0);
-  }
-  for (i = 0; i < 3; ++i)
-    for (j = 0; j < 3; ++j)
-      if (M[3 * i + j] != SPCONV__R(0)) {
-        p->perm[i] = j;
-        p->sign[i] = M[3 * i + j];
-      }
-  return SPCONV_OK;
-}
-
-/** n 3-vectors (3n) from a from_up world to a to_up world: positions, linear
-   and angular velocities, forces, torques (a proper rotation: no sign flip).
-   SPCONV_EINVAL (res untouched) for an unknown axis value. */
-SPCONV_API int spconv_vec_change_up_axis_n(spconv_real *res, const spconv_real *v, size_t n,
-                                     spconv_axis from_up, spconv_axis to_up) {
-  spconv__signed_perm p;
-  size_t i;
-  int status = spconv__up_axis_perm(&p, from_up, to_up);
-  if (status != SPCONV_OK) return status;
-  for (i = 0; i < n; ++i) {
-    const spconv_real *a = v + 3 * i;
-    spconv_real x = p.sign[0] * a[p.perm[0]];
-    spconv_real y = p.sign[1] * a[p.perm[1]];
-    spconv_real z = p.sign[2] * a[p.perm[2]];
-    res[3 * i + 0] = x;
-    res[3 * i + 1] = y;
-    res[3 * i + 2] = z;
+/** Gathers every frame of a clip array x[frames][n][stride] (per-body:
+   stride 3, 4 or 9; per-DOF: stride 1): res[t][i][c] = x[t][perm[i]][c].
+   res may equal x (then permuted cycle by cycle in place, no scratch).
+   SPCONV_EINVAL (res untouched) when perm is not a permutation of 0..n-1,
+   stride is 0 or an array is NULL (with data to move). */
+SPCONV_API int spconv_perm_gather_frames(spconv_real *res, const spconv_real *x,
+                                         const int *perm, size_t frames, size_t n,
+                                         size_t stride) {
+  size_t t, i, c, size = n * stride;
+  if (stride < 1 || spconv_perm_check(perm, n) != SPCONV_OK) return SPCONV_EINVAL;
+  if (frames == 0 || n == 0) return SPCONV_OK;
+  if (!res || !x) return SPCONV_EINVAL;
+  for (t = 0; t < frames; ++t) {
+    spconv_real *r = res + t * size;
+    const spconv_real *in = x + t * size;
+    if (r == in) {
+      spconv__cycle_gather_real(r, perm, n, stride);
+      continue;
+    }
+    for (i = 0; i < n; ++i)
+      for (c = 0; c < stride; ++c) r[i * stride + c] = in[(size_t)perm[i] * stride + c];
   }
   return SPCONV_OK;
 }
 
-/** n 6-vectors (6n): twists or wrenches, both halves in world axes. */
-SPCONV_API int spconv_spatial_change_up_axis_n(spconv_real *res, const spconv_real *x, size_t n,
-                                        spconv_axis from_up, spconv_axis to_up) {
-  return spconv_vec_change_up_axis_n(res, x, 2 * n, from_up, to_up);
-}
-
-/** n body orientations (4n, wxyz) when the world axes change and the body
-   axes do not (the mesh keeps its coordinates): q' = q_up q.
-   SPCONV_EINVAL (res untouched) for an unknown axis value. */
-SPCONV_API int spconv_quat_wxyz_change_up_axis_n(spconv_real *res, const spconv_real *q_wxyz,
-                                          size_t n, spconv_axis from_up, spconv_axis to_up) {
-  spconv_real q_up[4];
-  size_t i;
-  int status = spconv_up_axis_quat_wxyz(q_up, from_up, to_up);
-  if (status != SPCONV_OK) return status;
-  for (i = 0; i < n; ++i) spconv_quat_mul_wxyz(res + 4 * i, q_up, q_wxyz + 4 * i);
-  return SPCONV_OK;
-}
-
-/** The same for quaternions stored xyzw (4n). */
-SPCONV_API int spconv_quat_xyzw_change_up_axis_n(spconv_real *res, const spconv_real *q_xyzw,
-                                          size_t n, spconv_axis from_up, spconv_axis to_up) {
-  spconv_real q_up[4];
-  size_t i;
-  int status = spconv_up_axis_quat_wxyz(q_up, from_up, to_up);
-  if (status != SPCONV_OK) return status;
-  for (i = 0; i < n; ++i) {
-    spconv_real q[4];
-    spconv_quat_wxyz_from_xyzw(q, q_xyzw + 4 * i);
-    spconv_quat_mul_wxyz(q, q_up, q);
-    spconv_quat_xyzw_from_wxyz(res + 4 * i, q);
+/** res = the parent array of a skeleton after reordering its bodies by perm
+   (as spconv_perm_gather_frames): res[i] = inv[parents[perm[i]]], -1 (a
+   root) kept. res may equal parents. SPCONV_EINVAL (res untouched) when
+   perm is not a permutation or a parent is not -1 or in 0..n-1. */
+SPCONV_API int spconv_perm_gather_parents(int *res, const int *parents, const int *perm,
+                                          size_t n) {
+  size_t i, j;
+  if (spconv_perm_check(perm, n) != SPCONV_OK || ((!res || !parents) && n > 0))
+    return SPCONV_EINVAL;
+  for (i = 0; i < n; ++i)
+    if (parents[i] < -1 || (parents[i] >= 0 && (size_t)parents[i] >= n)) return SPCONV_EINVAL;
+  if (res == parents) spconv__cycle_gather_int(res, perm, n, 1); /* res[i] = parents[perm[i]] */
+  else
+    for (i = 0; i < n; ++i) res[i] = parents[perm[i]];
+  for (i = 0; i < n; ++i) { /* relabel: old index p is now at j, with perm[j] = p */
+    if (res[i] < 0) continue;
+    for (j = 0; perm[j] != res[i]; ++j) {
+    }
+    res[i] = (int)j;
   }
   return SPCONV_OK;
 }
 
-/* end of batch forms */
+/** @} */ /* end of >>arrays */
 
-/* =========================================================== motion data */
+/* ================================================================== >>motion
+   MOTION DATA: whole clips, velocities from a clip, BVH channels */
+/** @defgroup motion Motion data
+    Whole clips, velocities from a clip, BVH channels.
+    @{ */
 /* Motion clips (SMPL / AMASS, BVH, retargeted robot clips) between Y-up
-   capture formats and Z-up simulators: axis-system presets, the two ways a
-   change of axes acts on an orientation, whole-clip conversion, velocities
-   by finite differences, BVH rotation channels and joint-order maps.
-   See docs/motion.md.
+   capture formats and Z-up simulators: whole-clip conversion, velocities
+   by finite differences, BVH rotation channels. Their axis systems are
+   presets (SPCONV_AXIS_PRESET_SMPL, _BVH, _ROBOT, >>axes), the rules for an
+   orientation under a change of axes are in >>axes, joint-order maps in
+   >>arrays. See docs/motion.md.
 
    Conventions of this section:
    - A clip has T frames and B bodies. Arrays are frame-major and
@@ -3742,148 +4836,9 @@ SPCONV_API int spconv_quat_xyzw_change_up_axis_n(spconv_real *res, const spconv_
    - M_world (v_to = M_world v_from) re-expresses world coordinates,
      M_body body coordinates; both orthogonal (signed permutations between
      axis systems). An orientation R (body -> world) becomes
-     M_world R M_body^T. Its two named cases:
-       world relabelled only (body axes kept):   M R        quaternion q_M q
-       every frame relabelled with the same M:   M R M^T    quaternion (w, (det M) M v)
-     Per-joint local rotations of a skeleton always take the second form
-     (parent and child frames follow one convention); a root orientation
-     takes whichever its data's body frames call for. */
+     M_world R M_body^T (see ">>axes", quantities under a change of axes). */
 
-/* ------------------------------------- orientations under a change of axes */
-
-/* 1 when M is orthogonal within SPCONV_ROTATION_TOL (det +1 or -1); *sign
-   = det M rounded to +-1 (written only on success) */
-SPCONV_API int spconv__motion_orthogonal(const spconv_real M[9], spconv_real *sign) {
-  spconv_real P[9], s = spconv__det3(M) < SPCONV__R(0) ? SPCONV__R(-1) : SPCONV__R(1);
-  int i;
-  for (i = 0; i < 9; ++i) P[i] = s * M[i];
-  if (!spconv__is_rotation(P)) return 0;
-  *sign = s;
-  return 1;
-}
-
-/* res = the unit quaternion of the proper rotation sign * M (M orthogonal,
-   sign = det M); never fails for an M accepted by spconv__motion_orthogonal */
-SPCONV_API void spconv__motion_quat_of(spconv_real res[4], const spconv_real M[9],
-                                       spconv_real sign) {
-  spconv_real P[9];
-  int i;
-  for (i = 0; i < 9; ++i) P[i] = sign * M[i];
-  res[0] = SPCONV__R(1);
-  res[1] = res[2] = res[3] = SPCONV__R(0);
-  (void)spconv_quat_wxyz_from_mat(res, P);
-}
-
-/* res = A R B^T (row-major 3x3); res may alias any input */
-SPCONV_API void spconv__motion_mat_abt(spconv_real res[9], const spconv_real A[9],
-                                       const spconv_real R[9], const spconv_real B[9]) {
-  spconv_real t[9], u[9];
-  int i, j;
-  for (i = 0; i < 3; ++i)
-    for (j = 0; j < 3; ++j)
-      t[3 * i + j] = A[3 * i] * R[j] + A[3 * i + 1] * R[3 + j] + A[3 * i + 2] * R[6 + j];
-  for (i = 0; i < 3; ++i)
-    for (j = 0; j < 3; ++j)
-      u[3 * i + j] = t[3 * i] * B[3 * j] + t[3 * i + 1] * B[3 * j + 1] + t[3 * i + 2] * B[3 * j + 2];
-  for (i = 0; i < 9; ++i) res[i] = u[i];
-}
-
-/** WORLD RELABELLED ONLY: res = M R for an orientation R (body -> world,
-   row-major) whose world axes change by M (v_to = M v_from) while the
-   body's own axes stay as they are (a Y-up asset placed in a Z-up world:
-   its mesh is not re-authored). Use for a root whose body frame is not
-   converted. SPCONV_EINVAL (res untouched) unless M is a proper rotation
-   (M R would be a reflection). */
-SPCONV_API int spconv_mat_change_world_axes(spconv_real res[9], const spconv_real M[9],
-                                                  const spconv_real R[9]) {
-  spconv_real I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, s = SPCONV__R(0);
-  if (!spconv__motion_orthogonal(M, &s) || s < SPCONV__R(0)) return SPCONV_EINVAL;
-  spconv__motion_mat_abt(res, M, R, I);
-  return SPCONV_OK;
-}
-
-/** WORLD RELABELLED ONLY, quaternion form: res = q_M q (wxyz, q_M the unit
-   quaternion of M; keeps the norm of q). SPCONV_EINVAL (res untouched)
-   unless M is a proper rotation. */
-SPCONV_API int spconv_quat_wxyz_change_world_axes(spconv_real res[4],
-                                                        const spconv_real M[9],
-                                                        const spconv_real q_wxyz[4]) {
-  spconv_real qm[4], s = SPCONV__R(0);
-  if (!spconv__motion_orthogonal(M, &s) || s < SPCONV__R(0)) return SPCONV_EINVAL;
-  spconv__motion_quat_of(qm, M, s);
-  spconv_quat_mul_wxyz(res, qm, q_wxyz);
-  return SPCONV_OK;
-}
-
-/** The general case: res = M_world R M_body^T for q (wxyz, body -> world)
-   when the world axes change by M_world and the body axes by M_body:
-   res = q_W q conj(q_B) with q_W, q_B the quaternions of (det M) M. M_world
-   = M_body gives the every-frame rule, M_body = I the world-only rule.
-   Keeps the norm of q. SPCONV_EINVAL (res untouched) unless both are
-   orthogonal with equal determinants (else the result is a reflection). */
-SPCONV_API int spconv_quat_wxyz_change_world_body_axes(spconv_real res[4],
-                                                  const spconv_real M_world[9],
-                                                  const spconv_real M_body[9],
-                                                  const spconv_real q_wxyz[4]) {
-  spconv_real qw[4], qb[4], t[4], sw = SPCONV__R(0), sb = SPCONV__R(0);
-  if (!spconv__motion_orthogonal(M_world, &sw) || !spconv__motion_orthogonal(M_body, &sb) ||
-      sw != sb)
-    return SPCONV_EINVAL;
-  spconv__motion_quat_of(qw, M_world, sw);
-  spconv__motion_quat_of(qb, M_body, sb);
-  spconv_quat_conj_wxyz(qb, qb);
-  spconv_quat_mul_wxyz(t, qw, q_wxyz);
-  spconv_quat_mul_wxyz(res, t, qb);
-  return SPCONV_OK;
-}
-
-/* --------------------------------------------------------- clip conversion */
-
-/** How a clip stores rotations (and the number of reals per rotation). */
-typedef enum spconv_rot_format {
-  SPCONV_ROT_ROTVEC = 0,    /* 3: axis-angle as angle * unit axis, radians (pose_aa) */
-  SPCONV_ROT_QUAT_WXYZ = 1, /* 4: MuJoCo, Isaac Lab, SONIC */
-  SPCONV_ROT_QUAT_XYZW = 2, /* 4: SciPy, ROS, Warp / Newton */
-  SPCONV_ROT_MAT = 3        /* 9: row-major, columns = child axes in parent axes */
-} spconv_rot_format;
-
-/** reals per rotation of a format; 0 for an unknown one */
-SPCONV_API int spconv_rot_format_size(spconv_rot_format format) {
-  switch (format) {
-    case SPCONV_ROT_ROTVEC: return 3;
-    case SPCONV_ROT_QUAT_WXYZ:
-    case SPCONV_ROT_QUAT_XYZW: return 4;
-    case SPCONV_ROT_MAT: return 9;
-    default: return 0;
-  }
-}
-
-/** The arrays of a clip of `frames` frames and `bodies` bodies. Any array
-   may be NULL (then it is not read or written). Units: lengths in the
-   clip's unit (cm in many BVH files, m in SMPL), angles in radians, time
-   in seconds.
-   root_pos     [frames][3]  root position, world axes
-   root_rot     [frames][root_rot_format size]  root orientation, root body
-                axes -> world axes (SMPL: poses[:, 0:3], SPCONV_ROT_ROTVEC)
-   root_linvel  [frames][3]  root linear velocity, world axes
-   root_angvel  [frames][3]  root angular velocity, world axes, or root
-                body axes when root_angvel_body != 0 (MuJoCo qvel[3:6])
-   local_rot    [frames][bodies][local_rot_format size]  body -> parent
-   offsets      [bodies][3]  each body's origin in its parent's axes (the
-                skeleton; BVH OFFSET, SMPL J - J_parent at rest) */
-typedef struct spconv_motion_clip {
-  int frames;
-  int bodies;
-  spconv_real *root_pos;
-  spconv_real *root_rot;
-  spconv_rot_format root_rot_format;
-  spconv_real *root_linvel;
-  spconv_real *root_angvel;
-  int root_angvel_body;
-  spconv_real *local_rot;
-  spconv_rot_format local_rot_format;
-  spconv_real *offsets;
-} spconv_motion_clip;
+/* ---------------------------------------------------------- clip conversion */
 
 /* one rotation of format f: res = A R B^T, where same = (A == B exactly)
    uses the exact every-frame rules; qa, qb = unit quaternions of (det) A,
@@ -3892,9 +4847,9 @@ SPCONV_API void spconv__motion_rot_apply(spconv_real *res, const spconv_real *x,
                                          spconv_rot_format f, const spconv_real A[9],
                                          const spconv_real B[9], const spconv_real qa[4],
                                          const spconv_real qb_conj[4], int same) {
-  spconv_real q[4], rv[3];
+  spconv_real q[4];
   if (f == SPCONV_ROT_MAT) {
-    spconv__motion_mat_abt(res, A, x, B);
+    spconv__mat_abt(res, A, x, B);
     return;
   }
   if (same) {
@@ -3909,12 +4864,26 @@ SPCONV_API void spconv__motion_rot_apply(spconv_real *res, const spconv_real *x,
   } else spconv_quat_wxyz_from_xyzw(q, x);
   spconv_quat_mul_wxyz(q, qa, q);
   spconv_quat_mul_wxyz(q, q, qb_conj);
-  if (f == SPCONV_ROT_ROTVEC) {
-    spconv_rotvec_from_quat_wxyz(rv, q);
-    res[0] = rv[0]; res[1] = rv[1]; res[2] = rv[2];
-  } else if (f == SPCONV_ROT_QUAT_WXYZ) {
-    res[0] = q[0]; res[1] = q[1]; res[2] = q[2]; res[3] = q[3];
-  } else spconv_quat_xyzw_from_wxyz(res, q);
+  spconv__rot_from_quat(res, q, f);
+}
+
+/* SPCONV_OK when res and in are clips of one shape: sizes >= 0 and equal,
+   equal formats and flags, known formats where rotations are present, and
+   a res array wherever in has one; SPCONV_EINVAL otherwise */
+SPCONV_API int spconv__clip_check(const spconv_motion_clip *res, const spconv_motion_clip *in) {
+  if (!res || !in || in->frames < 0 || in->bodies < 0 || res->frames != in->frames ||
+      res->bodies != in->bodies || res->root_rot_format != in->root_rot_format ||
+      res->local_rot_format != in->local_rot_format ||
+      res->root_angvel_body != in->root_angvel_body)
+    return SPCONV_EINVAL;
+  if ((in->root_rot && spconv_rot_format_size(in->root_rot_format) == 0) ||
+      (in->local_rot && spconv_rot_format_size(in->local_rot_format) == 0))
+    return SPCONV_EINVAL;
+  if ((in->root_pos && !res->root_pos) || (in->root_rot && !res->root_rot) ||
+      (in->root_linvel && !res->root_linvel) || (in->root_angvel && !res->root_angvel) ||
+      (in->local_rot && !res->local_rot) || (in->offsets && !res->offsets))
+    return SPCONV_EINVAL;
+  return SPCONV_OK;
 }
 
 /** Converts a whole clip: world axes by M_world, every body's axes by
@@ -3947,28 +4916,19 @@ SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
               sb = SPCONV__R(0), qw[4], qb[4], kk = k;
   int i, same, nr, nl;
   size_t t, T, NB, j;
-  if (!res || !in || !M_world || !M_body) return SPCONV_EINVAL;
-  if (in->frames < 0 || in->bodies < 0 || res->frames != in->frames ||
-      res->bodies != in->bodies || res->root_rot_format != in->root_rot_format ||
-      res->local_rot_format != in->local_rot_format ||
-      res->root_angvel_body != in->root_angvel_body)
+  if (spconv__clip_check(res, in) != SPCONV_OK || !M_world || !M_body ||
+      !spconv__finite(kk) || !(kk > SPCONV__R(0)))
     return SPCONV_EINVAL;
   nr = spconv_rot_format_size(in->root_rot_format);
   nl = spconv_rot_format_size(in->local_rot_format);
-  if ((in->root_rot && nr == 0) || (in->local_rot && nl == 0)) return SPCONV_EINVAL;
-  if ((in->root_pos && !res->root_pos) || (in->root_rot && !res->root_rot) ||
-      (in->root_linvel && !res->root_linvel) || (in->root_angvel && !res->root_angvel) ||
-      (in->local_rot && !res->local_rot) || (in->offsets && !res->offsets))
-    return SPCONV_EINVAL;
-  if (!spconv__finite(kk) || !(kk > SPCONV__R(0))) return SPCONV_EINVAL;
   for (i = 0; i < 9; ++i) {
     W[i] = M_world[i]; /* copied: M may be one of the clip's arrays */
     B[i] = M_body[i];
   }
-  if (!spconv__motion_orthogonal(W, &sw) || !spconv__motion_orthogonal(B, &sb) || sw != sb)
+  if (!spconv__orthogonal_sign(W, &sw) || !spconv__orthogonal_sign(B, &sb) || sw != sb)
     return SPCONV_EINVAL;
-  spconv__motion_quat_of(qw, W, sw);
-  spconv__motion_quat_of(qb, B, sb);
+  spconv__quat_of_orthogonal(qw, W, sw);
+  spconv__quat_of_orthogonal(qb, B, sb);
   spconv_quat_conj_wxyz(qb, qb);
   same = 1;
   for (i = 0; i < 9; ++i) same = same && W[i] == B[i];
@@ -4006,82 +4966,7 @@ SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
   return SPCONV_OK;
 }
 
-/** res[n][size of res_format] = the n rotations x[n][size of x_format] in
-   another format (e.g. pose_aa -> quaternions). Quaternions out are unit
-   with w >= 0 from rotation vectors and matrices, and keep the sign (and
-   are normalized) from quaternions; rotation vectors out have |rv| <= pi.
-   res may equal x (in place, any pair of formats: the loop runs forward
-   when the output is not larger, backward otherwise). SPCONV_EINVAL for an
-   unknown format or a NULL array with n > 0; SPCONV_EDEGENERATE for a zero
-   or non-finite quaternion or a matrix that is not a rotation (within
-   SPCONV_ROTATION_TOL) anywhere in x: then nothing is written (every
-   input is checked before the first output). */
-SPCONV_API int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_format,
-                                         const spconv_real *x, spconv_rot_format x_format,
-                                         size_t n) {
-  int so = spconv_rot_format_size(res_format), si = spconv_rot_format_size(x_format);
-  size_t step;
-  if (so == 0 || si == 0 || ((!res || !x) && n > 0)) return SPCONV_EINVAL;
-  for (step = 0; step < n && x_format != SPCONV_ROT_ROTVEC; ++step) {
-    const spconv_real *in = x + (size_t)si * step;
-    spconv_real q[4];
-    if (x_format == SPCONV_ROT_QUAT_XYZW) spconv_quat_wxyz_from_xyzw(q, in);
-    if (x_format == SPCONV_ROT_QUAT_WXYZ || x_format == SPCONV_ROT_QUAT_XYZW) {
-      if (!spconv__quat_unit(q, x_format == SPCONV_ROT_QUAT_WXYZ ? in : q))
-        return SPCONV_EDEGENERATE;
-    } else if (spconv_quat_wxyz_from_mat(q, in) != SPCONV_OK) {
-      return SPCONV_EDEGENERATE;
-    }
-  }
-  for (step = 0; step < n; ++step) {
-    size_t e = so <= si ? step : n - 1 - step;
-    const spconv_real *in = x + (size_t)si * e;
-    spconv_real q[4] = {1, 0, 0, 0}, R[9], v[3], *out = res + (size_t)so * e;
-    int i;
-    switch (x_format) {
-      case SPCONV_ROT_ROTVEC: spconv_quat_wxyz_from_rotvec(q, in); break;
-      case SPCONV_ROT_QUAT_WXYZ:
-        if (!spconv__quat_unit(q, in)) return SPCONV_EDEGENERATE;
-        break;
-      case SPCONV_ROT_QUAT_XYZW:
-        spconv_quat_wxyz_from_xyzw(q, in);
-        if (!spconv__quat_unit(q, q)) return SPCONV_EDEGENERATE;
-        break;
-      default:
-        if (spconv_quat_wxyz_from_mat(q, in) != SPCONV_OK) return SPCONV_EDEGENERATE;
-        break;
-    }
-    switch (res_format) {
-      case SPCONV_ROT_ROTVEC:
-        spconv_rotvec_from_quat_wxyz(v, q);
-        for (i = 0; i < 3; ++i) out[i] = v[i];
-        break;
-      case SPCONV_ROT_QUAT_WXYZ:
-        for (i = 0; i < 4; ++i) out[i] = q[i];
-        break;
-      case SPCONV_ROT_QUAT_XYZW: spconv_quat_xyzw_from_wxyz(out, q); break;
-      default:
-        spconv__mat_from_quat(R, q);
-        for (i = 0; i < 9; ++i) out[i] = R[i];
-        break;
-    }
-  }
-  return SPCONV_OK;
-}
-
-/* ------------------------------------------------ velocities from a clip */
-
-/** Finite differences over frames t = 0..T-1 spaced dt apart:
-   FORWARD  x'(t) from frames t, t+1 (the last frame from T-2, T-1): the
-            constant rate that carries frame t to frame t+1, exact for a
-            motion at constant rate between frames.
-   CENTRAL  x'(t) from frames t-1, t+1 over 2 dt; the first and last frame
-            one-sided from their neighbour, as numpy.gradient(x, dt, axis=0)
-            (edge_order=1) does for positions. Second order inside. */
-typedef enum spconv_motion_diff {
-  SPCONV_MOTION_DIFF_FORWARD = 0,
-  SPCONV_MOTION_DIFF_CENTRAL = 1
-} spconv_motion_diff;
+/* --------------------------------------------------- velocities from a clip */
 
 /* frames (a, b) and the time between them used for frame t */
 SPCONV_API void spconv__motion_diff_frames(size_t t, size_t T, spconv_motion_diff method,
@@ -4191,7 +5076,8 @@ SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int 
   return SPCONV_OK;
 }
 
-/* ------------------------------------------------------------ BVH channels */
+/* ------------------------------------------------------------- BVH channels */
+
 /* A BVH joint lists its channels after CHANNELS n, e.g. "Xposition
    Yposition Zposition Zrotation Xrotation Yrotation", and each frame line
    gives the values in that order, rotations in degrees. The rotation is
@@ -4330,175 +5216,31 @@ SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q
   return status;
 }
 
-/* ------------------------------------------------------------ joint order */
-/* Index maps as spconv_perm_gather: perm[i] = the index in the source order
-   of item i of the target order (isaac[i] = mujoco[perm[i]], SONIC's
-   G1_MUJOCO_TO_ISAACLAB_DOF used as isaaclab = mujoco[..., map]). Invert a
-   map with spconv_perm_inverse, validate it with spconv_perm_check. */
+/** @} */ /* end of >>motion */
 
-/** Gathers every frame of a clip array x[frames][n][stride] (per-body:
-   stride 3, 4 or 9; per-DOF: stride 1): res[t][i][c] = x[t][perm[i]][c].
-   res may equal x (then permuted cycle by cycle in place, no scratch).
-   SPCONV_EINVAL (res untouched) when perm is not a permutation of 0..n-1,
-   frames < 0, stride < 1 or an array is NULL (with data to move). */
-SPCONV_API int spconv_perm_gather_frames(spconv_real *res, const spconv_real *x, const int *perm,
-                                    int frames, int n, int stride) {
-  size_t t, T, N, S, c;
-  int i;
-  if (frames < 0 || stride < 1 || spconv_perm_check(perm, n) != SPCONV_OK) return SPCONV_EINVAL;
-  if ((!res || !x) && frames > 0 && n > 0) return SPCONV_EINVAL;
-  T = (size_t)frames;
-  N = (size_t)n;
-  S = (size_t)stride;
-  for (t = 0; t < T; ++t) {
-    spconv_real *r = res + t * N * S;
-    const spconv_real *in = x + t * N * S;
-    if (r != in) {
-      for (i = 0; i < n; ++i)
-        for (c = 0; c < S; ++c) r[(size_t)i * S + c] = in[(size_t)perm[i] * S + c];
-      continue;
-    }
-    for (i = 0; i < n; ++i) {
-      int k;
-      if (!spconv__cycle_leader(perm, i)) continue;
-      for (c = 0; c < S; ++c) {
-        spconv_real first = r[(size_t)i * S + c];
-        for (k = i; perm[k] != i; k = perm[k]) r[(size_t)k * S + c] = r[(size_t)perm[k] * S + c];
-        r[(size_t)k * S + c] = first;
-      }
-    }
-  }
-  return SPCONV_OK;
-}
+/* ================================================================= >>license
+   LICENSE: MIT */
+/*
+   Copyright (c) 2026 The spatial_conv authors
 
-/** res = the parent array of a skeleton after reordering its bodies by perm
-   (as spconv_perm_gather_frames): res[i] = inv[parents[perm[i]]], -1 (a root)
-   kept. res may equal parents. SPCONV_EINVAL (res untouched) when perm is
-   not a permutation or a parent is not -1 or in 0..n-1. */
-SPCONV_API int spconv_perm_gather_parents(int *res, const int *parents, const int *perm,
-                                            int n) {
-  int i;
-  if (spconv_perm_check(perm, n) != SPCONV_OK || ((!res || !parents) && n > 0))
-    return SPCONV_EINVAL;
-  for (i = 0; i < n; ++i)
-    if (parents[i] < -1 || parents[i] >= n) return SPCONV_EINVAL;
-  /* pass 1: res[i] = parents[perm[i]] (gather, in place cycle by cycle) */
-  if (res != parents) {
-    for (i = 0; i < n; ++i) res[i] = parents[perm[i]];
-  } else {
-    for (i = 0; i < n; ++i) {
-      int first, k;
-      if (!spconv__cycle_leader(perm, i)) continue;
-      first = res[i];
-      for (k = i; perm[k] != i; k = perm[k]) res[k] = res[perm[k]];
-      res[k] = first;
-    }
-  }
-  /* pass 2: relabel: old index p is now at position inv[p], perm[inv[p]] = p */
-  for (i = 0; i < n; ++i) {
-    int p = res[i], j;
-    if (p < 0) continue;
-    for (j = 0; perm[j] != p; ++j) {
-    }
-    res[i] = j;
-  }
-  return SPCONV_OK;
-}
+   Permission is hereby granted, free of charge, to any person obtaining a
+   copy of this software and associated documentation files (the
+   "Software"), to deal in the Software without restriction, including
+   without limitation the rights to use, copy, modify, merge, publish,
+   distribute, sublicense, and/or sell copies of the Software, and to permit
+   persons to whom the Software is furnished to do so, subject to the
+   following conditions:
 
-/* end of motion data */
+   The above copyright notice and this permission notice shall be included
+   in all copies or substantial portions of the Software.
 
-/* Deprecated names of the 0.x series: each old name below is the new one
-   after it (docs/migration.md lists old -> new with what changed). They
-   are removed in 1.0; define SPCONV_NO_DEPRECATED to leave them out now. */
-#ifndef SPCONV_NO_DEPRECATED
-#define spconv_axes_compose                      spconv_mat_mul
-#define spconv_axes_inverse                      spconv_mat_transpose
-#define spconv_axes_vec                          spconv_vec_change_axes
-#define spconv_axes_pseudovec                    spconv_pseudovec_change_axes
-#define spconv_axes_rotation                     spconv_mat_change_axes
-#define spconv_axes_quat_wxyz                    spconv_quat_wxyz_change_axes
-#define spconv_axes_quat_xyzw                    spconv_quat_xyzw_change_axes
-#define spconv_axes_pose_wxyz                    spconv_pose_wxyz_change_axes
-#define spconv_axes_pose_xyzw                    spconv_pose_xyzw_change_axes
-#define spconv_axes_twist                        spconv_spatial_change_axes
-#define spconv_axes_wrench                       spconv_spatial_change_axes
-#define spconv_axes_inertia                      spconv_inertia_change_axes
-#define spconv_axes_scale                        spconv_scale_change_axes
-#define spconv_units_pose                        spconv_pose_change_length_unit
-#define spconv_units_twist                       spconv_twist_change_length_unit
-#define spconv_units_wrench                      spconv_wrench_change_length_unit
-#define spconv_units_inertia                     spconv_inertia_change_length_unit
-#define spconv_signed_axis_vector                spconv_vec_from_signed_axis
-#define spconv_euler_parse_scipy(s, seq, kind) spconv_euler_seq_from_scipy(seq, kind, s)
-#define spconv_euler_parse_mujoco(s, seq, kind) spconv_euler_seq_from_mujoco(seq, kind, s)
-#define spconv_bvh_channels_parse                spconv_euler_seq_from_bvh_channels
-#define spconv_bvh_channels_string               spconv_bvh_channels_from_euler_seq
-#define spconv_preset(id) spconv_convention_from_preset((spconv_preset_id)(id))
-#define spconv_preset_name(id) spconv_preset_id_name((spconv_preset_id)(id))
-#define spconv_sap_body_f_from_public            spconv_sap_body_force_from_public_packed
-#define spconv_public_body_f_from_sap            spconv_public_body_force_from_sap_packed
-#define spconv_up_axis_vec3_n                    spconv_vec_change_up_axis_n
-#define spconv_up_axis_spatial_n                 spconv_spatial_change_up_axis_n
-#define spconv_up_axis_quat_wxyz_n               spconv_quat_wxyz_change_up_axis_n
-#define spconv_up_axis_quat_xyzw_n               spconv_quat_xyzw_change_up_axis_n
-#define spconv_motion_axes                       spconv_axis_system_preset
-#define spconv_motion_axes_matrix                spconv_axis_preset_matrix
-#define spconv_motion_mat_world_relabelled       spconv_mat_change_world_axes
-#define spconv_motion_quat_wxyz_world_relabelled spconv_quat_wxyz_change_world_axes
-#define spconv_motion_mat_all_relabelled         spconv_mat_change_axes
-#define spconv_motion_quat_wxyz_all_relabelled   spconv_quat_wxyz_change_axes
-#define spconv_motion_rotvec_all_relabelled      spconv_pseudovec_change_axes
-#define spconv_motion_quat_wxyz_relabelled       spconv_quat_wxyz_change_world_body_axes
-#define spconv_motion_rot_convert                spconv_rot_convert_n
-#define spconv_motion_gather                     spconv_perm_gather_frames
-#define spconv_motion_parents_gather             spconv_perm_gather_parents
-typedef spconv_axis_preset spconv_motion_preset;
-#define SPCONV_MOTION_SMPL                       SPCONV_AXIS_PRESET_SMPL
-#define SPCONV_MOTION_BVH                        SPCONV_AXIS_PRESET_BVH
-#define SPCONV_MOTION_ROBOT                      SPCONV_AXIS_PRESET_ROBOT
-#define SPCONV_MOTION_COUNT                      SPCONV_AXIS_PRESET_COUNT
-#define SPCONV_FORWARD                           SPCONV_DIRECTION_FORWARD
-#define SPCONV_LEFT                              SPCONV_DIRECTION_LEFT
-#define SPCONV_UP                                SPCONV_DIRECTION_UP
-#define SPCONV_BACK                              SPCONV_DIRECTION_BACK
-#define SPCONV_RIGHT                             SPCONV_DIRECTION_RIGHT
-#define SPCONV_DOWN                              SPCONV_DIRECTION_DOWN
-#define SPCONV_EXTRINSIC                         SPCONV_EULER_EXTRINSIC
-#define SPCONV_INTRINSIC                         SPCONV_EULER_INTRINSIC
-#define SPCONV_POS_X                             SPCONV_AXIS_POS_X
-#define SPCONV_POS_Y                             SPCONV_AXIS_POS_Y
-#define SPCONV_POS_Z                             SPCONV_AXIS_POS_Z
-#define SPCONV_NEG_X                             SPCONV_AXIS_NEG_X
-#define SPCONV_NEG_Y                             SPCONV_AXIS_NEG_Y
-#define SPCONV_NEG_Z                             SPCONV_AXIS_NEG_Z
-#define SPCONV_SHAPES_NEWTON                     SPCONV_SHAPE_FORMAT_NEWTON
-#define SPCONV_SHAPES_MUJOCO                     SPCONV_SHAPE_FORMAT_MUJOCO
-#define SPCONV_SHAPES_USD                        SPCONV_SHAPE_FORMAT_USD
-#define SPCONV_SHAPES_PHYSX                      SPCONV_SHAPE_FORMAT_PHYSX
-#define SPCONV_LINEAR_FIRST                      SPCONV_ORDER_LINEAR_FIRST
-#define SPCONV_ANGULAR_FIRST                     SPCONV_ORDER_ANGULAR_FIRST
-#define SPCONV_RADIANS                           SPCONV_ANGLE_RADIANS
-#define SPCONV_DEGREES                           SPCONV_ANGLE_DEGREES
-#define SPCONV_DIFF_FORWARD                      SPCONV_MOTION_DIFF_FORWARD
-#define SPCONV_DIFF_CENTRAL                      SPCONV_MOTION_DIFF_CENTRAL
-#define SPCONV_AXES_ROS_FLU                      SPCONV_AXIS_PRESET_ROS_FLU
-#define SPCONV_AXES_ROS_ENU                      SPCONV_AXIS_PRESET_ROS_ENU
-#define SPCONV_AXES_NED                          SPCONV_AXIS_PRESET_NED
-#define SPCONV_AXES_FRD                          SPCONV_AXIS_PRESET_FRD
-#define SPCONV_AXES_ROS_OPTICAL                  SPCONV_AXIS_PRESET_ROS_OPTICAL
-#define SPCONV_AXES_MUJOCO                       SPCONV_AXIS_PRESET_MUJOCO
-#define SPCONV_AXES_ISAAC                        SPCONV_AXIS_PRESET_ISAAC
-#define SPCONV_AXES_NEWTON                       SPCONV_AXIS_PRESET_NEWTON
-#define SPCONV_AXES_GENESIS                      SPCONV_AXIS_PRESET_GENESIS
-#define SPCONV_AXES_BLENDER                      SPCONV_AXIS_PRESET_BLENDER
-#define SPCONV_AXES_GLTF                         SPCONV_AXIS_PRESET_GLTF
-#define SPCONV_AXES_USD_Y_UP                     SPCONV_AXIS_PRESET_USD_Y_UP
-#define SPCONV_AXES_USD_Z_UP                     SPCONV_AXIS_PRESET_USD_Z_UP
-#define SPCONV_AXES_UNITY                        SPCONV_AXIS_PRESET_UNITY
-#define SPCONV_AXES_UNREAL                       SPCONV_AXIS_PRESET_UNREAL
-#define SPCONV_AXES_OPENGL_CAMERA                SPCONV_AXIS_PRESET_OPENGL_CAMERA
-#define SPCONV_AXES_MAYA_Y_UP                    SPCONV_AXIS_PRESET_MAYA_Y_UP
-#define SPCONV_AXES_COUNT                        SPCONV_AXIS_PRESET_COUNT
-#endif /* SPCONV_NO_DEPRECATED */
+   THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS
+   OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF
+   MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN
+   NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM,
+   DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR
+   OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE
+   USE OR OTHER DEALINGS IN THE SOFTWARE.
+*/
 
 #endif /* SPCONV_SPATIAL_CONV_H */

@@ -4,8 +4,9 @@
 Doxygen reads only /** */ comments. This turns the comment right above each
 public declaration of the header into one, keeping its text:
 
-  - every `SPCONV_API ... spconv_name(` function whose name does not start
-    with `spconv__` (a public function),
+  - every `SPCONV_API ... spconv_name(` function definition whose name does
+    not start with `spconv__` (a public function; the declarations block at
+    the top of the header is skipped),
   - every `typedef enum` / `typedef struct` / `typedef <type> spconv_name;`
     whose name does not start with `spconv__`,
   - the header's first comment, which becomes the file's documentation
@@ -50,6 +51,19 @@ def comment_above(lines, i):
     return None
 
 
+def is_prototype(lines, i):
+    """True when the function starting on line i is a declaration (its
+    parameter list ends in ';'), not the definition: the header declares
+    every public function once at the top and documents it where defined."""
+    for line in lines[i:i + 12]:
+        code = line.split("/*")[0]
+        if "{" in code:
+            return False
+        if ";" in code:
+            return True
+    return False
+
+
 def process(lines):
     """Returns (new lines, conversions, undocumented functions, undocumented types)."""
     out = list(lines)
@@ -64,7 +78,7 @@ def process(lines):
         line = out[i]
         m = FUNC.match(line)
         name = kind = None
-        if m and not m.group(1).startswith("spconv__"):
+        if m and not m.group(1).startswith("spconv__") and not is_prototype(out, i):
             name, kind = m.group(1), "function"
         else:
             t = TYPEDEF.match(line)

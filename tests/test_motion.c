@@ -752,13 +752,13 @@ static void test_joint_order(void **state) {
     for (t = 0; t < TF; ++t)
       for (i = 0; i < n; ++i)
         for (c = 0; c < S; ++c) want[(t * n + i) * S + c] = x[(t * n + perm[i]) * S + c];
-    assert_int_equal(spconv_perm_gather_frames(res, x, perm, TF, n, S), SPCONV_OK);
+    assert_int_equal(spconv_perm_gather_frames(res, x, perm, TF, (size_t)n, (size_t)S), SPCONV_OK);
     EXPECT_VEC_EQUAL(res, want, len);
     memcpy(back, x, sizeof(spconv_real) * (size_t)len); /* in place */
-    assert_int_equal(spconv_perm_gather_frames(back, back, perm, TF, n, S), SPCONV_OK);
+    assert_int_equal(spconv_perm_gather_frames(back, back, perm, TF, (size_t)n, (size_t)S), SPCONV_OK);
     EXPECT_VEC_EQUAL(back, want, len);
-    assert_int_equal(spconv_perm_inverse(inv, perm, n), SPCONV_OK); /* and back */
-    assert_int_equal(spconv_perm_gather_frames(back, back, inv, TF, n, S), SPCONV_OK);
+    assert_int_equal(spconv_perm_inverse(inv, perm, (size_t)n), SPCONV_OK); /* and back */
+    assert_int_equal(spconv_perm_gather_frames(back, back, inv, TF, (size_t)n, (size_t)S), SPCONV_OK);
     EXPECT_VEC_EQUAL(back, x, len);
   }
   { /* bad maps: rejected, both arrays unchanged */
@@ -776,7 +776,7 @@ static void test_joint_order(void **state) {
       assert_int_equal(spconv_perm_check(bad[b], 4), SPCONV_EINVAL);
     }
     assert_int_equal(spconv_perm_gather_frames(r, x, bad[3], 2, 4, 0), SPCONV_EINVAL);
-    assert_int_equal(spconv_perm_gather_frames(r, x, bad[3], -1, 4, 1), SPCONV_EINVAL);
+    assert_int_equal(spconv_perm_gather_frames(NULL, x, bad[3], 2, 4, 1), SPCONV_EINVAL);
     assert_int_equal(spconv_perm_gather_frames(r, x, bad[3], 2, 5, 1), SPCONV_EINVAL);
     assert_int_equal(spconv_perm_gather_frames(r, x, NULL, 2, 4, 1), SPCONV_EINVAL);
     assert_int_equal(spconv_perm_gather_frames(NULL, x, bad[3], 2, 4, 1), SPCONV_EINVAL);
@@ -806,8 +806,8 @@ static void test_joint_order_fk(void **state) {
     ca = mo_clip_of(&a, T, n, SPCONV_ROT_QUAT_WXYZ, mo_formats[f], 0);
     cb = mo_clip_of(&b, T, n, SPCONV_ROT_QUAT_WXYZ, mo_formats[f], 0);
     mo_rand_perm(perm, n);
-    assert_int_equal(spconv_perm_gather_frames(b.local_rot, b.local_rot, perm, T, n, nl), SPCONV_OK);
-    assert_int_equal(spconv_perm_gather_frames(b.offsets, b.offsets, perm, 1, n, 3), SPCONV_OK);
+    assert_int_equal(spconv_perm_gather_frames(b.local_rot, b.local_rot, perm, (size_t)T, (size_t)n, (size_t)nl), SPCONV_OK);
+    assert_int_equal(spconv_perm_gather_frames(b.offsets, b.offsets, perm, 1, (size_t)n, 3), SPCONV_OK);
     if (rep & 1) {
       assert_int_equal(spconv_perm_gather_parents(parents, sk.parents, perm, n), SPCONV_OK);
     } else {

@@ -743,7 +743,7 @@ static void test_C3_permutations(void **state) {
     assert_true(inv[0] == 77 && inv[1] == 77 && inv[2] == 77);
     expect_untouched(out, 3);
   }
-  assert_int_equal(spconv_perm_check(bad[0], -1), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_check(NULL, 3), SPCONV_EINVAL);
   assert_int_equal(spconv_perm_check(NULL, 0), SPCONV_OK);
   assert_int_equal(spconv_perm_gather(NULL, NULL, NULL, 0), SPCONV_OK);
 }

@@ -212,9 +212,9 @@ static void fz_joints(fz_in *in) {
     } else {
       FZ_CHECK(spconv_sap_boundary_in(qd, qd, bf, &L, bq, bc, 0, 0, 0) == SPCONV_EINVAL);
     }
-    FZ_CHECK(spconv_sap_body_force_from_public_packed(bf, bf, bq, bc, body_count) == SPCONV_OK);
-    FZ_CHECK(spconv_public_body_force_from_sap_packed(bf, bf, bq, bc, body_count) == SPCONV_OK);
-    FZ_CHECK(spconv_sap_body_force_from_public_packed(bf, bf, bq, bc, -1) == SPCONV_EINVAL);
+    FZ_CHECK(spconv_sap_body_force_from_public_packed(bf, bf, bq, bc, (size_t)body_count) == SPCONV_OK);
+    FZ_CHECK(spconv_public_body_force_from_sap_packed(bf, bf, bq, bc, (size_t)body_count) == SPCONV_OK);
+    FZ_CHECK(spconv_sap_body_force_from_public_packed(bf, NULL, bq, bc, 1) == SPCONV_EINVAL);
     free(q);
     free(q2);
     free(qd);
@@ -226,7 +226,8 @@ static void fz_joints(fz_in *in) {
 }
 
 static void fz_perms(fz_in *in) {
-  int n = fz_byte(in) % 17, perm[16] = {0}, inv[16] = {0}, inv2[16] = {0}, seen[16], i, s, ok = 1;
+  const size_t un = (size_t)(fz_byte(in) % 17);
+  int n = (int)un, perm[16] = {0}, inv[16] = {0}, inv2[16] = {0}, seen[16], i, s, ok = 1;
   spconv_real v[16] = {0}, g[16] = {0}, g2[16] = {0}, h[16] = {0};
   if (fz_byte(in) < 160) { /* a shuffle (Fisher-Yates) */
     for (i = 0; i < n; ++i) perm[i] = i;
@@ -244,22 +245,22 @@ static void fz_perms(fz_in *in) {
     if (perm[i] < 0 || perm[i] >= n || seen[perm[i]]) ok = 0;
     else seen[perm[i]] = 1;
   }
-  s = spconv_perm_check(perm, n);
+  s = spconv_perm_check(perm, un);
   FZ_CHECK(s == (ok ? SPCONV_OK : SPCONV_EINVAL));
-  s = spconv_perm_inverse(inv, perm, n);
+  s = spconv_perm_inverse(inv, perm, un);
   FZ_CHECK(s == (ok ? SPCONV_OK : SPCONV_EINVAL));
-  s = spconv_perm_gather(g, v, perm, n);
+  s = spconv_perm_gather(g, v, perm, un);
   FZ_CHECK(s == (ok ? SPCONV_OK : SPCONV_EINVAL));
-  FZ_CHECK(spconv_perm_check(perm, -1) == SPCONV_EINVAL);
+  FZ_CHECK(spconv_perm_check(NULL, 1) == SPCONV_EINVAL);
   if (!ok) return;
   for (i = 0; i < n; ++i) FZ_CHECK(inv[perm[i]] == i && fz_bits(g + i, v + perm[i], 1));
   memcpy(inv2, perm, sizeof(int) * (size_t)n);
-  FZ_CHECK(spconv_perm_inverse(inv2, inv2, n) == SPCONV_OK);
+  FZ_CHECK(spconv_perm_inverse(inv2, inv2, un) == SPCONV_OK);
   FZ_CHECK(memcmp(inv2, inv, sizeof(int) * (size_t)n) == 0);
   memcpy(g2, v, sizeof(spconv_real) * (size_t)n);
-  FZ_CHECK(spconv_perm_gather(g2, g2, perm, n) == SPCONV_OK);
+  FZ_CHECK(spconv_perm_gather(g2, g2, perm, un) == SPCONV_OK);
   FZ_CHECK(fz_bits(g2, g, n));
-  FZ_CHECK(spconv_perm_gather(h, g, inv, n) == SPCONV_OK);
+  FZ_CHECK(spconv_perm_gather(h, g, inv, un) == SPCONV_OK);
   FZ_CHECK(fz_bits(h, v, n));
 }
 
