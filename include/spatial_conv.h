@@ -18,23 +18,23 @@
    TABLE OF CONTENTS (grep for the tag, e.g. ">>axes", to jump to a section)
 
    >>types      Types and constants
-   >>decl       Declarations
-   >>deprecated Deprecated names
+   >>decl       Declarations of every public function
+   >>deprecated Deprecated names (0.1)
    >>helpers    Private helpers
-   >>status     Status
-   >>quat       Quaternions
+   >>status     Status codes
+   >>quat       Quaternions: storage order and algebra
    >>rot        Rotation representations
    >>angvel     Angular velocity from quaternions
-   >>units      Units
-   >>axes       Axis systems
+   >>units      Units: angles and lengths
+   >>axes       Axis systems: up axis, presets, changes of axes, gravity
    >>shapes     Shapes and asset import
-   >>spatial    Spatial vectors
-   >>engines    Engine conventions
-   >>mujoco     Mujoco
-   >>sap        Sap
+   >>spatial    Spatial vectors: twists and wrenches
+   >>engines    Engine conventions as data
+   >>mujoco     MuJoCo: free joint and c-frame
+   >>sap        SAP solver boundary
    >>arrays     Packed joint arrays and permutations
-   >>motion     Motion data
-   >>license    License
+   >>motion     Motion data: clips, velocities, BVH
+   >>license    License (MIT)
 
    The sections follow the path data takes: storage order, rotations,
    units, axes, shapes, 6-vectors, engines, then whole arrays and clips.
@@ -47,12 +47,15 @@
    spconv_ functions and types, SPCONV_ macros and enum values, spconv__ /
    SPCONV__ private (may change in any release). A name says the quantity
    first, then the operation: spconv_twist_shift, spconv_twist_convert,
-   spconv_spatial_change_axes (twists and wrenches), spconv_quat_wxyz_
-   change_axes. A conversion reads like an assignment: <result>_from_<input>
-   (spconv_twist_from_mujoco_qvel). The result comes first in every
-   function, parsers included, then inputs, then scalars and flags; counts
-   are size_t. An enum value starts with its type's name
-   (SPCONV_DIRECTION_UP, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_PRESET_GLTF).
+   spconv_spatial_change_axes (twists and wrenches),
+   spconv_quat_wxyz_change_axes. A conversion reads like an assignment:
+   <result>_from_<input> (spconv_twist_from_mujoco_qvel). The result comes
+   first in every function, parsers included, then inputs, then scalars and
+   flags; counts passed to a function are size_t (struct fields that mirror
+   an engine's int arrays stay int). An enum value begins with a prefix
+   from its type's name: SPCONV_DIRECTION_UP (spconv_direction),
+   SPCONV_SHAPE_FORMAT_USD (spconv_shape_format), SPCONV_EULER_INTRINSIC
+   (spconv_euler_kind), SPCONV_AXIS_NEG_Y (spconv_signed_axis).
    The 0.1 names still compile (>>deprecated; docs/migration.md).
 
    ------------------------------------------------------------------------
@@ -341,7 +344,8 @@ typedef enum spconv_direction {
 /** An axis system: the semantic direction that +X, +Y and +Z point to.
    Valid when forward/back, left/right and up/down each appear once: 48
    systems, 24 right-handed and 24 left-handed. Example: ROS REP-103 body
-   frame {SPCONV_DIRECTION_FORWARD, SPCONV_DIRECTION_LEFT, SPCONV_DIRECTION_UP}; Unity {SPCONV_DIRECTION_RIGHT,
+   frame {SPCONV_DIRECTION_FORWARD, SPCONV_DIRECTION_LEFT, SPCONV_DIRECTION_UP};
+   Unity {SPCONV_DIRECTION_RIGHT,
    SPCONV_DIRECTION_UP, SPCONV_DIRECTION_FORWARD}. */
 typedef struct spconv_axis_system {
   spconv_direction x, y, z;
@@ -456,7 +460,10 @@ typedef enum spconv_asset_format {
    f . v + (pi / 180) tau . w_deg.
    Fields are int so that any value can be checked: an unknown value makes
    the conversions return SPCONV_EINVAL. */
-typedef enum spconv_order { SPCONV_ORDER_LINEAR_FIRST = 0, SPCONV_ORDER_ANGULAR_FIRST = 1 } spconv_order;
+typedef enum spconv_order {
+  SPCONV_ORDER_LINEAR_FIRST = 0,
+  SPCONV_ORDER_ANGULAR_FIRST = 1
+} spconv_order;
 
 /** Reference point of the linear velocity and of the moment. */
 typedef enum spconv_point {
@@ -469,7 +476,10 @@ typedef enum spconv_point {
 typedef enum spconv_frame { SPCONV_FRAME_WORLD = 0, SPCONV_FRAME_BODY = 1 } spconv_frame;
 
 /** Unit of angular velocity (torques stay in N m). */
-typedef enum spconv_angle_unit { SPCONV_ANGLE_RADIANS = 0, SPCONV_ANGLE_DEGREES = 1 } spconv_angle_unit;
+typedef enum spconv_angle_unit {
+  SPCONV_ANGLE_RADIANS = 0,
+  SPCONV_ANGLE_DEGREES = 1
+} spconv_angle_unit;
 
 /** Classical (d/dt of a point's velocity) or spatial acceleration. */
 typedef enum spconv_accel_kind {
@@ -695,13 +705,13 @@ SPCONV_API void spconv_deg_from_rad3(spconv_real res[3], const spconv_real v[3])
 SPCONV_API int spconv_length_scale(spconv_real *res, spconv_real from_meters_per_unit,
                                    spconv_real to_meters_per_unit);
 SPCONV_API void spconv_pose_change_length_unit(spconv_real res[7], const spconv_real pose[7],
-                                  spconv_real k);
+                                               spconv_real k);
 SPCONV_API void spconv_twist_change_length_unit(spconv_real res[6], const spconv_real twist[6],
-                                   spconv_real k);
+                                                spconv_real k);
 SPCONV_API void spconv_wrench_change_length_unit(spconv_real res[6], const spconv_real wrench[6],
-                                    spconv_real k);
+                                                 spconv_real k);
 SPCONV_API void spconv_inertia_change_length_unit(spconv_real res[9], const spconv_real I[9],
-                                     spconv_real k);
+                                                  spconv_real k);
 
 /* ------------------------------------------------------------------- >>axes */
 SPCONV_API int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up,
@@ -709,13 +719,13 @@ SPCONV_API int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up,
 SPCONV_API int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
                                         spconv_axis to_up);
 SPCONV_API int spconv_vec_change_up_axis_n(spconv_real *res, const spconv_real *v, size_t n,
-                                     spconv_axis from_up, spconv_axis to_up);
+                                           spconv_axis from_up, spconv_axis to_up);
 SPCONV_API int spconv_spatial_change_up_axis_n(spconv_real *res, const spconv_real *x, size_t n,
-                                        spconv_axis from_up, spconv_axis to_up);
+                                               spconv_axis from_up, spconv_axis to_up);
 SPCONV_API int spconv_quat_wxyz_change_up_axis_n(spconv_real *res, const spconv_real *q_wxyz,
-                                          size_t n, spconv_axis from_up, spconv_axis to_up);
+                                                 size_t n, spconv_axis from_up, spconv_axis to_up);
 SPCONV_API int spconv_quat_xyzw_change_up_axis_n(spconv_real *res, const spconv_real *q_xyzw,
-                                          size_t n, spconv_axis from_up, spconv_axis to_up);
+                                                 size_t n, spconv_axis from_up, spconv_axis to_up);
 SPCONV_API int spconv_vec_from_signed_axis(spconv_real res[3], spconv_signed_axis axis);
 SPCONV_API int spconv_axis_system_check(spconv_axis_system s);
 SPCONV_API int spconv_axis_system_matrix(spconv_real res[9], spconv_axis_system from,
@@ -734,40 +744,40 @@ SPCONV_API int spconv_axis_system_preset(spconv_axis_system *res, spconv_axis_pr
 SPCONV_API int spconv_axis_preset_matrix(spconv_real res[9], spconv_axis_preset from,
                                          spconv_axis_preset to);
 SPCONV_API void spconv_vec_change_axes(spconv_real res[3], const spconv_real M[9],
-                                const spconv_real v[3]);
+                                       const spconv_real v[3]);
 SPCONV_API void spconv_pseudovec_change_axes(spconv_real res[3], const spconv_real M[9],
-                                      const spconv_real w[3]);
+                                             const spconv_real w[3]);
 SPCONV_API void spconv_mat_change_axes(spconv_real res[9], const spconv_real M[9],
                                        const spconv_real R[9]);
 SPCONV_API void spconv_inertia_change_axes(spconv_real res[9], const spconv_real M[9],
-                                    const spconv_real I[9]);
+                                           const spconv_real I[9]);
 SPCONV_API void spconv_scale_change_axes(spconv_real res[3], const spconv_real M[9],
-                                  const spconv_real s[3]);
+                                         const spconv_real s[3]);
 SPCONV_API void spconv_quat_wxyz_change_axes(spconv_real res[4], const spconv_real M[9],
-                                      const spconv_real q_wxyz[4]);
+                                             const spconv_real q_wxyz[4]);
 SPCONV_API void spconv_quat_xyzw_change_axes(spconv_real res[4], const spconv_real M[9],
-                                      const spconv_real q_xyzw[4]);
+                                             const spconv_real q_xyzw[4]);
 SPCONV_API void spconv_pose_wxyz_change_axes(spconv_real res[7], const spconv_real M[9],
-                                      const spconv_real pose[7]);
+                                             const spconv_real pose[7]);
 SPCONV_API void spconv_pose_xyzw_change_axes(spconv_real res[7], const spconv_real M[9],
-                                      const spconv_real pose[7]);
+                                             const spconv_real pose[7]);
 SPCONV_API void spconv_spatial_change_axes(spconv_real res[6], const spconv_real M[9],
                                            const spconv_real x[6]);
 SPCONV_API int spconv_mat_change_world_axes(spconv_real res[9], const spconv_real M[9],
-                                                  const spconv_real R[9]);
+                                            const spconv_real R[9]);
 SPCONV_API int spconv_quat_wxyz_change_world_axes(spconv_real res[4],
-                                                        const spconv_real M[9],
-                                                        const spconv_real q_wxyz[4]);
-SPCONV_API int spconv_quat_wxyz_change_world_body_axes(spconv_real res[4],
-                                                  const spconv_real M_world[9],
-                                                  const spconv_real M_body[9],
+                                                  const spconv_real M[9],
                                                   const spconv_real q_wxyz[4]);
+SPCONV_API int spconv_quat_wxyz_change_world_body_axes(spconv_real res[4],
+                                                       const spconv_real M_world[9],
+                                                       const spconv_real M_body[9],
+                                                       const spconv_real q_wxyz[4]);
 SPCONV_API int spconv_gravity_signed(spconv_real res[3], spconv_signed_axis up,
                                      spconv_real magnitude);
 SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real magnitude);
 
 /* ----------------------------------------------------------------- >>shapes */
-SPCONV_API int spconv_shape_convert(spconv_real res_size[3], spconv_real res_quat_wxyz[4],
+SPCONV_API int spconv_shape_convert(spconv_real res_size[3], spconv_real res_q_wxyz[4],
                                     const spconv_real size[3], spconv_shape_type type,
                                     spconv_shape_format from, spconv_axis from_axis,
                                     spconv_shape_format to, spconv_axis to_axis);
@@ -778,7 +788,7 @@ SPCONV_API int spconv_shape_com(spconv_real res[3], const spconv_real size[3],
                                 spconv_shape_type type, spconv_shape_format format,
                                 spconv_axis axis);
 SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
-                                              spconv_real res_quat_wxyz[4],
+                                              spconv_real res_q_wxyz[4],
                                               spconv_real *res_half_length,
                                               const spconv_real fromto[6]);
 SPCONV_API int spconv_asset_import_matrix(spconv_real res[9], spconv_asset_format format,
@@ -830,25 +840,25 @@ SPCONV_API int spconv_accel_convert(spconv_real res[6], const spconv_convention 
 
 /* ----------------------------------------------------------------- >>mujoco */
 SPCONV_API void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_real qvel[6],
-                                              const spconv_real quat_wxyz[4],
+                                              const spconv_real q_wxyz[4],
                                               const spconv_real ipos[3]);
 SPCONV_API void spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_real *qvel,
                                                 const spconv_real *qpos,
                                                 const spconv_real *ipos, size_t n);
 SPCONV_API void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_real twist[6],
-                                              const spconv_real quat_wxyz[4],
+                                              const spconv_real q_wxyz[4],
                                               const spconv_real ipos[3]);
 SPCONV_API void spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_real *twist,
                                                 const spconv_real *qpos,
                                                 const spconv_real *ipos, size_t n);
 SPCONV_API void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_real wrench[6],
-                                               const spconv_real quat_wxyz[4],
+                                               const spconv_real q_wxyz[4],
                                                const spconv_real ipos[3]);
 SPCONV_API void spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_real *wrench,
                                                  const spconv_real *qpos,
                                                  const spconv_real *ipos, size_t n);
 SPCONV_API void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_real qfrc[6],
-                                               const spconv_real quat_wxyz[4],
+                                               const spconv_real q_wxyz[4],
                                                const spconv_real ipos[3]);
 SPCONV_API void spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_real *qfrc,
                                                  const spconv_real *qpos,
@@ -981,10 +991,10 @@ SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int 
                                     spconv_real dt, spconv_rot_format q_format, int body,
                                     spconv_motion_diff method);
 SPCONV_API int spconv_euler_seq_from_bvh_channels(spconv_euler_seq *seq, spconv_euler_kind *kind,
-                                         int rot_index[3], int *n_channels,
-                                         const char *channels);
+                                                  int rot_index[3], int *n_channels,
+                                                  const char *channels);
 SPCONV_API int spconv_bvh_channels_from_euler_seq(char *buf, size_t size, spconv_euler_seq seq,
-                                          spconv_euler_kind kind);
+                                                  spconv_euler_kind kind);
 SPCONV_API int spconv_quat_wxyz_from_bvh(spconv_real res[4], const spconv_real angles_deg[3],
                                          spconv_euler_seq seq);
 SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4],
@@ -1038,6 +1048,7 @@ SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q
 #define spconv_motion_rot_convert                spconv_rot_convert_n
 #define spconv_motion_gather                     spconv_perm_gather_frames
 #define spconv_motion_parents_gather             spconv_perm_gather_parents
+/** The 0.1 name of spconv_axis_preset. */
 typedef spconv_axis_preset spconv_motion_preset;
 #define SPCONV_MOTION_SMPL                       SPCONV_AXIS_PRESET_SMPL
 #define SPCONV_MOTION_BVH                        SPCONV_AXIS_PRESET_BVH
@@ -1271,51 +1282,47 @@ SPCONV_API void spconv__mat_from_quat(spconv_real res[9], const spconv_real q[4]
   res[8] = one - s * (x * x + y * y);
 }
 
-/* res = q / |q|, computed as (q / max|q_i|) / |q / max|q_i||, which neither
-   overflows nor underflows. Returns 0 (res untouched) for a zero or
-   non-finite q. res may alias q. */
-SPCONV_API int spconv__quat_unit(spconv_real res[4], const spconv_real q[4]) {
-  spconv_real m = spconv__max_abs(q, 4), w, x, y, z, n;
-  int i;
-  for (i = 0; i < 4; ++i)
-    if (!spconv__finite(q[i])) return 0;
-  if (!(m > SPCONV__R(0))) return 0;
-  w = q[0] / m;
-  x = q[1] / m;
-  y = q[2] / m;
-  z = q[3] / m;
-  n = SPCONV_SQRT(w * w + x * x + y * y + z * z);
+/* res = q / |q| computed as (q / m) / |q / m| with m = max |q_i| > 0, which
+   neither overflows nor underflows. res may alias q. */
+SPCONV_API void spconv__quat_divide_norm(spconv_real res[4], const spconv_real q[4],
+                                         spconv_real m) {
+  spconv_real w = q[0] / m, x = q[1] / m, y = q[2] / m, z = q[3] / m;
+  spconv_real n = SPCONV_SQRT(w * w + x * x + y * y + z * z);
   res[0] = w / n;
   res[1] = x / n;
   res[2] = y / n;
   res[3] = z / n;
+}
+
+/* res = q / |q|, computed as (q / max|q_i|) / |q / max|q_i||, which neither
+   overflows nor underflows. Returns 0 (res untouched) for a zero or
+   non-finite q. res may alias q. */
+SPCONV_API int spconv__quat_unit(spconv_real res[4], const spconv_real q[4]) {
+  spconv_real m = spconv__max_abs(q, 4);
+  int i;
+  for (i = 0; i < 4; ++i)
+    if (!spconv__finite(q[i])) return 0;
+  if (!(m > SPCONV__R(0))) return 0;
+  spconv__quat_divide_norm(res, q, m);
   return 1;
 }
 
 /* res = q / |q| for pure maps: the zero quaternion gives the identity,
    NaN and inf propagate. res may alias q. */
 SPCONV_API void spconv__quat_unit_or_identity(spconv_real res[4], const spconv_real q[4]) {
-  spconv_real m = spconv__max_abs(q, 4), w, x, y, z, n;
+  spconv_real m = spconv__max_abs(q, 4);
   if (m == SPCONV__R(0) && q[0] == q[0] && q[1] == q[1] && q[2] == q[2] && q[3] == q[3]) {
     res[0] = SPCONV__R(1);
     res[1] = res[2] = res[3] = SPCONV__R(0);
     return;
   }
-  w = q[0] / m;
-  x = q[1] / m;
-  y = q[2] / m;
-  z = q[3] / m;
-  n = SPCONV_SQRT(w * w + x * x + y * y + z * z);
-  res[0] = w / n;
-  res[1] = x / n;
-  res[2] = y / n;
-  res[3] = z / n;
+  spconv__quat_divide_norm(res, q, m);
 }
 
 /* res = the unit quaternion of the proper rotation sign * M (M orthogonal,
    sign = det M); never fails for an M accepted by spconv__orthogonal_sign */
 SPCONV_API void spconv__quat_of_orthogonal(spconv_real res[4], const spconv_real M[9],
-                                       spconv_real sign) {
+                                           spconv_real sign) {
   spconv_real P[9];
   int i;
   for (i = 0; i < 9; ++i) P[i] = sign * M[i];
@@ -1454,9 +1461,8 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
 
 /* ================================================================== >>status
    STATUS: the name of a status code */
-/** @defgroup status Status
-    The name of a status code.
-    @{ */
+/** @defgroup status Status codes
+    The name of a status code. @{ */
 
 /** A short English name of a status code; "unknown status" for others. */
 SPCONV_API const char *spconv_status_string(int status) {
@@ -1474,8 +1480,7 @@ SPCONV_API const char *spconv_status_string(int status) {
 /* ==================================================================== >>quat
    QUATERNIONS: storage order (wxyz <-> xyzw, single and _n), algebra */
 /** @defgroup quat Quaternions
-    Storage order (wxyz <-> xyzw, single and _n), algebra.
-    @{ */
+    Storage order (wxyz <-> xyzw, single and _n), algebra. @{ */
 
 /** res (w, x, y, z) = the same quaternion stored (x, y, z, w). */
 SPCONV_API void spconv_quat_wxyz_from_xyzw(spconv_real res[4],
@@ -1635,8 +1640,8 @@ SPCONV_API spconv_real spconv_quat_angle_wxyz(const spconv_real a[4], const spco
    ROTATION REPRESENTATIONS: matrices, axis-angle, rotation vectors, Euler and
    engine-named forms, 6D, n-rotation format converter */
 /** @defgroup rot Rotation representations
-    Matrices, axis-angle, rotation vectors, Euler and engine-named forms, 6D, n-rotation format converter.
-    @{ */
+    Matrices, axis-angle, rotation vectors, Euler and engine-named forms, 6D,
+    n-rotation format converter. @{ */
 /* Conventions of this section (see docs/rotations.md for every tool's name):
    - Quaternions are wxyz, active (v' = q v q^-1), any nonzero norm; q and
      -q are the same rotation. Functions that return int refuse a zero or
@@ -2348,8 +2353,20 @@ SPCONV_API int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_form
    ANGULAR VELOCITY FROM QUATERNIONS: integrate, differentiate (body or world
    axes) */
 /** @defgroup angvel Angular velocity from quaternions
-    Integrate, differentiate (body or world axes).
-    @{ */
+    Integrate, differentiate (body or world axes). @{ */
+
+/* res = q advanced over dt by the angular velocity w: q exp(w dt / 2) for
+   w in body axes (body != 0), exp(w dt / 2) q for w in world axes */
+SPCONV_API void spconv__quat_integrate(spconv_real res[4], const spconv_real q_wxyz[4],
+                                       const spconv_real w[3], spconv_real dt, int body) {
+  spconv_real q[4], rv[3], d[4];
+  int i;
+  for (i = 0; i < 4; ++i) q[i] = q_wxyz[i];
+  for (i = 0; i < 3; ++i) rv[i] = w[i] * dt;
+  spconv_quat_wxyz_from_rotvec(d, rv);
+  if (body) spconv_quat_mul_wxyz(res, q, d);
+  else spconv_quat_mul_wxyz(res, d, q);
+}
 
 /** res = q (x) exp(w_body dt / 2): q (wxyz, body -> world) advanced by the
    body-frame angular velocity w_body (MuJoCo's qvel[3:6] of a free or ball
@@ -2357,12 +2374,7 @@ SPCONV_API int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_form
    mj_integratePos. res keeps the norm of q (MuJoCo normalizes). */
 SPCONV_API void spconv_quat_integrate_body_wxyz(spconv_real res[4], const spconv_real q_wxyz[4],
                                                 const spconv_real w_body[3], spconv_real dt) {
-  spconv_real q[4], rv[3], d[4];
-  int i;
-  for (i = 0; i < 4; ++i) q[i] = q_wxyz[i];
-  for (i = 0; i < 3; ++i) rv[i] = w_body[i] * dt;
-  spconv_quat_wxyz_from_rotvec(d, rv);
-  spconv_quat_mul_wxyz(res, q, d);
+  spconv__quat_integrate(res, q_wxyz, w_body, dt, 1);
 }
 
 /** res = exp(w_world dt / 2) (x) q: q advanced by the world-frame angular
@@ -2371,12 +2383,22 @@ SPCONV_API void spconv_quat_integrate_body_wxyz(spconv_real res[4], const spconv
 SPCONV_API void spconv_quat_integrate_world_wxyz(spconv_real res[4],
                                                  const spconv_real q_wxyz[4],
                                                  const spconv_real w_world[3], spconv_real dt) {
-  spconv_real q[4], rv[3], d[4];
-  int i;
-  for (i = 0; i < 4; ++i) q[i] = q_wxyz[i];
-  for (i = 0; i < 3; ++i) rv[i] = w_world[i] * dt;
-  spconv_quat_wxyz_from_rotvec(d, rv);
-  spconv_quat_mul_wxyz(res, d, q);
+  spconv__quat_integrate(res, q_wxyz, w_world, dt, 0);
+}
+
+/* res = the constant angular velocity that turns q0 into q1 in dt, shortest
+   path: rotvec(conj(q0) q1) / dt in body axes (body != 0), rotvec(q1
+   conj(q0)) / dt in world axes */
+SPCONV_API void spconv__angvel_from_quats(spconv_real res[3], const spconv_real q0[4],
+                                          const spconv_real q1[4], spconv_real dt, int body) {
+  spconv_real a[4], r[4], rv[3];
+  spconv_quat_conj_wxyz(a, q0);
+  if (body) spconv_quat_mul_wxyz(r, a, q1);
+  else spconv_quat_mul_wxyz(r, q1, a);
+  spconv_rotvec_from_quat_wxyz(rv, r);
+  res[0] = rv[0] / dt;
+  res[1] = rv[1] / dt;
+  res[2] = rv[2] / dt;
 }
 
 /** res = the constant body-frame angular velocity that turns q0 into q1 in
@@ -2384,26 +2406,14 @@ SPCONV_API void spconv_quat_integrate_world_wxyz(spconv_real res[4],
    MuJoCo: mju_subQuat(res, q1, q0) / dt, mj_differentiatePos. */
 SPCONV_API void spconv_body_angvel_from_quats_wxyz(spconv_real res[3], const spconv_real q0[4],
                                                    const spconv_real q1[4], spconv_real dt) {
-  spconv_real a[4], r[4], rv[3];
-  spconv_quat_conj_wxyz(a, q0);
-  spconv_quat_mul_wxyz(r, a, q1);
-  spconv_rotvec_from_quat_wxyz(rv, r);
-  res[0] = rv[0] / dt;
-  res[1] = rv[1] / dt;
-  res[2] = rv[2] / dt;
+  spconv__angvel_from_quats(res, q0, q1, dt, 1);
 }
 
 /** res = the constant world-frame angular velocity that turns q0 into q1 in
    dt (dt != 0): rotvec(q1 conj(q0)) / dt, shortest path (|res dt| <= pi). */
 SPCONV_API void spconv_world_angvel_from_quats_wxyz(spconv_real res[3], const spconv_real q0[4],
                                                     const spconv_real q1[4], spconv_real dt) {
-  spconv_real a[4], r[4], rv[3];
-  spconv_quat_conj_wxyz(a, q0);
-  spconv_quat_mul_wxyz(r, q1, a);
-  spconv_rotvec_from_quat_wxyz(rv, r);
-  res[0] = rv[0] / dt;
-  res[1] = rv[1] / dt;
-  res[2] = rv[2] / dt;
+  spconv__angvel_from_quats(res, q0, q1, dt, 0);
 }
 
 /** @} */ /* end of >>angvel */
@@ -2411,8 +2421,7 @@ SPCONV_API void spconv_world_angvel_from_quats_wxyz(spconv_real res[3], const sp
 /* =================================================================== >>units
    UNITS: degrees <-> radians, length units */
 /** @defgroup units Units
-    Degrees <-> radians, length units.
-    @{ */
+    Degrees <-> radians, length units. @{ */
 
 /* ------------------------------------------------------------------- angles */
 
@@ -2467,7 +2476,7 @@ SPCONV_API int spconv_length_scale(spconv_real *res, spconv_real from_meters_per
 
 /** Pose [p; q] (either quaternion order): res = [k p; q]. */
 SPCONV_API void spconv_pose_change_length_unit(spconv_real res[7], const spconv_real pose[7],
-                                  spconv_real k) {
+                                               spconv_real k) {
   int i;
   for (i = 0; i < 3; ++i) res[i] = k * pose[i];
   for (i = 3; i < 7; ++i) res[i] = pose[i];
@@ -2475,7 +2484,7 @@ SPCONV_API void spconv_pose_change_length_unit(spconv_real res[7], const spconv_
 
 /** Twist [v; w]: res = [k v; w]. */
 SPCONV_API void spconv_twist_change_length_unit(spconv_real res[6], const spconv_real twist[6],
-                                   spconv_real k) {
+                                                spconv_real k) {
   int i;
   for (i = 0; i < 3; ++i) res[i] = k * twist[i];
   for (i = 3; i < 6; ++i) res[i] = twist[i];
@@ -2484,7 +2493,7 @@ SPCONV_API void spconv_twist_change_length_unit(spconv_real res[6], const spconv
 /** Wrench [f; tau]: res = [k f; k^2 tau] (mass and time units unchanged).
    Power f.v + tau.w scales by k^2, as energy in kg unit^2 / s^2 does. */
 SPCONV_API void spconv_wrench_change_length_unit(spconv_real res[6], const spconv_real wrench[6],
-                                    spconv_real k) {
+                                                 spconv_real k) {
   int i;
   for (i = 0; i < 3; ++i) res[i] = k * wrench[i];
   for (i = 3; i < 6; ++i) res[i] = k * k * wrench[i];
@@ -2492,7 +2501,7 @@ SPCONV_API void spconv_wrench_change_length_unit(spconv_real res[6], const spcon
 
 /** Inertia tensor (row-major): res = k^2 I. Mass is unchanged. */
 SPCONV_API void spconv_inertia_change_length_unit(spconv_real res[9], const spconv_real I[9],
-                                     spconv_real k) {
+                                                  spconv_real k) {
   int i;
   for (i = 0; i < 9; ++i) res[i] = k * k * I[i];
 }
@@ -2504,7 +2513,8 @@ SPCONV_API void spconv_inertia_change_length_unit(spconv_real res[9], const spco
    SMPL / BVH / robot, Blender axis_conversion, quantities under a change of
    axes, gravity */
 /** @defgroup axes Axis systems
-    Up axis (and its _n forms), signed axes, systems, presets incl. SMPL / BVH / robot, Blender axis_conversion, quantities under a change of axes, gravity.
+    Up axis (and its _n forms), signed axes, systems, presets incl. SMPL / BVH /
+    robot, Blender axis_conversion, quantities under a change of axes, gravity.
     @{ */
 /* Conventions of this section (see docs/axes.md):
    - An axis system says which semantic direction each of +X, +Y, +Z points
@@ -2614,7 +2624,7 @@ SPCONV_API int spconv__up_axis_perm(spconv__signed_perm *p, spconv_axis from_up,
    and angular velocities, forces, torques (a proper rotation: no sign flip).
    SPCONV_EINVAL (res untouched) for an unknown axis value. */
 SPCONV_API int spconv_vec_change_up_axis_n(spconv_real *res, const spconv_real *v, size_t n,
-                                     spconv_axis from_up, spconv_axis to_up) {
+                                           spconv_axis from_up, spconv_axis to_up) {
   spconv__signed_perm p;
   size_t i;
   int status = spconv__up_axis_perm(&p, from_up, to_up);
@@ -2633,7 +2643,7 @@ SPCONV_API int spconv_vec_change_up_axis_n(spconv_real *res, const spconv_real *
 
 /** n 6-vectors (6n): twists or wrenches, both halves in world axes. */
 SPCONV_API int spconv_spatial_change_up_axis_n(spconv_real *res, const spconv_real *x, size_t n,
-                                        spconv_axis from_up, spconv_axis to_up) {
+                                               spconv_axis from_up, spconv_axis to_up) {
   return spconv_vec_change_up_axis_n(res, x, 2 * n, from_up, to_up);
 }
 
@@ -2642,7 +2652,7 @@ SPCONV_API int spconv_spatial_change_up_axis_n(spconv_real *res, const spconv_re
    world-only rule of spconv_quat_wxyz_change_world_axes.
    SPCONV_EINVAL (res untouched) for an unknown axis value. */
 SPCONV_API int spconv_quat_wxyz_change_up_axis_n(spconv_real *res, const spconv_real *q_wxyz,
-                                          size_t n, spconv_axis from_up, spconv_axis to_up) {
+                                                 size_t n, spconv_axis from_up, spconv_axis to_up) {
   spconv_real q_up[4];
   size_t i;
   int status = spconv_up_axis_quat_wxyz(q_up, from_up, to_up);
@@ -2653,7 +2663,7 @@ SPCONV_API int spconv_quat_wxyz_change_up_axis_n(spconv_real *res, const spconv_
 
 /** The same for quaternions stored xyzw (4n). */
 SPCONV_API int spconv_quat_xyzw_change_up_axis_n(spconv_real *res, const spconv_real *q_xyzw,
-                                          size_t n, spconv_axis from_up, spconv_axis to_up) {
+                                                 size_t n, spconv_axis from_up, spconv_axis to_up) {
   spconv_real q_up[4];
   size_t i;
   int status = spconv_up_axis_quat_wxyz(q_up, from_up, to_up);
@@ -2941,7 +2951,7 @@ SPCONV_API int spconv_axis_preset_matrix(spconv_real res[9], spconv_axis_preset 
 /** res = M v: polar vectors (points, positions, linear velocities and
    accelerations, forces, gravity, translation parts of poses). */
 SPCONV_API void spconv_vec_change_axes(spconv_real res[3], const spconv_real M[9],
-                                const spconv_real v[3]) {
+                                       const spconv_real v[3]) {
   spconv_real t[3];
   spconv__mat_vec(t, M, v);
   res[0] = t[0];
@@ -2955,7 +2965,7 @@ SPCONV_API void spconv_vec_change_axes(spconv_real res[3], const spconv_real M[9
    Under a reflection they flip: v = w x r must still hold after the change
    of axes, and M (w x r) = (det M) (M w) x (M r). */
 SPCONV_API void spconv_pseudovec_change_axes(spconv_real res[3], const spconv_real M[9],
-                                      const spconv_real w[3]) {
+                                             const spconv_real w[3]) {
   spconv_real t[3], d = spconv__det3(M);
   spconv__mat_vec(t, M, w);
   res[0] = d * t[0];
@@ -2975,14 +2985,14 @@ SPCONV_API void spconv_mat_change_axes(spconv_real res[9], const spconv_real M[9
    with the axes). No det factor: I maps a pseudovector w to the
    pseudovector L = I w, and (det M)^2 = 1. */
 SPCONV_API void spconv_inertia_change_axes(spconv_real res[9], const spconv_real M[9],
-                                    const spconv_real I[9]) {
+                                           const spconv_real I[9]) {
   spconv_mat_change_axes(res, M, I);
 }
 
 /** res = |M| s: per-axis scale factors (or box half-extents, sizes) are
    permuted and never change sign. M must be a signed permutation. */
 SPCONV_API void spconv_scale_change_axes(spconv_real res[3], const spconv_real M[9],
-                                  const spconv_real s[3]) {
+                                         const spconv_real s[3]) {
   spconv_real t[3];
   int i;
   for (i = 0; i < 3; ++i)
@@ -2995,8 +3005,8 @@ SPCONV_API void spconv_scale_change_axes(spconv_real res[3], const spconv_real M
 
 /* the quaternion rule on (w, u): res = (w, (det M) M u); res may alias u */
 SPCONV_API void spconv__quat_change_axes(spconv_real *res_w, spconv_real res_u[3],
-                                  const spconv_real M[9], spconv_real w,
-                                  const spconv_real u[3]) {
+                                         const spconv_real M[9], spconv_real w,
+                                         const spconv_real u[3]) {
   spconv_pseudovec_change_axes(res_u, M, u);
   *res_w = w;
 }
@@ -3005,7 +3015,7 @@ SPCONV_API void spconv__quat_change_axes(spconv_real *res_w, spconv_real res_u[3
    M R(q) M^T (the vector part is a rotation axis, a pseudovector). Blender
    -> glTF: (w, x, y, z) -> (w, x, z, -y). Any norm. */
 SPCONV_API void spconv_quat_wxyz_change_axes(spconv_real res[4], const spconv_real M[9],
-                                      const spconv_real q_wxyz[4]) {
+                                             const spconv_real q_wxyz[4]) {
   spconv_real w = q_wxyz[0], u[3];
   u[0] = q_wxyz[1];
   u[1] = q_wxyz[2];
@@ -3016,7 +3026,7 @@ SPCONV_API void spconv_quat_wxyz_change_axes(spconv_real res[4], const spconv_re
 /** As spconv_quat_wxyz_change_axes for q stored xyzw. Unity -> ROS FLU: (x, y, z,
    w) -> (-z, x, -y, w), the negative of (z, -x, y, -w): the same rotation. */
 SPCONV_API void spconv_quat_xyzw_change_axes(spconv_real res[4], const spconv_real M[9],
-                                      const spconv_real q_xyzw[4]) {
+                                             const spconv_real q_xyzw[4]) {
   spconv_real w = q_xyzw[3], u[3];
   u[0] = q_xyzw[0];
   u[1] = q_xyzw[1];
@@ -3027,7 +3037,7 @@ SPCONV_API void spconv_quat_xyzw_change_axes(spconv_real res[4], const spconv_re
 /** Pose [p; q_wxyz] (MuJoCo free-joint qpos, Isaac Lab root pose):
    res = [M p; (w, (det M) M v)]. */
 SPCONV_API void spconv_pose_wxyz_change_axes(spconv_real res[7], const spconv_real M[9],
-                                      const spconv_real pose[7]) {
+                                             const spconv_real pose[7]) {
   spconv_real t[7];
   int i;
   spconv_vec_change_axes(t, M, pose);
@@ -3037,7 +3047,7 @@ SPCONV_API void spconv_pose_wxyz_change_axes(spconv_real res[7], const spconv_re
 
 /** Pose [p; q_xyzw] (Warp / Newton transform): res = [M p; rule above]. */
 SPCONV_API void spconv_pose_xyzw_change_axes(spconv_real res[7], const spconv_real M[9],
-                                      const spconv_real pose[7]) {
+                                             const spconv_real pose[7]) {
   spconv_real t[7];
   int i;
   spconv_vec_change_axes(t, M, pose);
@@ -3065,7 +3075,7 @@ SPCONV_API void spconv_spatial_change_axes(spconv_real res[6], const spconv_real
    converted. SPCONV_EINVAL (res untouched) unless M is a proper rotation
    (M R would be a reflection). */
 SPCONV_API int spconv_mat_change_world_axes(spconv_real res[9], const spconv_real M[9],
-                                                  const spconv_real R[9]) {
+                                            const spconv_real R[9]) {
   spconv_real I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, s = SPCONV__R(0);
   if (!spconv__orthogonal_sign(M, &s) || s < SPCONV__R(0)) return SPCONV_EINVAL;
   spconv__mat_abt(res, M, R, I);
@@ -3076,8 +3086,8 @@ SPCONV_API int spconv_mat_change_world_axes(spconv_real res[9], const spconv_rea
    quaternion of M; keeps the norm of q). SPCONV_EINVAL (res untouched)
    unless M is a proper rotation. */
 SPCONV_API int spconv_quat_wxyz_change_world_axes(spconv_real res[4],
-                                                        const spconv_real M[9],
-                                                        const spconv_real q_wxyz[4]) {
+                                                  const spconv_real M[9],
+                                                  const spconv_real q_wxyz[4]) {
   spconv_real qm[4], s = SPCONV__R(0);
   if (!spconv__orthogonal_sign(M, &s) || s < SPCONV__R(0)) return SPCONV_EINVAL;
   spconv__quat_of_orthogonal(qm, M, s);
@@ -3092,9 +3102,9 @@ SPCONV_API int spconv_quat_wxyz_change_world_axes(spconv_real res[4],
    Keeps the norm of q. SPCONV_EINVAL (res untouched) unless both are
    orthogonal with equal determinants (else the result is a reflection). */
 SPCONV_API int spconv_quat_wxyz_change_world_body_axes(spconv_real res[4],
-                                                  const spconv_real M_world[9],
-                                                  const spconv_real M_body[9],
-                                                  const spconv_real q_wxyz[4]) {
+                                                       const spconv_real M_world[9],
+                                                       const spconv_real M_body[9],
+                                                       const spconv_real q_wxyz[4]) {
   spconv_real qw[4], qb[4], t[4], sw = SPCONV__R(0), sb = SPCONV__R(0);
   if (!spconv__orthogonal_sign(M_world, &sw) || !spconv__orthogonal_sign(M_body, &sb) ||
       sw != sb)
@@ -3135,8 +3145,8 @@ SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real ma
    SHAPES AND ASSET IMPORT: collision primitives between engines, MuJoCo fromto,
    mesh assets into a Z-up world */
 /** @defgroup shapes Shapes and asset import
-    Collision primitives between engines, MuJoCo fromto, mesh assets into a Z-up world.
-    @{ */
+    Collision primitives between engines, MuJoCo fromto, mesh assets into a Z-up
+    world. @{ */
 
 /* --------------------------------------------------------- collision shapes */
 
@@ -3155,7 +3165,9 @@ SPCONV_API int spconv__shape_supported(spconv_shape_type type, spconv_shape_form
 
 /* the number of size entries `type` reads */
 SPCONV_API int spconv__shape_nsize(spconv_shape_type type) {
-  return type == SPCONV_SHAPE_PLANE ? 0 : (type == SPCONV_SHAPE_BOX ? 3 : (type == SPCONV_SHAPE_SPHERE ? 1 : 2));
+  if (type == SPCONV_SHAPE_PLANE) return 0;
+  if (type == SPCONV_SHAPE_BOX) return 3;
+  return type == SPCONV_SHAPE_SPHERE ? 1 : 2;
 }
 
 /* canonical (Newton) sizes from `format` sizes; 1 if all are finite, >= 0 */
@@ -3180,9 +3192,9 @@ SPCONV_API int spconv__shape_to_canonical(spconv_real c[3], const spconv_real si
   return 1;
 }
 
-/** res_size and res_quat_wxyz for the same physical shape in another
+/** res_size and res_q_wxyz for the same physical shape in another
    format. size: the `from` parameters (table above), res_size: the `to`
-   parameters (unused entries set to 0). res_quat_wxyz = q with
+   parameters (unused entries set to 0). res_q_wxyz = q with
    q_shape_to = q_shape_from * q (its matrix carries the `to` primary
    axis onto the `from` one; identity when they agree): compose it onto
    the shape's local orientation. PhysX capsule (r, h) -> Newton:
@@ -3191,7 +3203,7 @@ SPCONV_API int spconv__shape_to_canonical(spconv_real c[3], const spconv_real si
    (res untouched) for an unknown type, format or axis, a shape the format
    lacks (MuJoCo cone, PhysX cylinder and cone), an axis the format does
    not allow (MuJoCo: Z, PhysX: X), or a negative or non-finite size. */
-SPCONV_API int spconv_shape_convert(spconv_real res_size[3], spconv_real res_quat_wxyz[4],
+SPCONV_API int spconv_shape_convert(spconv_real res_size[3], spconv_real res_q_wxyz[4],
                                     const spconv_real size[3], spconv_shape_type type,
                                     spconv_shape_format from, spconv_axis from_axis,
                                     spconv_shape_format to, spconv_axis to_axis) {
@@ -3218,10 +3230,10 @@ SPCONV_API int spconv_shape_convert(spconv_real res_size[3], spconv_real res_qua
   res_size[0] = c[0];
   res_size[1] = c[1];
   res_size[2] = c[2];
-  res_quat_wxyz[0] = q[0];
-  res_quat_wxyz[1] = q[1];
-  res_quat_wxyz[2] = q[2];
-  res_quat_wxyz[3] = q[3];
+  res_q_wxyz[0] = q[0];
+  res_q_wxyz[1] = q[1];
+  res_q_wxyz[2] = q[2];
+  res_q_wxyz[3] = q[3];
   return SPCONV_OK;
 }
 
@@ -3277,14 +3289,14 @@ SPCONV_API int spconv_shape_com(spconv_real res[3], const spconv_real size[3],
 }
 
 /** MuJoCo geom fromto = (a; b) -> the geom frame: res_pos = (a + b) / 2,
-   res_quat_wxyz = the minimal rotation carrying +Z onto b - a (MuJoCo's
+   res_q_wxyz = the minimal rotation carrying +Z onto b - a (MuJoCo's
    mju_quatZ2Vec: (0, 1, 0, 0), 180 deg about X, when b - a points along
    -Z), *res_half_length = |b - a| / 2: size[1] of a capsule or cylinder
    (the caps of a capsule lie beyond a and b), size[2] of a box (whose
    other two half-sizes are size[0]). SPCONV_EDEGENERATE (nothing
    written) when a == b, an input is not finite or b - a overflows. */
 SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
-                                              spconv_real res_quat_wxyz[4],
+                                              spconv_real res_q_wxyz[4],
                                               spconv_real *res_half_length,
                                               const spconv_real fromto[6]) {
   spconv_real d[3], c[3], q[4], n, w;
@@ -3314,15 +3326,15 @@ SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
   res_pos[1] = c[1];
   res_pos[2] = c[2];
   if (spconv__quat_unit(q, q)) { /* scaled: u_x, u_y may be subnormal */
-    res_quat_wxyz[0] = q[0];
-    res_quat_wxyz[1] = q[1];
-    res_quat_wxyz[2] = q[2];
-    res_quat_wxyz[3] = q[3];
+    res_q_wxyz[0] = q[0];
+    res_q_wxyz[1] = q[1];
+    res_q_wxyz[2] = q[2];
+    res_q_wxyz[3] = q[3];
   } else { /* exactly along -Z */
-    res_quat_wxyz[0] = SPCONV__R(0);
-    res_quat_wxyz[1] = SPCONV__R(1);
-    res_quat_wxyz[2] = SPCONV__R(0);
-    res_quat_wxyz[3] = SPCONV__R(0);
+    res_q_wxyz[0] = SPCONV__R(0);
+    res_q_wxyz[1] = SPCONV__R(1);
+    res_q_wxyz[2] = SPCONV__R(0);
+    res_q_wxyz[3] = SPCONV__R(0);
   }
   *res_half_length = SPCONV__R(0.5) * n;
   return SPCONV_OK;
@@ -3364,8 +3376,7 @@ SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_fo
 /* ================================================================= >>spatial
    SPATIAL VECTORS: shift (and _n), swap, rotate, power, accelerations */
 /** @defgroup spatial Spatial vectors
-    Shift (and _n), swap, rotate, power, accelerations.
-    @{ */
+    Shift (and _n), swap, rotate, power, accelerations. @{ */
 
 /** Twist [v; w] at point A -> twist at B, r = p_B - p_A (same axes as the
    twist): v_B = v_A + w x r, w unchanged. */
@@ -3509,9 +3520,8 @@ SPCONV_API void spconv_classical_accel_shift(spconv_real res[6], const spconv_re
 /* ================================================================= >>engines
    ENGINE CONVENTIONS: conventions as data, presets, twist / wrench /
    acceleration conversion */
-/** @defgroup engines Engine conventions
-    Conventions as data, presets, twist / wrench / acceleration conversion.
-    @{ */
+/** @defgroup engines Engine conventions as data
+    Conventions as data, presets, twist / wrench / acceleration conversion. @{ */
 /* A body's twist, wrench and acceleration under any engine's layout: a
    spconv_convention (order, reference point, frames, angle unit,
    acceleration kind; documented at spconv_order in >>types), converted
@@ -3889,9 +3899,8 @@ SPCONV_API int spconv_accel_convert(spconv_real res[6], const spconv_convention 
 
 /* ================================================================== >>mujoco
    MUJOCO: free joint qvel / qfrc (and _n), c-frame cvel / cacc / cfrc */
-/** @defgroup mujoco Mujoco
-    Free joint qvel / qfrc (and _n), c-frame cvel / cacc / cfrc.
-    @{ */
+/** @defgroup mujoco MuJoCo
+    Free joint qvel / qfrc (and _n), c-frame cvel / cacc / cfrc. @{ */
 
 /* --------------------------------------------------------------- free joint */
 
@@ -3906,10 +3915,10 @@ SPCONV_API int spconv_accel_convert(spconv_real res[6], const spconv_convention 
 /** COM twist [v_C; w] (world) from free-joint qvel [v_O, world; w, body]:
    w_W = R w_B, v_C = v_O + w_W x (R ipos). */
 SPCONV_API void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_real qvel[6],
-                                              const spconv_real quat_wxyz[4],
+                                              const spconv_real q_wxyz[4],
                                               const spconv_real ipos[3]) {
   spconv_real R[9], w[3], r[3], wxr[3];
-  spconv__mat_from_quat(R, quat_wxyz);
+  spconv__mat_from_quat(R, q_wxyz);
   spconv__mat_vec(w, R, qvel + 3);
   spconv__mat_vec(r, R, ipos);
   spconv__cross(wxr, w, r);
@@ -3935,10 +3944,10 @@ SPCONV_API void spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_r
 /** Free-joint qvel [v_O, world; w, body] from COM twist [v_C; w] (world):
    v_O = v_C - w_W x (R ipos), w_B = R^T w_W. */
 SPCONV_API void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_real twist[6],
-                                              const spconv_real quat_wxyz[4],
+                                              const spconv_real q_wxyz[4],
                                               const spconv_real ipos[3]) {
   spconv_real R[9], wb[3], r[3], wxr[3];
-  spconv__mat_from_quat(R, quat_wxyz);
+  spconv__mat_from_quat(R, q_wxyz);
   spconv__mat_t_vec(wb, R, twist + 3);
   spconv__mat_vec(r, R, ipos);
   spconv__cross(wxr, twist + 3, r);
@@ -3965,10 +3974,10 @@ SPCONV_API void spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_r
    Equals what mj_applyFT adds for a force and torque at the COM (this
    function overwrites res); qfrc . qvel == wrench . twist. */
 SPCONV_API void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_real wrench[6],
-                                               const spconv_real quat_wxyz[4],
+                                               const spconv_real q_wxyz[4],
                                                const spconv_real ipos[3]) {
   spconv_real R[9], r[3], rxf[3], tau[3], taub[3];
-  spconv__mat_from_quat(R, quat_wxyz);
+  spconv__mat_from_quat(R, q_wxyz);
   spconv__mat_vec(r, R, ipos);
   spconv__cross(rxf, r, wrench);
   tau[0] = wrench[3] + rxf[0];
@@ -3996,10 +4005,10 @@ SPCONV_API void spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_
 /** COM wrench [f; tau_C] (world) from free-joint qfrc [f, world; tau_O, body]:
    tau_C = R tau_O - (R ipos) x f. */
 SPCONV_API void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_real qfrc[6],
-                                               const spconv_real quat_wxyz[4],
+                                               const spconv_real q_wxyz[4],
                                                const spconv_real ipos[3]) {
   spconv_real R[9], r[3], rxf[3], tau[3];
-  spconv__mat_from_quat(R, quat_wxyz);
+  spconv__mat_from_quat(R, q_wxyz);
   spconv__mat_vec(r, R, ipos);
   spconv__mat_vec(tau, R, qfrc + 3);
   spconv__cross(rxf, r, qfrc);
@@ -4215,9 +4224,8 @@ SPCONV_API int spconv_mujoco_cframe_from_accel(spconv_real res[6],
 
 /* ===================================================================== >>sap
    SAP: the SAP solver boundary (and _n), P_v and P_f */
-/** @defgroup sap Sap
-    The SAP solver boundary (and _n), P_v and P_f.
-    @{ */
+/** @defgroup sap SAP solver boundary
+    The SAP solver boundary (and _n), P_v and P_f. @{ */
 /* r_oc = C - O: body origin O to COM C, world axes (r_oc = R com_body).
    public twist [v_C; w], sap twist [w; v_O]        (u_sap = P_v u_public)
    public wrench [f; tau_C], sap wrench [tau_O; f]  (g_sap = P_f g_public)
@@ -4446,8 +4454,7 @@ SPCONV_API void spconv_sap_wrench_matrix(spconv_real res[36], const spconv_real 
    PACKED JOINT ARRAYS AND PERMUTATIONS: Newton / Warp joint_q, joint_qd,
    joint_f, body_f; joint-order maps */
 /** @defgroup arrays Packed joint arrays and permutations
-    Newton / Warp joint_q, joint_qd, joint_f, body_f; joint-order maps.
-    @{ */
+    Newton / Warp joint_q, joint_qd, joint_f, body_f; joint-order maps. @{ */
 
 /* ------------------------------------------------------------- joint arrays */
 
@@ -4817,8 +4824,7 @@ SPCONV_API int spconv_perm_gather_parents(int *res, const int *parents, const in
 /* ================================================================== >>motion
    MOTION DATA: whole clips, velocities from a clip, BVH channels */
 /** @defgroup motion Motion data
-    Whole clips, velocities from a clip, BVH channels.
-    @{ */
+    Whole clips, velocities from a clip, BVH channels. @{ */
 /* Motion clips (SMPL / AMASS, BVH, retargeted robot clips) between Y-up
    capture formats and Z-up simulators: whole-clip conversion, velocities
    by finite differences, BVH rotation channels. Their axis systems are
@@ -5129,8 +5135,8 @@ SPCONV_API int spconv__bvh_space(char c) {
    an unknown name, other than three rotation channels, a repeated
    rotation axis (BVH rotations are Tait-Bryan) or more than 16 channels. */
 SPCONV_API int spconv_euler_seq_from_bvh_channels(spconv_euler_seq *seq, spconv_euler_kind *kind,
-                                         int rot_index[3], int *n_channels,
-                                         const char *channels) {
+                                                  int rot_index[3], int *n_channels,
+                                                  const char *channels) {
   int ax[3], idx[3], n_rot = 0, n = 0, e;
   size_t i = 0;
   if (!seq || !kind || !channels) return SPCONV_EINVAL;
@@ -5173,7 +5179,7 @@ SPCONV_API int spconv_euler_seq_from_bvh_channels(spconv_euler_seq *seq, spconv_
    sequences exist in BVH. SPCONV_EINVAL (buf untouched) for NULL, a
    proper Euler sequence (XYX, ...), an unknown seq or kind, or size < 30. */
 SPCONV_API int spconv_bvh_channels_from_euler_seq(char *buf, size_t size, spconv_euler_seq seq,
-                                          spconv_euler_kind kind) {
+                                                  spconv_euler_kind kind) {
   const char *rot = "rotation";
   int ax[3], n, i;
   if (!buf || size < 30 || !spconv__euler_axes(seq, ax) || !spconv__euler_kind_valid(kind) ||
