@@ -531,8 +531,8 @@ static void sample(void) {
     record(F_ANGVEL, out, ref, 3, 0);
   }
   {
-    spconv_convention a = spconv_convention_from_preset((int)(next_u64() % SPCONV_PRESET_COUNT));
-    spconv_convention b = spconv_convention_from_preset((int)(next_u64() % SPCONV_PRESET_COUNT));
+    spconv_convention a = spconv_convention_from_preset((spconv_preset_id)(next_u64() % SPCONV_PRESET_COUNT));
+    spconv_convention b = spconv_convention_from_preset((spconv_preset_id)(next_u64() % SPCONV_PRESET_COUNT));
     spconv_body body;
     memcpy(body.quat_wxyz, q2, sizeof q2);
     rvec(body.pos, 3, 10);

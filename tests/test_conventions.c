@@ -192,7 +192,7 @@ static void test_known_presets(void **state) {
   want[17].t[5] = d; /* 1 rad/s = 180/pi deg/s */
   assert_int_equal(sizeof want / sizeof want[0], SPCONV_PRESET_COUNT);
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
-    spconv_convention c = spconv_convention_from_preset(want[i].id);
+    spconv_convention c = spconv_convention_from_preset((spconv_preset_id)want[i].id);
     spconv_real res[6], back[6];
     assert_int_equal(spconv_twist_convert(res, &c, twist, newton(), &b), SPCONV_OK);
     EXPECT_VEC_NEAR(res, want[i].t, 6, TEST_TOL);
@@ -226,17 +226,17 @@ static void test_preset_table(void **state) {
   int i;
   (void)state;
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
-    spconv_convention c = spconv_convention_from_preset(i);
+    spconv_convention c = spconv_convention_from_preset((spconv_preset_id)i);
     assert_int_equal(c.order, want[i][0]);
     assert_int_equal(c.point, want[i][1]);
     assert_int_equal(c.linear_frame, want[i][2]);
     assert_int_equal(c.angular_frame, want[i][3]);
     assert_int_equal(c.angle_unit, want[i][4]);
     assert_int_equal(c.accel, want[i][5]);
-    assert_non_null(spconv_preset_id_name(i));
-    assert_string_equal(spconv_preset_id_name(i), names[i]);
+    assert_non_null(spconv_preset_id_name((spconv_preset_id)i));
+    assert_string_equal(spconv_preset_id_name((spconv_preset_id)i), names[i]);
   }
-  assert_null(spconv_preset_id_name(-1));
+  assert_null(spconv_preset_id_name((spconv_preset_id)-1));
   assert_null(spconv_preset_id_name(SPCONV_PRESET_COUNT));
   { /* an unknown id gives a descriptor every conversion rejects */
     spconv_convention bad = spconv_convention_from_preset(SPCONV_PRESET_COUNT);
@@ -341,7 +341,7 @@ static void test_all_preset_pairs(void **state) {
   test_seed(0x5eed0501);
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
     for (j = 0; j < SPCONV_PRESET_COUNT; ++j) {
-      spconv_convention from = spconv_convention_from_preset(i), to = spconv_convention_from_preset(j);
+      spconv_convention from = spconv_convention_from_preset((spconv_preset_id)i), to = spconv_convention_from_preset((spconv_preset_id)j);
       for (n = 0; n < 32; ++n) { /* 18 * 18 * 32 = 10,368 cases */
         spconv_body b;
         spconv_real t[6], g[6], t2[6], g2[6], back[6];
@@ -401,7 +401,7 @@ static void test_matrix_forms(void **state) {
   test_seed(0x5eed0503);
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
     for (j = 0; j < SPCONV_PRESET_COUNT; ++j) {
-      spconv_convention from = spconv_convention_from_preset(i), to = spconv_convention_from_preset(j);
+      spconv_convention from = spconv_convention_from_preset((spconv_preset_id)i), to = spconv_convention_from_preset((spconv_preset_id)j);
       for (n = 0; n < 4; ++n) {
         spconv_body b;
         spconv_real Mv[36], Mf[36], x[6], y[6], want[6], prod[36], eye[36];
@@ -641,7 +641,7 @@ static void test_cframe(void **state) {
   test_seed(0x5eed0507);
   for (n = 0; n < TEST_CASES / SPCONV_PRESET_COUNT + 1; ++n) {
     for (id = 0; id < SPCONV_PRESET_COUNT; ++id) {
-      spconv_convention c = spconv_convention_from_preset(id), cf;
+      spconv_convention c = spconv_convention_from_preset((spconv_preset_id)id), cf;
       spconv_body b, bs;
       spconv_real cvel[6], cacc[6], cfrc[6], S[3], t[6], a[6], g[6], back[6], want[6];
       spconv_real rs[3];

@@ -280,7 +280,7 @@ static void test_apply_ft(void **state) {
       adr = m->jnt_dofadr[j];
       bodies_of(&body, &inertial, b);
       for (id = 0; id < SPCONV_PRESET_COUNT; ++id) {
-        spconv_convention c = spconv_convention_from_preset(id);
+        spconv_convention c = spconv_convention_from_preset((spconv_preset_id)id);
         spconv_real g[6], qfrc[6], got[6];
         mjtNum lin[3], ang[3], f[3], tau[3], point[3], mq[MAX_NV];
         int lo = c.order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3;

@@ -678,7 +678,7 @@ static void test_C1_descriptors(void **state) {
   expect_untouched(r, 6);
   unknown = spconv_convention_from_preset(SPCONV_PRESET_COUNT);
   assert_true(unknown.order == -1 && unknown.point == -1 && unknown.accel == -1);
-  assert_null(spconv_preset_id_name(-1));
+  assert_null(spconv_preset_id_name((spconv_preset_id)-1));
   assert_null(spconv_preset_id_name(SPCONV_PRESET_COUNT));
 }
 

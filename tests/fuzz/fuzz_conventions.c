@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static spconv_convention fz_conv(fz_in *in) {
   uint8_t k = fz_byte(in);
   spconv_convention c;
-  if (k < 128) return spconv_convention_from_preset((int)(k % 20)); /* 18, 19: unknown ids */
+  if (k < 128) return spconv_convention_from_preset((spconv_preset_id)(k % 20)); /* 18, 19: unknown ids */
   if (k < 240) {
     uint8_t b = fz_byte(in);
     c.order = b & 1;
@@ -57,8 +57,8 @@ static void fz_conventions(fz_in *in) {
   /* names and presets */
   {
     int id = fz_int(in);
-    const char *name = spconv_preset_id_name(id);
-    spconv_convention p = spconv_convention_from_preset(id);
+    const char *name = spconv_preset_id_name((spconv_preset_id)id);
+    spconv_convention p = spconv_convention_from_preset((spconv_preset_id)id);
     FZ_CHECK((name != NULL) == (id >= 0 && id < SPCONV_PRESET_COUNT));
     FZ_CHECK(fz_conv_valid(&p) == (id >= 0 && id < SPCONV_PRESET_COUNT));
   }
