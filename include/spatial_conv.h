@@ -1333,9 +1333,10 @@ SPCONV_API void spconv__quat_of_orthogonal(spconv_real res[4], const spconv_real
 
 /* -------------------------------------------------------------- enum checks */
 
-/* 1 if axis is X, Y or Z */
+/* 1 if axis is X, Y or Z (an unsigned compare: enums may be unsigned and
+   short, as under the ARM EABI or -fshort-enums) */
 SPCONV_API int spconv__axis_valid(spconv_axis axis) {
-  return (int)axis >= 0 && (int)axis <= 2;
+  return (unsigned)axis <= 2u;
 }
 
 /* ------------------------------------------------------------- permutations */
