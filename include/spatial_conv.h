@@ -225,8 +225,25 @@ typedef double spconv_real;
 #  endif
 #endif
 
-/* a literal in the configured precision */
-#define SPCONV__R(x) ((spconv_real)(x))
+/* x converted to type: static_cast in C++ (no -Wold-style-cast), a C cast
+   in C; SPCONV__R(x): a literal in the configured precision; SPCONV__NULL:
+   the null pointer (nullptr in C++, no -Wzero-as-null-pointer-constant) */
+#ifdef __cplusplus
+#  define SPCONV__CAST(type, x) (static_cast<type>(x))
+#  define SPCONV__NULL nullptr
+#else
+#  define SPCONV__CAST(type, x) ((type)(x))
+#  define SPCONV__NULL NULL
+#endif
+#define SPCONV__R(x) SPCONV__CAST(spconv_real, x)
+
+/* In C++ under g++ -Wuseless-cast, SPCONV__R(0.5) is a cast of a double to
+   itself in the double build (the same source serves float): the header
+   turns that one warning off for its own lines and back on at its end. */
+#if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)
+#  pragma GCC diagnostic push
+#  pragma GCC diagnostic ignored "-Wuseless-cast"
+#endif
 
 /* ---------------------------------------------------------------- constants */
 
@@ -1029,8 +1046,8 @@ SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q
 #define spconv_euler_parse_mujoco(s, seq, kind) spconv_euler_seq_from_mujoco(seq, kind, s)
 #define spconv_bvh_channels_parse                spconv_euler_seq_from_bvh_channels
 #define spconv_bvh_channels_string               spconv_bvh_channels_from_euler_seq
-#define spconv_preset(id) spconv_convention_from_preset((spconv_preset_id)(id))
-#define spconv_preset_name(id) spconv_preset_id_name((spconv_preset_id)(id))
+#define spconv_preset(id) spconv_convention_from_preset(SPCONV__CAST(spconv_preset_id, (id)))
+#define spconv_preset_name(id) spconv_preset_id_name(SPCONV__CAST(spconv_preset_id, (id)))
 #define spconv_sap_body_f_from_public            spconv_sap_body_force_from_public_packed
 #define spconv_public_body_f_from_sap            spconv_public_body_force_from_sap_packed
 #define spconv_up_axis_vec3_n                    spconv_vec_change_up_axis_n
@@ -1244,7 +1261,7 @@ SPCONV_API int spconv__orthogonal_sign(const spconv_real M[9], spconv_real *sign
 SPCONV_API spconv_real spconv__quat_scale(spconv_real w, spconv_real x,
                                           spconv_real y, spconv_real z) {
   spconv_real n = w * w + x * x + y * y + z * z;
-  spconv_real zero = (spconv_real)(n == SPCONV__R(0));
+  spconv_real zero = SPCONV__CAST(spconv_real, (n == SPCONV__R(0)));
   return (SPCONV__R(2) - SPCONV__R(2) * zero) / (n + zero);
 }
 
@@ -1336,7 +1353,7 @@ SPCONV_API void spconv__quat_of_orthogonal(spconv_real res[4], const spconv_real
 /* 1 if axis is X, Y or Z (an unsigned compare: enums may be unsigned and
    short, as under the ARM EABI or -fshort-enums) */
 SPCONV_API int spconv__axis_valid(spconv_axis axis) {
-  return (unsigned)axis <= 2u;
+  return SPCONV__CAST(unsigned, axis) <= 2u;
 }
 
 /* ------------------------------------------------------------- permutations */
@@ -1344,7 +1361,7 @@ SPCONV_API int spconv__axis_valid(spconv_axis axis) {
 /* 1 if i is the smallest index of its cycle of the permutation perm */
 SPCONV_API int spconv__cycle_leader(const int *perm, size_t i) {
   size_t j;
-  for (j = (size_t)perm[i]; j != i; j = (size_t)perm[j])
+  for (j = SPCONV__CAST(size_t, perm[i]); j != i; j = SPCONV__CAST(size_t, perm[j]))
     if (j < i) return 0;
   return 1;
 }
@@ -1353,18 +1370,18 @@ SPCONV_API int spconv__cycle_leader(const int *perm, size_t i) {
    (item i at a + i * stride), following each cycle of the permutation from
    its smallest index, without scratch memory. Written once, instantiated
    for the two element types the permutation functions move: */
-#define SPCONV__DEFINE_CYCLE_GATHER(name, type)                               \
-  SPCONV_API void name(type *a, const int *perm, size_t n, size_t stride) {    \
-    size_t i, c, k;                                                           \
-    for (i = 0; i < n; ++i) {                                                 \
-      if (!spconv__cycle_leader(perm, i)) continue;                           \
-      for (c = 0; c < stride; ++c) {                                          \
-        type first = a[i * stride + c];                                       \
-        for (k = i; (size_t)perm[k] != i; k = (size_t)perm[k])                \
-          a[k * stride + c] = a[(size_t)perm[k] * stride + c];                \
-        a[k * stride + c] = first;                                            \
-      }                                                                       \
-    }                                                                         \
+#define SPCONV__DEFINE_CYCLE_GATHER(name, type)                                \
+  SPCONV_API void name(type *a, const int *perm, size_t n, size_t stride) {     \
+    size_t i, c, k, next;                                                      \
+    for (i = 0; i < n; ++i) {                                                  \
+      if (!spconv__cycle_leader(perm, i)) continue;                            \
+      for (c = 0; c < stride; ++c) {                                           \
+        type first = a[i * stride + c];                                        \
+        for (k = i; (next = SPCONV__CAST(size_t, perm[k])) != i; k = next)     \
+          a[k * stride + c] = a[next * stride + c];                            \
+        a[k * stride + c] = first;                                             \
+      }                                                                        \
+    }                                                                          \
   }
 /* defines spconv__cycle_gather_real(a, perm, n, stride) */
 SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_real, spconv_real)
@@ -1451,13 +1468,17 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
    statement, safe in any if / else) */
 #define SPCONV__BATCH_CALL0(name, res, x, n)                                  \
   do {                                                                        \
-    if ((const spconv_real *)(res) == (x)) spconv__##name##_io(res, n);       \
-    else spconv__##name##_oop(res, x, n);                                     \
+    if (SPCONV__CAST(const spconv_real *, res) == (x))                       \
+      spconv__##name##_io(res, n);                                            \
+    else                                                                      \
+      spconv__##name##_oop(res, x, n);                                        \
   } while (0)
 #define SPCONV__BATCH_CALL(name, res, x, ...)                                 \
   do {                                                                        \
-    if ((const spconv_real *)(res) == (x)) spconv__##name##_io(res, __VA_ARGS__); \
-    else spconv__##name##_oop(res, x, __VA_ARGS__);                           \
+    if (SPCONV__CAST(const spconv_real *, res) == (x))                       \
+      spconv__##name##_io(res, __VA_ARGS__);                                  \
+    else                                                                      \
+      spconv__##name##_oop(res, x, __VA_ARGS__);                              \
   } while (0)
 
 /* ================================================================== >>status
@@ -2101,7 +2122,7 @@ SPCONV_API int spconv__euler_seq_from_string(spconv_euler_seq *seq, spconv_euler
   if (!seq || !kind || !spconv__parse_axes(s, ax, &up) || up == 2) return SPCONV_EINVAL;
   e = spconv__euler_seq_from_axes(ax[0], ax[1], ax[2]);
   if (e < 0) return SPCONV_EINVAL;
-  *seq = (spconv_euler_seq)e;
+  *seq = SPCONV__CAST(spconv_euler_seq, e);
   if (!up) *kind = lower;
   else *kind = lower == SPCONV_EULER_INTRINSIC ? SPCONV_EULER_EXTRINSIC : SPCONV_EULER_INTRINSIC;
   return SPCONV_OK;
@@ -2334,8 +2355,8 @@ SPCONV_API void spconv__rot_from_quat(spconv_real *res, const spconv_real q[4],
    input is checked before the first output). */
 SPCONV_API int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_format,
                                     const spconv_real *x, spconv_rot_format x_format, size_t n) {
-  size_t so = (size_t)spconv_rot_format_size(res_format);
-  size_t si = (size_t)spconv_rot_format_size(x_format), step;
+  size_t so = SPCONV__CAST(size_t, spconv_rot_format_size(res_format));
+  size_t si = SPCONV__CAST(size_t, spconv_rot_format_size(x_format)), step;
   if (so == 0 || si == 0 || ((!res || !x) && n > 0)) return SPCONV_EINVAL;
   for (step = 0; step < n; ++step)
     if (!spconv__rot_valid(x + si * step, x_format)) return SPCONV_EDEGENERATE;
@@ -2540,7 +2561,7 @@ SPCONV_API void spconv_inertia_change_length_unit(spconv_real res[9], const spco
    (zero when from == to). */
 SPCONV_API void spconv__up_axis_rotation_axis(spconv_real k[3], spconv_axis from_up,
                                               spconv_axis to_up) {
-  int a = (int)from_up, b = (int)to_up;
+  int a = SPCONV__CAST(int, from_up), b = SPCONV__CAST(int, to_up);
   k[0] = k[1] = k[2] = SPCONV__R(0);
   if (a != b) {
     /* e_a x e_b = +e_c for cyclic (a, b, c), -e_c otherwise */
@@ -2692,7 +2713,7 @@ SPCONV_API spconv_real spconv__signed_unit(int a, int i) {
 /** res = the unit vector of a signed axis (SPCONV_AXIS_NEG_Y -> (0, -1, 0)).
    SPCONV_EINVAL (res untouched) for an unknown value. */
 SPCONV_API int spconv_vec_from_signed_axis(spconv_real res[3], spconv_signed_axis axis) {
-  int a = (int)axis;
+  int a = SPCONV__CAST(int, axis);
   if (!spconv__signed_axis_valid(a)) return SPCONV_EINVAL;
   res[0] = spconv__signed_unit(a, 0);
   res[1] = spconv__signed_unit(a, 1);
@@ -2702,13 +2723,14 @@ SPCONV_API int spconv_vec_from_signed_axis(spconv_real res[3], spconv_signed_axi
 
 /* the direction of axis i (0, 1, 2) of s, as an int */
 SPCONV_API int spconv__system_dir(spconv_axis_system s, int i) {
-  return i == 0 ? (int)s.x : (i == 1 ? (int)s.y : (int)s.z);
+  if (i == 0) return SPCONV__CAST(int, s.x);
+  return i == 1 ? SPCONV__CAST(int, s.y) : SPCONV__CAST(int, s.z);
 }
 
 /** SPCONV_OK if s is one of the 48 axis systems, else SPCONV_EINVAL (a
    value outside spconv_direction, or two axes on the same semantic line). */
 SPCONV_API int spconv_axis_system_check(spconv_axis_system s) {
-  int a = (int)s.x, b = (int)s.y, c = (int)s.z;
+  int a = SPCONV__CAST(int, s.x), b = SPCONV__CAST(int, s.y), c = SPCONV__CAST(int, s.z);
   if (!spconv__signed_axis_valid(a) || !spconv__signed_axis_valid(b) ||
       !spconv__signed_axis_valid(c))
     return SPCONV_EINVAL;
@@ -2766,22 +2788,22 @@ SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s) {
 SPCONV_API int spconv_axis_system_from_forward_up(spconv_axis_system *res,
                                                   spconv_signed_axis forward,
                                                   spconv_signed_axis up, int right_handed) {
-  int f = (int)forward, u = (int)up, d[3], k;
+  int f = SPCONV__CAST(int, forward), u = SPCONV__CAST(int, up), d[3], k;
   spconv_axis_system s;
   if (!spconv__signed_axis_valid(f) || !spconv__signed_axis_valid(u) || f % 3 == u % 3)
     return SPCONV_EINVAL;
   k = 3 - f % 3 - u % 3; /* the remaining axis */
-  d[f % 3] = f < 3 ? (int)SPCONV_DIRECTION_FORWARD : (int)SPCONV_DIRECTION_BACK;
-  d[u % 3] = u < 3 ? (int)SPCONV_DIRECTION_UP : (int)SPCONV_DIRECTION_DOWN;
-  d[k] = (int)SPCONV_DIRECTION_LEFT;
-  s.x = (spconv_direction)d[0];
-  s.y = (spconv_direction)d[1];
-  s.z = (spconv_direction)d[2];
+  d[f % 3] = SPCONV__CAST(int, f < 3 ? SPCONV_DIRECTION_FORWARD : SPCONV_DIRECTION_BACK);
+  d[u % 3] = SPCONV__CAST(int, u < 3 ? SPCONV_DIRECTION_UP : SPCONV_DIRECTION_DOWN);
+  d[k] = SPCONV__CAST(int, SPCONV_DIRECTION_LEFT);
+  s.x = SPCONV__CAST(spconv_direction, d[0]);
+  s.y = SPCONV__CAST(spconv_direction, d[1]);
+  s.z = SPCONV__CAST(spconv_direction, d[2]);
   if (spconv_axis_system_is_right_handed(s) != (right_handed != 0 ? 1 : 0)) {
-    d[k] = (int)SPCONV_DIRECTION_RIGHT;
-    s.x = (spconv_direction)d[0];
-    s.y = (spconv_direction)d[1];
-    s.z = (spconv_direction)d[2];
+    d[k] = SPCONV__CAST(int, SPCONV_DIRECTION_RIGHT);
+    s.x = SPCONV__CAST(spconv_direction, d[0]);
+    s.y = SPCONV__CAST(spconv_direction, d[1]);
+    s.z = SPCONV__CAST(spconv_direction, d[2]);
   }
   *res = s;
   return SPCONV_OK;
@@ -2833,9 +2855,9 @@ SPCONV_API int spconv_axis_system_from_matrix(spconv_axis_system *res, const spc
     }
     if (n != 1) return SPCONV_EINVAL;
   }
-  res->x = (spconv_direction)d[0];
-  res->y = (spconv_direction)d[1];
-  res->z = (spconv_direction)d[2];
+  res->x = SPCONV__CAST(spconv_direction, d[0]);
+  res->y = SPCONV__CAST(spconv_direction, d[1]);
+  res->z = SPCONV__CAST(spconv_direction, d[2]);
   return SPCONV_OK;
 }
 
@@ -3125,7 +3147,7 @@ SPCONV_API int spconv_quat_wxyz_change_world_body_axes(spconv_real res[4],
    SPCONV_EINVAL (res untouched) for an unknown axis. */
 SPCONV_API int spconv_gravity_signed(spconv_real res[3], spconv_signed_axis up,
                                      spconv_real magnitude) {
-  int a = (int)up;
+  int a = SPCONV__CAST(int, up);
   if (!spconv__signed_axis_valid(a)) return SPCONV_EINVAL;
   res[0] = res[1] = res[2] = SPCONV__R(0);
   res[a % 3] = a < 3 ? -magnitude : magnitude;
@@ -3137,7 +3159,7 @@ SPCONV_API int spconv_gravity_signed(spconv_real res[3], spconv_signed_axis up,
    the positive axis. SPCONV_EINVAL (res untouched) for an unknown axis. */
 SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real magnitude) {
   if (!spconv__axis_valid(up)) return SPCONV_EINVAL;
-  return spconv_gravity_signed(res, (spconv_signed_axis)up, magnitude);
+  return spconv_gravity_signed(res, SPCONV__CAST(spconv_signed_axis, up), magnitude);
 }
 
 /** @} */ /* end of >>axes */
@@ -3154,7 +3176,7 @@ SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real ma
 /* 1 if `type` exists in `format` with primary axis `axis` */
 SPCONV_API int spconv__shape_supported(spconv_shape_type type, spconv_shape_format format,
                                        spconv_axis axis) {
-  int t = (int)type, f = (int)format;
+  int t = SPCONV__CAST(int, type), f = SPCONV__CAST(int, format);
   if (t < 0 || t > 5 || f < 0 || f > 3 || !spconv__axis_valid(axis)) return 0;
   if (format == SPCONV_SHAPE_FORMAT_MUJOCO && (axis != SPCONV_AXIS_Z || type == SPCONV_SHAPE_CONE))
     return 0;
@@ -3285,7 +3307,7 @@ SPCONV_API int spconv_shape_com(spconv_real res[3], const spconv_real size[3],
       !spconv__shape_to_canonical(c, size, type, format))
     return SPCONV_EINVAL;
   res[0] = res[1] = res[2] = SPCONV__R(0);
-  if (type == SPCONV_SHAPE_CONE) res[(int)axis] = -SPCONV__R(0.5) * c[1];
+  if (type == SPCONV_SHAPE_CONE) res[SPCONV__CAST(int, axis)] = -SPCONV__R(0.5) * c[1];
   return SPCONV_OK;
 }
 
@@ -3353,7 +3375,7 @@ SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
    unknown format. */
 SPCONV_API int spconv_asset_import_matrix(spconv_real res[9], spconv_asset_format format,
                                           int file_is_z_up) {
-  int f = (int)format;
+  int f = SPCONV__CAST(int, format);
   if (f < 0 || f > 2) return SPCONV_EINVAL;
   if (format != SPCONV_ASSET_GLTF && file_is_z_up)
     return spconv_up_axis_matrix(res, SPCONV_AXIS_Z, SPCONV_AXIS_Z);
@@ -3365,7 +3387,7 @@ SPCONV_API int spconv_asset_import_matrix(spconv_real res[9], spconv_asset_forma
    SPCONV_EINVAL (res untouched) for an unknown format. */
 SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_format format,
                                              int file_is_z_up) {
-  int f = (int)format;
+  int f = SPCONV__CAST(int, format);
   if (f < 0 || f > 2) return SPCONV_EINVAL;
   if (format != SPCONV_ASSET_GLTF && file_is_z_up)
     return spconv_up_axis_quat_wxyz(res, SPCONV_AXIS_Z, SPCONV_AXIS_Z);
@@ -3642,13 +3664,13 @@ SPCONV_API const char *spconv_preset_id_name(spconv_preset_id id) {
     case SPCONV_PRESET_MR_SPACE: return "mr_space";
     case SPCONV_PRESET_FEATHERSTONE: return "featherstone";
     case SPCONV_PRESET_PTERA: return "ptera";
-    default: return NULL;
+    default: return SPCONV__NULL;
   }
 }
 
 /* 1 if every field of c holds a known value (c may be NULL: 0) */
 SPCONV_API int spconv__convention_valid(const spconv_convention *c) {
-  return c != NULL && (c->order == 0 || c->order == 1) && c->point >= 0 && c->point <= 2 &&
+  return c != SPCONV__NULL && (c->order == 0 || c->order == 1) && c->point >= 0 && c->point <= 2 &&
          (c->linear_frame == 0 || c->linear_frame == 1) &&
          (c->angular_frame == 0 || c->angular_frame == 1) &&
          (c->angle_unit == 0 || c->angle_unit == 1) && (c->accel == 0 || c->accel == 1);
@@ -4585,7 +4607,7 @@ SPCONV_API int spconv__sap_joint_map(spconv_real *res, const spconv_real *x,
     int t = L->joint_type[j], s = L->joint_qd_start[j], e = L->joint_qd_start[j + 1];
     if (t == SPCONV_JOINT_FREE || t == SPCONV_JOINT_DISTANCE) {
       spconv_real r[3];
-      spconv__body_r_oc(r, body_q, body_com, (size_t)L->joint_child[j]);
+      spconv__body_r_oc(r, body_q, body_com, SPCONV__CAST(size_t, L->joint_child[j]));
       switch (kind) {
         case SPCONV__SAP_TWIST_IN: spconv_sap_twist_from_public(res + s, x + s, r); break;
         case SPCONV__SAP_TWIST_OUT: spconv_public_twist_from_sap(res + s, x + s, r); break;
@@ -4698,7 +4720,7 @@ SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_
     spconv__sap_joint_map(joint_f, joint_f, L, body_q, body_com, SPCONV__SAP_WRENCH_IN);
   if (body_f && body_f_order == SPCONV_SAP_ORDER_PUBLIC)
     spconv_sap_body_force_from_public_packed(body_f, body_f, body_q, body_com,
-                                             (size_t)L->body_count);
+                                             SPCONV__CAST(size_t, L->body_count));
   return SPCONV_OK;
 }
 
@@ -4731,9 +4753,10 @@ SPCONV_API int spconv_perm_check(const int *perm, size_t n) {
   size_t i, k, j;
   if (n > 0 && !perm) return SPCONV_EINVAL;
   for (i = 0; i < n; ++i)
-    if (perm[i] < 0 || (size_t)perm[i] >= n) return SPCONV_EINVAL;
+    if (perm[i] < 0 || SPCONV__CAST(size_t, perm[i]) >= n) return SPCONV_EINVAL;
   for (i = 0; i < n; ++i) {
-    for (k = 0, j = (size_t)perm[i]; j != i && k < n; ++k) j = (size_t)perm[j];
+    j = SPCONV__CAST(size_t, perm[i]);
+    for (k = 0; j != i && k < n; ++k) j = SPCONV__CAST(size_t, perm[j]);
     if (j != i) return SPCONV_EINVAL;
   }
   return SPCONV_OK;
@@ -4747,19 +4770,19 @@ SPCONV_API int spconv_perm_inverse(int *res, const int *perm, size_t n) {
   if (!res && n > 0) return SPCONV_EINVAL;
   if (spconv_perm_check(perm, n) != SPCONV_OK) return SPCONV_EINVAL;
   if (res != perm) {
-    for (i = 0; i < n; ++i) res[perm[i]] = (int)i;
+    for (i = 0; i < n; ++i) res[perm[i]] = SPCONV__CAST(int, i);
     return SPCONV_OK;
   }
   for (i = 0; i < n; ++i) {
     size_t prev = i, cur;
     if (!spconv__cycle_leader(res, i)) continue;
-    for (cur = (size_t)res[i]; cur != i;) {
-      size_t next = (size_t)res[cur];
-      res[cur] = (int)prev;
+    for (cur = SPCONV__CAST(size_t, res[i]); cur != i;) {
+      size_t next = SPCONV__CAST(size_t, res[cur]);
+      res[cur] = SPCONV__CAST(int, prev);
       prev = cur;
       cur = next;
     }
-    res[i] = (int)prev;
+    res[i] = SPCONV__CAST(int, prev);
   }
   return SPCONV_OK;
 }
@@ -4792,7 +4815,8 @@ SPCONV_API int spconv_perm_gather_frames(spconv_real *res, const spconv_real *x,
       continue;
     }
     for (i = 0; i < n; ++i)
-      for (c = 0; c < stride; ++c) r[i * stride + c] = in[(size_t)perm[i] * stride + c];
+      for (c = 0; c < stride; ++c)
+        r[i * stride + c] = in[SPCONV__CAST(size_t, perm[i]) * stride + c];
   }
   return SPCONV_OK;
 }
@@ -4807,7 +4831,8 @@ SPCONV_API int spconv_perm_gather_parents(int *res, const int *parents, const in
   if (spconv_perm_check(perm, n) != SPCONV_OK || ((!res || !parents) && n > 0))
     return SPCONV_EINVAL;
   for (i = 0; i < n; ++i)
-    if (parents[i] < -1 || (parents[i] >= 0 && (size_t)parents[i] >= n)) return SPCONV_EINVAL;
+    if (parents[i] < -1 || (parents[i] >= 0 && SPCONV__CAST(size_t, parents[i]) >= n))
+      return SPCONV_EINVAL;
   if (res == parents) spconv__cycle_gather_int(res, perm, n, 1); /* res[i] = parents[perm[i]] */
   else
     for (i = 0; i < n; ++i) res[i] = parents[perm[i]];
@@ -4815,7 +4840,7 @@ SPCONV_API int spconv_perm_gather_parents(int *res, const int *parents, const in
     if (res[i] < 0) continue;
     for (j = 0; perm[j] != res[i]; ++j) {
     }
-    res[i] = (int)j;
+    res[i] = SPCONV__CAST(int, j);
   }
   return SPCONV_OK;
 }
@@ -4939,27 +4964,28 @@ SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
   spconv_quat_conj_wxyz(qb, qb);
   same = 1;
   for (i = 0; i < 9; ++i) same = same && W[i] == B[i];
-  T = (size_t)in->frames;
-  NB = (size_t)in->bodies;
+  T = SPCONV__CAST(size_t, in->frames);
+  NB = SPCONV__CAST(size_t, in->bodies);
   for (t = 0; t < T; ++t) {
     spconv_real v[3];
     if (in->root_pos) {
       spconv_vec_change_axes(v, W, in->root_pos + 3 * t);
-      for (i = 0; i < 3; ++i) res->root_pos[3 * t + (size_t)i] = kk * v[i];
+      for (i = 0; i < 3; ++i) res->root_pos[3 * t + SPCONV__CAST(size_t, i)] = kk * v[i];
     }
     if (in->root_linvel) {
       spconv_vec_change_axes(v, W, in->root_linvel + 3 * t);
-      for (i = 0; i < 3; ++i) res->root_linvel[3 * t + (size_t)i] = kk * v[i];
+      for (i = 0; i < 3; ++i) res->root_linvel[3 * t + SPCONV__CAST(size_t, i)] = kk * v[i];
     }
     if (in->root_angvel)
       spconv_pseudovec_change_axes(res->root_angvel + 3 * t, in->root_angvel_body ? B : W,
-                            in->root_angvel + 3 * t);
+                                   in->root_angvel + 3 * t);
     if (in->root_rot)
-      spconv__motion_rot_apply(res->root_rot + (size_t)nr * t, in->root_rot + (size_t)nr * t,
-                               in->root_rot_format, W, B, qw, qb, same);
+      spconv__motion_rot_apply(res->root_rot + SPCONV__CAST(size_t, nr) * t,
+                               in->root_rot + SPCONV__CAST(size_t, nr) * t, in->root_rot_format,
+                               W, B, qw, qb, same);
     if (in->local_rot)
       for (j = 0; j < NB; ++j) {
-        size_t o = (size_t)nl * (t * NB + j);
+        size_t o = SPCONV__CAST(size_t, nl) * (t * NB + j);
         spconv__motion_rot_apply(res->local_rot + o, in->local_rot + o, in->local_rot_format,
                                  B, B, I, I, 1);
       }
@@ -4968,7 +4994,7 @@ SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
     for (j = 0; j < NB; ++j) {
       spconv_real v[3];
       spconv_vec_change_axes(v, B, in->offsets + 3 * j);
-      for (i = 0; i < 3; ++i) res->offsets[3 * j + (size_t)i] = kk * v[i];
+      for (i = 0; i < 3; ++i) res->offsets[3 * j + SPCONV__CAST(size_t, i)] = kk * v[i];
     }
   return SPCONV_OK;
 }
@@ -5001,7 +5027,7 @@ SPCONV_API void spconv__motion_diff_frames(size_t t, size_t T, spconv_motion_dif
 SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos, int frames,
                                     spconv_real dt, spconv_motion_diff method) {
   spconv_real prev[3], cur[3], next[3] = {0, 0, 0};
-  size_t t, T = (size_t)frames;
+  size_t t, T = SPCONV__CAST(size_t, frames);
   int i;
   if (!res || !pos || frames < 2 || !spconv__finite(dt) || !(dt > SPCONV__R(0)) ||
       (method != SPCONV_MOTION_DIFF_FORWARD && method != SPCONV_MOTION_DIFF_CENTRAL))
@@ -5015,11 +5041,11 @@ SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos, in
     spconv_real span;
     const spconv_real *pa, *pb;
     if (t + 1 < T)
-      for (i = 0; i < 3; ++i) next[i] = pos[3 * (t + 1) + (size_t)i];
+      for (i = 0; i < 3; ++i) next[i] = pos[3 * (t + 1) + SPCONV__CAST(size_t, i)];
     spconv__motion_diff_frames(t, T, method, &a, &b, &span);
     pa = a + 1 == t ? prev : cur;
     pb = b == t + 1 ? next : cur;
-    for (i = 0; i < 3; ++i) res[3 * t + (size_t)i] = (pb[i] - pa[i]) / (span * dt);
+    for (i = 0; i < 3; ++i) res[3 * t + SPCONV__CAST(size_t, i)] = (pb[i] - pa[i]) / (span * dt);
     for (i = 0; i < 3; ++i) {
       prev[i] = cur[i];
       cur[i] = next[i];
@@ -5043,7 +5069,7 @@ SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int 
                                     spconv_real dt, spconv_rot_format q_format, int body,
                                     spconv_motion_diff method) {
   spconv_real prev[4], cur[4], next[4] = {1, 0, 0, 0}, w[3];
-  size_t t, T = (size_t)frames;
+  size_t t, T = SPCONV__CAST(size_t, frames);
   int i;
   if (!res || !q || frames < 2 || !spconv__finite(dt) || !(dt > SPCONV__R(0)) ||
       (method != SPCONV_MOTION_DIFF_FORWARD && method != SPCONV_MOTION_DIFF_CENTRAL) ||
@@ -5057,7 +5083,7 @@ SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int 
     spconv_real span;
     const spconv_real *qa, *qb;
     if (t + 1 < T) {
-      for (i = 0; i < 4; ++i) next[i] = q[4 * (t + 1) + (size_t)i];
+      for (i = 0; i < 4; ++i) next[i] = q[4 * (t + 1) + SPCONV__CAST(size_t, i)];
       if (q_format == SPCONV_ROT_QUAT_XYZW) spconv_quat_wxyz_from_xyzw(next, next);
     }
     spconv__motion_diff_frames(t, T, method, &a, &b, &span);
@@ -5074,7 +5100,7 @@ SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int 
         spconv_quat_rotate_wxyz(w, c, w);
       }
     }
-    for (i = 0; i < 3; ++i) res[3 * t + (size_t)i] = w[i];
+    for (i = 0; i < 3; ++i) res[3 * t + SPCONV__CAST(size_t, i)] = w[i];
     for (i = 0; i < 4; ++i) {
       prev[i] = cur[i];
       cur[i] = next[i];
@@ -5161,7 +5187,7 @@ SPCONV_API int spconv_euler_seq_from_bvh_channels(spconv_euler_seq *seq, spconv_
   if (n_rot != 3 || ax[0] == ax[1] || ax[1] == ax[2] || ax[0] == ax[2]) return SPCONV_EINVAL;
   e = spconv__euler_seq_from_axes(ax[0], ax[1], ax[2]);
   if (e < 0) return SPCONV_EINVAL;
-  *seq = (spconv_euler_seq)e;
+  *seq = SPCONV__CAST(spconv_euler_seq, e);
   *kind = SPCONV_EULER_INTRINSIC;
   if (rot_index) {
     rot_index[0] = idx[0];
@@ -5189,7 +5215,7 @@ SPCONV_API int spconv_bvh_channels_from_euler_seq(char *buf, size_t size, spconv
   for (n = 0; n < 3; ++n) {
     int a = kind == SPCONV_EULER_INTRINSIC ? ax[n] : ax[2 - n];
     char *w = buf + 10 * n;
-    w[0] = (char)('X' + a);
+    w[0] = SPCONV__CAST(char, ('X' + a));
     for (i = 0; i < 8; ++i) w[1 + i] = rot[i];
     w[9] = n < 2 ? ' ' : '\0';
   }
@@ -5249,5 +5275,9 @@ SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q
    OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE
    USE OR OTHER DEALINGS IN THE SOFTWARE.
 */
+
+#if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)
+#  pragma GCC diagnostic pop
+#endif
 
 #endif /* SPCONV_SPATIAL_CONV_H */
