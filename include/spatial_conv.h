@@ -394,6 +394,14 @@ typedef enum spconv_axis_preset {
   SPCONV_AXIS_PRESET_COUNT = 20
 } spconv_axis_preset;
 
+/** How a 4x4 homogeneous transform T = [A p; 0 1] is stored in 16 reals:
+   row-major T[4 i + j] = T_ij, or column-major T[4 j + i] = T_ij (glTF
+   node.matrix, OpenGL, Eigen's default storage). */
+typedef enum spconv_mat4_layout {
+  SPCONV_MAT4_ROW_MAJOR = 0,
+  SPCONV_MAT4_COLUMN_MAJOR = 1
+} spconv_mat4_layout;
+
 /* -------------------------------------------------- shapes and asset import */
 
 /** Collision primitive kinds, as Newton, MuJoCo, USD and PhysX name them. */
@@ -778,6 +786,9 @@ SPCONV_API void spconv_pose_wxyz_change_axes(spconv_real res[7], const spconv_re
                                              const spconv_real pose[7]);
 SPCONV_API void spconv_pose_xyzw_change_axes(spconv_real res[7], const spconv_real M[9],
                                              const spconv_real pose[7]);
+SPCONV_API int spconv_transform_change_axes(spconv_real res[16], const spconv_real M[9],
+                                            const spconv_real T[16], spconv_real k,
+                                            spconv_mat4_layout layout);
 SPCONV_API void spconv_spatial_change_axes(spconv_real res[6], const spconv_real M[9],
                                            const spconv_real x[6]);
 SPCONV_API int spconv_mat_change_world_axes(spconv_real res[9], const spconv_real M[9],
@@ -812,6 +823,8 @@ SPCONV_API int spconv_asset_import_matrix(spconv_real res[9], spconv_asset_forma
                                           int file_is_z_up);
 SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_format format,
                                              int file_is_z_up);
+SPCONV_API int spconv_asset_axes_matrix(spconv_real res[9], spconv_asset_format format,
+                                        int file_is_z_up, spconv_axis_preset to);
 
 /* ---------------------------------------------------------------- >>spatial */
 SPCONV_API void spconv_twist_shift(spconv_real res[6], const spconv_real twist[6],
@@ -3078,6 +3091,37 @@ SPCONV_API void spconv_pose_xyzw_change_axes(spconv_real res[7], const spconv_re
   for (i = 0; i < 7; ++i) res[i] = t[i]; /* written last: res may alias M */
 }
 
+/** res = the 4x4 homogeneous transform T = [A p; 0 1] (A: a rotation, with
+   any scale; p: the translation) with both its frames changed by M and its
+   lengths by k: [M A M^T, k M p; 0 1] (v_to = M v_from; k from
+   spconv_length_scale, 1 to keep the unit). A glTF node.matrix (column-major)
+   into a Z-up ROS world in metres: M = spconv_axis_preset_matrix(GLTF,
+   ROS_FLU), k = 1. T and res are stored as layout says; the last row is
+   copied as it is. SPCONV_EINVAL (res untouched) for an unknown layout or a
+   k that is not finite and > 0. */
+SPCONV_API int spconv_transform_change_axes(spconv_real res[16], const spconv_real M[9],
+                                            const spconv_real T[16], spconv_real k,
+                                            spconv_mat4_layout layout) {
+  spconv_real A[9], p[3], last[4];
+  int i, j, cm = layout == SPCONV_MAT4_COLUMN_MAJOR;
+  if ((layout != SPCONV_MAT4_ROW_MAJOR && !cm) || !spconv__finite(k) || !(k > SPCONV__R(0)))
+    return SPCONV_EINVAL;
+  for (i = 0; i < 3; ++i) {
+    for (j = 0; j < 3; ++j) A[3 * i + j] = T[cm ? 4 * j + i : 4 * i + j];
+    p[i] = T[cm ? 12 + i : 4 * i + 3];
+  }
+  for (j = 0; j < 4; ++j) last[j] = T[cm ? 4 * j + 3 : 12 + j];
+  spconv__mat_abt(A, M, A, M);
+  spconv_vec_change_axes(p, M, p);
+  for (i = 0; i < 3; ++i) { /* written last: res may alias T or M */
+    for (j = 0; j < 3; ++j) res[cm ? 4 * j + i : 4 * i + j] = A[3 * i + j];
+    res[cm ? 12 + i : 4 * i + 3] = k * p[i];
+  }
+  for (j = 0; j < 4; ++j) res[cm ? 4 * j + 3 : 12 + j] = last[j];
+  return SPCONV_OK;
+}
+
+
 /** A twist [v; w] or a wrench [f; tau] (any reference point, which moves
    with the axes): res = [M a; (det M) M b], the linear half a polar vector,
    the angular half a pseudovector. The power f.v + tau.w of a wrench and a
@@ -3370,8 +3414,10 @@ SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
    forward"): Y-up data -> (x, y, z) -> (x, -z, y), the inverse of
    Blender's glTF export and spconv_up_axis_matrix(Y, Z); Z-up data ->
    identity. glTF is always Y-up (file_is_z_up ignored, as Genesis does);
-   STL and OBJ use file_is_z_up (Genesis' file_meshes_are_zup). Apply it
-   with the spconv_axes_* functions. SPCONV_EINVAL (res untouched) for an
+   STL and OBJ use file_is_z_up (Genesis' file_meshes_are_zup). It turns
+   the up axis only: a glTF asset then faces -Y; spconv_asset_axes_matrix
+   gives the matrix into a chosen system (a ROS / MuJoCo / Isaac world faces
+   +X). Apply either with the *_change_axes functions. SPCONV_EINVAL (res untouched) for an
    unknown format. */
 SPCONV_API int spconv_asset_import_matrix(spconv_real res[9], spconv_asset_format format,
                                           int file_is_z_up) {
@@ -3393,6 +3439,25 @@ SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_fo
     return spconv_up_axis_quat_wxyz(res, SPCONV_AXIS_Z, SPCONV_AXIS_Z);
   return spconv_up_axis_quat_wxyz(res, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
 }
+
+/** res = M (v_to = M v_from) from the axes a mesh file is written in to the
+   axis system of preset `to`, so that the asset faces the way `to` calls
+   forward. glTF files are Y up with their front at +Z (glTF 2.0, section
+   "Coordinate System and Units"); STL and OBJ have no convention: Y-up
+   files (file_is_z_up = 0) are read with the glTF facing, Z-up files in
+   Blender's axes (front -Y). glTF -> ROS_FLU, MUJOCO, ISAAC, NEWTON:
+   (x, y, z) -> (z, x, y), the asset faces +X; glTF -> BLENDER: (x, y, z)
+   -> (x, -z, y), it faces -Y (what spconv_asset_import_matrix gives, which
+   turns the up axis only). SPCONV_EINVAL (res untouched) for an unknown
+   format or preset. */
+SPCONV_API int spconv_asset_axes_matrix(spconv_real res[9], spconv_asset_format format,
+                                        int file_is_z_up, spconv_axis_preset to) {
+  spconv_axis_preset from = SPCONV_AXIS_PRESET_GLTF;
+  if (SPCONV__CAST(unsigned, format) > 2u) return SPCONV_EINVAL;
+  if (format != SPCONV_ASSET_GLTF && file_is_z_up) from = SPCONV_AXIS_PRESET_BLENDER;
+  return spconv_axis_preset_matrix(res, from, to);
+}
+
 
 /** @} */ /* end of >>shapes */
 
