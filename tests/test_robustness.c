@@ -1,7 +1,7 @@
 /* spatial_conv bad-input policy (docs/robustness.md): one test per rule,
    named after the rule (G = general, Q = quaternions, S = spatial vectors,
    M = MuJoCo free joint, P = SAP boundary, U = up axis, A = axis systems,
-   R = rotations, C = conventions as data, B = batch forms).
+   R = rotations, C = conventions as data, D = motion data, B = batch forms).
    Built in double and in float from this one source. */
 #include "test_util.h"
 
@@ -748,6 +748,415 @@ static void test_C3_permutations(void **state) {
   assert_int_equal(spconv_perm_gather(NULL, NULL, NULL, 0), SPCONV_OK);
 }
 
+/* ============================================================ motion data */
+
+/* D1: the BVH channel parser refuses NULL, an unknown name (other case, a
+   truncated or extended name, other separators), other than three rotation
+   channels, a repeated rotation axis and more than 16 channels with
+   SPCONV_EINVAL, every output untouched; any white space separates names,
+   position channels may stand anywhere. */
+static void test_D1_bvh_parser(void **state) {
+  const char *bad[] = {"", " \t\r\n", "Zrotation Xrotation", "zrotation Xrotation Yrotation",
+                       "ZROTATION XROTATION YROTATION", "Zrotation Xrotation Yrotatio",
+                       "Zrotation Xrotation Yrotations", "Zrotation Xrotation Wrotation",
+                       "Zrotation,Xrotation,Yrotation", "Zrotation Xrotation Zrotation",
+                       "Zrotation Zrotation Yrotation", "Zrotation Xrotation Yrotation Xrotation",
+                       "Xposition Yposition Zposition", "Zrotation Xrotation\0Yrotation",
+                       "Zrotation Xrotation Yrotation Xpos", "Zrotation xrotation Yrotation", NULL};
+  /* 17 channels (over the limit of 16), and 16 */
+  static const char many17[] = "Xposition Xposition Xposition Xposition Xposition Xposition "
+                               "Xposition Xposition Xposition Xposition Xposition Xposition "
+                               "Xposition Xposition Zrotation Xrotation Yrotation";
+  static const char many16[] = "Yposition Yposition Yposition Yposition Yposition Yposition "
+                               "Yposition Yposition Yposition Yposition Yposition Yposition "
+                               "Yposition Yrotation Xrotation Zrotation";
+  char buf[30];
+  spconv_euler_seq seq;
+  spconv_euler_kind kind;
+  int idx[3], n, k;
+  (void)state;
+  for (k = 0; k < 18; ++k) {
+    const char *s = k < 17 ? bad[k] : many17;
+    seq = (spconv_euler_seq)77;
+    kind = (spconv_euler_kind)77;
+    idx[0] = idx[1] = idx[2] = n = 77;
+    assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, &kind, idx, &n, s), SPCONV_EINVAL);
+    assert_true((int)seq == 77 && (int)kind == 77 && n == 77);
+    assert_true(idx[0] == 77 && idx[1] == 77 && idx[2] == 77);
+  }
+  assert_int_equal(spconv_euler_seq_from_bvh_channels(NULL, &kind, NULL, NULL, "Zrotation Xrotation Yrotation"),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, NULL, NULL, NULL, "Zrotation Xrotation Yrotation"),
+                   SPCONV_EINVAL);
+  /* any white space, positions anywhere */
+  assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, &kind, idx, &n,
+                       "\tXposition  Yposition\r\nZrotation Zposition\nXrotation\r\n Yrotation \n"),
+                   SPCONV_OK);
+  assert_true(seq == SPCONV_EULER_ZXY && kind == SPCONV_EULER_INTRINSIC && n == 6);
+  assert_true(idx[0] == 2 && idx[1] == 4 && idx[2] == 5);
+  /* 16 channels are accepted */
+  assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, &kind, NULL, &n, many16), SPCONV_OK);
+  assert_true(seq == SPCONV_EULER_YXZ && n == 16);
+  /* parse -> string -> parse */
+  assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, seq, kind), SPCONV_OK);
+  assert_string_equal(buf, "Yrotation Xrotation Zrotation");
+  seq = (spconv_euler_seq)77;
+  assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, &kind, NULL, NULL, buf), SPCONV_OK);
+  assert_true(seq == SPCONV_EULER_YXZ);
+}
+
+/* D2: BVH angles and channel strings: a proper Euler sequence (XYX, ...),
+   an unknown seq or kind, a NULL or short (< 30 bytes) buffer give
+   SPCONV_EINVAL, untouched; a zero or non-finite quaternion gives
+   SPCONV_EDEGENERATE, untouched; NaN angles give NaN with SPCONV_OK (G4);
+   a lock gives SPCONV_GIMBAL_LOCK with the last angle 0; any nonzero norm. */
+static void test_D2_bvh_angles(void **state) {
+  int bad_seq[] = {SPCONV_EULER_XYX, SPCONV_EULER_ZYZ, 12, -1, INT_MAX, INT_MIN}, k, i;
+  char buf[40], small[29];
+  spconv_real deg[3] = {10, 20, 30}, nandeg[3] = {10, R_NAN, 30}, lock[3] = {10, 90, 30};
+  spconv_real id[4] = {1, 0, 0, 0}, zero[4] = {0, 0, 0, 0}, nanq[4] = {R_NAN, 0, 0, 0};
+  spconv_real infq[4] = {1, R_INF, 0, 0}, q[4], r[4], e[3], e2[3];
+  (void)state;
+  for (k = 0; k < 6; ++k) {
+    spconv_euler_seq s = (spconv_euler_seq)bad_seq[k];
+    memset(buf, '#', sizeof buf);
+    fill(q, 4);
+    fill(e, 3);
+    assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, s, SPCONV_EULER_INTRINSIC),
+                     SPCONV_EINVAL);
+    assert_int_equal(spconv_quat_wxyz_from_bvh(q, deg, s), SPCONV_EINVAL);
+    assert_int_equal(spconv_bvh_from_quat_wxyz(e, id, s), SPCONV_EINVAL);
+    for (i = 0; i < 40; ++i) assert_true(buf[i] == '#');
+    expect_untouched(q, 4);
+    expect_untouched(e, 3);
+  }
+  memset(small, '#', sizeof small);
+  assert_int_equal(spconv_bvh_channels_from_euler_seq(small, sizeof small, SPCONV_EULER_ZXY,
+                                                      SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+  for (i = 0; i < 29; ++i) assert_true(small[i] == '#');
+  assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, SPCONV_EULER_ZXY,
+                                                      (spconv_euler_kind)2), SPCONV_EINVAL);
+  assert_int_equal(spconv_bvh_channels_from_euler_seq(NULL, 40, SPCONV_EULER_ZXY,
+                                                      SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+  /* exactly 30 bytes; extrinsic YXZ is intrinsic ZXY */
+  assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, 30, SPCONV_EULER_YXZ,
+                                                      SPCONV_EULER_EXTRINSIC), SPCONV_OK);
+  assert_string_equal(buf, "Zrotation Xrotation Yrotation");
+  /* zero and non-finite quaternions */
+  for (k = 0; k < 3; ++k) {
+    fill(e, 3);
+    assert_int_equal(spconv_bvh_from_quat_wxyz(e, k == 0 ? zero : k == 1 ? nanq : infq,
+                                               SPCONV_EULER_ZXY), SPCONV_EDEGENERATE);
+    expect_untouched(e, 3);
+  }
+  /* NaN angles propagate */
+  assert_int_equal(spconv_quat_wxyz_from_bvh(q, nandeg, SPCONV_EULER_ZXY), SPCONV_OK);
+  assert_true(any_nan(q, 4));
+  /* a lock: the last angle 0, the angles still rebuild the rotation */
+  assert_int_equal(spconv_quat_wxyz_from_bvh(q, lock, SPCONV_EULER_ZXY), SPCONV_OK);
+  assert_int_equal(spconv_bvh_from_quat_wxyz(e, q, SPCONV_EULER_ZXY), SPCONV_GIMBAL_LOCK);
+  assert_true(e[2] == 0);
+  EXPECT_NEAR(e[1], 90, TEST_TOL * 100, 90);
+  assert_int_equal(spconv_quat_wxyz_from_bvh(r, e, SPCONV_EULER_ZXY), SPCONV_OK);
+  if ((double)(r[0] * q[0] + r[1] * q[1] + r[2] * q[2] + r[3] * q[3]) < 0)
+    for (i = 0; i < 4; ++i) r[i] = -r[i];
+  EXPECT_VEC_NEAR(r, q, 4, TEST_TOL * 100);
+  /* any nonzero norm: c q gives the angles of q */
+  assert_int_equal(spconv_quat_wxyz_from_bvh(q, deg, SPCONV_EULER_XZY), SPCONV_OK);
+  assert_int_equal(spconv_bvh_from_quat_wxyz(e, q, SPCONV_EULER_XZY), SPCONV_OK);
+  EXPECT_VEC_NEAR(e, deg, 3, TEST_TOL * 100);
+  for (i = 0; i < 4; ++i) r[i] = q[i] * (spconv_real)1e-3;
+  assert_int_equal(spconv_bvh_from_quat_wxyz(e2, r, SPCONV_EULER_XZY), SPCONV_OK);
+  EXPECT_VEC_NEAR(e2, e, 3, TEST_TOL * 100);
+}
+
+/* D3: orientations under a change of axes: an M that is not a rotation
+   (a reflection, NaN, inf, scaled, sheared, zero) given to the world-only
+   forms, and M_world, M_body that are not orthogonal or whose
+   determinants differ, give SPCONV_EINVAL, untouched; the quaternion forms
+   keep the norm of q (zero stays zero); NaN in q or R propagates (G4). */
+static void test_D3_change_world_axes(void **state) {
+  const spconv_real Mz[9] = {1, 0, 0, 0, 0, -1, 0, 1, 0}; /* Y up -> Z up */
+  const spconv_real F[9] = {1, 0, 0, 0, 1, 0, 0, 0, -1};  /* a reflection */
+  spconv_real bad[6][9], R[9] = {0, -1, 0, 1, 0, 0, 0, 0, 1}, q[4] = {0, 0, 0, 3};
+  spconv_real zero[4] = {0, 0, 0, 0}, nanq[4] = {1, R_NAN, 0, 0}, res[9], r[4];
+  int k, i;
+  (void)state;
+  for (k = 0; k < 6; ++k) memcpy(bad[k], Mz, sizeof Mz);
+  memcpy(bad[0], F, sizeof F);
+  bad[1][4] = R_NAN;
+  bad[2][0] = R_INF;
+  for (i = 0; i < 9; ++i) bad[3][i] = 2 * Mz[i];
+  bad[4][1] = (spconv_real)0.1;
+  for (i = 0; i < 9; ++i) bad[5][i] = 0;
+  for (k = 0; k < 6; ++k) {
+    fill(res, 9);
+    fill(r, 4);
+    assert_int_equal(spconv_mat_change_world_axes(res, bad[k], R), SPCONV_EINVAL);
+    assert_int_equal(spconv_quat_wxyz_change_world_axes(r, bad[k], q), SPCONV_EINVAL);
+    assert_int_equal(spconv_quat_wxyz_change_world_body_axes(r, bad[k], Mz, q), SPCONV_EINVAL);
+    assert_int_equal(spconv_quat_wxyz_change_world_body_axes(r, Mz, bad[k], q), SPCONV_EINVAL);
+    expect_untouched(res, 9);
+    expect_untouched(r, 4);
+  }
+  /* two reflections (equal determinants) are accepted */
+  assert_int_equal(spconv_quat_wxyz_change_world_body_axes(r, F, F, q), SPCONV_OK);
+  EXPECT_NEAR(norm(r, 4), 3, TEST_TOL, 3);
+  /* the norm of q is kept, zero included */
+  assert_int_equal(spconv_quat_wxyz_change_world_axes(r, Mz, q), SPCONV_OK);
+  EXPECT_NEAR(norm(r, 4), 3, TEST_TOL, 3);
+  assert_int_equal(spconv_quat_wxyz_change_world_axes(r, Mz, zero), SPCONV_OK);
+  assert_true(norm(r, 4) == 0);
+  assert_int_equal(spconv_quat_wxyz_change_world_body_axes(r, Mz, Mz, zero), SPCONV_OK);
+  assert_true(norm(r, 4) == 0);
+  /* NaN propagates */
+  assert_int_equal(spconv_quat_wxyz_change_world_axes(r, Mz, nanq), SPCONV_OK);
+  assert_true(any_nan(r, 4));
+  assert_int_equal(spconv_quat_wxyz_change_world_body_axes(r, Mz, F, nanq), SPCONV_EINVAL);
+  assert_int_equal(spconv_quat_wxyz_change_world_body_axes(r, Mz, Mz, nanq), SPCONV_OK);
+  assert_true(any_nan(r, 4));
+  R[4] = R_NAN;
+  assert_int_equal(spconv_mat_change_world_axes(res, Mz, R), SPCONV_OK);
+  assert_true(any_nan(res, 9));
+}
+
+/* D4: rotation formats: an unknown format (even with n = 0) or a NULL array
+   with n > 0 gives SPCONV_EINVAL; a zero or non-finite quaternion or a
+   matrix that is not a rotation anywhere in x gives SPCONV_EDEGENERATE and
+   nothing is written, in place too; quaternions of any finite nonzero norm
+   are normalized with their sign kept; a NaN or inf rotation vector gives
+   NaN in its own element only. */
+static void test_D4_rot_convert(void **state) {
+  spconv_real x[12] = {1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0}, m[27], out[27], buf[27];
+  spconv_real badq[3][4] = {{0, 0, 0, 0}, {R_NAN, 0, 0, 0}, {1, 0, R_INF, 0}};
+  spconv_real rv[9] = {(spconv_real)0.1, 0, 0, R_NAN, 0, 0, 0, R_INF, 0};
+  spconv_real big[4] = {-R_MAX, R_MAX, 0, 0}, sub[4] = {-R_TRUE_MIN, 0, 0, 0};
+  int k, i, f, bad_fmt[] = {4, -1, INT_MAX};
+  (void)state;
+  for (k = 0; k < 3; ++k) { /* the last of three quaternions is degenerate */
+    memcpy(x + 8, badq[k], sizeof badq[k]);
+    for (f = 0; f < 4; ++f) {
+      fill(out, 27);
+      assert_int_equal(spconv_rot_convert_n(out, (spconv_rot_format)f, x, SPCONV_ROT_QUAT_WXYZ, 3),
+                       SPCONV_EDEGENERATE);
+      expect_untouched(out, 27);
+      memcpy(buf, x, sizeof x);
+      assert_int_equal(spconv_rot_convert_n(buf, (spconv_rot_format)f, buf, SPCONV_ROT_QUAT_XYZW, 3),
+                       SPCONV_EDEGENERATE);
+      EXPECT_VEC_EQUAL(buf, x, 8); /* nothing written */
+    }
+  }
+  for (k = 0; k < 4; ++k) { /* a matrix that is not a rotation, after a good one */
+    for (i = 0; i < 18; ++i) m[i] = (spconv_real)(i % 9 % 4 == 0);
+    if (k == 0) m[17] = -1;              /* reflection */
+    if (k == 1) m[9] = 2;                /* scaled column */
+    if (k == 2) m[10] = R_NAN;
+    if (k == 3) m[9] = m[13] = m[17] = 0; /* zero */
+    fill(out, 27);
+    assert_int_equal(spconv_rot_convert_n(out, SPCONV_ROT_QUAT_WXYZ, m, SPCONV_ROT_MAT, 2),
+                     SPCONV_EDEGENERATE);
+    expect_untouched(out, 27);
+    memcpy(buf, m, 18 * sizeof(spconv_real));
+    assert_int_equal(spconv_rot_convert_n(buf, SPCONV_ROT_ROTVEC, buf, SPCONV_ROT_MAT, 2),
+                     SPCONV_EDEGENERATE);
+    EXPECT_VEC_EQUAL(buf, m, 18);
+  }
+  for (k = 0; k < 3; ++k) {
+    fill(out, 27);
+    assert_int_equal(spconv_rot_convert_n(out, (spconv_rot_format)bad_fmt[k], x, SPCONV_ROT_QUAT_WXYZ, 2),
+                     SPCONV_EINVAL);
+    assert_int_equal(spconv_rot_convert_n(out, SPCONV_ROT_MAT, x, (spconv_rot_format)bad_fmt[k], 2),
+                     SPCONV_EINVAL);
+    assert_int_equal(spconv_rot_convert_n(NULL, SPCONV_ROT_MAT, NULL, (spconv_rot_format)bad_fmt[k], 0),
+                     SPCONV_EINVAL);
+    expect_untouched(out, 27);
+  }
+  assert_int_equal(spconv_rot_convert_n(NULL, SPCONV_ROT_MAT, x, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EINVAL);
+  assert_int_equal(spconv_rot_convert_n(NULL, SPCONV_ROT_MAT, NULL, SPCONV_ROT_QUAT_WXYZ, 0), SPCONV_OK);
+  /* any finite nonzero norm, the sign kept */
+  assert_int_equal(spconv_rot_convert_n(out, SPCONV_ROT_QUAT_WXYZ, big, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_OK);
+  {
+    spconv_real want[4] = {(spconv_real)-0.70710678118654752, (spconv_real)0.70710678118654752, 0, 0};
+    EXPECT_VEC_NEAR(out, want, 4, TEST_TOL);
+  }
+  assert_int_equal(spconv_rot_convert_n(out, SPCONV_ROT_QUAT_WXYZ, sub, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_OK);
+  assert_true(out[0] == -1 && out[1] == 0 && out[2] == 0 && out[3] == 0);
+  /* NaN and inf rotation vectors give NaN, element by element */
+  assert_int_equal(spconv_rot_convert_n(out, SPCONV_ROT_QUAT_WXYZ, rv, SPCONV_ROT_ROTVEC, 3), SPCONV_OK);
+  assert_true(all_finite(out, 4) && any_nan(out + 4, 4) && any_nan(out + 8, 4));
+}
+
+/* D5: whole clips: NULL clips or matrices, negative or differing sizes,
+   differing formats or flags, an unknown format of a present array, a NULL
+   res array where in has one, k not finite and > 0, an M that is not
+   orthogonal, determinants that differ: SPCONV_EINVAL and nothing written;
+   NaN in one frame stays in that frame (G4). */
+static void test_D5_clip_convert(void **state) {
+  spconv_real pos[6] = {1, 2, 3, 4, 5, 6}, rot[8] = {1, 0, 0, 0, 0, 1, 0, 0};
+  spconv_real lin[6] = {1, 0, 0, 0, 1, 0}, ang[6] = {0, 0, 1, 1, 0, 0};
+  spconv_real loc[12] = {(spconv_real)0.1, 0, 0, 0, (spconv_real)0.2, 0, 0, 0, (spconv_real)0.3,
+                         (spconv_real)0.4, 0, 0};
+  spconv_real off[6] = {0, 1, 0, 0, 0, 1}, r[6][12], M[9], F[9] = {1, 0, 0, 0, 1, 0, 0, 0, -1};
+  spconv_real M2[9], Mn[9];
+  spconv_motion_clip in = {2, 2, NULL, NULL, SPCONV_ROT_QUAT_WXYZ, NULL, NULL, 0, NULL,
+                           SPCONV_ROT_ROTVEC, NULL};
+  spconv_motion_clip res, b;
+  int k, i;
+  (void)state;
+  in.root_pos = pos;
+  in.root_rot = rot;
+  in.root_linvel = lin;
+  in.root_angvel = ang;
+  in.local_rot = loc;
+  in.offsets = off;
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, SPCONV_AXIS_PRESET_ROBOT),
+                   SPCONV_OK);
+  for (i = 0; i < 9; ++i) {
+    M2[i] = 2 * M[i];
+    Mn[i] = M[i];
+  }
+  Mn[0] = R_NAN;
+  res = in;
+  res.root_pos = r[0];
+  res.root_rot = r[1];
+  res.root_linvel = r[2];
+  res.root_angvel = r[3];
+  res.local_rot = r[4];
+  res.offsets = r[5];
+  for (k = 0; k < 21; ++k) {
+    spconv_motion_clip a = in;
+    const spconv_real *W = M, *B = M;
+    spconv_real kk = (spconv_real)0.01;
+    int st;
+    b = res;
+    switch (k) {
+      case 0: a.frames = b.frames = -1; break;
+      case 1: a.bodies = b.bodies = -1; break;
+      case 2: b.frames = 3; break;
+      case 3: b.bodies = 1; break;
+      case 4: a.root_rot_format = b.root_rot_format = (spconv_rot_format)7; break;
+      case 5: a.local_rot_format = b.local_rot_format = (spconv_rot_format)-1; break;
+      case 6: b.local_rot_format = SPCONV_ROT_MAT; break;
+      case 7: b.root_rot_format = SPCONV_ROT_QUAT_XYZW; break;
+      case 8: b.root_angvel_body = 1; break;
+      case 9: b.root_pos = NULL; break;
+      case 10: b.offsets = NULL; break;
+      case 11: kk = 0; break;
+      case 12: kk = -1; break;
+      case 13: kk = R_NAN; break;
+      case 14: kk = R_INF; break;
+      case 15: W = M2; break;
+      case 16: B = Mn; break;
+      case 17: W = F; break; /* det -1 against det +1 */
+      case 18: W = NULL; break;
+      case 19: B = NULL; break;
+      default: break;
+    }
+    for (i = 0; i < 6; ++i) fill(r[i], 12);
+    if (k == 20) {
+      assert_int_equal(spconv_motion_clip_convert(NULL, &a, M, M, kk), SPCONV_EINVAL);
+      st = spconv_motion_clip_convert(&b, NULL, M, M, kk);
+    } else {
+      st = spconv_motion_clip_convert(&b, &a, W, B, kk);
+    }
+    assert_int_equal(st, SPCONV_EINVAL);
+    for (i = 0; i < 6; ++i) expect_untouched(r[i], 12);
+  }
+  /* NaN in frame 1 of root_pos stays in frame 1 */
+  in.root_pos[4] = R_NAN;
+  assert_int_equal(spconv_motion_clip_convert(&res, &in, M, M, (spconv_real)0.01), SPCONV_OK);
+  assert_true(all_finite(r[0], 3) && any_nan(r[0] + 3, 3));
+  assert_true(all_finite(r[5], 6));
+}
+
+/* D6: velocities from a clip: fewer than 2 frames, dt not finite and > 0,
+   an unknown method, a q_format other than the two quaternion formats or a
+   NULL array give SPCONV_EINVAL, untouched; a NaN frame reaches only the
+   velocities whose difference uses it; quaternions of any norm. */
+static void test_D6_clip_velocities(void **state) {
+  spconv_real pos[12] = {0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0}, q[16], res[12], r2[12];
+  spconv_real bad_dt[4] = {0, (spconv_real)-0.1, R_NAN, R_INF};
+  int frames[3] = {1, 0, -1}, k, t, i;
+  (void)state;
+  for (t = 0; t < 4; ++t) { /* a turn about z of 0.1 rad per frame */
+    q[4 * t] = (spconv_real)cos(0.05 * t);
+    q[4 * t + 1] = q[4 * t + 2] = 0;
+    q[4 * t + 3] = (spconv_real)sin(0.05 * t);
+  }
+  for (k = 0; k < 12; ++k) {
+    int T = k < 3 ? frames[k] : 4, method = k == 7 ? 2 : k == 8 ? -1 : 1;
+    spconv_real dt = k >= 3 && k < 7 ? bad_dt[k - 3] : (spconv_real)0.1;
+    spconv_rot_format f = k == 9 ? SPCONV_ROT_ROTVEC : k == 10 ? SPCONV_ROT_MAT
+                          : k == 11 ? (spconv_rot_format)9 : SPCONV_ROT_QUAT_WXYZ;
+    fill(res, 12);
+    if (k < 9) assert_int_equal(spconv_motion_linvel(res, pos, T, dt, (spconv_motion_diff)method),
+                                SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_angvel(res, q, T, dt, f, 0, (spconv_motion_diff)method),
+                     SPCONV_EINVAL);
+    expect_untouched(res, 12);
+  }
+  fill(res, 12);
+  assert_int_equal(spconv_motion_linvel(NULL, pos, 4, (spconv_real)0.1, SPCONV_MOTION_DIFF_FORWARD),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_motion_linvel(res, NULL, 4, (spconv_real)0.1, SPCONV_MOTION_DIFF_FORWARD),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_motion_angvel(res, NULL, 4, (spconv_real)0.1, SPCONV_ROT_QUAT_WXYZ, 1,
+                                        SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+  expect_untouched(res, 12);
+  /* a NaN in the last frame: forward differences of frames 2 and 3 only,
+     central ones of frames 2 and 3 (frame 1 uses frames 0 and 2) */
+  pos[9] = R_NAN;
+  for (k = 0; k < 2; ++k) {
+    assert_int_equal(spconv_motion_linvel(res, pos, 4, (spconv_real)0.1, (spconv_motion_diff)k),
+                     SPCONV_OK);
+    assert_true(all_finite(res, 6) && any_nan(res + 6, 3) && any_nan(res + 9, 3));
+  }
+  /* any norm: 1000 q and q / 1000 turn alike */
+  assert_int_equal(spconv_motion_angvel(res, q, 4, (spconv_real)0.1, SPCONV_ROT_QUAT_WXYZ, 1,
+                                        SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
+  for (i = 0; i < 16; ++i) q[i] *= (spconv_real)(i < 8 ? 1000 : 0.001);
+  assert_int_equal(spconv_motion_angvel(r2, q, 4, (spconv_real)0.1, SPCONV_ROT_QUAT_WXYZ, 1,
+                                        SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
+  EXPECT_VEC_NEAR(r2, res, 12, TEST_TOL * 100);
+  EXPECT_NEAR(res[2], 1, TEST_TOL * 100, 1);
+}
+
+/* D7: joint order of clips and skeletons: a map that is not a
+   permutation, stride 0, a NULL array with data to move, a parent other
+   than -1 or 0..n-1 give SPCONV_EINVAL, untouched; nothing to move
+   (frames or n = 0) is SPCONV_OK with NULL arrays. */
+static void test_D7_joint_order(void **state) {
+  int bad[][3] = {{0, 1, 3}, {0, 0, 1}, {-1, 0, 1}, {INT_MAX, 0, 1}, {INT_MIN, 0, 1}};
+  int good[3] = {2, 0, 1}, parents[3] = {-1, 0, 1}, pres[3];
+  int bad_par[][3] = {{-2, 0, 1}, {-1, 3, 0}, {-1, 0, INT_MAX}, {INT_MIN, 0, 1}};
+  spconv_real x[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, out[12];
+  int k;
+  (void)state;
+  for (k = 0; k < 5; ++k) {
+    fill(out, 12);
+    pres[0] = pres[1] = pres[2] = 77;
+    assert_int_equal(spconv_perm_gather_frames(out, x, bad[k], 2, 3, 2), SPCONV_EINVAL);
+    assert_int_equal(spconv_perm_gather_parents(pres, parents, bad[k], 3), SPCONV_EINVAL);
+    expect_untouched(out, 12);
+    assert_true(pres[0] == 77 && pres[1] == 77 && pres[2] == 77);
+  }
+  for (k = 0; k < 4; ++k) {
+    pres[0] = pres[1] = pres[2] = 77;
+    assert_int_equal(spconv_perm_gather_parents(pres, bad_par[k], good, 3), SPCONV_EINVAL);
+    assert_true(pres[0] == 77 && pres[1] == 77 && pres[2] == 77);
+  }
+  fill(out, 12);
+  assert_int_equal(spconv_perm_gather_frames(out, x, good, 2, 3, 0), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_gather_frames(out, NULL, good, 2, 3, 2), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_gather_frames(out, x, NULL, 2, 3, 2), SPCONV_EINVAL);
+  expect_untouched(out, 12);
+  assert_int_equal(spconv_perm_gather_frames(NULL, x, good, 2, 3, 2), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_gather_parents(NULL, parents, good, 3), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_gather_frames(NULL, NULL, good, 0, 3, 2), SPCONV_OK);
+  assert_int_equal(spconv_perm_gather_frames(NULL, NULL, NULL, 2, 0, 2), SPCONV_OK);
+  assert_int_equal(spconv_perm_gather_parents(NULL, NULL, NULL, 0), SPCONV_OK);
+}
+
 /* ============================================================ batch forms */
 
 /* B1: n = 0 reads and writes nothing (NULL pointers are fine); each element
@@ -798,6 +1207,13 @@ int main(void) {
       cmocka_unit_test(test_C1_descriptors),
       cmocka_unit_test(test_C2_joint_layouts),
       cmocka_unit_test(test_C3_permutations),
+      cmocka_unit_test(test_D1_bvh_parser),
+      cmocka_unit_test(test_D2_bvh_angles),
+      cmocka_unit_test(test_D3_change_world_axes),
+      cmocka_unit_test(test_D4_rot_convert),
+      cmocka_unit_test(test_D5_clip_convert),
+      cmocka_unit_test(test_D6_clip_velocities),
+      cmocka_unit_test(test_D7_joint_order),
       cmocka_unit_test(test_B1_batch),
   };
   int failed = cmocka_run_group_tests_name("spatial_conv robustness (" TEST_PRECISION ")", tests,

@@ -12,8 +12,26 @@ import os
 import random
 
 HARNESSES = {"quat": 1, "spatial": 1, "mujoco": 1, "sap": 1, "axes": 4,
-             "rotations": 7, "conventions": 3, "batch": 1}
+             "rotations": 7, "conventions": 3, "batch": 1, "motion": 7}
 FILES = 24
+
+# BVH channel lists for fuzz_motion's parser (sub-case 0, then a mode byte
+# below 72: the rest of the file is the string): valid lists with position
+# channels, every separator, Windows line ends, a 16-channel list, and
+# refused ones (17 channels, a repeated axis, a truncated name, lower case).
+BVH_LISTS = {
+    "bvh_root": b"Xposition Yposition Zposition Zrotation Xrotation Yrotation",
+    "bvh_joint": b"Zrotation Yrotation Xrotation",
+    "bvh_spaces": b"\t Yrotation\r\nXrotation\v\fZrotation \n",
+    "bvh_crlf": b"Xposition\r\nYposition\r\nZposition\r\nYrotation\r\nZrotation\r\nXrotation\r\n",
+    "bvh_16": b" ".join([b"Xposition"] * 13 + [b"Xrotation", b"Zrotation", b"Yrotation"]),
+    "bvh_17": b" ".join([b"Yposition"] * 14 + [b"Xrotation", b"Zrotation", b"Yrotation"]),
+    "bvh_repeat": b"Zrotation Xrotation Zrotation",
+    "bvh_truncated": b"Zrotation Xrotation Yrotatio",
+    "bvh_case": b"zrotation Xrotation Yrotation",
+    "bvh_four": b"Zrotation Xrotation Yrotation Xrotation",
+    "bvh_empty": b"",
+}
 
 
 def real(rng, special):
@@ -38,6 +56,10 @@ def main():
                 out += real(rng, special)
             with open(os.path.join(d, "seed_%02d" % i), "wb") as f:
                 f.write(bytes(out))
+    d = os.path.join(root, "motion")
+    for name, text in BVH_LISTS.items():
+        with open(os.path.join(d, name), "wb") as f:
+            f.write(bytes([0, 0]) + text)
 
 
 if __name__ == "__main__":
