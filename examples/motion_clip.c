@@ -17,11 +17,15 @@
 #include "spatial_conv.h"
 
 #define T 9      /* frames */
-#define NB 4     /* bodies: 0 pelvis (root child), 1 spine, 2 head, 3 left thigh */
+#define NB 4     /* bodies: 0 pelvis (the root joint itself), 1 spine, 2 head, 3 left thigh */
 
 static const int parents[NB] = {-1, 0, 1, 0};
 
-/* world position of body j at frame t: p = p_root + R_root (o_0 + R_0 (o_1 + ...)) */
+/* world position of body j at frame t, by the root convention of
+   spconv_motion_clip: p = p_root + R_root (o_0 + R_0 (o_1 + ...)). Body 0,
+   the pelvis, is the root joint itself, as a BVH ROOT: root_pos is its
+   world position, root_rot its rotation, offsets[0] = 0 and local_rot[:, 0]
+   the identity, so no offset of the root is ever turned by its rotation. */
 static void fk(spconv_real res[3], const spconv_motion_clip *c, int t, int j) {
   spconv_real q[4], v[3] = {0, 0, 0};
   int k;
@@ -42,7 +46,8 @@ int main(void) {
   const spconv_real dt = (spconv_real)(1.0 / 30.0); /* 30 fps */
   spconv_real root_pos[3 * T], root_rot[4 * T], linvel[3 * T], angvel[3 * T];
   spconv_real local_rot[3 * T * NB];
-  spconv_real offsets[3 * NB] = {0, 0, 0,   0, 25, 0,   0, 30, 0,   9, -8, 0}; /* cm, Y up */
+  spconv_real offsets[3 * NB] = {0, 0, 0,   0, 25, 0,   0, 30, 0,   9, -8, 0}; /* cm, Y up;
+                                                          offsets[0] = 0: the root joint */
   spconv_real root_pos_z[3 * T], root_rot_z[4 * T], linvel_z[3 * T], angvel_z[3 * T];
   spconv_real local_rot_z[3 * T * NB], offsets_z[3 * NB], naive[3 * T];
   spconv_real M[9], U[9], k, head[3], pelvis[3], v_fd[3 * T];
@@ -60,7 +65,7 @@ int main(void) {
     root_rot[4 * t + 1] = 0;
     root_rot[4 * t + 2] = (spconv_real)sin(yaw / 2);
     root_rot[4 * t + 3] = 0;
-    for (i = 0; i < 3 * NB; ++i) local_rot[3 * NB * t + i] = 0;
+    for (i = 0; i < 3 * NB; ++i) local_rot[3 * NB * t + i] = 0; /* body 0 stays the identity */
     local_rot[3 * (t * NB + 1)] = (spconv_real)0.15;                              /* spine: about +X (left) */
     local_rot[3 * (t * NB + 3)] = (spconv_real)(0.4 * sin(2.0 * 3.14159265358979 * s)); /* thigh swing */
   }

@@ -149,9 +149,6 @@
               error of each function: docs/robustness.md.
 
    The header includes only <math.h> and <stddef.h>, allocates nothing,
-   has no globals and does no I/O.
-
-   The header includes only <math.h> and <stddef.h>, allocates nothing,
    has no globals and does no I/O. License (MIT): >>license, at the end.
 */
 
@@ -168,7 +165,7 @@
 /* ------------------------------------------------------------------ version */
 
 #define SPCONV_VERSION_MAJOR 0
-#define SPCONV_VERSION_MINOR 1
+#define SPCONV_VERSION_MINOR 2
 #define SPCONV_VERSION_PATCH 0
 #define SPCONV_VERSION \
   (SPCONV_VERSION_MAJOR * 10000 + SPCONV_VERSION_MINOR * 100 + SPCONV_VERSION_PATCH)
@@ -600,9 +597,22 @@ typedef enum spconv_sap_order {
 /* -------------------------------------------------------------- motion data */
 
 /** The arrays of a clip of `frames` frames and `bodies` bodies. Any array
-   may be NULL (then it is not read or written). Units: lengths in the
-   clip's unit (cm in many BVH files, m in SMPL), angles in radians, time
-   in seconds.
+   may be NULL (then it is not read or written). Units: angles in radians,
+   time in seconds, lengths in the clip's unit. BVH has no unit field: many
+   files are in cm, the CMU captures in inches / 0.45 (0.056444 m); check
+   by the skeleton's height (docs/motion.md). SMPL is in m.
+   The root: (root_pos, root_rot) is the world pose of the root frame, and
+   a body whose parent is the root frame hangs off it as off any parent:
+     parent the root frame:  R_j = root_rot local_rot[j],
+                             p_j = root_pos + root_rot offsets[j]
+     parent body i:          R_j = R_i local_rot[j],  p_j = p_i + R_i offsets[j]
+   (R world orientation, p world origin), so root_rot comes before
+   local_rot[:, 0] and offsets[0] is in the root's axes, turned by root_rot.
+   A BVH ROOT (or the SMPL pelvis) is the root frame itself: root_pos = its
+   world position (BVH: its OFFSET plus its position channels; SMPL: trans
+   + J_0, the pelvis at rest), root_rot = its rotation channels (SMPL:
+   poses[:, 0:3]), and body 0 is that joint with offsets[0] = 0 and
+   local_rot[:, 0] = identity. Heading and ground: spconv_motion_clip_align.
    root_pos     [frames][3]  root position, world axes
    root_rot     [frames][root_rot_format size]  root orientation, root body
                 axes -> world axes (SMPL: poses[:, 0:3], SPCONV_ROT_ROTVEC)
@@ -1029,6 +1039,14 @@ SPCONV_API int spconv_quat_wxyz_from_bvh(spconv_real res[4], const spconv_real a
                                          spconv_euler_seq seq);
 SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4],
                                          spconv_euler_seq seq);
+SPCONV_API int spconv_motion_clip_heading(spconv_real *res, const spconv_motion_clip *in,
+                                          size_t frame, spconv_axis up,
+                                          spconv_signed_axis world_forward,
+                                          spconv_signed_axis body_forward);
+SPCONV_API int spconv_motion_clip_align(const spconv_motion_clip *res,
+                                        const spconv_motion_clip *in, size_t frame,
+                                        spconv_axis up, spconv_signed_axis world_forward,
+                                        spconv_signed_axis body_forward, spconv_real ground);
 
 /* ============================================================== >>deprecated
    DEPRECATED NAMES: the 0.1 names, mapped to the new ones */
@@ -1349,6 +1367,46 @@ SPCONV_API void spconv__quat_unit_or_identity(spconv_real res[4], const spconv_r
   spconv__quat_divide_norm(res, q, m);
 }
 
+/* the quaternion of a rotation matrix R (Shepperd), R not checked: see
+   spconv_quat_wxyz_from_mat */
+SPCONV_API void spconv__quat_from_rotation(spconv_real res[4], const spconv_real R[9]) {
+  spconv_real d[4], q[4];
+  int i, best = 0;
+  d[0] = SPCONV__R(1) + R[0] + R[4] + R[8]; /* 4 w^2 */
+  d[1] = SPCONV__R(1) + R[0] - R[4] - R[8]; /* 4 x^2 */
+  d[2] = SPCONV__R(1) - R[0] + R[4] - R[8]; /* 4 y^2 */
+  d[3] = SPCONV__R(1) - R[0] - R[4] + R[8]; /* 4 z^2 */
+  for (i = 1; i < 4; ++i)
+    if (d[i] > d[best]) best = i;
+  /* q = 4 q_best (w, x, y, z): the diagonal entry d[best] = 4 q_best^2, the
+     others from R - R^T and R + R^T (4wx = R21 - R12, 4xy = R10 + R01, ...) */
+  switch (best) {
+    case 0:
+      q[1] = R[7] - R[5]; /* 4 w x */
+      q[2] = R[2] - R[6]; /* 4 w y */
+      q[3] = R[3] - R[1]; /* 4 w z */
+      break;
+    case 1:
+      q[0] = R[7] - R[5]; /* 4 w x */
+      q[2] = R[1] + R[3]; /* 4 x y */
+      q[3] = R[2] + R[6]; /* 4 x z */
+      break;
+    case 2:
+      q[0] = R[2] - R[6]; /* 4 w y */
+      q[1] = R[1] + R[3]; /* 4 x y */
+      q[3] = R[5] + R[7]; /* 4 y z */
+      break;
+    default:
+      q[0] = R[3] - R[1]; /* 4 w z */
+      q[1] = R[2] + R[6]; /* 4 x z */
+      q[2] = R[5] + R[7]; /* 4 y z */
+      break;
+  }
+  q[best] = d[best];
+  spconv__quat_unit(q, q);
+  spconv_quat_canonical_wxyz(res, q);
+}
+
 /* res = the unit quaternion of the proper rotation sign * M (M orthogonal,
    sign = det M); never fails for an M accepted by spconv__orthogonal_sign */
 SPCONV_API void spconv__quat_of_orthogonal(spconv_real res[4], const spconv_real M[9],
@@ -1358,7 +1416,7 @@ SPCONV_API void spconv__quat_of_orthogonal(spconv_real res[4], const spconv_real
   for (i = 0; i < 9; ++i) P[i] = sign * M[i];
   res[0] = SPCONV__R(1);
   res[1] = res[2] = res[3] = SPCONV__R(0);
-  (void)spconv_quat_wxyz_from_mat(res, P);
+  spconv__quat_from_rotation(res, P);
 }
 
 /* -------------------------------------------------------------- enum checks */
@@ -1382,7 +1440,9 @@ SPCONV_API int spconv__cycle_leader(const int *perm, size_t i) {
 /* In place, item i = item perm[i] for n items of `stride` values each
    (item i at a + i * stride), following each cycle of the permutation from
    its smallest index, without scratch memory. Written once, instantiated
-   for the two element types the permutation functions move: */
+   for the two element types the permutation functions move. (`type` names
+   a type in declarations, where parentheses cannot go.) */
+/* NOLINTBEGIN(bugprone-macro-parentheses) */
 #define SPCONV__DEFINE_CYCLE_GATHER(name, type)                                \
   SPCONV_API void name(type *a, const int *perm, size_t n, size_t stride) {     \
     size_t i, c, k, next;                                                      \
@@ -1396,6 +1456,7 @@ SPCONV_API int spconv__cycle_leader(const int *perm, size_t i) {
       }                                                                        \
     }                                                                          \
   }
+/* NOLINTEND(bugprone-macro-parentheses) */
 /* defines spconv__cycle_gather_real(a, perm, n, stride) */
 SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_real, spconv_real)
 /* defines spconv__cycle_gather_int(a, perm, n, stride) */
@@ -1710,42 +1771,8 @@ SPCONV_API void spconv_mat_from_quat_wxyz(spconv_real res[9], const spconv_real 
    rotation including 180 degrees. SPCONV_EINVAL (res untouched) when R is
    not a rotation within SPCONV_ROTATION_TOL (see the section comment). */
 SPCONV_API int spconv_quat_wxyz_from_mat(spconv_real res[4], const spconv_real R[9]) {
-  spconv_real d[4], q[4];
-  int i, best = 0;
   if (!spconv__is_rotation(R)) return SPCONV_EINVAL;
-  d[0] = SPCONV__R(1) + R[0] + R[4] + R[8]; /* 4 w^2 */
-  d[1] = SPCONV__R(1) + R[0] - R[4] - R[8]; /* 4 x^2 */
-  d[2] = SPCONV__R(1) - R[0] + R[4] - R[8]; /* 4 y^2 */
-  d[3] = SPCONV__R(1) - R[0] - R[4] + R[8]; /* 4 z^2 */
-  for (i = 1; i < 4; ++i)
-    if (d[i] > d[best]) best = i;
-  /* q = 4 q_best (w, x, y, z): the diagonal entry d[best] = 4 q_best^2, the
-     others from R - R^T and R + R^T (4wx = R21 - R12, 4xy = R10 + R01, ...) */
-  switch (best) {
-    case 0:
-      q[1] = R[7] - R[5]; /* 4 w x */
-      q[2] = R[2] - R[6]; /* 4 w y */
-      q[3] = R[3] - R[1]; /* 4 w z */
-      break;
-    case 1:
-      q[0] = R[7] - R[5]; /* 4 w x */
-      q[2] = R[1] + R[3]; /* 4 x y */
-      q[3] = R[2] + R[6]; /* 4 x z */
-      break;
-    case 2:
-      q[0] = R[2] - R[6]; /* 4 w y */
-      q[1] = R[1] + R[3]; /* 4 x y */
-      q[3] = R[5] + R[7]; /* 4 y z */
-      break;
-    default:
-      q[0] = R[3] - R[1]; /* 4 w z */
-      q[1] = R[2] + R[6]; /* 4 x z */
-      q[2] = R[5] + R[7]; /* 4 y z */
-      break;
-  }
-  q[best] = d[best];
-  spconv__quat_unit(q, q);
-  spconv_quat_canonical_wxyz(res, q);
+  spconv__quat_from_rotation(res, R);
   return SPCONV_OK;
 }
 
@@ -2021,6 +2048,23 @@ SPCONV_API int spconv__euler_intrinsic(spconv_real res[3], const spconv_real q[4
   return status;
 }
 
+/* res = q1(a) q2(b) q3(c) (intrinsic) or q3(c) q2(b) q1(a) (extrinsic) for
+   the axes ax of a known sequence */
+SPCONV_API void spconv__quat_from_euler_axes(spconv_real res[4], const spconv_real angles[3],
+                                             const int ax[3], int intrinsic) {
+  spconv_real q1[4], q2[4], q3[4];
+  spconv__quat_about_axis(q1, ax[0], angles[0]);
+  spconv__quat_about_axis(q2, ax[1], angles[1]);
+  spconv__quat_about_axis(q3, ax[2], angles[2]);
+  if (intrinsic) {
+    spconv_quat_mul_wxyz(q1, q1, q2);
+    spconv_quat_mul_wxyz(res, q1, q3);
+  } else {
+    spconv_quat_mul_wxyz(q3, q3, q2);
+    spconv_quat_mul_wxyz(res, q3, q1);
+  }
+}
+
 /** res = the quaternion (wxyz) of Euler angles (radians; angles[i] about the
    i-th axis of seq, SciPy's meaning): intrinsic q = q1(a) q2(b) q3(c),
    extrinsic q = q3(c) q2(b) q1(a), each q_n(t) = (cos t/2, sin t/2 e_n).
@@ -2029,18 +2073,8 @@ SPCONV_API int spconv__euler_intrinsic(spconv_real res[3], const spconv_real q[4
 SPCONV_API int spconv_quat_wxyz_from_euler(spconv_real res[4], const spconv_real angles[3],
                                            spconv_euler_seq seq, spconv_euler_kind kind) {
   int ax[3];
-  spconv_real q1[4], q2[4], q3[4];
   if (!spconv__euler_axes(seq, ax) || !spconv__euler_kind_valid(kind)) return SPCONV_EINVAL;
-  spconv__quat_about_axis(q1, ax[0], angles[0]);
-  spconv__quat_about_axis(q2, ax[1], angles[1]);
-  spconv__quat_about_axis(q3, ax[2], angles[2]);
-  if (kind == SPCONV_EULER_INTRINSIC) {
-    spconv_quat_mul_wxyz(q1, q1, q2);
-    spconv_quat_mul_wxyz(res, q1, q3);
-  } else {
-    spconv_quat_mul_wxyz(q3, q3, q2);
-    spconv_quat_mul_wxyz(res, q3, q1);
-  }
+  spconv__quat_from_euler_axes(res, angles, ax, kind == SPCONV_EULER_INTRINSIC);
   return SPCONV_OK;
 }
 
@@ -2189,7 +2223,8 @@ SPCONV_API int spconv_quat_wxyz_from_mujoco_euler(spconv_real res[4],
    (extrinsic xyz): R = Rz(yaw) Ry(pitch) Rx(roll) (URDF <origin rpy>,
    tf2 Quaternion::setRPY, MuJoCo eulerseq "XYZ", SciPy "xyz"). */
 SPCONV_API void spconv_quat_wxyz_from_urdf_rpy(spconv_real res[4], const spconv_real rpy[3]) {
-  (void)spconv_quat_wxyz_from_euler(res, rpy, SPCONV_EULER_XYZ, SPCONV_EULER_EXTRINSIC);
+  const int xyz[3] = {0, 1, 2};
+  spconv__quat_from_euler_axes(res, rpy, xyz, 0); /* extrinsic xyz */
 }
 
 /** res = (roll, pitch, yaw) of q (URDF / ROS rpy, extrinsic xyz), pitch in
@@ -2329,13 +2364,16 @@ SPCONV_API int spconv__rot_valid(const spconv_real *x, spconv_rot_format f) {
 SPCONV_API void spconv__quat_from_rot(spconv_real res[4], const spconv_real *x,
                                       spconv_rot_format f) {
   switch (f) {
-    case SPCONV_ROT_ROTVEC: spconv_quat_wxyz_from_rotvec(res, x); break;
+    case SPCONV_ROT_ROTVEC: /* w >= 0 also for |rv| > pi */
+      spconv_quat_wxyz_from_rotvec(res, x);
+      spconv_quat_canonical_wxyz(res, res);
+      break;
     case SPCONV_ROT_QUAT_WXYZ: (void)spconv__quat_unit(res, x); break;
     case SPCONV_ROT_QUAT_XYZW:
       spconv_quat_wxyz_from_xyzw(res, x);
       (void)spconv__quat_unit(res, res);
       break;
-    default: (void)spconv_quat_wxyz_from_mat(res, x); break;
+    default: spconv__quat_from_rotation(res, x); break;
   }
 }
 
@@ -3291,8 +3329,8 @@ SPCONV_API int spconv_shape_convert(spconv_real res_size[3], spconv_real res_q_w
   if (type == SPCONV_SHAPE_SPHERE || type == SPCONV_SHAPE_BOX) {
     q[0] = SPCONV__R(1);
     q[1] = q[2] = q[3] = SPCONV__R(0);
-  } else {
-    spconv_up_axis_quat_wxyz(q, to_axis, from_axis);
+  } else if (spconv_up_axis_quat_wxyz(q, to_axis, from_axis) != SPCONV_OK) {
+    return SPCONV_EINVAL; /* not reached: the axes were checked above */
   }
   res_size[0] = c[0];
   res_size[1] = c[1];
@@ -3890,13 +3928,14 @@ SPCONV_API int spconv__convert_matrix(spconv_real res[36], const spconv_conventi
                                       const spconv_convention *from, const spconv_body *body,
                                       int wrench) {
   spconv_real e[6], col[6];
-  int i, j;
+  int i, j, status;
   if (!spconv__convention_valid(to) || !spconv__convention_valid(from) || !body || !res)
     return SPCONV_EINVAL;
   for (j = 0; j < 6; ++j) {
     for (i = 0; i < 6; ++i) e[i] = i == j ? SPCONV__R(1) : SPCONV__R(0);
-    if (wrench) (void)spconv_wrench_convert(col, to, e, from, body);
-    else (void)spconv_twist_convert(col, to, e, from, body);
+    status = wrench ? spconv_wrench_convert(col, to, e, from, body)
+                    : spconv_twist_convert(col, to, e, from, body);
+    if (status != SPCONV_OK) return status; /* not reached: both checked above */
     for (i = 0; i < 6; ++i) res[6 * i + j] = col[i];
   }
   return SPCONV_OK;
@@ -4784,8 +4823,8 @@ SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_
   if (joint_f && joint_f_order == SPCONV_SAP_ORDER_PUBLIC)
     spconv__sap_joint_map(joint_f, joint_f, L, body_q, body_com, SPCONV__SAP_WRENCH_IN);
   if (body_f && body_f_order == SPCONV_SAP_ORDER_PUBLIC)
-    spconv_sap_body_force_from_public_packed(body_f, body_f, body_q, body_com,
-                                             SPCONV__CAST(size_t, L->body_count));
+    return spconv_sap_body_force_from_public_packed(body_f, body_f, body_q, body_com,
+                                                    SPCONV__CAST(size_t, L->body_count));
   return SPCONV_OK;
 }
 
@@ -5002,9 +5041,9 @@ SPCONV_API int spconv__clip_check(const spconv_motion_clip *res, const spconv_mo
    the same arrays as in's (in place; partial overlap is not supported).
    A rotation vector stays as is under the every-frame rule (exact);
    under the general rule it is rebuilt with |rv| <= pi.
-   SPCONV_EINVAL (nothing written) for NULL clips, negative sizes, unknown
-   or differing formats or flags, a NULL res array where in has one, a bad
-   M or k. */
+   SPCONV_EINVAL (nothing written) for NULL clips, negative sizes,
+   differing formats or flags, an unknown format of a rotation array that is
+   present, a NULL res array where in has one, a bad M or k. */
 SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
                                           const spconv_motion_clip *in,
                                           const spconv_real M_world[9],
@@ -5013,7 +5052,7 @@ SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
               sb = SPCONV__R(0), qw[4], qb[4], kk = k;
   int i, same, nr, nl;
   size_t t, T, NB, j;
-  if (spconv__clip_check(res, in) != SPCONV_OK || !M_world || !M_body ||
+  if (!res || !in || spconv__clip_check(res, in) != SPCONV_OK || !M_world || !M_body ||
       !spconv__finite(kk) || !(kk > SPCONV__R(0)))
     return SPCONV_EINVAL;
   nr = spconv_rot_format_size(in->root_rot_format);
@@ -5216,7 +5255,8 @@ SPCONV_API int spconv__bvh_space(char c) {
 }
 
 /** Parses a BVH channel list (the names after "CHANNELS n", separated by
-   white space (spaces, tabs, line ends), names exactly as BVH writes them, case-sensitive) into
+   white space: spaces, tabs, line ends, vertical tabs, form feeds; names
+   exactly as BVH writes them, case-sensitive) into
    the Euler sequence of its three rotation channels: *seq = their axes in
    listed order, *kind = SPCONV_EULER_INTRINSIC; use the angles (radians, from
    degrees with spconv_rad_from_deg3) in the same order with
@@ -5312,6 +5352,175 @@ SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q
   if (status < 0) return status;
   spconv_deg_from_rad3(res, a);
   return status;
+}
+
+/* ------------------------------------------------- heading and ground plane */
+
+/* The heading of a clip's frame, and the turn about the up axis that sets
+   it. With u the world's up axis, f a world axis perpendicular to u (where
+   "facing forward" points) and b the root's forward axis in its own body
+   axes, the root faces h = R_root b. Its heading is the angle about +u from
+   f to h's part in the ground plane: with s = u x f (the ground plane's
+   second axis, "left" of f when u is up), heading = atan2(h.s, h.f).
+   Turning the world by -heading about u (a proper rotation that fixes u)
+   takes h's ground part onto f. u, f, b are signed axes, so h.f and h.s
+   are single components of h with a sign. */
+
+/* *res = the heading (radians, (-pi, pi]) of one root rotation x of format
+   f, for up axis `up`, world forward wf and body forward bf (signed axis
+   values, wf % 3 != up); 1 on success, 0 (res untouched) when x is not a
+   rotation (spconv__rot_valid) or h is vertical: its ground part not
+   finite or <= 16 eps (|h| = 1) */
+SPCONV_API int spconv__clip_heading(spconv_real *res, const spconv_real *x, spconv_rot_format f,
+                                    int up, int wf, int bf) {
+  spconv_real q[4] = {1, 0, 0, 0}, b[3], h[3], hf, hs, th;
+  int fa = wf % 3, sa = 3 - up - fa;
+  /* s = u x f: e_up x e_fa = +e_sa when fa follows up cyclically, else -e_sa */
+  spconv_real ss = (fa == (up + 1) % 3 ? SPCONV__R(1) : SPCONV__R(-1)) *
+                   spconv__signed_unit(wf, fa);
+  if (!spconv__rot_valid(x, f)) return 0;
+  spconv__quat_from_rot(q, x, f);
+  b[0] = spconv__signed_unit(bf, 0);
+  b[1] = spconv__signed_unit(bf, 1);
+  b[2] = spconv__signed_unit(bf, 2);
+  spconv_quat_rotate_wxyz(h, q, b);
+  hf = spconv__signed_unit(wf, fa) * h[fa];
+  hs = ss * h[sa];
+  if (!spconv__finite(hf) || !spconv__finite(hs) ||
+      !(SPCONV_SQRT(hf * hf + hs * hs) > SPCONV__R(16) * SPCONV__EPS))
+    return 0;
+  th = SPCONV_ATAN2(hs, hf);
+  *res = th <= -SPCONV__PI ? SPCONV__PI : th; /* atan2(-0, -1) = -pi -> pi */
+  return 1;
+}
+
+/* SPCONV_OK when `frame` of clip `in` has a root rotation of known format
+   and up, wf, bf are valid signed axes with wf perpendicular to up;
+   SPCONV_EINVAL otherwise */
+SPCONV_API int spconv__clip_heading_check(const spconv_motion_clip *in, size_t frame, int up,
+                                          int wf, int bf) {
+  if (!in || !in->root_rot || in->frames < 0 || frame >= SPCONV__CAST(size_t, in->frames) ||
+      spconv_rot_format_size(in->root_rot_format) == 0 || up < 0 || up > 2 ||
+      !spconv__signed_axis_valid(wf) || !spconv__signed_axis_valid(bf) || wf % 3 == up)
+    return SPCONV_EINVAL;
+  return SPCONV_OK;
+}
+
+/** *res = the heading of frame `frame` of a clip (radians, in (-pi, pi]):
+   the angle about the world's +up axis from the world axis world_forward
+   (perpendicular to up) to the root's forward axis (body_forward, a signed
+   axis of the root's body axes) projected onto the ground plane, positive
+   counterclockwise seen from +up (a turn to the left in a right-handed
+   world). Z-up robot clips: up = SPCONV_AXIS_Z, both forwards
+   SPCONV_AXIS_POS_X, heading = atan2(h_y, h_x) with h = R_root e_x. A BVH or
+   SMPL clip in its own Y-up world: SPCONV_AXIS_Y, SPCONV_AXIS_POS_Z twice
+   (atan2(h_x, h_z)); the same clip after spconv_motion_clip_convert to the
+   robot axes has the same heading. Reads root_rot only (any format, any
+   norm). SPCONV_EINVAL (res untouched) for NULL, frame >= frames, a NULL
+   root_rot, an unknown format, up or signed axis, or world_forward along
+   up; SPCONV_EDEGENERATE for a root rotation that is zero or not finite,
+   not a rotation matrix, or that points the forward axis vertically (its
+   ground-plane part <= 16 eps). */
+SPCONV_API int spconv_motion_clip_heading(spconv_real *res, const spconv_motion_clip *in,
+                                          size_t frame, spconv_axis up,
+                                          spconv_signed_axis world_forward,
+                                          spconv_signed_axis body_forward) {
+  int u = SPCONV__CAST(int, up), wf = SPCONV__CAST(int, world_forward),
+      bf = SPCONV__CAST(int, body_forward);
+  size_t nr;
+  if (!res || !in || spconv__clip_heading_check(in, frame, u, wf, bf) != SPCONV_OK)
+    return SPCONV_EINVAL;
+  nr = SPCONV__CAST(size_t, spconv_rot_format_size(in->root_rot_format));
+  return spconv__clip_heading(res, in->root_rot + nr * frame, in->root_rot_format, u, wf, bf)
+             ? SPCONV_OK
+             : SPCONV_EDEGENERATE;
+}
+
+/** Turns and moves a whole clip so that frame `frame` faces world_forward
+   from the origin of the ground plane: with a = -(heading of that frame,
+   spconv_motion_clip_heading with the same axes) and A the rotation by a
+   about the world's up axis, and c = that frame's root_pos with its up
+   component replaced by `ground` (the height of the floor in the clip's
+   world and unit; 0 keeps heights):
+     root_pos               A (p - c)   (that frame: (0, 0, p_up - ground) for Z up)
+     root_rot               A R         (world axes turned, body axes kept)
+     root_linvel            A v
+     root_angvel            A w (world axes); unchanged when root_angvel_body
+     local_rot, offsets     copied unchanged (they are relative to the root)
+   Every body's world pose turns and moves with the root (forward
+   kinematics, spconv_motion_clip), so the skeleton is moved rigidly. After
+   the call, that frame's heading is 0 and its root is above the origin.
+   res and in have one shape (as spconv_motion_clip_convert); res arrays may
+   be in's arrays (in place). Status and checks as
+   spconv_motion_clip_heading, and SPCONV_EINVAL for clips of different
+   shape, a NULL res array where in has one, or a ground that is not
+   finite; nothing is written on error. Rotation vectors are rebuilt with
+   |rv| <= pi; quaternions keep their norm. */
+SPCONV_API int spconv_motion_clip_align(const spconv_motion_clip *res,
+                                        const spconv_motion_clip *in, size_t frame,
+                                        spconv_axis up, spconv_signed_axis world_forward,
+                                        spconv_signed_axis body_forward, spconv_real ground) {
+  spconv_real th, ca, sa, A[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0}, qa[4],
+              I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, qi[4] = {1, 0, 0, 0}, c[3] = {0, 0, 0};
+  int u = SPCONV__CAST(int, up), wf = SPCONV__CAST(int, world_forward),
+      bf = SPCONV__CAST(int, body_forward), nr, nl, i, ia, ib;
+  size_t t, T, n;
+  if (!res || !in || !in->root_rot || !res->root_rot || spconv__clip_check(res, in) != SPCONV_OK ||
+      spconv__clip_heading_check(in, frame, u, wf, bf) != SPCONV_OK || !spconv__finite(ground))
+    return SPCONV_EINVAL;
+  nr = spconv_rot_format_size(in->root_rot_format);
+  nl = spconv_rot_format_size(in->local_rot_format);
+  if (!spconv__clip_heading(&th, in->root_rot + SPCONV__CAST(size_t, nr) * frame,
+                            in->root_rot_format, u, wf, bf))
+    return SPCONV_EDEGENERATE;
+  /* A = rotation by -th about e_u: it takes e_ia toward e_ib (ia, ib = the
+     axes after u, cyclically) and fixes e_u; qa = its unit quaternion */
+  ca = SPCONV_COS(th);
+  sa = -SPCONV_SIN(th);
+  ia = (u + 1) % 3;
+  ib = (u + 2) % 3;
+  A[4 * u] = SPCONV__R(1);
+  A[4 * ia] = ca;
+  A[4 * ib] = ca;
+  A[3 * ib + ia] = sa;
+  A[3 * ia + ib] = -sa;
+  qa[0] = SPCONV_COS(SPCONV__R(0.5) * th);
+  qa[1] = qa[2] = qa[3] = SPCONV__R(0);
+  qa[1 + u] = -SPCONV_SIN(SPCONV__R(0.5) * th);
+  if (in->root_pos) { /* read before any write: res may be in */
+    for (i = 0; i < 3; ++i) c[i] = in->root_pos[3 * frame + SPCONV__CAST(size_t, i)];
+    c[u] = ground;
+  }
+  T = SPCONV__CAST(size_t, in->frames);
+  for (t = 0; t < T; ++t) {
+    spconv_real v[3];
+    if (in->root_pos) {
+      for (i = 0; i < 3; ++i) v[i] = in->root_pos[3 * t + SPCONV__CAST(size_t, i)] - c[i];
+      spconv__mat_vec(res->root_pos + 3 * t, A, v);
+    }
+    if (in->root_linvel) {
+      for (i = 0; i < 3; ++i) v[i] = in->root_linvel[3 * t + SPCONV__CAST(size_t, i)];
+      spconv__mat_vec(res->root_linvel + 3 * t, A, v);
+    }
+    if (in->root_angvel) {
+      for (i = 0; i < 3; ++i) v[i] = in->root_angvel[3 * t + SPCONV__CAST(size_t, i)];
+      if (in->root_angvel_body)
+        for (i = 0; i < 3; ++i) res->root_angvel[3 * t + SPCONV__CAST(size_t, i)] = v[i];
+      else spconv__mat_vec(res->root_angvel + 3 * t, A, v);
+    }
+    spconv__motion_rot_apply(res->root_rot + SPCONV__CAST(size_t, nr) * t,
+                             in->root_rot + SPCONV__CAST(size_t, nr) * t, in->root_rot_format, A,
+                             I, qa, qi, 0);
+  }
+  if (in->local_rot && res->local_rot != in->local_rot) {
+    n = T * SPCONV__CAST(size_t, in->bodies) * SPCONV__CAST(size_t, nl);
+    for (t = 0; t < n; ++t) res->local_rot[t] = in->local_rot[t];
+  }
+  if (in->offsets && res->offsets != in->offsets) {
+    n = 3 * SPCONV__CAST(size_t, in->bodies);
+    for (t = 0; t < n; ++t) res->offsets[t] = in->offsets[t];
+  }
+  return SPCONV_OK;
 }
 
 /** @} */ /* end of >>motion */

@@ -1,6 +1,8 @@
+/* spatial_conv.h sections: quaternions, axis systems, spatial vectors, MuJoCo, SAP (their batch _n forms). */
 /* Batch (_n) forms: each element equals the single-element function, in
-   place equals out of place, n = 0 writes nothing, bad axes are refused.
-   Built in double and in float from this one source. */
+   place equals out of place, n = 0 writes nothing, bad axes are refused;
+   one cmocka test per function or small family, named after it. Built in
+   double and in float from this one source. */
 #include "test_util.h"
 
 enum { N = 67 }; /* odd, so no vector width divides it */
@@ -49,38 +51,79 @@ MJ_ADAPT(spconv_mujoco_qfrc_from_wrench)
 MJ_ADAPT(spconv_wrench_from_mujoco_qfrc)
 #undef MJ_ADAPT
 
-static void test_batch_spatial(void **state) {
-  (void)state;
+/* ------------------------------------------- spatial vectors and SAP */
+
+/* a (res, x[6n], r[3n], n) batch form against its single form (seed 101) */
+static void check_spatial_n(batch6_fn batch, single6_fn single, const char *name) {
   test_seed(101);
-  check_batch6(spconv_twist_shift_n, spconv_twist_shift, 3, 0, "twist_shift_n");
-  check_batch6(spconv_wrench_shift_n, spconv_wrench_shift, 3, 0, "wrench_shift_n");
-  check_batch6(spconv_sap_twist_from_public_n, spconv_sap_twist_from_public, 3, 0, "sap_twist_n");
-  check_batch6(spconv_public_twist_from_sap_n, spconv_public_twist_from_sap, 3, 0, "public_twist_n");
-  check_batch6(spconv_sap_wrench_from_public_n, spconv_sap_wrench_from_public, 3, 0, "sap_wrench_n");
-  check_batch6(spconv_public_wrench_from_sap_n, spconv_public_wrench_from_sap, 3, 0, "public_wrench_n");
-  check_batch6(spconv_sap_body_force_from_public_n, spconv_sap_body_force_from_public, 3, 0,
-               "sap_body_force_n");
-  check_batch6(spconv_public_body_force_from_sap_n, spconv_public_body_force_from_sap, 3, 0,
-               "public_body_force_n");
+  check_batch6(batch, single, 3, 0, name);
 }
 
-static void test_batch_mujoco(void **state) {
+TEST_RUN(test_twist_shift_n,
+         check_spatial_n(spconv_twist_shift_n, spconv_twist_shift, "spconv_twist_shift_n"))
+
+TEST_RUN(test_wrench_shift_n,
+         check_spatial_n(spconv_wrench_shift_n, spconv_wrench_shift, "spconv_wrench_shift_n"))
+
+TEST_RUN(test_sap_twist_from_public_n,
+         check_spatial_n(spconv_sap_twist_from_public_n, spconv_sap_twist_from_public, "spconv_sap_twist_from_public_n"))
+
+TEST_RUN(test_public_twist_from_sap_n,
+         check_spatial_n(spconv_public_twist_from_sap_n, spconv_public_twist_from_sap, "spconv_public_twist_from_sap_n"))
+
+TEST_RUN(test_sap_wrench_from_public_n,
+         check_spatial_n(spconv_sap_wrench_from_public_n, spconv_sap_wrench_from_public, "spconv_sap_wrench_from_public_n"))
+
+TEST_RUN(test_public_wrench_from_sap_n,
+         check_spatial_n(spconv_public_wrench_from_sap_n, spconv_public_wrench_from_sap, "spconv_public_wrench_from_sap_n"))
+
+TEST_RUN(test_sap_body_force_from_public_n,
+         check_spatial_n(spconv_sap_body_force_from_public_n, spconv_sap_body_force_from_public, "spconv_sap_body_force_from_public_n"))
+
+TEST_RUN(test_public_body_force_from_sap_n,
+         check_spatial_n(spconv_public_body_force_from_sap_n, spconv_public_body_force_from_sap, "spconv_public_body_force_from_sap_n"))
+
+/* ------------------------------------------------------ MuJoCo free joint */
+
+/* a MuJoCo batch form (through its adapters) against its single form:
+   random ipos (seed 102), the adapters' counters reset */
+static void check_mujoco_n(batch6_fn batch, single6_fn single, const char *name) {
   static spconv_real ipos[3 * N];
-  (void)state;
   test_seed(102);
   test_rand_vec(ipos, 3 * N, 2.0);
   g_ipos = ipos;
   spconv_twist_from_mujoco_qvel_k = 0;
-  check_batch6(spconv_twist_from_mujoco_qvel_b, spconv_twist_from_mujoco_qvel_s, 7, 3, "qvel_n");
   spconv_mujoco_qvel_from_twist_k = 0;
-  check_batch6(spconv_mujoco_qvel_from_twist_b, spconv_mujoco_qvel_from_twist_s, 7, 3, "twist_n");
   spconv_mujoco_qfrc_from_wrench_k = 0;
-  check_batch6(spconv_mujoco_qfrc_from_wrench_b, spconv_mujoco_qfrc_from_wrench_s, 7, 3, "qfrc_n");
   spconv_wrench_from_mujoco_qfrc_k = 0;
-  check_batch6(spconv_wrench_from_mujoco_qfrc_b, spconv_wrench_from_mujoco_qfrc_s, 7, 3, "wrench_n");
+  check_batch6(batch, single, 7, 3, name);
 }
 
-static void test_batch_up_axis(void **state) {
+TEST_RUN(test_twist_from_mujoco_qvel_n,
+         check_mujoco_n(spconv_twist_from_mujoco_qvel_b, spconv_twist_from_mujoco_qvel_s, "spconv_twist_from_mujoco_qvel_n"))
+
+TEST_RUN(test_mujoco_qvel_from_twist_n,
+         check_mujoco_n(spconv_mujoco_qvel_from_twist_b, spconv_mujoco_qvel_from_twist_s, "spconv_mujoco_qvel_from_twist_n"))
+
+TEST_RUN(test_mujoco_qfrc_from_wrench_n,
+         check_mujoco_n(spconv_mujoco_qfrc_from_wrench_b, spconv_mujoco_qfrc_from_wrench_s, "spconv_mujoco_qfrc_from_wrench_n"))
+
+TEST_RUN(test_wrench_from_mujoco_qfrc_n,
+         check_mujoco_n(spconv_wrench_from_mujoco_qfrc_b, spconv_wrench_from_mujoco_qfrc_s, "spconv_wrench_from_mujoco_qfrc_n"))
+
+/* ------------------------------------------------------------- up axis */
+
+/* the random vectors and quaternions of one (from, to) pair of the up-axis
+   batch tests, drawn in one sequence */
+static void up_axis_draw(spconv_real v[6 * N], spconv_real q[4 * N]) {
+  int i;
+  test_rand_vec(v, 6 * N, 10.0);
+  for (i = 0; i < N; ++i) test_rand_quat(q + 4 * i);
+}
+
+/* vectors: the matrix, exactly (entries are 0 and +-1); spatial vectors are
+   two vectors each, in place too */
+static void test_vec_spatial_change_up_axis_n(void **state) {
   int a, b, i;
   (void)state;
   test_seed(103);
@@ -91,25 +134,40 @@ static void test_batch_up_axis(void **state) {
   }
   for (a = 0; a < 3; ++a)
     for (b = 0; b < 3; ++b) {
-      static spconv_real v[6 * N], out[6 * N], q[4 * N], qo[4 * N], qx[4 * N], qxo[4 * N];
-      spconv_real M[9], q_up[4], one[4];
+      static spconv_real v[6 * N], out[6 * N], q[4 * N];
+      spconv_real M[9];
       spconv_axis from = (spconv_axis)a, to = (spconv_axis)b;
-      test_rand_vec(v, 6 * N, 10.0);
-      for (i = 0; i < N; ++i) test_rand_quat(q + 4 * i);
+      up_axis_draw(v, q);
       spconv_up_axis_matrix(M, from, to);
-      spconv_up_axis_quat_wxyz(q_up, from, to);
-      /* vectors: the matrix, exactly (entries are 0 and +-1) */
       assert_int_equal(spconv_vec_change_up_axis_n(out, v, 2 * N, from, to), SPCONV_OK);
       for (i = 0; i < 2 * N; ++i) {
         spconv_real want[3];
-        int r;
-        for (r = 0; r < 3; ++r)
-          want[r] = M[3 * r] * v[3 * i] + M[3 * r + 1] * v[3 * i + 1] + M[3 * r + 2] * v[3 * i + 2];
+        test_mat_vec(want, M, v + 3 * i);
         EXPECT_VEC_EQUAL(out + 3 * i, want, 3);
       }
       assert_int_equal(spconv_spatial_change_up_axis_n(v, v, N, from, to), SPCONV_OK); /* in place */
       EXPECT_VEC_EQUAL(v, out, 6 * N);
-      /* quaternions: q_up q, in both storage orders, in place too */
+    }
+  { /* unknown axes: SPCONV_EINVAL and nothing written */
+    spconv_real v[6] = {1, 2, 3, 4, 5, 6}, keep[6] = {1, 2, 3, 4, 5, 6}, out[6] = {1, 2, 3, 4, 5, 6};
+    assert_int_equal(spconv_vec_change_up_axis_n(out, v, 2, (spconv_axis)3, SPCONV_AXIS_Z), SPCONV_EINVAL);
+    assert_int_equal(spconv_spatial_change_up_axis_n(out, v, 1, SPCONV_AXIS_Z, (spconv_axis)-1), SPCONV_EINVAL);
+    EXPECT_VEC_EQUAL(out, keep, 6);
+  }
+}
+
+/* quaternions: q_up q, in both storage orders, in place too */
+static void test_quat_change_up_axis_n(void **state) {
+  int a, b, i;
+  (void)state;
+  test_seed(103);
+  for (a = 0; a < 3; ++a)
+    for (b = 0; b < 3; ++b) {
+      static spconv_real v[6 * N], q[4 * N], qo[4 * N], qx[4 * N], qxo[4 * N];
+      spconv_real q_up[4], one[4];
+      spconv_axis from = (spconv_axis)a, to = (spconv_axis)b;
+      up_axis_draw(v, q);
+      spconv_up_axis_quat_wxyz(q_up, from, to);
       assert_int_equal(spconv_quat_wxyz_change_up_axis_n(qo, q, N, from, to), SPCONV_OK);
       spconv_quat_xyzw_from_wxyz_n(qx, q, N);
       assert_int_equal(spconv_quat_xyzw_change_up_axis_n(qxo, qx, N, from, to), SPCONV_OK);
@@ -127,18 +185,18 @@ static void test_batch_up_axis(void **state) {
     }
   { /* unknown axes: SPCONV_EINVAL and nothing written */
     spconv_real v[6] = {1, 2, 3, 4, 5, 6}, keep[6] = {1, 2, 3, 4, 5, 6}, out[6] = {1, 2, 3, 4, 5, 6};
-    assert_int_equal(spconv_vec_change_up_axis_n(out, v, 2, (spconv_axis)3, SPCONV_AXIS_Z), SPCONV_EINVAL);
-    assert_int_equal(spconv_spatial_change_up_axis_n(out, v, 1, SPCONV_AXIS_Z, (spconv_axis)-1), SPCONV_EINVAL);
     assert_int_equal(spconv_quat_wxyz_change_up_axis_n(out, v, 1, (spconv_axis)9, SPCONV_AXIS_Z), SPCONV_EINVAL);
     assert_int_equal(spconv_quat_xyzw_change_up_axis_n(out, v, 1, SPCONV_AXIS_X, (spconv_axis)5), SPCONV_EINVAL);
     EXPECT_VEC_EQUAL(out, keep, 6);
   }
 }
 
+/* -------------------------------------------------------- quaternions */
+
 /* Quaternion storage order, n at a time: each element as the single form,
    in place (through the one-pointer loop) equals out of place, the two
    directions are inverse, exactly, and n = 0 writes nothing. */
-static void test_batch_reorder(void **state) {
+static void test_quat_wxyz_xyzw_reorder_n(void **state) {
   static spconv_real q[4 * N], out[4 * N], back[4 * N], inplace[4 * N];
   int i;
   (void)state;
@@ -180,10 +238,12 @@ static void test_batch_reorder(void **state) {
 /* The zero quaternion acts as the identity in the batch forms too (the
    branch-free 2/|q|^2 must give a finite scale, not 2/0): a qpos whose
    quaternion is zero converts exactly as one holding (1, 0, 0, 0). */
-static void test_batch_zero_quat(void **state) {
+typedef void (*mujoco_n_fn)(spconv_real *, const spconv_real *, const spconv_real *,
+                            const spconv_real *, size_t);
+
+static void check_zero_quat_n(mujoco_n_fn fn) {
   static spconv_real x[6 * N], qz[7 * N], qi[7 * N], ipos[3 * N], a[6 * N], b[6 * N];
   int i;
-  (void)state;
   test_seed(105);
   test_rand_vec(x, 6 * N, 10.0);
   test_rand_vec(ipos, 3 * N, 2.0);
@@ -193,23 +253,27 @@ static void test_batch_zero_quat(void **state) {
     memcpy(qi + 7 * i, qz + 7 * i, 7 * sizeof(spconv_real));
     qi[7 * i + 3] = 1;
   }
+  fn(a, x, qz, ipos, N);
+  fn(b, x, qi, ipos, N);
   /* test_vec_near_impl folds errors with fmax, which drops NaN: check
      finiteness explicitly (2/0 * 0 would be NaN) */
-#define ZERO_QUAT_CASE(fn)                              \
-  fn(a, x, qz, ipos, N);                                \
-  fn(b, x, qi, ipos, N);                                \
-  for (i = 0; i < 6 * N; ++i) assert_true(isfinite(a[i])); \
+  for (i = 0; i < 6 * N; ++i) assert_true(isfinite(a[i]));
   EXPECT_VEC_EQUAL(a, b, 6 * N);
-  ZERO_QUAT_CASE(spconv_twist_from_mujoco_qvel_n)
-  ZERO_QUAT_CASE(spconv_mujoco_qvel_from_twist_n)
-  ZERO_QUAT_CASE(spconv_mujoco_qfrc_from_wrench_n)
-  ZERO_QUAT_CASE(spconv_wrench_from_mujoco_qfrc_n)
-#undef ZERO_QUAT_CASE
 }
+
+TEST_RUN(test_twist_from_mujoco_qvel_n_zero_quat, check_zero_quat_n(spconv_twist_from_mujoco_qvel_n))
+
+TEST_RUN(test_mujoco_qvel_from_twist_n_zero_quat, check_zero_quat_n(spconv_mujoco_qvel_from_twist_n))
+
+TEST_RUN(test_mujoco_qfrc_from_wrench_n_zero_quat, check_zero_quat_n(spconv_mujoco_qfrc_from_wrench_n))
+
+TEST_RUN(test_wrench_from_mujoco_qfrc_n_zero_quat, check_zero_quat_n(spconv_wrench_from_mujoco_qfrc_n))
+
+/* --------------------------------------------------------------- SAP */
 
 /* The fused body-force forms are the negated wrench forms, and inverse of
    each other, over TEST_CASES random bodies (batch of 1 .. N at a time). */
-static void test_batch_body_force(void **state) {
+static void test_sap_public_body_force_n_vs_wrench_n(void **state) {
   static spconv_real g[6 * N], r[3 * N], fs[6 * N], gs[6 * N], back[6 * N];
   int c, i;
   (void)state;
@@ -237,12 +301,26 @@ static void test_batch_body_force(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_batch_spatial),
-      cmocka_unit_test(test_batch_mujoco),
-      cmocka_unit_test(test_batch_up_axis),
-      cmocka_unit_test(test_batch_reorder),
-      cmocka_unit_test(test_batch_zero_quat),
-      cmocka_unit_test(test_batch_body_force),
+      cmocka_unit_test(test_twist_shift_n),
+      cmocka_unit_test(test_wrench_shift_n),
+      cmocka_unit_test(test_sap_twist_from_public_n),
+      cmocka_unit_test(test_public_twist_from_sap_n),
+      cmocka_unit_test(test_sap_wrench_from_public_n),
+      cmocka_unit_test(test_public_wrench_from_sap_n),
+      cmocka_unit_test(test_sap_body_force_from_public_n),
+      cmocka_unit_test(test_public_body_force_from_sap_n),
+      cmocka_unit_test(test_twist_from_mujoco_qvel_n),
+      cmocka_unit_test(test_mujoco_qvel_from_twist_n),
+      cmocka_unit_test(test_mujoco_qfrc_from_wrench_n),
+      cmocka_unit_test(test_wrench_from_mujoco_qfrc_n),
+      cmocka_unit_test(test_vec_spatial_change_up_axis_n),
+      cmocka_unit_test(test_quat_change_up_axis_n),
+      cmocka_unit_test(test_quat_wxyz_xyzw_reorder_n),
+      cmocka_unit_test(test_twist_from_mujoco_qvel_n_zero_quat),
+      cmocka_unit_test(test_mujoco_qvel_from_twist_n_zero_quat),
+      cmocka_unit_test(test_mujoco_qfrc_from_wrench_n_zero_quat),
+      cmocka_unit_test(test_wrench_from_mujoco_qfrc_n_zero_quat),
+      cmocka_unit_test(test_sap_public_body_force_n_vs_wrench_n),
   };
   int failed = cmocka_run_group_tests_name("spatial_conv batch (" TEST_PRECISION ")", tests,
                                            NULL, NULL);

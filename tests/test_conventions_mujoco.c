@@ -1,8 +1,10 @@
+/* spatial_conv.h sections: engine conventions, MuJoCo (vs MuJoCo 2.2.2). */
 /* spatial_conv conventions vs MuJoCo 2.2.2: the descriptor conversions of
    twists, accelerations and wrenches, and the c-frame functions, against the
    engine's own mj_objectVelocity, mj_objectAcceleration (after
    mj_rnePostConstraint), mj_applyFT and cfrc_ext, for free bodies and hinged
-   children, over seeded random states.
+   children, over seeded random states; one cmocka test per header function,
+   named after it and the engine quantity it is checked against.
 
    MuJoCo 2.2.2 references (src/engine/engine_support.c of that release):
      mj_objectVelocity(BODY / XBODY, flg_local)
@@ -15,7 +17,7 @@
      mj_applyFT(f, tau, point, body)   qfrc += J^T [f; tau about point]
      cfrc_ext                          [tau; f] at subtree_com of the root
    The model has no gravity, so cacc holds no gravity offset, except in
-   test_gravity_offset, which checks that offset. */
+   test_accel_from_mujoco_cframe_gravity_offset, which checks that offset. */
 #include <stdlib.h>
 
 #include "test_mujoco_util.h"
@@ -67,11 +69,6 @@ static mjData *d = NULL;
 static long n_checks = 0, n_pairs = 0;
 
 #define CHECK_VEC(a, b, n) (++n_checks, EXPECT_VEC_NEAR(a, b, n, TEST_TOL))
-
-static int free_joint_of(int b) {
-  int j = m->body_jntadr[b];
-  return (m->body_jntnum[b] == 1 && m->jnt_type[j] == mjJNT_FREE) ? j : -1;
-}
 
 static spconv_convention conv(int order, int point, int lf, int af, int accel) {
   spconv_convention c;
@@ -153,120 +150,192 @@ static void object_vec(spconv_real res[6], int acc, int objtype, int b, int loca
 /* The four MuJoCo object frames as descriptors: BODY world [w; v_C] world,
    XBODY world = Drake's V_WB_W, XBODY local = DART's / MR's body twist,
    BODY local = the inertial frame's own twist. Each is checked from the
-   c-frame (every body) and from qvel / qacc (free bodies). */
-static void test_velocity_and_acceleration(void **state) {
+   c-frame (every body) and from qvel / qacc (free bodies), one test per
+   header function; every test runs the same random states (seed 0xc0de5). */
+typedef struct object_case {
+  int objtype, local;
+  spconv_convention c;
+  const spconv_body *frame;
+} object_case;
+
+/* the four frames for velocities (acc = 0) or classical accelerations */
+static void object_cases(object_case cases[4], int acc, const spconv_body *body,
+                         const spconv_body *inertial) {
+  int kind = acc ? SPCONV_ACCEL_CLASSICAL : SPCONV_ACCEL_SPATIAL;
+  cases[0].objtype = mjOBJ_BODY;
+  cases[0].local = 0;
+  cases[0].c = conv(SPCONV_ORDER_ANGULAR_FIRST, SPCONV_POINT_COM, 0, 0, kind);
+  cases[0].frame = body;
+  cases[1].objtype = mjOBJ_XBODY;
+  cases[1].local = 0;
+  cases[1].c = spconv_convention_from_preset(SPCONV_PRESET_DRAKE);
+  cases[1].frame = body;
+  cases[2].objtype = mjOBJ_XBODY;
+  cases[2].local = 1;
+  cases[2].c = spconv_convention_from_preset(SPCONV_PRESET_DART_BODY);
+  cases[2].c.accel = kind;
+  cases[2].frame = body;
+  cases[3].objtype = mjOBJ_BODY;
+  cases[3].local = 1;
+  cases[3].c = conv(SPCONV_ORDER_ANGULAR_FIRST, SPCONV_POINT_ORIGIN, 1, 1, kind);
+  cases[3].frame = inertial;
+}
+
+/* one body of one random state: its frames, subtree_com S of its root,
+   cvel, cacc, and the free joint's qvel, qacc (j >= 0 only) */
+typedef struct body_state {
+  int b, j;
+  spconv_body body, inertial;
+  spconv_real S[3], cvel[6], cacc[6], qvel[6], qacc[6];
+} body_state;
+
+typedef void (*body_check)(const body_state *s);
+
+static void for_all_bodies(body_check check) {
   int k, b;
-  spconv_convention mjfree = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
-  (void)state;
-  assert_int_equal(mj_version(), mjVERSION_HEADER);
   test_seed(0xc0de5);
   for (k = 0; k < N_STATES; ++k) {
     random_state();
     for (b = 1; b < m->nbody; ++b) {
-      int root = m->body_rootid[b], j = free_joint_of(b), acc;
-      spconv_body body, inertial;
-      spconv_real S[3], cvel[6], cacc[6];
-      bodies_of(&body, &inertial, b);
-      { /* the frames are MuJoCo's: R(xquat) = xmat, R(quat of ximat) = ximat */
-        spconv_real R[9], want[9];
-        test_mat_of_quat(R, body.quat_wxyz);
-        real_from_mj(want, d->xmat + 9 * b, 9);
-        CHECK_VEC(R, want, 9);
-        test_mat_of_quat(R, inertial.quat_wxyz);
-        real_from_mj(want, d->ximat + 9 * b, 9);
-        CHECK_VEC(R, want, 9);
+      body_state s;
+      s.b = b;
+      s.j = test_mujoco_free_joint(m, b);
+      bodies_of(&s.body, &s.inertial, b);
+      real_from_mj(s.S, d->subtree_com + 3 * m->body_rootid[b], 3);
+      real_from_mj(s.cvel, d->cvel + 6 * b, 6);
+      real_from_mj(s.cacc, d->cacc + 6 * b, 6);
+      if (s.j >= 0) {
+        real_from_mj(s.qvel, d->qvel + m->jnt_dofadr[s.j], 6);
+        real_from_mj(s.qacc, d->qacc + m->jnt_dofadr[s.j], 6);
       }
-      real_from_mj(S, d->subtree_com + 3 * root, 3);
-      real_from_mj(cvel, d->cvel + 6 * b, 6);
-      real_from_mj(cacc, d->cacc + 6 * b, 6);
       ++n_pairs;
-      for (acc = 0; acc <= 1; ++acc) {
-        int kind = acc ? SPCONV_ACCEL_CLASSICAL : SPCONV_ACCEL_SPATIAL;
-        struct {
-          int objtype, local;
-          spconv_convention c;
-          const spconv_body *frame;
-        } cases[4];
-        int i;
-        cases[0].objtype = mjOBJ_BODY;
-        cases[0].local = 0;
-        cases[0].c = conv(SPCONV_ORDER_ANGULAR_FIRST, SPCONV_POINT_COM, 0, 0, kind);
-        cases[0].frame = &body;
-        cases[1].objtype = mjOBJ_XBODY;
-        cases[1].local = 0;
-        cases[1].c = spconv_convention_from_preset(SPCONV_PRESET_DRAKE);
-        cases[1].frame = &body;
-        cases[2].objtype = mjOBJ_XBODY;
-        cases[2].local = 1;
-        cases[2].c = spconv_convention_from_preset(SPCONV_PRESET_DART_BODY);
-        cases[2].c.accel = kind;
-        cases[2].frame = &body;
-        cases[3].objtype = mjOBJ_BODY;
-        cases[3].local = 1;
-        cases[3].c = conv(SPCONV_ORDER_ANGULAR_FIRST, SPCONV_POINT_ORIGIN, 1, 1, kind);
-        cases[3].frame = &inertial;
-        for (i = 0; i < 4; ++i) {
-          spconv_real want[6], got[6];
-          object_vec(want, acc, cases[i].objtype, b, cases[i].local);
-          if (!acc) {
-            assert_int_equal(spconv_twist_from_mujoco_cframe(got, &cases[i].c, cvel, S,
-                                                             cases[i].frame),
-                             SPCONV_OK);
-          } else {
-            assert_int_equal(spconv_accel_from_mujoco_cframe(got, &cases[i].c, cacc, cvel, S,
-                                                             cases[i].frame),
-                             SPCONV_OK);
-          }
-          CHECK_VEC(got, want, 6);
-          if (j >= 0) { /* from the free joint's qvel / qacc */
-            spconv_real qvel[6], qacc[6];
-            real_from_mj(qvel, d->qvel + m->jnt_dofadr[j], 6);
-            real_from_mj(qacc, d->qacc + m->jnt_dofadr[j], 6);
-            if (!acc) {
-              assert_int_equal(spconv_twist_convert(got, &cases[i].c, qvel, &mjfree, &body),
-                               SPCONV_OK);
-              if (cases[i].frame == &inertial) { /* re-read in the inertial frame */
-                spconv_real tw[6];
-                spconv_convention lwa_c = conv(SPCONV_ORDER_LINEAR_FIRST, SPCONV_POINT_COM, 0, 0, 0);
-                spconv_twist_convert(tw, &lwa_c, qvel, &mjfree, &body);
-                spconv_twist_convert(got, &cases[i].c, tw, &lwa_c, &inertial);
-              }
-            } else {
-              if (cases[i].frame == &inertial) {
-                spconv_real tw[6], ac[6];
-                spconv_convention lw = conv(SPCONV_ORDER_LINEAR_FIRST, SPCONV_POINT_COM, 0, 0, 0);
-                spconv_twist_convert(tw, &lw, qvel, &mjfree, &body);
-                spconv_accel_convert(ac, &lw, qacc, &mjfree, qvel, &body);
-                spconv_accel_convert(got, &cases[i].c, ac, &lw, tw, &inertial);
-              } else {
-                assert_int_equal(
-                    spconv_accel_convert(got, &cases[i].c, qacc, &mjfree, qvel, &body),
-                    SPCONV_OK);
-              }
-            }
-            CHECK_VEC(got, want, 6);
-          }
-        }
-      }
-      if (j >= 0) { /* qvel / qacc -> cvel / cacc of the free (root) body */
-        spconv_real qvel[6], qacc[6], got[6];
-        real_from_mj(qvel, d->qvel + m->jnt_dofadr[j], 6);
-        real_from_mj(qacc, d->qacc + m->jnt_dofadr[j], 6);
-        assert_int_equal(spconv_mujoco_cframe_from_twist(got, S, qvel, &mjfree, &body), SPCONV_OK);
-        CHECK_VEC(got, cvel, 6);
-        assert_int_equal(spconv_mujoco_cframe_from_accel(got, S, qacc, &mjfree, qvel, &body),
-                         SPCONV_OK);
-        CHECK_VEC(got, cacc, 6);
-      }
+      check(&s);
     }
   }
 }
+
+/* c-frame -> each object frame; also: the frames are MuJoCo's, R(xquat) =
+   xmat, R(quat of ximat) = ximat */
+static void check_twist_from_cframe(const body_state *s) {
+  object_case cases[4];
+  spconv_real R[9], want9[9];
+  int i;
+  test_mat_of_quat(R, s->body.quat_wxyz);
+  real_from_mj(want9, d->xmat + 9 * s->b, 9);
+  CHECK_VEC(R, want9, 9);
+  test_mat_of_quat(R, s->inertial.quat_wxyz);
+  real_from_mj(want9, d->ximat + 9 * s->b, 9);
+  CHECK_VEC(R, want9, 9);
+  object_cases(cases, 0, &s->body, &s->inertial);
+  for (i = 0; i < 4; ++i) {
+    spconv_real want[6], got[6];
+    object_vec(want, 0, cases[i].objtype, s->b, cases[i].local);
+    assert_int_equal(spconv_twist_from_mujoco_cframe(got, &cases[i].c, s->cvel, s->S, cases[i].frame),
+                     SPCONV_OK);
+    CHECK_VEC(got, want, 6);
+  }
+}
+
+static void test_twist_from_mujoco_cframe_vs_mj_objectVelocity(void **state) {
+  (void)state;
+  assert_int_equal(mj_version(), mjVERSION_HEADER);
+  for_all_bodies(check_twist_from_cframe);
+}
+
+static void check_accel_from_cframe(const body_state *s) {
+  object_case cases[4];
+  int i;
+  object_cases(cases, 1, &s->body, &s->inertial);
+  for (i = 0; i < 4; ++i) {
+    spconv_real want[6], got[6];
+    object_vec(want, 1, cases[i].objtype, s->b, cases[i].local);
+    assert_int_equal(spconv_accel_from_mujoco_cframe(got, &cases[i].c, s->cacc, s->cvel, s->S,
+                                                     cases[i].frame),
+                     SPCONV_OK);
+    CHECK_VEC(got, want, 6);
+  }
+}
+
+TEST_RUN(test_accel_from_mujoco_cframe_vs_mj_objectAcceleration, for_all_bodies(check_accel_from_cframe))
+
+/* the free joint's qvel (MUJOCO_FREE) -> each object frame; the inertial
+   frame's twist re-read through a COM twist */
+static void check_twist_convert(const body_state *s) {
+  const spconv_convention mjfree = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  object_case cases[4];
+  int i;
+  if (s->j < 0) return;
+  object_cases(cases, 0, &s->body, &s->inertial);
+  for (i = 0; i < 4; ++i) {
+    spconv_real want[6], got[6];
+    object_vec(want, 0, cases[i].objtype, s->b, cases[i].local);
+    assert_int_equal(spconv_twist_convert(got, &cases[i].c, s->qvel, &mjfree, &s->body), SPCONV_OK);
+    if (cases[i].frame == &s->inertial) { /* re-read in the inertial frame */
+      spconv_real tw[6];
+      spconv_convention lwa_c = conv(SPCONV_ORDER_LINEAR_FIRST, SPCONV_POINT_COM, 0, 0, 0);
+      spconv_twist_convert(tw, &lwa_c, s->qvel, &mjfree, &s->body);
+      spconv_twist_convert(got, &cases[i].c, tw, &lwa_c, &s->inertial);
+    }
+    CHECK_VEC(got, want, 6);
+  }
+}
+
+TEST_RUN(test_twist_convert_mujoco_free_vs_mj_objectVelocity, for_all_bodies(check_twist_convert))
+
+/* the free joint's qacc (MUJOCO_FREE) -> each object frame */
+static void check_accel_convert(const body_state *s) {
+  const spconv_convention mjfree = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  object_case cases[4];
+  int i;
+  if (s->j < 0) return;
+  object_cases(cases, 1, &s->body, &s->inertial);
+  for (i = 0; i < 4; ++i) {
+    spconv_real want[6], got[6];
+    object_vec(want, 1, cases[i].objtype, s->b, cases[i].local);
+    if (cases[i].frame == &s->inertial) {
+      spconv_real tw[6], ac[6];
+      spconv_convention lw = conv(SPCONV_ORDER_LINEAR_FIRST, SPCONV_POINT_COM, 0, 0, 0);
+      spconv_twist_convert(tw, &lw, s->qvel, &mjfree, &s->body);
+      spconv_accel_convert(ac, &lw, s->qacc, &mjfree, s->qvel, &s->body);
+      spconv_accel_convert(got, &cases[i].c, ac, &lw, tw, &s->inertial);
+    } else {
+      assert_int_equal(spconv_accel_convert(got, &cases[i].c, s->qacc, &mjfree, s->qvel, &s->body),
+                       SPCONV_OK);
+    }
+    CHECK_VEC(got, want, 6);
+  }
+}
+
+TEST_RUN(test_accel_convert_mujoco_free_vs_mj_objectAcceleration, for_all_bodies(check_accel_convert))
+
+/* qvel -> cvel of the free (root) body */
+static void check_cframe_from_twist(const body_state *s) {
+  const spconv_convention mjfree = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_real got[6];
+  if (s->j < 0) return;
+  assert_int_equal(spconv_mujoco_cframe_from_twist(got, s->S, s->qvel, &mjfree, &s->body), SPCONV_OK);
+  CHECK_VEC(got, s->cvel, 6);
+}
+
+TEST_RUN(test_mujoco_cframe_from_twist_vs_cvel, for_all_bodies(check_cframe_from_twist))
+
+/* qacc -> cacc of the free (root) body */
+static void check_cframe_from_accel(const body_state *s) {
+  const spconv_convention mjfree = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_real got[6];
+  if (s->j < 0) return;
+  assert_int_equal(spconv_mujoco_cframe_from_accel(got, s->S, s->qacc, &mjfree, s->qvel, &s->body),
+                   SPCONV_OK);
+  CHECK_VEC(got, s->cacc, 6);
+}
+
+TEST_RUN(test_mujoco_cframe_from_accel_vs_cacc, for_all_bodies(check_cframe_from_accel))
 
 /* mj_applyFT: a wrench given under each preset, applied by MuJoCo as the
    world force and the world moment about the preset's point (read here from
    xmat, xpos, xipos), gives the free joint's qfrc = spconv_wrench_convert to
    MUJOCO_FREE; no other dof is touched. */
-static void test_apply_ft(void **state) {
+static void test_wrench_convert_vs_mj_applyFT(void **state) {
   int k, b, id;
   spconv_convention mjfree = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
   (void)state;
@@ -274,7 +343,7 @@ static void test_apply_ft(void **state) {
   for (k = 0; k < N_STATES / 4; ++k) {
     random_state();
     for (b = 1; b < m->nbody; ++b) {
-      int j = free_joint_of(b), adr, i;
+      int j = test_mujoco_free_joint(m, b), adr, i;
       spconv_body body, inertial;
       if (j < 0) continue;
       adr = m->jnt_dofadr[j];
@@ -325,11 +394,13 @@ static void test_apply_ft(void **state) {
 
 /* cfrc_ext after mj_rnePostConstraint: xfrc_applied ([f; tau about xipos],
    world) appears as [tau about subtree_com; f] = spconv_mujoco_cframe_from_wrench
-   from MUJOCO_XFRC; and back. */
-static void test_cfrc_ext(void **state) {
+   from MUJOCO_XFRC; and back. Both tests apply the same random wrenches
+   (seed 0xcf2c). */
+typedef void (*cfrc_check)(const spconv_real xfrc[6], const spconv_real S[3],
+                           const spconv_real cfrc[6], const spconv_body *body);
+
+static void for_all_cfrc_cases(cfrc_check check) {
   int k, b;
-  spconv_convention xf = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_XFRC);
-  (void)state;
   test_seed(0xcf2c);
   for (k = 0; k < N_STATES / 4; ++k) {
     spconv_real xfrc[16][6];
@@ -342,22 +413,39 @@ static void test_cfrc_ext(void **state) {
     mj_rnePostConstraint(m, d);
     for (b = 1; b < m->nbody; ++b) {
       spconv_body body, inertial;
-      spconv_real S[3], want[6], got[6], back[6];
+      spconv_real S[3], cfrc[6];
       bodies_of(&body, &inertial, b);
       real_from_mj(S, d->subtree_com + 3 * m->body_rootid[b], 3);
-      real_from_mj(want, d->cfrc_ext + 6 * b, 6);
-      assert_int_equal(spconv_mujoco_cframe_from_wrench(got, S, xfrc[b], &xf, &body), SPCONV_OK);
-      CHECK_VEC(got, want, 6);
-      assert_int_equal(spconv_wrench_from_mujoco_cframe(back, &xf, want, S, &body), SPCONV_OK);
-      CHECK_VEC(back, xfrc[b], 6);
+      real_from_mj(cfrc, d->cfrc_ext + 6 * b, 6);
+      check(xfrc[b], S, cfrc, &body);
       ++n_pairs;
     }
   }
 }
 
+static void check_cframe_from_wrench(const spconv_real xfrc[6], const spconv_real S[3],
+                                     const spconv_real cfrc[6], const spconv_body *body) {
+  const spconv_convention xf = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_XFRC);
+  spconv_real got[6];
+  assert_int_equal(spconv_mujoco_cframe_from_wrench(got, S, xfrc, &xf, body), SPCONV_OK);
+  CHECK_VEC(got, cfrc, 6);
+}
+
+TEST_RUN(test_mujoco_cframe_from_wrench_vs_cfrc_ext, for_all_cfrc_cases(check_cframe_from_wrench))
+
+static void check_wrench_from_cframe(const spconv_real xfrc[6], const spconv_real S[3],
+                                     const spconv_real cfrc[6], const spconv_body *body) {
+  const spconv_convention xf = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_XFRC);
+  spconv_real back[6];
+  assert_int_equal(spconv_wrench_from_mujoco_cframe(back, &xf, cfrc, S, body), SPCONV_OK);
+  CHECK_VEC(back, xfrc, 6);
+}
+
+TEST_RUN(test_wrench_from_mujoco_cframe_vs_cfrc_ext, for_all_cfrc_cases(check_wrench_from_cframe))
+
 /* With gravity g, cacc holds MuJoCo's offset (the world's cacc is
    [0; -g]): the c-frame route plus g equals the route from qacc. */
-static void test_gravity_offset(void **state) {
+static void test_accel_from_mujoco_cframe_gravity_offset(void **state) {
   int k, b, i;
   spconv_convention mjfree = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
   spconv_convention nt = spconv_convention_from_preset(SPCONV_PRESET_NEWTON);
@@ -368,7 +456,7 @@ static void test_gravity_offset(void **state) {
   for (k = 0; k < N_STATES / 4; ++k) {
     random_state();
     for (b = 1; b < m->nbody; ++b) {
-      int j = free_joint_of(b);
+      int j = test_mujoco_free_joint(m, b);
       spconv_body body, inertial;
       spconv_real S[3], cvel[6], cacc[6], qvel[6], qacc[6], got[6], want[6];
       if (j < 0) continue;
@@ -390,10 +478,16 @@ static void test_gravity_offset(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_velocity_and_acceleration),
-      cmocka_unit_test(test_apply_ft),
-      cmocka_unit_test(test_cfrc_ext),
-      cmocka_unit_test(test_gravity_offset),
+      cmocka_unit_test(test_twist_from_mujoco_cframe_vs_mj_objectVelocity),
+      cmocka_unit_test(test_accel_from_mujoco_cframe_vs_mj_objectAcceleration),
+      cmocka_unit_test(test_twist_convert_mujoco_free_vs_mj_objectVelocity),
+      cmocka_unit_test(test_accel_convert_mujoco_free_vs_mj_objectAcceleration),
+      cmocka_unit_test(test_mujoco_cframe_from_twist_vs_cvel),
+      cmocka_unit_test(test_mujoco_cframe_from_accel_vs_cacc),
+      cmocka_unit_test(test_wrench_convert_vs_mj_applyFT),
+      cmocka_unit_test(test_mujoco_cframe_from_wrench_vs_cfrc_ext),
+      cmocka_unit_test(test_wrench_from_mujoco_cframe_vs_cfrc_ext),
+      cmocka_unit_test(test_accel_from_mujoco_cframe_gravity_offset),
   };
   int failed;
   printf("MuJoCo %s (library %d, header %d)\n", mj_versionString(), mj_version(),

@@ -1,7 +1,8 @@
-// spatial_conv conventions vs DART 6.12 (Debian's libdart-dev): a
-// dart::dynamics::SimpleFrame moved with setClassicDerivatives (classical
+// spatial_conv.h sections: engine conventions (vs DART 6.12, Debian's libdart-dev).
+// A dart::dynamics::SimpleFrame moved with setClassicDerivatives (classical
 // velocity and acceleration of its origin, world axes) is read back through
-// DART's own accessors and compared with the header's conversions:
+// DART's own accessors and compared with the header's conversions, one
+// check function per header function (a failure names both):
 //   getSpatialVelocity()                      SPCONV_PRESET_DART_BODY
 //   getSpatialVelocity(World, World)          SPCONV_PRESET_DART_WORLD
 //   math::AdT(T, getSpatialVelocity())        SPCONV_PRESET_MR_SPACE
@@ -74,82 +75,121 @@ spconv_convention classical_origin_world() {  // [v_O; w], [a_O; alpha], world
   return c;
 }
 
+// The conventions the checks convert between, and one random case: DART's
+// frame and the header's inputs for it.
+struct Conventions {
+  spconv_convention from, dart_body, dart_world, mr_space, mr_body, newton;
+};
+
+Conventions conventions() {
+  Conventions c;
+  c.from = classical_origin_world();
+  c.dart_body = spconv_convention_from_preset(SPCONV_PRESET_DART_BODY);
+  c.dart_world = spconv_convention_from_preset(SPCONV_PRESET_DART_WORLD);
+  c.mr_space = spconv_convention_from_preset(SPCONV_PRESET_MR_SPACE);
+  c.mr_body = spconv_convention_from_preset(SPCONV_PRESET_MR_BODY);
+  c.newton = spconv_convention_from_preset(SPCONV_PRESET_NEWTON);
+  return c;
+}
+
+struct Case {
+  Eigen::Isometry3d T;
+  Eigen::Vector3d com;
+  spconv_body body;
+  spconv_real twist[6], accel[6];
+};
+
+// spconv_twist_convert vs DART's spatial and COM velocities
+void check_twist_convert(const Conventions &c, const Case &k,
+                         const dart::dynamics::SimpleFrame &frame) {
+  using dart::dynamics::Frame;
+  spconv_real res[6];
+  const Eigen::Vector6d V_body = frame.getSpatialVelocity();
+  spconv_twist_convert(res, &c.dart_body, k.twist, &c.from, &k.body);
+  check("spconv_twist_convert(DART_BODY) vs getSpatialVelocity()", res, V_body);
+  spconv_twist_convert(res, &c.dart_world, k.twist, &c.from, &k.body);
+  check("spconv_twist_convert(DART_WORLD) vs getSpatialVelocity(World, World)", res,
+        frame.getSpatialVelocity(Frame::World(), Frame::World()));
+  spconv_twist_convert(res, &c.mr_space, k.twist, &c.from, &k.body);
+  check("spconv_twist_convert(MR_SPACE) vs AdT(T, V_body)", res, dart::math::AdT(k.T, V_body));
+  // the COM: DART's classical velocity of a fixed offset
+  spconv_twist_convert(res, &c.newton, k.twist, &c.from, &k.body);
+  check("spconv_twist_convert(NEWTON) vs getLinearVelocity(com)", res,
+        cat(frame.getLinearVelocity(k.com, Frame::World(), Frame::World()),
+            frame.getAngularVelocity(Frame::World(), Frame::World())));
+}
+
+// spconv_accel_convert vs DART's spatial and COM accelerations
+void check_accel_convert(const Conventions &c, const Case &k,
+                         const dart::dynamics::SimpleFrame &frame) {
+  using dart::dynamics::Frame;
+  spconv_real res[6];
+  spconv_accel_convert(res, &c.dart_body, k.accel, &c.from, k.twist, &k.body);
+  check("spconv_accel_convert(DART_BODY) vs getSpatialAcceleration()", res,
+        frame.getSpatialAcceleration());
+  spconv_accel_convert(res, &c.dart_world, k.accel, &c.from, k.twist, &k.body);
+  check("spconv_accel_convert(DART_WORLD) vs getSpatialAcceleration(World, World)", res,
+        frame.getSpatialAcceleration(Frame::World(), Frame::World()));
+  // the COM: DART's classical acceleration of a fixed offset
+  spconv_accel_convert(res, &c.newton, k.accel, &c.from, k.twist, &k.body);
+  check("spconv_accel_convert(NEWTON) vs getLinearAcceleration(com)", res,
+        cat(frame.getLinearAcceleration(k.com, Frame::World(), Frame::World()),
+            frame.getAngularAcceleration(Frame::World(), Frame::World())));
+}
+
+// spconv_wrench_convert: the body wrench of a space wrench is
+// dAdT(T, F_s) = Ad_T^T F_s
+void check_wrench_convert(const Conventions &c, const Case &k, const Eigen::Vector6d &F_s) {
+  spconv_real g[6], res[6];
+  to_real(g, F_s);
+  spconv_wrench_convert(res, &c.mr_body, g, &c.mr_space, &k.body);
+  check("spconv_wrench_convert(MR_SPACE -> MR_BODY) vs dAdT(T, F_space)", res,
+        dart::math::dAdT(k.T, F_s));
+}
+
 }  // namespace
 
 int main() {
   using dart::dynamics::Frame;
   using dart::dynamics::SimpleFrame;
   const int kCases = 2000;
-  const spconv_convention from = classical_origin_world();
-  const spconv_convention dart_body = spconv_convention_from_preset(SPCONV_PRESET_DART_BODY);
-  const spconv_convention dart_world = spconv_convention_from_preset(SPCONV_PRESET_DART_WORLD);
-  const spconv_convention mr_space = spconv_convention_from_preset(SPCONV_PRESET_MR_SPACE);
-  const spconv_convention mr_body = spconv_convention_from_preset(SPCONV_PRESET_MR_BODY);
-  const spconv_convention newton = spconv_convention_from_preset(SPCONV_PRESET_NEWTON);
+  const Conventions c = conventions();
 
   for (int n = 0; n < kCases; ++n) {
     // a random pose, classical derivatives of the origin, and a COM offset
     Eigen::Quaterniond q(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
     if (q.norm() < 1e-3) continue;
     q.normalize();
-    Eigen::Isometry3d T = Eigen::Isometry3d::Identity();
-    T.linear() = q.toRotationMatrix();
-    T.translation() = Eigen::Vector3d(uniform(-2, 2), uniform(-2, 2), uniform(-2, 2));
+    Case k;
+    k.T = Eigen::Isometry3d::Identity();
+    k.T.linear() = q.toRotationMatrix();
+    k.T.translation() = Eigen::Vector3d(uniform(-2, 2), uniform(-2, 2), uniform(-2, 2));
     Eigen::Vector3d v(uniform(-3, 3), uniform(-3, 3), uniform(-3, 3));
     Eigen::Vector3d w(uniform(-3, 3), uniform(-3, 3), uniform(-3, 3));
     Eigen::Vector3d a(uniform(-3, 3), uniform(-3, 3), uniform(-3, 3));
     Eigen::Vector3d al(uniform(-3, 3), uniform(-3, 3), uniform(-3, 3));
-    Eigen::Vector3d com(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+    k.com = Eigen::Vector3d(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
 
-    SimpleFrame frame(Frame::World(), "body", T);
+    SimpleFrame frame(Frame::World(), "body", k.T);
     frame.setClassicDerivatives(v, w, a, al);
 
-    spconv_body body;
     for (int i = 0; i < 3; ++i) {
-      body.pos[i] = static_cast<spconv_real>(T.translation()[i]);
-      body.com[i] = static_cast<spconv_real>(com[i]);
+      k.body.pos[i] = static_cast<spconv_real>(k.T.translation()[i]);
+      k.body.com[i] = static_cast<spconv_real>(k.com[i]);
     }
-    body.quat_wxyz[0] = static_cast<spconv_real>(q.w());
-    body.quat_wxyz[1] = static_cast<spconv_real>(q.x());
-    body.quat_wxyz[2] = static_cast<spconv_real>(q.y());
-    body.quat_wxyz[3] = static_cast<spconv_real>(q.z());
+    k.body.quat_wxyz[0] = static_cast<spconv_real>(q.w());
+    k.body.quat_wxyz[1] = static_cast<spconv_real>(q.x());
+    k.body.quat_wxyz[2] = static_cast<spconv_real>(q.y());
+    k.body.quat_wxyz[3] = static_cast<spconv_real>(q.z());
+    to_real(k.twist, cat(v, w));
+    to_real(k.accel, cat(a, al));
 
-    spconv_real twist[6], accel[6], res[6];
-    to_real(twist, cat(v, w));
-    to_real(accel, cat(a, al));
+    check_twist_convert(c, k, frame);
+    check_accel_convert(c, k, frame);
 
-    const Eigen::Vector6d V_body = frame.getSpatialVelocity();
-    spconv_twist_convert(res, &dart_body, twist, &from, &body);
-    check("getSpatialVelocity()", res, V_body);
-    spconv_twist_convert(res, &dart_world, twist, &from, &body);
-    check("getSpatialVelocity(World, World)", res,
-          frame.getSpatialVelocity(Frame::World(), Frame::World()));
-    spconv_twist_convert(res, &mr_space, twist, &from, &body);
-    check("AdT(T, V_body)", res, dart::math::AdT(T, V_body));
-
-    spconv_accel_convert(res, &dart_body, accel, &from, twist, &body);
-    check("getSpatialAcceleration()", res, frame.getSpatialAcceleration());
-    spconv_accel_convert(res, &dart_world, accel, &from, twist, &body);
-    check("getSpatialAcceleration(World, World)", res,
-          frame.getSpatialAcceleration(Frame::World(), Frame::World()));
-
-    // the COM: DART's classical velocity / acceleration of a fixed offset
-    spconv_twist_convert(res, &newton, twist, &from, &body);
-    check("getLinearVelocity(com)", res,
-          cat(frame.getLinearVelocity(com, Frame::World(), Frame::World()),
-              frame.getAngularVelocity(Frame::World(), Frame::World())));
-    spconv_accel_convert(res, &newton, accel, &from, twist, &body);
-    check("getLinearAcceleration(com)", res,
-          cat(frame.getLinearAcceleration(com, Frame::World(), Frame::World()),
-              frame.getAngularAcceleration(Frame::World(), Frame::World())));
-
-    // wrenches: the body wrench of a space wrench is dAdT(T, F_s) = Ad_T^T F_s
     Eigen::Vector6d F_s;
     for (int i = 0; i < 6; ++i) F_s[i] = uniform(-3, 3);
-    spconv_real g[6];
-    to_real(g, F_s);
-    spconv_wrench_convert(res, &mr_body, g, &mr_space, &body);
-    check("dAdT(T, F_space)", res, dart::math::dAdT(T, F_s));
+    check_wrench_convert(c, k, F_s);
   }
   std::printf("spatial_conv vs DART %s (%s): %ld comparisons, largest relative error %.3g "
               "(tolerance %.0e), %d failed\n",

@@ -1,8 +1,10 @@
-/* spatial_conv motion-data tests: motion presets, world-only vs every-frame
-   relabelling, whole-clip conversion checked by forward kinematics, round
-   trips for every preset pair, finite-difference vs analytic velocities,
-   BVH channel strings, joint-order maps, rotation formats, aliasing and
-   status codes. Built in double and in float from this one source. */
+/* spatial_conv.h sections: motion data, axis systems (presets, world and body axes), rotation representations (formats), packed joint arrays and permutations (joint order). */
+/* Motion presets, world-only vs every-frame relabelling, whole-clip
+   conversion checked by forward kinematics, round trips for every preset
+   pair, finite-difference vs analytic velocities, BVH channel strings,
+   joint-order maps, rotation formats, aliasing and status codes; one cmocka
+   test per function or small family, named after it. Built in double and
+   in float from this one source. */
 #include "test_util.h"
 
 /* ================================================================ helpers */
@@ -10,33 +12,11 @@
 #define MO_MAXB 8   /* bodies of the test skeletons */
 #define MO_MAXT 24  /* frames of the test clips */
 
-/* r = A B; r may alias A or B */
-static void mo_mat_mul(spconv_real r[9], const spconv_real A[9], const spconv_real B[9]) {
-  spconv_real t[9];
-  int i, j;
-  for (i = 0; i < 3; ++i)
-    for (j = 0; j < 3; ++j)
-      t[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
-  for (i = 0; i < 9; ++i) r[i] = t[i];
-}
-
 /* r = A B^T */
 static void mo_mat_mul_t(spconv_real r[9], const spconv_real A[9], const spconv_real B[9]) {
   spconv_real Bt[9];
   spconv_mat_transpose(Bt, B);
-  mo_mat_mul(r, A, Bt);
-}
-
-static void mo_mat_vec(spconv_real r[3], const spconv_real M[9], const spconv_real v[3]) {
-  spconv_real t[3];
-  int i;
-  for (i = 0; i < 3; ++i) t[i] = M[3 * i] * v[0] + M[3 * i + 1] * v[1] + M[3 * i + 2] * v[2];
-  for (i = 0; i < 3; ++i) r[i] = t[i];
-}
-
-static spconv_real mo_det(const spconv_real M[9]) {
-  return M[0] * (M[4] * M[8] - M[5] * M[7]) - M[1] * (M[3] * M[8] - M[5] * M[6]) +
-         M[2] * (M[3] * M[7] - M[4] * M[6]);
+  test_mat_mul(r, A, Bt);
 }
 
 /* a random signed permutation (one of the 48 changes between axis systems) */
@@ -51,7 +31,7 @@ static void mo_rand_signed_perm(spconv_real M[9]) {
 /* a random signed permutation with det = det of D */
 static void mo_rand_signed_perm_det(spconv_real M[9], const spconv_real D[9]) {
   do mo_rand_signed_perm(M);
-  while (mo_det(M) != mo_det(D));
+  while (test_det3(M) != test_det3(D));
 }
 
 /* n rotations in format f from random (non-unit) quaternions */
@@ -108,8 +88,8 @@ static void mo_fk(spconv_real *Rw, spconv_real *pw, const spconv_motion_clip *c,
       Rp = p < 0 ? Rroot : Rw + 9 * p;
       pp = p < 0 ? proot : pw + 3 * p;
       mo_mat_of(L, c->local_rot + nl * (t * B + j), c->local_rot_format);
-      mo_mat_mul(Rw + 9 * j, Rp, L);
-      mo_mat_vec(o, Rp, c->offsets + 3 * j);
+      test_mat_mul(Rw + 9 * j, Rp, L);
+      test_mat_vec(o, Rp, c->offsets + 3 * j);
       pw[3 * j] = pp[0] + o[0];
       pw[3 * j + 1] = pp[1] + o[1];
       pw[3 * j + 2] = pp[2] + o[2];
@@ -161,24 +141,33 @@ static const spconv_rot_format mo_formats[4] = {SPCONV_ROT_ROTVEC, SPCONV_ROT_QU
    LEFT, UP}. Robot x (forward) = SMPL z, robot y (left) = SMPL x, robot z
    (up) = SMPL y: (x, y, z) -> (z, x, y). The up-axis matrix (x, -z, y)
    sends the SMPL front (+Z) to -Y instead. */
-static void test_presets_known(void **state) {
+static void test_axis_preset_matrix_motion_presets(void **state) {
   const spconv_real want[9] = {0, 0, 1, 1, 0, 0, 0, 1, 0};
   const spconv_real eye[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
   spconv_real M[9], U[9], fwd[3] = {0, 0, 1}, r[3], ex[3] = {1, 0, 0}, ney[3] = {0, -1, 0};
-  spconv_axis_system s, g;
   (void)state;
   assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, SPCONV_AXIS_PRESET_ROBOT), SPCONV_OK);
   EXPECT_VEC_EQUAL(M, want, 9);
   assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_BVH, SPCONV_AXIS_PRESET_ROBOT), SPCONV_OK);
   EXPECT_VEC_EQUAL(M, want, 9);
-  mo_mat_vec(r, M, fwd);
+  test_mat_vec(r, M, fwd);
   EXPECT_VEC_EQUAL(r, ex, 3); /* the body's front becomes +X */
   assert_int_equal(spconv_up_axis_matrix(U, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
-  mo_mat_vec(r, U, fwd);
+  test_mat_vec(r, U, fwd);
   EXPECT_VEC_EQUAL(r, ney, 3); /* the naive up-axis turn walks it along -Y */
   assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, SPCONV_AXIS_PRESET_BVH), SPCONV_OK);
   EXPECT_VEC_EQUAL(M, eye, 9);
-  /* SMPL's axes are glTF's (Y up, front +Z, +X left); robot = ROS FLU */
+  /* bad presets: EINVAL, untouched */
+  memcpy(M, want, sizeof M);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_COUNT, SPCONV_AXIS_PRESET_ROBOT), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, (spconv_axis_preset)-1), SPCONV_EINVAL);
+  EXPECT_VEC_EQUAL(M, want, 9);
+}
+
+/* SMPL's axes are glTF's (Y up, front +Z, +X left); robot = ROS FLU */
+static void test_axis_system_preset_motion_presets(void **state) {
+  spconv_axis_system s, g;
+  (void)state;
   assert_int_equal(spconv_axis_system_preset(&s, SPCONV_AXIS_PRESET_SMPL), SPCONV_OK);
   assert_int_equal(spconv_axis_system_preset(&g, SPCONV_AXIS_PRESET_GLTF), SPCONV_OK);
   assert_true(s.x == g.x && s.y == g.y && s.z == g.z);
@@ -186,11 +175,7 @@ static void test_presets_known(void **state) {
   assert_int_equal(spconv_axis_system_preset(&s, SPCONV_AXIS_PRESET_ROBOT), SPCONV_OK);
   assert_int_equal(spconv_axis_system_preset(&g, SPCONV_AXIS_PRESET_ROS_FLU), SPCONV_OK);
   assert_true(s.x == g.x && s.y == g.y && s.z == g.z);
-  /* bad presets: EINVAL, untouched */
-  memcpy(M, want, sizeof M);
-  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_COUNT, SPCONV_AXIS_PRESET_ROBOT), SPCONV_EINVAL);
-  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, (spconv_axis_preset)-1), SPCONV_EINVAL);
-  EXPECT_VEC_EQUAL(M, want, 9);
+  /* a bad preset: EINVAL, untouched */
   s.x = SPCONV_DIRECTION_UP;
   assert_int_equal(spconv_axis_system_preset(&s, SPCONV_AXIS_PRESET_COUNT), SPCONV_EINVAL);
   assert_true(s.x == SPCONV_DIRECTION_UP);
@@ -198,34 +183,36 @@ static void test_presets_known(void **state) {
 
 /* ============================================== world-only vs every frame */
 
-static void test_relabel_rules(void **state) {
+/* Hand derivation: a body turned 90 degrees to its left about SMPL's up
+   (+Y): q = (h, 0, h, 0). Every frame relabelled: the turn is about the
+   robot's up, (h, 0, 0, h). World relabelled only: q_M q with q_M the
+   rotation (x, y, z) -> (z, x, y) = 120 degrees about (1, 1, 1):
+   q_M = (1/2)(1, 1, 1, 1); q_M q = (1/2)(h)(1 - 1, 1 - 1, 1 + 1, 1 + 1)
+   = (0, 0, h, h). The random cases (seed 801) are the same in every test:
+   a non-unit q, a change of world axes W and of body axes B with det B =
+   det W. */
+static void relabel_draw(spconv_real q[4], spconv_real W[9], spconv_real B[9]) {
+  test_rand_quat(q);
+  mo_rand_signed_perm(W);
+  mo_rand_signed_perm_det(B, W);
+}
+
+/* every frame: M R M^T; quaternion, matrix and rotation vector agree */
+static void test_mat_quat_change_axes_every_frame(void **state) {
   const spconv_real h = (spconv_real)0.70710678118654752440;
   spconv_real M[9], q[4], r[4], want[4];
   int n;
   (void)state;
   assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, SPCONV_AXIS_PRESET_ROBOT), SPCONV_OK);
-  /* Hand derivation: a body turned 90 degrees to its left about SMPL's up
-     (+Y): q = (h, 0, h, 0). Every frame relabelled: the turn is about the
-     robot's up, (h, 0, 0, h). World relabelled only: q_M q with q_M the
-     rotation (x, y, z) -> (z, x, y) = 120 degrees about (1, 1, 1):
-     q_M = (1/2)(1, 1, 1, 1); q_M q = (1/2)(h)(1 - 1, 1 - 1, 1 + 1, 1 + 1)
-     = (0, 0, h, h). */
   q[0] = h; q[1] = 0; q[2] = h; q[3] = 0;
   spconv_quat_wxyz_change_axes(r, M, q);
   want[0] = h; want[1] = 0; want[2] = 0; want[3] = h;
   EXPECT_VEC_NEAR(r, want, 4, TEST_TOL);
-  assert_int_equal(spconv_quat_wxyz_change_world_axes(r, M, q), SPCONV_OK);
-  want[0] = 0; want[1] = 0; want[2] = h; want[3] = h;
-  EXPECT_VEC_NEAR(r, want, 4, TEST_TOL);
-
   test_seed(801);
   for (n = 0; n < TEST_CASES; ++n) {
-    spconv_real W[9], B[9], R[9], Rq[9], want9[9], got9[9], rv[3], rv2[3], res[4], res9[9];
-    test_rand_quat(q);
-    mo_rand_signed_perm(W);
-    mo_rand_signed_perm_det(B, W);
+    spconv_real W[9], B[9], R[9], Rq[9], want9[9], got9[9], rv[3], rv2[3], res[4];
+    relabel_draw(q, W, B);
     spconv_mat_from_quat_wxyz(R, q);
-    /* every frame: M R M^T, quaternion, matrix and rotation vector agree */
     spconv_mat_change_axes(want9, W, R);
     spconv_mat_change_axes(got9, W, R);
     EXPECT_VEC_NEAR(got9, want9, 9, TEST_TOL);
@@ -237,8 +224,21 @@ static void test_relabel_rules(void **state) {
     spconv_quat_wxyz_from_rotvec(res, rv2);
     spconv_mat_from_quat_wxyz(Rq, res);
     EXPECT_VEC_NEAR(Rq, want9, 9, 16 * TEST_TOL);
-    /* general: W R B^T for equal determinants (reflections included) */
-    mo_mat_mul(want9, W, R);
+  }
+}
+
+/* general: W R B^T for equal determinants (reflections included), the norm
+   of q kept; determinants that differ, or W not orthogonal: refused */
+static void test_quat_wxyz_change_world_body_axes(void **state) {
+  spconv_real q[4];
+  int n;
+  (void)state;
+  test_seed(801);
+  for (n = 0; n < TEST_CASES; ++n) {
+    spconv_real W[9], B[9], R[9], Rq[9], want9[9], res[4];
+    relabel_draw(q, W, B);
+    spconv_mat_from_quat_wxyz(R, q);
+    test_mat_mul(want9, W, R);
     mo_mat_mul_t(want9, want9, B);
     assert_int_equal(spconv_quat_wxyz_change_world_body_axes(res, W, B, q), SPCONV_OK);
     spconv_mat_from_quat_wxyz(Rq, res);
@@ -246,9 +246,35 @@ static void test_relabel_rules(void **state) {
     EXPECT_NEAR(sqrt((double)(res[0] * res[0] + res[1] * res[1] + res[2] * res[2] + res[3] * res[3])),
                 sqrt((double)(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3])), 4 * TEST_TOL,
                 sqrt((double)(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3])));
-    /* world only: M R for proper M, q_M q */
-    if (mo_det(W) > 0) {
-      mo_mat_mul(want9, W, R);
+  }
+  {
+    spconv_real I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, F[9] = {-1, 0, 0, 0, 1, 0, 0, 0, 1};
+    spconv_real S[9] = {2, 0, 0, 0, 1, 0, 0, 0, 1}, res[4] = {9, 9, 9, 9}, nine[4] = {9, 9, 9, 9};
+    q[0] = 1; q[1] = 2; q[2] = 3; q[3] = 4;
+    assert_int_equal(spconv_quat_wxyz_change_world_body_axes(res, I, F, q), SPCONV_EINVAL);
+    assert_int_equal(spconv_quat_wxyz_change_world_body_axes(res, S, S, q), SPCONV_EINVAL);
+    EXPECT_VEC_EQUAL(res, nine, 4);
+  }
+}
+
+/* world only: M R for proper M, q_M q; improper or not orthogonal M refused */
+static void test_mat_quat_change_world_axes(void **state) {
+  const spconv_real h = (spconv_real)0.70710678118654752440;
+  spconv_real M[9], q[4], r[4], want[4];
+  int n;
+  (void)state;
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, SPCONV_AXIS_PRESET_ROBOT), SPCONV_OK);
+  q[0] = h; q[1] = 0; q[2] = h; q[3] = 0;
+  assert_int_equal(spconv_quat_wxyz_change_world_axes(r, M, q), SPCONV_OK);
+  want[0] = 0; want[1] = 0; want[2] = h; want[3] = h;
+  EXPECT_VEC_NEAR(r, want, 4, TEST_TOL);
+  test_seed(801);
+  for (n = 0; n < TEST_CASES; ++n) {
+    spconv_real W[9], B[9], R[9], Rq[9], want9[9], res[4], res9[9];
+    relabel_draw(q, W, B);
+    spconv_mat_from_quat_wxyz(R, q);
+    if (test_det3(W) > 0) {
+      test_mat_mul(want9, W, R);
       assert_int_equal(spconv_mat_change_world_axes(res9, W, R), SPCONV_OK);
       EXPECT_VEC_NEAR(res9, want9, 9, TEST_TOL);
       assert_int_equal(spconv_quat_wxyz_change_world_axes(res, W, q), SPCONV_OK);
@@ -263,12 +289,9 @@ static void test_relabel_rules(void **state) {
       EXPECT_VEC_EQUAL(res9, R, 9);
     }
   }
-  { /* determinants differ, or M not orthogonal: refused, untouched */
-    spconv_real I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, F[9] = {-1, 0, 0, 0, 1, 0, 0, 0, 1};
+  {
     spconv_real S[9] = {2, 0, 0, 0, 1, 0, 0, 0, 1}, res[4] = {9, 9, 9, 9}, nine[4] = {9, 9, 9, 9};
     q[0] = 1; q[1] = 2; q[2] = 3; q[3] = 4;
-    assert_int_equal(spconv_quat_wxyz_change_world_body_axes(res, I, F, q), SPCONV_EINVAL);
-    assert_int_equal(spconv_quat_wxyz_change_world_body_axes(res, S, S, q), SPCONV_EINVAL);
     assert_int_equal(spconv_quat_wxyz_change_world_axes(res, S, q), SPCONV_EINVAL);
     EXPECT_VEC_EQUAL(res, nine, 4);
   }
@@ -281,7 +304,7 @@ static void test_relabel_rules(void **state) {
    orientations equal M_world R M_body^T. For every pair of root and local
    formats, the SMPL -> robot conversion (M_world = M_body), the AMASS case
    (M_world = I) and random pairs of signed permutations, k = 0.01. */
-static void test_clip_fk(void **state) {
+static void test_motion_clip_convert_fk(void **state) {
   static mo_store in_s, out_s;
   mo_skeleton sk;
   int rf, lf, rep;
@@ -318,16 +341,16 @@ static void test_clip_fk(void **state) {
           mo_fk(Rw1, pw1, &out, sk.parents, t);
           for (j = 0; j < Bn; ++j) {
             spconv_real p[3], R[9];
-            mo_mat_vec(p, W, pw0 + 3 * j);
+            test_mat_vec(p, W, pw0 + 3 * j);
             p[0] *= k; p[1] *= k; p[2] *= k;
             EXPECT_VEC_NEAR(pw1 + 3 * j, p, 3, 64 * TEST_TOL * scale * (double)k);
-            mo_mat_mul(R, W, Rw0 + 9 * j);
+            test_mat_mul(R, W, Rw0 + 9 * j);
             mo_mat_mul_t(R, R, Bm);
             EXPECT_VEC_NEAR(Rw1 + 9 * j, R, 9, 64 * TEST_TOL);
           }
           { /* velocities: world (or body) vectors */
             spconv_real v[3];
-            mo_mat_vec(v, W, in.root_linvel + 3 * t);
+            test_mat_vec(v, W, in.root_linvel + 3 * t);
             v[0] *= k; v[1] *= k; v[2] *= k;
             EXPECT_VEC_NEAR(out.root_linvel + 3 * t, v, 3, TEST_TOL);
             spconv_pseudovec_change_axes(v, (rep & 1) ? Bm : W, in.root_angvel + 3 * t);
@@ -341,7 +364,7 @@ static void test_clip_fk(void **state) {
    multiplication (M R) instead of conjugation (M R M^T) moves the joints,
    and so does converting the world with the up-axis matrix but the body
    frames with the motion preset. The FK check above sees both. */
-static void test_clip_wrong_rules_detected(void **state) {
+static void test_motion_clip_convert_fk_detects_wrong_rule(void **state) {
   static mo_store in_s, out_s;
   mo_skeleton sk;
   spconv_real M[9], Rw0[MO_MAXB * 9], pw0[MO_MAXB * 3], Rw1[MO_MAXB * 9], pw1[MO_MAXB * 3], p[3];
@@ -363,7 +386,7 @@ static void test_clip_wrong_rules_detected(void **state) {
   mo_fk(Rw1, pw1, &out, sk.parents, 2);
   for (j = 0; j < 6; ++j) {
     int i;
-    mo_mat_vec(p, M, pw0 + 3 * j);
+    test_mat_vec(p, M, pw0 + 3 * j);
     for (i = 0; i < 3; ++i) worst = fmax(worst, fabs((double)(p[i] - pw1[3 * j + i])));
   }
   assert_true(worst > 0.1); /* joints land elsewhere */
@@ -371,7 +394,7 @@ static void test_clip_wrong_rules_detected(void **state) {
 
 /* Round trips for every pair of the motion presets (SMPL, BVH, ROBOT) and rotation format, in both directions
    of a clip, M_world = M_body and M_world = I. */
-static void test_preset_round_trips(void **state) {
+static void test_motion_clip_convert_preset_round_trips(void **state) {
   static mo_store a, b, c;
   mo_skeleton sk;
   int from, to, f, mode;
@@ -389,7 +412,7 @@ static void test_preset_round_trips(void **state) {
                                                      (spconv_axis_preset)to), SPCONV_OK);
           assert_int_equal(spconv_axis_preset_matrix(Mi, (spconv_axis_preset)to,
                                                      (spconv_axis_preset)from), SPCONV_OK);
-          mo_mat_mul(P, Mi, M);
+          test_mat_mul(P, Mi, M);
           EXPECT_VEC_EQUAL(P, I, 9);
           mo_rand_skeleton(&sk, Bn);
           mo_rand_store(&a, &sk, T, mo_formats[f], mo_formats[f]);
@@ -431,100 +454,70 @@ static void mo_test_orient(spconv_real q[4], spconv_real w[3], double t) {
   w[2] = (spconv_real)ad;
 }
 
-static void test_velocities(void **state) {
-  enum { T = 200 };
-  static spconv_real pos[3 * T], vel[3 * T], q[4 * T], qx[4 * T], w_world[3 * T], w_body[3 * T],
-      res[3 * T], buf[4 * T];
-  /* Error bounds (dt = 1e-3). Central differences: truncation
-     max|x'''| dt^2 / 6: the bob 0.02 cos(12 s) has x''' = 34.56, so 5.8e-6
-     (4.8e-6 relative to |v| = 1.2); the orientation's angles have third
-     derivatives of a few units: about 1e-6. Rounding: eps |x| / dt, 2e-13
-     in double, 6e-5 in float. Forward differences: truncation
-     max|x''| dt / 2 = 2.88e-3 / 2 = 1.4e-3 (1.2e-3 relative). */
-#ifdef SPCONV_USE_FLOAT
-  const double tol_c = 5e-4, tol_f = 2e-3;
-#else
-  const double tol_c = 1e-5, tol_f = 2e-3;
-#endif
-  const double dt = 1e-3;
+/* The test clip of the velocity tests: a walking-like root path (forward
+   at 1.2 m/s, sway, bob) and the orientation of mo_test_orient, T frames
+   dt apart; the analytic velocities; q as wxyz (every third quaternion
+   scaled by -2.5: non-unit and sign-flipped quaternions mean the same) and
+   as xyzw. */
+enum { VEL_T = 200 };
+static const double vel_dt = 1e-3;
+static spconv_real vel_pos[3 * VEL_T], vel_v[3 * VEL_T], vel_q[4 * VEL_T], vel_qx[4 * VEL_T],
+    vel_w_world[3 * VEL_T], vel_w_body[3 * VEL_T];
+
+static void vel_setup(void) {
   int t;
-  (void)state;
-  for (t = 0; t < T; ++t) {
-    double s = dt * t;
+  for (t = 0; t < VEL_T; ++t) {
+    double s = vel_dt * t;
     spconv_real c[4];
-    /* a walking-like root path: forward at 1.2 m/s, sway, bob */
-    pos[3 * t] = (spconv_real)(1.2 * s);
-    pos[3 * t + 1] = (spconv_real)(0.05 * sin(6 * s));
-    pos[3 * t + 2] = (spconv_real)(0.9 + 0.02 * cos(12 * s));
-    vel[3 * t] = (spconv_real)1.2;
-    vel[3 * t + 1] = (spconv_real)(0.3 * cos(6 * s));
-    vel[3 * t + 2] = (spconv_real)(-0.24 * sin(12 * s));
-    mo_test_orient(q + 4 * t, w_world + 3 * t, s);
-    spconv_quat_conj_wxyz(c, q + 4 * t);
-    spconv_quat_rotate_wxyz(w_body + 3 * t, c, w_world + 3 * t);
-    spconv_quat_xyzw_from_wxyz(qx + 4 * t, q + 4 * t);
-    if (t % 3 == 1) { /* non-unit and sign-flipped quaternions mean the same */
+    vel_pos[3 * t] = (spconv_real)(1.2 * s);
+    vel_pos[3 * t + 1] = (spconv_real)(0.05 * sin(6 * s));
+    vel_pos[3 * t + 2] = (spconv_real)(0.9 + 0.02 * cos(12 * s));
+    vel_v[3 * t] = (spconv_real)1.2;
+    vel_v[3 * t + 1] = (spconv_real)(0.3 * cos(6 * s));
+    vel_v[3 * t + 2] = (spconv_real)(-0.24 * sin(12 * s));
+    mo_test_orient(vel_q + 4 * t, vel_w_world + 3 * t, s);
+    spconv_quat_conj_wxyz(c, vel_q + 4 * t);
+    spconv_quat_rotate_wxyz(vel_w_body + 3 * t, c, vel_w_world + 3 * t);
+    spconv_quat_xyzw_from_wxyz(vel_qx + 4 * t, vel_q + 4 * t);
+    if (t % 3 == 1) {
       int i;
-      for (i = 0; i < 4; ++i) q[4 * t + i] *= (spconv_real)-2.5;
+      for (i = 0; i < 4; ++i) vel_q[4 * t + i] *= (spconv_real)-2.5;
     }
   }
-  /* interior frames (the ends are one-sided: first order) */
-  assert_int_equal(spconv_motion_linvel(res, pos, T, (spconv_real)dt, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
-  EXPECT_VEC_NEAR(res + 3, vel + 3, 3 * (T - 2), tol_c);
-  EXPECT_VEC_NEAR(res, vel, 3 * T, tol_f);
-  assert_int_equal(spconv_motion_linvel(res, pos, T, (spconv_real)dt, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
-  EXPECT_VEC_NEAR(res, vel, 3 * T, tol_f);
-  assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
-  EXPECT_VEC_NEAR(res + 3, w_world + 3, 3 * (T - 2), tol_c);
-  assert_int_equal(spconv_motion_angvel(res, qx, T, (spconv_real)dt, SPCONV_ROT_QUAT_XYZW, 1, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
-  EXPECT_VEC_NEAR(res + 3, w_body + 3, 3 * (T - 2), tol_c);
-  assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
-  EXPECT_VEC_NEAR(res, w_body, 3 * T, tol_f);
-  /* FORWARD is exactly the rotations issue's functions on (t, t+1) */
-  for (t = 0; t < T; ++t) {
-    int a = t + 1 < T ? t : t - 1;
-    spconv_real wb[3], ww[3], r2[3];
-    spconv_body_angvel_from_quats_wxyz(wb, q + 4 * a, q + 4 * a + 4, (spconv_real)dt);
-    spconv_world_angvel_from_quats_wxyz(ww, q + 4 * a, q + 4 * a + 4, (spconv_real)dt);
-    assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
-    memcpy(r2, res + 3 * t, sizeof r2);
-    EXPECT_VEC_EQUAL(r2, wb, 3);
-    assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
-    memcpy(r2, res + 3 * t, sizeof r2);
-    EXPECT_VEC_EQUAL(r2, ww, 3);
-    if (t > 3) break; /* a few frames suffice; the loop calls the whole clip */
-  }
-  /* constant body rate: both methods exact to rounding at every frame
-     (rounding of the stored quaternions, about eps each, divided by dt) */
-  {
+}
+
+/* Error bounds (dt = 1e-3). Central differences: truncation
+   max|x'''| dt^2 / 6: the bob 0.02 cos(12 s) has x''' = 34.56, so 5.8e-6
+   (4.8e-6 relative to |v| = 1.2); the orientation's angles have third
+   derivatives of a few units: about 1e-6. Rounding: eps |x| / dt, 2e-13
+   in double, 6e-5 in float. Forward differences: truncation
+   max|x''| dt / 2 = 2.88e-3 / 2 = 1.4e-3 (1.2e-3 relative). */
 #ifdef SPCONV_USE_FLOAT
-    const double tol_r = 20 * 1.1920928955078125e-7 / dt;
+static const double vel_tol_c = 5e-4, vel_tol_f = 2e-3;
 #else
-    const double tol_r = 20 * 2.220446049250313e-16 / dt;
+static const double vel_tol_c = 1e-5, vel_tol_f = 2e-3;
 #endif
-    spconv_real wb[3] = {(spconv_real)0.3, (spconv_real)-1.1, (spconv_real)2.0}, q0[4] = {1, 0, 0, 0};
-    for (t = 0; t < T; ++t) {
-      memcpy(q + 4 * t, q0, sizeof q0);
-      spconv_quat_integrate_body_wxyz(q0, q0, wb, (spconv_real)dt);
-      memcpy(w_body + 3 * t, wb, sizeof wb);
-    }
-    assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
-    EXPECT_VEC_NEAR(res, w_body, 3 * T, tol_r);
-    assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
-    EXPECT_VEC_NEAR(res, w_body, 3 * T, tol_r);
-  }
+
+static void test_motion_linvel(void **state) {
+  enum { T = VEL_T };
+  static spconv_real res[3 * T], buf[4 * T];
+  const double dt = vel_dt;
+  (void)state;
+  vel_setup();
+  /* interior frames (the ends are one-sided: first order) */
+  assert_int_equal(spconv_motion_linvel(res, vel_pos, T, (spconv_real)dt, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
+  EXPECT_VEC_NEAR(res + 3, vel_v + 3, 3 * (T - 2), vel_tol_c);
+  EXPECT_VEC_NEAR(res, vel_v, 3 * T, vel_tol_f);
+  assert_int_equal(spconv_motion_linvel(res, vel_pos, T, (spconv_real)dt, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
+  EXPECT_VEC_NEAR(res, vel_v, 3 * T, vel_tol_f);
   /* in place: res == the input array */
   {
     spconv_real want[3 * T];
     int m;
     for (m = 0; m < 2; ++m) {
-      assert_int_equal(spconv_motion_linvel(want, pos, T, (spconv_real)dt, (spconv_motion_diff)m), SPCONV_OK);
-      memcpy(buf, pos, sizeof pos);
+      assert_int_equal(spconv_motion_linvel(want, vel_pos, T, (spconv_real)dt, (spconv_motion_diff)m), SPCONV_OK);
+      memcpy(buf, vel_pos, sizeof vel_pos);
       assert_int_equal(spconv_motion_linvel(buf, buf, T, (spconv_real)dt, (spconv_motion_diff)m), SPCONV_OK);
-      EXPECT_VEC_EQUAL(buf, want, 3 * T);
-      assert_int_equal(spconv_motion_angvel(want, qx, T, (spconv_real)dt, SPCONV_ROT_QUAT_XYZW, m, (spconv_motion_diff)m), SPCONV_OK);
-      memcpy(buf, qx, sizeof qx);
-      assert_int_equal(spconv_motion_angvel(buf, buf, T, (spconv_real)dt, SPCONV_ROT_QUAT_XYZW, m, (spconv_motion_diff)m), SPCONV_OK);
       EXPECT_VEC_EQUAL(buf, want, 3 * T);
     }
   }
@@ -537,61 +530,152 @@ static void test_velocities(void **state) {
   /* bad input: EINVAL, res untouched */
   {
     spconv_real r3[6] = {7, 7, 7, 7, 7, 7}, sev[6] = {7, 7, 7, 7, 7, 7};
-    assert_int_equal(spconv_motion_linvel(r3, pos, 1, (spconv_real)dt, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_linvel(r3, pos, 2, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_linvel(r3, pos, 2, (spconv_real)-1, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_linvel(r3, pos, 2, (spconv_real)NAN, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_linvel(r3, pos, 2, (spconv_real)dt, (spconv_motion_diff)2), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_linvel(r3, vel_pos, 1, (spconv_real)dt, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_linvel(r3, vel_pos, 2, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_linvel(r3, vel_pos, 2, (spconv_real)-1, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_linvel(r3, vel_pos, 2, (spconv_real)NAN, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_linvel(r3, vel_pos, 2, (spconv_real)dt, (spconv_motion_diff)2), SPCONV_EINVAL);
     assert_int_equal(spconv_motion_linvel(r3, NULL, 2, (spconv_real)dt, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_angvel(r3, q, 2, (spconv_real)dt, SPCONV_ROT_ROTVEC, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_angvel(r3, q, 2, (spconv_real)dt, SPCONV_ROT_MAT, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_angvel(r3, q, 1, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_angvel(r3, q, 2, (spconv_real)INFINITY, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_angvel(r3, q, 2, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, (spconv_motion_diff)-1), SPCONV_EINVAL);
+    EXPECT_VEC_EQUAL(r3, sev, 6);
+  }
+}
+
+static void test_motion_angvel(void **state) {
+  enum { T = VEL_T };
+  static spconv_real res[3 * T], buf[4 * T];
+  const double dt = vel_dt;
+  int t;
+  (void)state;
+  vel_setup();
+  assert_int_equal(spconv_motion_angvel(res, vel_q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
+  EXPECT_VEC_NEAR(res + 3, vel_w_world + 3, 3 * (T - 2), vel_tol_c);
+  assert_int_equal(spconv_motion_angvel(res, vel_qx, T, (spconv_real)dt, SPCONV_ROT_QUAT_XYZW, 1, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
+  EXPECT_VEC_NEAR(res + 3, vel_w_body + 3, 3 * (T - 2), vel_tol_c);
+  assert_int_equal(spconv_motion_angvel(res, vel_q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
+  EXPECT_VEC_NEAR(res, vel_w_body, 3 * T, vel_tol_f);
+  /* FORWARD is exactly the rotations issue's functions on (t, t+1) */
+  for (t = 0; t < T; ++t) {
+    int a = t + 1 < T ? t : t - 1;
+    spconv_real wb[3], ww[3], r2[3];
+    spconv_body_angvel_from_quats_wxyz(wb, vel_q + 4 * a, vel_q + 4 * a + 4, (spconv_real)dt);
+    spconv_world_angvel_from_quats_wxyz(ww, vel_q + 4 * a, vel_q + 4 * a + 4, (spconv_real)dt);
+    assert_int_equal(spconv_motion_angvel(res, vel_q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
+    memcpy(r2, res + 3 * t, sizeof r2);
+    EXPECT_VEC_EQUAL(r2, wb, 3);
+    assert_int_equal(spconv_motion_angvel(res, vel_q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
+    memcpy(r2, res + 3 * t, sizeof r2);
+    EXPECT_VEC_EQUAL(r2, ww, 3);
+    if (t > 3) break; /* a few frames suffice; the loop calls the whole clip */
+  }
+  /* in place: res == the input array */
+  {
+    spconv_real want[3 * T];
+    int m;
+    for (m = 0; m < 2; ++m) {
+      assert_int_equal(spconv_motion_angvel(want, vel_qx, T, (spconv_real)dt, SPCONV_ROT_QUAT_XYZW, m, (spconv_motion_diff)m), SPCONV_OK);
+      memcpy(buf, vel_qx, sizeof vel_qx);
+      assert_int_equal(spconv_motion_angvel(buf, buf, T, (spconv_real)dt, SPCONV_ROT_QUAT_XYZW, m, (spconv_motion_diff)m), SPCONV_OK);
+      EXPECT_VEC_EQUAL(buf, want, 3 * T);
+    }
+  }
+  /* constant body rate: both methods exact to rounding at every frame
+     (rounding of the stored quaternions, about eps each, divided by dt) */
+  {
+#ifdef SPCONV_USE_FLOAT
+    const double tol_r = 20 * 1.1920928955078125e-7 / dt;
+#else
+    const double tol_r = 20 * 2.220446049250313e-16 / dt;
+#endif
+    spconv_real wb[3] = {(spconv_real)0.3, (spconv_real)-1.1, (spconv_real)2.0}, q0[4] = {1, 0, 0, 0};
+    for (t = 0; t < T; ++t) {
+      memcpy(vel_q + 4 * t, q0, sizeof q0);
+      spconv_quat_integrate_body_wxyz(q0, q0, wb, (spconv_real)dt);
+      memcpy(vel_w_body + 3 * t, wb, sizeof wb);
+    }
+    assert_int_equal(spconv_motion_angvel(res, vel_q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
+    EXPECT_VEC_NEAR(res, vel_w_body, 3 * T, tol_r);
+    assert_int_equal(spconv_motion_angvel(res, vel_q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
+    EXPECT_VEC_NEAR(res, vel_w_body, 3 * T, tol_r);
+  }
+  /* bad input: EINVAL, res untouched */
+  {
+    spconv_real r3[6] = {7, 7, 7, 7, 7, 7}, sev[6] = {7, 7, 7, 7, 7, 7};
+    assert_int_equal(spconv_motion_angvel(r3, vel_q, 2, (spconv_real)dt, SPCONV_ROT_ROTVEC, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_angvel(r3, vel_q, 2, (spconv_real)dt, SPCONV_ROT_MAT, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_angvel(r3, vel_q, 1, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_angvel(r3, vel_q, 2, (spconv_real)INFINITY, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_angvel(r3, vel_q, 2, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, (spconv_motion_diff)-1), SPCONV_EINVAL);
     EXPECT_VEC_EQUAL(r3, sev, 6);
   }
 }
 
 /* Velocities commute with the conversion: differentiate then convert ==
-   convert then differentiate (world and body axes, M_world != M_body). */
-static void test_velocities_commute(void **state) {
-  enum { T = 16 };
+   convert then differentiate (world and body axes, M_world != M_body).
+   Both tests convert the same random 2-body clips a into b (seed 805), by
+   random W, Bm (det Bm = det W), k = 0.01. */
+enum { COMMUTE_T = 16 };
+typedef struct commute_case {
+  spconv_real W[9], Bm[9], k, dt;
+  int body;
+} commute_case;
+
+typedef void (*commute_check)(const commute_case *c, const mo_store *a, const mo_store *b, int rep);
+
+static void for_all_commute_cases(commute_check check) {
   static mo_store a, b;
-  spconv_real W[9], Bm[9], v0[3 * T], v1[3 * T], conv[3 * T], k = (spconv_real)0.01;
-  mo_skeleton sk;
-  int rep, t;
-  (void)state;
+  int rep;
   test_seed(805);
   for (rep = 0; rep < 200; ++rep) {
+    commute_case c;
+    mo_skeleton sk;
     spconv_motion_clip ca, cb;
-    const spconv_real dt = (spconv_real)(1.0 / 30.0);
-    int body = rep & 1;
+    int t;
+    c.k = (spconv_real)0.01;
+    c.dt = (spconv_real)(1.0 / 30.0);
+    c.body = rep & 1;
     mo_rand_skeleton(&sk, 2);
-    mo_rand_store(&a, &sk, T, SPCONV_ROT_QUAT_WXYZ, SPCONV_ROT_ROTVEC);
-    /* a smooth root rotation, so that every step is under half a turn */
-    for (t = 1; t < T; ++t) {
+    mo_rand_store(&a, &sk, COMMUTE_T, SPCONV_ROT_QUAT_WXYZ, SPCONV_ROT_ROTVEC);
+    for (t = 1; t < COMMUTE_T; ++t) { /* a smooth root rotation: every step under half a turn */
       spconv_real wv[3];
       test_rand_vec(wv, 3, 3.0);
-      spconv_quat_integrate_world_wxyz(a.root_rot + 4 * t, a.root_rot + 4 * t - 4, wv, dt);
+      spconv_quat_integrate_world_wxyz(a.root_rot + 4 * t, a.root_rot + 4 * t - 4, wv, c.dt);
     }
-    mo_rand_signed_perm(W);
-    mo_rand_signed_perm_det(Bm, W);
-    ca = mo_clip_of(&a, T, 2, SPCONV_ROT_QUAT_WXYZ, SPCONV_ROT_ROTVEC, body);
-    cb = mo_clip_of(&b, T, 2, SPCONV_ROT_QUAT_WXYZ, SPCONV_ROT_ROTVEC, body);
-    assert_int_equal(spconv_motion_clip_convert(&cb, &ca, W, Bm, k), SPCONV_OK);
-    assert_int_equal(spconv_motion_angvel(v0, a.root_rot, T, dt, SPCONV_ROT_QUAT_WXYZ, body, (spconv_motion_diff)(rep % 2)), SPCONV_OK);
-    assert_int_equal(spconv_motion_angvel(v1, b.root_rot, T, dt, SPCONV_ROT_QUAT_WXYZ, body, (spconv_motion_diff)(rep % 2)), SPCONV_OK);
-    for (t = 0; t < T; ++t) spconv_pseudovec_change_axes(conv + 3 * t, body ? Bm : W, v0 + 3 * t);
-    EXPECT_VEC_NEAR(v1, conv, 3 * T, 16 * TEST_TOL);
-    assert_int_equal(spconv_motion_linvel(v0, a.root_pos, T, dt, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
-    assert_int_equal(spconv_motion_linvel(v1, b.root_pos, T, dt, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
-    for (t = 0; t < T; ++t) {
-      spconv_vec_change_axes(conv + 3 * t, W, v0 + 3 * t);
-      conv[3 * t] *= k; conv[3 * t + 1] *= k; conv[3 * t + 2] *= k;
-    }
-    EXPECT_VEC_NEAR(v1, conv, 3 * T, 16 * TEST_TOL);
+    mo_rand_signed_perm(c.W);
+    mo_rand_signed_perm_det(c.Bm, c.W);
+    ca = mo_clip_of(&a, COMMUTE_T, 2, SPCONV_ROT_QUAT_WXYZ, SPCONV_ROT_ROTVEC, c.body);
+    cb = mo_clip_of(&b, COMMUTE_T, 2, SPCONV_ROT_QUAT_WXYZ, SPCONV_ROT_ROTVEC, c.body);
+    assert_int_equal(spconv_motion_clip_convert(&cb, &ca, c.W, c.Bm, c.k), SPCONV_OK);
+    check(&c, &a, &b, rep);
   }
 }
+
+static void check_angvel_commutes(const commute_case *c, const mo_store *a, const mo_store *b, int rep) {
+  enum { T = COMMUTE_T };
+  spconv_real v0[3 * T], v1[3 * T], conv[3 * T];
+  int t;
+  assert_int_equal(spconv_motion_angvel(v0, a->root_rot, T, c->dt, SPCONV_ROT_QUAT_WXYZ, c->body, (spconv_motion_diff)(rep % 2)), SPCONV_OK);
+  assert_int_equal(spconv_motion_angvel(v1, b->root_rot, T, c->dt, SPCONV_ROT_QUAT_WXYZ, c->body, (spconv_motion_diff)(rep % 2)), SPCONV_OK);
+  for (t = 0; t < T; ++t) spconv_pseudovec_change_axes(conv + 3 * t, c->body ? c->Bm : c->W, v0 + 3 * t);
+  EXPECT_VEC_NEAR(v1, conv, 3 * T, 16 * TEST_TOL);
+}
+
+TEST_RUN(test_motion_angvel_commutes_with_clip_convert, for_all_commute_cases(check_angvel_commutes))
+
+static void check_linvel_commutes(const commute_case *c, const mo_store *a, const mo_store *b, int rep) {
+  enum { T = COMMUTE_T };
+  spconv_real v0[3 * T], v1[3 * T], conv[3 * T];
+  int t;
+  (void)rep;
+  assert_int_equal(spconv_motion_linvel(v0, a->root_pos, T, c->dt, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
+  assert_int_equal(spconv_motion_linvel(v1, b->root_pos, T, c->dt, SPCONV_MOTION_DIFF_CENTRAL), SPCONV_OK);
+  for (t = 0; t < T; ++t) {
+    spconv_vec_change_axes(conv + 3 * t, c->W, v0 + 3 * t);
+    conv[3 * t] *= c->k; conv[3 * t + 1] *= c->k; conv[3 * t + 2] *= c->k;
+  }
+  EXPECT_VEC_NEAR(v1, conv, 3 * T, 16 * TEST_TOL);
+}
+
+TEST_RUN(test_motion_linvel_commutes_with_clip_convert, for_all_commute_cases(check_linvel_commutes))
 
 /* ========================================================== BVH channels */
 
@@ -604,66 +688,62 @@ static spconv_real mo_elem(int axis, double deg, int r, int c) {
   return (spconv_real)S;
 }
 
-static void test_bvh_channels(void **state) {
-  static const char *orders[6] = {"XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX"};
+/* the six rotation orders of BVH, the channel string of order o, and the
+   angles (degrees) of the tests */
+static const char *const bvh_orders[6] = {"XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX"};
+
+static void bvh_channels_of(char s[64], int o) {
+  snprintf(s, 64, "%crotation %crotation %crotation", bvh_orders[o][0], bvh_orders[o][1],
+           bvh_orders[o][2]);
+}
+
+static const spconv_real bvh_deg[3] = {(spconv_real)-3.41, (spconv_real)14.78, (spconv_real)-164.35};
+
+/* the sequence of order o, parsed from its channel string */
+static spconv_euler_seq bvh_seq_of(int o) {
+  char s[64];
+  spconv_euler_seq seq = SPCONV_EULER_XYZ;
+  spconv_euler_kind kind = SPCONV_EULER_EXTRINSIC;
+  bvh_channels_of(s, o);
+  assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, &kind, NULL, NULL, s), SPCONV_OK);
+  return seq;
+}
+
+/* The BVH meaning, by hand: R = E_1(a) E_2(b) E_3(c), elementary rotation
+   matrices of the listed axes multiplied left to right (the description's
+   vR = v Y X Z for row vectors is R = Rz Rx Ry for column vectors, the
+   "Zrotation Xrotation Yrotation" case). */
+static void bvh_matrix_of(spconv_real R[9], int o) {
+  spconv_real E[3][9];
+  int i, r, j;
+  for (i = 0; i < 3; ++i)
+    for (r = 0; r < 3; ++r)
+      for (j = 0; j < 3; ++j) E[i][3 * r + j] = mo_elem(bvh_orders[o][i] - 'X', (double)bvh_deg[i], r, j);
+  test_mat_mul(R, E[0], E[1]);
+  test_mat_mul(R, R, E[2]);
+}
+
+static void test_euler_seq_from_bvh_channels(void **state) {
   int o;
   (void)state;
   for (o = 0; o < 6; ++o) {
-    char s[64], pos_s[96], back[30], small[29];
+    char s[64], pos_s[96];
     spconv_euler_seq seq, seq2;
     spconv_euler_kind kind;
-    int idx[3], n, ax[3], i, j, r;
-    spconv_real deg[3] = {(spconv_real)-3.41, (spconv_real)14.78, (spconv_real)-164.35};
-    spconv_real E[3][9], R[9], Rq[9], q[4], got[3] = {0, 0, 0};
-    for (i = 0; i < 3; ++i) ax[i] = orders[o][i] - 'X';
-    snprintf(s, sizeof s, "%crotation %crotation %crotation", orders[o][0], orders[o][1], orders[o][2]);
+    int idx[3], n;
+    bvh_channels_of(s, o);
     assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, &kind, idx, &n, s), SPCONV_OK);
     assert_int_equal(kind, SPCONV_EULER_INTRINSIC);
     assert_int_equal(n, 3);
     assert_true(idx[0] == 0 && idx[1] == 1 && idx[2] == 2);
-    assert_int_equal(spconv_bvh_channels_from_euler_seq(back, sizeof back, seq, kind), SPCONV_OK);
-    assert_string_equal(back, s);
     /* the 6-channel root form (positions first, or in between) */
     snprintf(pos_s, sizeof pos_s, "Xposition Yposition\tZposition  %s ", s);
     assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq2, &kind, idx, &n, pos_s), SPCONV_OK);
     assert_true(seq2 == seq && n == 6 && idx[0] == 3 && idx[1] == 4 && idx[2] == 5);
     snprintf(pos_s, sizeof pos_s, "%crotation Xposition %crotation %crotation Zposition",
-             orders[o][0], orders[o][1], orders[o][2]);
+             bvh_orders[o][0], bvh_orders[o][1], bvh_orders[o][2]);
     assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq2, &kind, idx, NULL, pos_s), SPCONV_OK);
     assert_true(seq2 == seq && idx[0] == 0 && idx[1] == 2 && idx[2] == 3);
-    /* extrinsic form: reversed letters */
-    {
-      spconv_real a[3], arev[3], q1[4], q2[4];
-      assert_int_equal(spconv_bvh_channels_from_euler_seq(back, sizeof back, seq, SPCONV_EULER_EXTRINSIC), SPCONV_OK);
-      assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq2, &kind, NULL, NULL, back), SPCONV_OK);
-      assert_true(back[0] == orders[o][2] && back[10] == orders[o][1] && back[20] == orders[o][0]);
-      for (i = 0; i < 3; ++i) a[i] = spconv_rad_from_deg(deg[i]);
-      for (i = 0; i < 3; ++i) arev[i] = a[2 - i];
-      assert_int_equal(spconv_quat_wxyz_from_euler(q1, a, seq, SPCONV_EULER_EXTRINSIC), SPCONV_OK);
-      assert_int_equal(spconv_quat_wxyz_from_euler(q2, arev, seq2, kind), SPCONV_OK);
-      EXPECT_VEC_NEAR(q2, q1, 4, 4 * TEST_TOL);
-    }
-    /* The BVH meaning, by hand: R = E_1(a) E_2(b) E_3(c), elementary
-       rotation matrices of the listed axes multiplied left to right (the
-       description's vR = v Y X Z for row vectors is R = Rz Rx Ry for
-       column vectors, the "Zrotation Xrotation Yrotation" case). */
-    for (i = 0; i < 3; ++i)
-      for (r = 0; r < 3; ++r)
-        for (j = 0; j < 3; ++j) E[i][3 * r + j] = mo_elem(ax[i], (double)deg[i], r, j);
-    mo_mat_mul(R, E[0], E[1]);
-    mo_mat_mul(R, R, E[2]);
-    assert_int_equal(spconv_quat_wxyz_from_bvh(q, deg, seq), SPCONV_OK);
-    spconv_mat_from_quat_wxyz(Rq, q);
-    EXPECT_VEC_NEAR(Rq, R, 9, 4 * TEST_TOL);
-    /* and back to degrees */
-    assert_int_equal(spconv_bvh_from_quat_wxyz(got, q, seq), SPCONV_OK);
-    assert_int_equal(spconv_quat_wxyz_from_bvh(q, got, seq), SPCONV_OK);
-    spconv_mat_from_quat_wxyz(Rq, q);
-    EXPECT_VEC_NEAR(Rq, R, 9, 16 * TEST_TOL);
-    /* too small a buffer: refused, untouched */
-    memset(small, 'k', sizeof small);
-    assert_int_equal(spconv_bvh_channels_from_euler_seq(small, sizeof small, seq, kind), SPCONV_EINVAL);
-    for (i = 0; i < (int)sizeof small; ++i) assert_int_equal(small[i], 'k');
   }
   { /* the Biovision example: ZXY is intrinsic Z, X, Y */
     spconv_euler_seq seq = SPCONV_EULER_XYX;
@@ -704,40 +784,94 @@ static void test_bvh_channels(void **state) {
       assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, &kind, idx, &n, bad[b]), SPCONV_EINVAL);
       assert_true(seq == SPCONV_EULER_XYX && kind == SPCONV_EULER_EXTRINSIC && n == -7 && idx[0] == -7);
     }
-    {
-      spconv_euler_seq seq = SPCONV_EULER_XYX;
-      spconv_euler_kind kind = SPCONV_EULER_EXTRINSIC;
-      char buf[40] = "untouched";
-      spconv_real q[4] = {5, 5, 5, 5}, d[3] = {1, 2, 3};
-      assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, &kind, NULL, NULL, NULL), SPCONV_EINVAL);
-      assert_int_equal(spconv_euler_seq_from_bvh_channels(NULL, &kind, NULL, NULL, "Zrotation Xrotation Yrotation"), SPCONV_EINVAL);
-      assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, SPCONV_EULER_ZXZ, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
-      assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, (spconv_euler_seq)12, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
-      assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, SPCONV_EULER_XYZ, (spconv_euler_kind)2), SPCONV_EINVAL);
-      assert_int_equal(spconv_bvh_channels_from_euler_seq(NULL, 40, SPCONV_EULER_XYZ, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
-      assert_string_equal(buf, "untouched");
-      assert_int_equal(spconv_quat_wxyz_from_bvh(q, d, SPCONV_EULER_YXY), SPCONV_EINVAL);
-      assert_int_equal(spconv_bvh_from_quat_wxyz(d, q, SPCONV_EULER_YXY), SPCONV_EINVAL);
-      q[0] = q[1] = q[2] = q[3] = 0;
-      assert_int_equal(spconv_bvh_from_quat_wxyz(d, q, SPCONV_EULER_ZXY), SPCONV_EDEGENERATE);
-      assert_true(d[0] == 1 && d[1] == 2 && d[2] == 3);
+  }
+  { /* NULL string, NULL result */
+    spconv_euler_seq seq = SPCONV_EULER_XYX;
+    spconv_euler_kind kind = SPCONV_EULER_EXTRINSIC;
+    assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq, &kind, NULL, NULL, NULL), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_seq_from_bvh_channels(NULL, &kind, NULL, NULL, "Zrotation Xrotation Yrotation"), SPCONV_EINVAL);
+  }
+}
+
+static void test_bvh_channels_from_euler_seq(void **state) {
+  int o, i;
+  (void)state;
+  for (o = 0; o < 6; ++o) {
+    char s[64], back[30], small[29];
+    spconv_euler_seq seq = bvh_seq_of(o), seq2;
+    spconv_euler_kind kind = SPCONV_EULER_INTRINSIC;
+    bvh_channels_of(s, o);
+    assert_int_equal(spconv_bvh_channels_from_euler_seq(back, sizeof back, seq, kind), SPCONV_OK);
+    assert_string_equal(back, s);
+    { /* extrinsic form: reversed letters */
+      spconv_real a[3], arev[3], q1[4], q2[4];
+      assert_int_equal(spconv_bvh_channels_from_euler_seq(back, sizeof back, seq, SPCONV_EULER_EXTRINSIC), SPCONV_OK);
+      assert_int_equal(spconv_euler_seq_from_bvh_channels(&seq2, &kind, NULL, NULL, back), SPCONV_OK);
+      assert_true(back[0] == bvh_orders[o][2] && back[10] == bvh_orders[o][1] && back[20] == bvh_orders[o][0]);
+      for (i = 0; i < 3; ++i) a[i] = spconv_rad_from_deg(bvh_deg[i]);
+      for (i = 0; i < 3; ++i) arev[i] = a[2 - i];
+      assert_int_equal(spconv_quat_wxyz_from_euler(q1, a, seq, SPCONV_EULER_EXTRINSIC), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_from_euler(q2, arev, seq2, kind), SPCONV_OK);
+      EXPECT_VEC_NEAR(q2, q1, 4, 4 * TEST_TOL);
     }
+    /* too small a buffer: refused, untouched */
+    memset(small, 'k', sizeof small);
+    assert_int_equal(spconv_bvh_channels_from_euler_seq(small, sizeof small, seq, kind), SPCONV_EINVAL);
+    for (i = 0; i < (int)sizeof small; ++i) assert_int_equal(small[i], 'k');
+  }
+  { /* proper Euler sequences, unknown enums, a NULL buffer: EINVAL, untouched */
+    char buf[40] = "untouched";
+    assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, SPCONV_EULER_ZXZ, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+    assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, (spconv_euler_seq)12, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+    assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, SPCONV_EULER_XYZ, (spconv_euler_kind)2), SPCONV_EINVAL);
+    assert_int_equal(spconv_bvh_channels_from_euler_seq(NULL, 40, SPCONV_EULER_XYZ, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+    assert_string_equal(buf, "untouched");
+  }
+}
+
+/* the BVH meaning, by hand (bvh_matrix_of) */
+static void test_quat_wxyz_from_bvh(void **state) {
+  int o;
+  (void)state;
+  for (o = 0; o < 6; ++o) {
+    spconv_real R[9], Rq[9], q[4];
+    bvh_matrix_of(R, o);
+    assert_int_equal(spconv_quat_wxyz_from_bvh(q, bvh_deg, bvh_seq_of(o)), SPCONV_OK);
+    spconv_mat_from_quat_wxyz(Rq, q);
+    EXPECT_VEC_NEAR(Rq, R, 9, 4 * TEST_TOL);
+  }
+  { /* a proper Euler sequence: EINVAL */
+    spconv_real q[4] = {5, 5, 5, 5}, d[3] = {1, 2, 3};
+    assert_int_equal(spconv_quat_wxyz_from_bvh(q, d, SPCONV_EULER_YXY), SPCONV_EINVAL);
+  }
+}
+
+/* and back to degrees */
+static void test_bvh_from_quat_wxyz(void **state) {
+  int o;
+  (void)state;
+  for (o = 0; o < 6; ++o) {
+    spconv_real R[9], Rq[9], q[4], got[3] = {0, 0, 0};
+    spconv_euler_seq seq = bvh_seq_of(o);
+    bvh_matrix_of(R, o);
+    assert_int_equal(spconv_quat_wxyz_from_bvh(q, bvh_deg, seq), SPCONV_OK);
+    assert_int_equal(spconv_bvh_from_quat_wxyz(got, q, seq), SPCONV_OK);
+    assert_int_equal(spconv_quat_wxyz_from_bvh(q, got, seq), SPCONV_OK);
+    spconv_mat_from_quat_wxyz(Rq, q);
+    EXPECT_VEC_NEAR(Rq, R, 9, 16 * TEST_TOL);
+  }
+  { /* a proper Euler sequence, the zero quaternion: refused, untouched */
+    spconv_real q[4] = {5, 5, 5, 5}, d[3] = {1, 2, 3};
+    assert_int_equal(spconv_bvh_from_quat_wxyz(d, q, SPCONV_EULER_YXY), SPCONV_EINVAL);
+    q[0] = q[1] = q[2] = q[3] = 0;
+    assert_int_equal(spconv_bvh_from_quat_wxyz(d, q, SPCONV_EULER_ZXY), SPCONV_EDEGENERATE);
+    assert_true(d[0] == 1 && d[1] == 2 && d[2] == 3);
   }
 }
 
 /* ============================================================ joint order */
 
-static void mo_rand_perm(int *p, int n) {
-  int i;
-  for (i = 0; i < n; ++i) p[i] = i;
-  for (i = n - 1; i > 0; --i) {
-    int j = (int)(test_next_u64() % (uint64_t)(i + 1)), t = p[i];
-    p[i] = p[j];
-    p[j] = t;
-  }
-}
-
-static void test_joint_order(void **state) {
+static void test_perm_gather_frames(void **state) {
   enum { NMAX = 29, TF = 3 };
   static const int strides[4] = {1, 3, 4, 9};
   int rep;
@@ -747,7 +881,7 @@ static void test_joint_order(void **state) {
     int n = 1 + rep % NMAX, S = strides[rep % 4], perm[NMAX], inv[NMAX], i, t, c;
     spconv_real x[TF * NMAX * 9], want[TF * NMAX * 9], res[TF * NMAX * 9], back[TF * NMAX * 9];
     const int len = TF * n * S;
-    mo_rand_perm(perm, n);
+    test_rand_perm(perm, n);
     test_rand_vec(x, len, 1.0);
     for (t = 0; t < TF; ++t)
       for (i = 0; i < n; ++i)
@@ -789,7 +923,7 @@ static void test_joint_order(void **state) {
 
 /* Reordering the bodies of a skeleton (per-body arrays and parents) moves
    every joint's world position to its new index and nowhere else. */
-static void test_joint_order_fk(void **state) {
+static void test_perm_gather_parents(void **state) {
   static mo_store a, b;
   mo_skeleton sk;
   int rep;
@@ -805,14 +939,14 @@ static void test_joint_order_fk(void **state) {
     memcpy(&b, &a, sizeof b);
     ca = mo_clip_of(&a, T, n, SPCONV_ROT_QUAT_WXYZ, mo_formats[f], 0);
     cb = mo_clip_of(&b, T, n, SPCONV_ROT_QUAT_WXYZ, mo_formats[f], 0);
-    mo_rand_perm(perm, n);
+    test_rand_perm(perm, n);
     assert_int_equal(spconv_perm_gather_frames(b.local_rot, b.local_rot, perm, (size_t)T, (size_t)n, (size_t)nl), SPCONV_OK);
     assert_int_equal(spconv_perm_gather_frames(b.offsets, b.offsets, perm, 1, (size_t)n, 3), SPCONV_OK);
     if (rep & 1) {
-      assert_int_equal(spconv_perm_gather_parents(parents, sk.parents, perm, n), SPCONV_OK);
+      assert_int_equal(spconv_perm_gather_parents(parents, sk.parents, perm, (size_t)n), SPCONV_OK);
     } else {
       memcpy(parents, sk.parents, sizeof parents);
-      assert_int_equal(spconv_perm_gather_parents(parents, parents, perm, n), SPCONV_OK);
+      assert_int_equal(spconv_perm_gather_parents(parents, parents, perm, (size_t)n), SPCONV_OK);
     }
     for (t = 0; t < T; ++t) {
       spconv_real Rw0[MO_MAXB * 9], pw0[MO_MAXB * 3], Rw1[MO_MAXB * 9], pw1[MO_MAXB * 3];
@@ -837,7 +971,7 @@ static void test_joint_order_fk(void **state) {
 
 /* ======================================================= rotation formats */
 
-static void test_rot_formats(void **state) {
+static void test_rot_convert_n(void **state) {
   int n, fi, fo;
   (void)state;
   { /* known: 90 degrees about Z as each format */
@@ -895,19 +1029,23 @@ static void test_rot_formats(void **state) {
     assert_int_equal(spconv_rot_convert_n(out, SPCONV_ROT_ROTVEC, zq, (spconv_rot_format)-1, 1), SPCONV_EINVAL);
     assert_int_equal(spconv_rot_convert_n(NULL, SPCONV_ROT_ROTVEC, zq, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EINVAL);
     assert_int_equal(spconv_rot_convert_n(NULL, SPCONV_ROT_ROTVEC, NULL, SPCONV_ROT_QUAT_WXYZ, 0), SPCONV_OK);
-    assert_int_equal(spconv_rot_format_size((spconv_rot_format)9), 0);
   }
 }
 
+/* the reals of one rotation in each format; 0 for an unknown one */
+TEST_RUN(test_rot_format_size, assert_int_equal(spconv_rot_format_size((spconv_rot_format)9), 0))
+
+
 /* ============================================================== aliasing */
 
-static void test_aliasing(void **state) {
+/* the clip: res arrays == in arrays gives the out-of-place result; M itself
+   one of the clip's arrays */
+static void test_motion_clip_convert_aliasing(void **state) {
   static mo_store a, b;
   mo_skeleton sk;
   int rf, lf;
   (void)state;
   test_seed(809);
-  /* the clip: res arrays == in arrays gives the out-of-place result */
   for (rf = 0; rf < 4; ++rf)
     for (lf = 0; lf < 4; ++lf) {
       spconv_real W[9], Bm[9];
@@ -952,84 +1090,92 @@ static void test_aliasing(void **state) {
       EXPECT_VEC_EQUAL(a.root_angvel, b.root_angvel, 3 * 3);
     }
   }
-  { /* single-rotation forms: res == q, res == R, res == M */
-    int n;
-    for (n = 0; n < 1000; ++n) {
-      spconv_real M[9], Mp[9], q[4], r[4], w[4], R[9], R2[9], W9[9], rv[3], rv2[3];
-      test_rand_quat(q);
-      mo_rand_signed_perm(M);
-      memcpy(Mp, M, sizeof M);
-      if (mo_det(Mp) < 0) { Mp[0] = -Mp[0]; Mp[1] = -Mp[1]; Mp[2] = -Mp[2]; }
-      if (mo_det(Mp) < 0) { Mp[3] = -Mp[3]; Mp[4] = -Mp[4]; Mp[5] = -Mp[5]; }
-      spconv_quat_wxyz_change_axes(r, M, q);
-      memcpy(w, q, sizeof w);
-      spconv_quat_wxyz_change_axes(w, M, w);
-      EXPECT_VEC_EQUAL(w, r, 4);
-      assert_int_equal(spconv_quat_wxyz_change_world_axes(r, Mp, q), SPCONV_OK);
-      memcpy(w, q, sizeof w);
-      assert_int_equal(spconv_quat_wxyz_change_world_axes(w, Mp, w), SPCONV_OK);
-      EXPECT_VEC_EQUAL(w, r, 4);
-      assert_int_equal(spconv_quat_wxyz_change_world_body_axes(r, Mp, M, q),
-                       mo_det(M) > 0 ? SPCONV_OK : SPCONV_EINVAL); /* det Mp = +1 */
-      assert_int_equal(spconv_quat_wxyz_change_world_body_axes(r, M, M, q), SPCONV_OK);
-      memcpy(w, q, sizeof w);
-      assert_int_equal(spconv_quat_wxyz_change_world_body_axes(w, M, M, w), SPCONV_OK);
-      EXPECT_VEC_EQUAL(w, r, 4);
-      spconv_mat_from_quat_wxyz(R, q);
-      spconv_mat_change_axes(R2, M, R);
-      memcpy(W9, R, sizeof W9);
-      spconv_mat_change_axes(W9, M, W9);
-      EXPECT_VEC_EQUAL(W9, R2, 9);
-      memcpy(W9, M, sizeof W9);
-      spconv_mat_change_axes(W9, W9, R);
-      EXPECT_VEC_EQUAL(W9, R2, 9);
-      assert_int_equal(spconv_mat_change_world_axes(R2, Mp, R), SPCONV_OK);
-      memcpy(W9, R, sizeof W9);
-      assert_int_equal(spconv_mat_change_world_axes(W9, Mp, W9), SPCONV_OK);
-      EXPECT_VEC_EQUAL(W9, R2, 9);
-      memcpy(W9, Mp, sizeof W9);
-      assert_int_equal(spconv_mat_change_world_axes(W9, W9, R), SPCONV_OK);
-      EXPECT_VEC_EQUAL(W9, R2, 9);
-      spconv_rotvec_from_quat_wxyz(rv, q);
-      spconv_pseudovec_change_axes(rv2, M, rv);
-      memcpy(W9, M, sizeof W9); /* res == M (its first entries) */
-      spconv_pseudovec_change_axes(W9, W9, rv);
-      EXPECT_VEC_EQUAL(W9, rv2, 3);
-      spconv_pseudovec_change_axes(rv, M, rv);
-      EXPECT_VEC_EQUAL(rv, rv2, 3);
-      spconv_quat_wxyz_change_axes(r, M, q);
-      memcpy(W9, M, sizeof W9);
-      spconv_quat_wxyz_change_axes(W9, W9, q);
-      EXPECT_VEC_EQUAL(W9, r, 4);
-      assert_int_equal(spconv_quat_wxyz_change_world_axes(r, Mp, q), SPCONV_OK);
-      memcpy(W9, Mp, sizeof W9);
-      assert_int_equal(spconv_quat_wxyz_change_world_axes(W9, W9, q), SPCONV_OK);
-      EXPECT_VEC_EQUAL(W9, r, 4);
-      assert_int_equal(spconv_quat_wxyz_change_world_body_axes(r, M, M, q), SPCONV_OK);
-      memcpy(W9, M, sizeof W9);
-      assert_int_equal(spconv_quat_wxyz_change_world_body_axes(W9, W9, M, q), SPCONV_OK);
-      EXPECT_VEC_EQUAL(W9, r, 4);
-      memcpy(W9, M, sizeof W9);
-      assert_int_equal(spconv_quat_wxyz_change_world_body_axes(W9, M, W9, q), SPCONV_OK);
-      EXPECT_VEC_EQUAL(W9, r, 4);
-      { /* BVH: res == angles, res == q */
-        spconv_real d[4] = {0, 0, 0, 0}, qb[4], e[4];
-        test_rand_vec(d, 3, 180.0);
-        assert_int_equal(spconv_quat_wxyz_from_bvh(qb, d, SPCONV_EULER_ZXY), SPCONV_OK);
-        assert_int_equal(spconv_quat_wxyz_from_bvh(d, d, SPCONV_EULER_ZXY), SPCONV_OK);
-        EXPECT_VEC_EQUAL(d, qb, 4);
-        e[3] = 0;
-        assert_true(spconv_bvh_from_quat_wxyz(e, qb, SPCONV_EULER_ZXY) >= 0);
-        assert_true(spconv_bvh_from_quat_wxyz(qb, qb, SPCONV_EULER_ZXY) >= 0);
-        EXPECT_VEC_EQUAL(qb, e, 3);
-      }
+}
+
+/* Single-rotation forms: res == q, res == R, res == M (EXPECT_ALIAS). The
+   cases (seed 811) are the same in both tests: a non-unit q, a signed
+   permutation M and its proper version Mp, BVH angles d (degrees). */
+#define MO_ALIAS_CASES 1000
+
+typedef struct mo_alias_case {
+  spconv_real q[4], M[9], Mp[9], d[4];
+} mo_alias_case;
+
+static void mo_alias_draw(mo_alias_case *c) {
+  test_rand_quat(c->q);
+  mo_rand_signed_perm(c->M);
+  memcpy(c->Mp, c->M, sizeof c->M);
+  if (test_det3(c->Mp) < 0) { c->Mp[0] = -c->Mp[0]; c->Mp[1] = -c->Mp[1]; c->Mp[2] = -c->Mp[2]; }
+  if (test_det3(c->Mp) < 0) { c->Mp[3] = -c->Mp[3]; c->Mp[4] = -c->Mp[4]; c->Mp[5] = -c->Mp[5]; }
+  c->d[3] = 0;
+  test_rand_vec(c->d, 3, 180.0);
+}
+
+static void test_change_world_body_axes_aliasing(void **state) {
+  int n;
+  (void)state;
+  test_seed(811);
+  for (n = 0; n < MO_ALIAS_CASES; ++n) {
+    mo_alias_case c;
+    spconv_real R[9], rv[3];
+    mo_alias_draw(&c);
+    spconv_mat_from_quat_wxyz(R, c.q);
+    spconv_rotvec_from_quat_wxyz(rv, c.q);
+    /* every frame: quaternion, matrix, pseudovector; res == the input, res == M */
+    EXPECT_ALIAS(4, c.q, 4, spconv_quat_wxyz_change_axes(ref_, c.M, c.q),
+                 spconv_quat_wxyz_change_axes(buf_, c.M, buf_));
+    EXPECT_ALIAS(4, c.M, 9, spconv_quat_wxyz_change_axes(ref_, c.M, c.q),
+                 spconv_quat_wxyz_change_axes(buf_, buf_, c.q));
+    EXPECT_ALIAS(9, R, 9, spconv_mat_change_axes(ref_, c.M, R), spconv_mat_change_axes(buf_, c.M, buf_));
+    EXPECT_ALIAS(9, c.M, 9, spconv_mat_change_axes(ref_, c.M, R), spconv_mat_change_axes(buf_, buf_, R));
+    EXPECT_ALIAS(3, c.M, 9, spconv_pseudovec_change_axes(ref_, c.M, rv),
+                 spconv_pseudovec_change_axes(buf_, buf_, rv));
+    EXPECT_ALIAS(3, rv, 3, spconv_pseudovec_change_axes(ref_, c.M, rv),
+                 spconv_pseudovec_change_axes(buf_, c.M, buf_));
+    /* world only (det Mp = +1) */
+    EXPECT_ALIAS(4, c.q, 4, assert_int_equal(spconv_quat_wxyz_change_world_axes(ref_, c.Mp, c.q), SPCONV_OK),
+                 assert_int_equal(spconv_quat_wxyz_change_world_axes(buf_, c.Mp, buf_), SPCONV_OK));
+    EXPECT_ALIAS(4, c.Mp, 9, assert_int_equal(spconv_quat_wxyz_change_world_axes(ref_, c.Mp, c.q), SPCONV_OK),
+                 assert_int_equal(spconv_quat_wxyz_change_world_axes(buf_, buf_, c.q), SPCONV_OK));
+    EXPECT_ALIAS(9, R, 9, assert_int_equal(spconv_mat_change_world_axes(ref_, c.Mp, R), SPCONV_OK),
+                 assert_int_equal(spconv_mat_change_world_axes(buf_, c.Mp, buf_), SPCONV_OK));
+    EXPECT_ALIAS(9, c.Mp, 9, assert_int_equal(spconv_mat_change_world_axes(ref_, c.Mp, R), SPCONV_OK),
+                 assert_int_equal(spconv_mat_change_world_axes(buf_, buf_, R), SPCONV_OK));
+    /* world and body */
+    {
+      spconv_real r[4];
+      assert_int_equal(spconv_quat_wxyz_change_world_body_axes(r, c.Mp, c.M, c.q),
+                       test_det3(c.M) > 0 ? SPCONV_OK : SPCONV_EINVAL); /* det Mp = +1 */
     }
+    EXPECT_ALIAS(4, c.q, 4, assert_int_equal(spconv_quat_wxyz_change_world_body_axes(ref_, c.M, c.M, c.q), SPCONV_OK),
+                 assert_int_equal(spconv_quat_wxyz_change_world_body_axes(buf_, c.M, c.M, buf_), SPCONV_OK));
+    EXPECT_ALIAS(4, c.M, 9, assert_int_equal(spconv_quat_wxyz_change_world_body_axes(ref_, c.M, c.M, c.q), SPCONV_OK),
+                 assert_int_equal(spconv_quat_wxyz_change_world_body_axes(buf_, buf_, c.M, c.q), SPCONV_OK));
+    EXPECT_ALIAS(4, c.M, 9, assert_int_equal(spconv_quat_wxyz_change_world_body_axes(ref_, c.M, c.M, c.q), SPCONV_OK),
+                 assert_int_equal(spconv_quat_wxyz_change_world_body_axes(buf_, c.M, buf_, c.q), SPCONV_OK));
+  }
+}
+
+/* BVH: res == angles, res == q */
+static void test_quat_wxyz_from_bvh_and_back_aliasing(void **state) {
+  int n;
+  (void)state;
+  test_seed(811);
+  for (n = 0; n < MO_ALIAS_CASES; ++n) {
+    mo_alias_case c;
+    spconv_real qb[4];
+    mo_alias_draw(&c);
+    EXPECT_ALIAS(4, c.d, 4, assert_int_equal(spconv_quat_wxyz_from_bvh(ref_, c.d, SPCONV_EULER_ZXY), SPCONV_OK),
+                 assert_int_equal(spconv_quat_wxyz_from_bvh(buf_, buf_, SPCONV_EULER_ZXY), SPCONV_OK));
+    assert_int_equal(spconv_quat_wxyz_from_bvh(qb, c.d, SPCONV_EULER_ZXY), SPCONV_OK);
+    EXPECT_ALIAS(3, qb, 4, assert_true(spconv_bvh_from_quat_wxyz(ref_, qb, SPCONV_EULER_ZXY) >= 0),
+                 assert_true(spconv_bvh_from_quat_wxyz(buf_, buf_, SPCONV_EULER_ZXY) >= 0));
   }
 }
 
 /* ============================================================ bad input */
 
-static void test_clip_bad_input(void **state) {
+static void test_motion_clip_convert_bad_input(void **state) {
   static mo_store a, b, a0, b0;
   mo_skeleton sk;
   spconv_real M[9], I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, F[9] = {1, 0, 0, 0, 1, 0, 0, 0, -1};
@@ -1089,19 +1235,30 @@ static void test_clip_bad_input(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_presets_known),
-      cmocka_unit_test(test_relabel_rules),
-      cmocka_unit_test(test_clip_fk),
-      cmocka_unit_test(test_clip_wrong_rules_detected),
-      cmocka_unit_test(test_preset_round_trips),
-      cmocka_unit_test(test_velocities),
-      cmocka_unit_test(test_velocities_commute),
-      cmocka_unit_test(test_bvh_channels),
-      cmocka_unit_test(test_joint_order),
-      cmocka_unit_test(test_joint_order_fk),
-      cmocka_unit_test(test_rot_formats),
-      cmocka_unit_test(test_aliasing),
-      cmocka_unit_test(test_clip_bad_input),
+      cmocka_unit_test(test_axis_preset_matrix_motion_presets),
+      cmocka_unit_test(test_axis_system_preset_motion_presets),
+      cmocka_unit_test(test_mat_quat_change_axes_every_frame),
+      cmocka_unit_test(test_quat_wxyz_change_world_body_axes),
+      cmocka_unit_test(test_mat_quat_change_world_axes),
+      cmocka_unit_test(test_motion_clip_convert_fk),
+      cmocka_unit_test(test_motion_clip_convert_fk_detects_wrong_rule),
+      cmocka_unit_test(test_motion_clip_convert_preset_round_trips),
+      cmocka_unit_test(test_motion_linvel),
+      cmocka_unit_test(test_motion_angvel),
+      cmocka_unit_test(test_motion_angvel_commutes_with_clip_convert),
+      cmocka_unit_test(test_motion_linvel_commutes_with_clip_convert),
+      cmocka_unit_test(test_euler_seq_from_bvh_channels),
+      cmocka_unit_test(test_bvh_channels_from_euler_seq),
+      cmocka_unit_test(test_quat_wxyz_from_bvh),
+      cmocka_unit_test(test_bvh_from_quat_wxyz),
+      cmocka_unit_test(test_perm_gather_frames),
+      cmocka_unit_test(test_perm_gather_parents),
+      cmocka_unit_test(test_rot_convert_n),
+      cmocka_unit_test(test_rot_format_size),
+      cmocka_unit_test(test_motion_clip_convert_aliasing),
+      cmocka_unit_test(test_change_world_body_axes_aliasing),
+      cmocka_unit_test(test_quat_wxyz_from_bvh_and_back_aliasing),
+      cmocka_unit_test(test_motion_clip_convert_bad_input),
   };
   int failed = cmocka_run_group_tests_name("motion", tests, NULL, NULL);
   test_print_summary("motion");

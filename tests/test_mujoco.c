@@ -1,6 +1,9 @@
+/* spatial_conv.h sections: MuJoCo, spatial vectors (vs MuJoCo 2.2.2). */
 /* spatial_conv vs MuJoCo: the free-joint conversions, the cvel conversion
    and the shifts are checked against the engine itself, on a model with
-   offset and rotated inertial frames, over many seeded random states.
+   offset and rotated inertial frames, over many seeded random states; one
+   cmocka test per header function, named after it and the engine function
+   it is checked against.
 
    Model: three free bodies whose COM is off the body origin (body_ipos != 0)
    with a rotated inertia frame (body_iquat != identity); body "a" carries a
@@ -90,12 +93,6 @@ static void object_twist(spconv_real res[6], int objtype, int body, int flg_loca
   spconv_spatial_swap(res, res);
 }
 
-/* the free joint of body b, or -1 */
-static int free_joint_of(int b) {
-  int j = m->body_jntadr[b];
-  return (m->body_jntnum[b] == 1 && m->jnt_type[j] == mjJNT_FREE) ? j : -1;
-}
-
 /* A seeded random state: free joints get a position in [-2, 2)^3 and a
    uniformly random rotation (odd states: stored scaled by 10^U(-2, 2), which
    MuJoCo normalizes in place), hinges an angle, every dof a velocity in
@@ -144,7 +141,7 @@ static int free_model(void **state) {
 
 /* The library is the one the headers describe, and the model is the one
    the other tests need: offsets, rotated inertia frames, hinged subtrees. */
-static void test_model(void **state) {
+static void test_mujoco_library_and_model(void **state) {
   int b, nfree = 0, nchild = 0;
   (void)state;
   assert_int_equal(mj_version(), mjVERSION_HEADER);
@@ -158,7 +155,7 @@ static void test_model(void **state) {
     const mjtNum *ipos = m->body_ipos + 3 * b, *iquat = m->body_iquat + 4 * b;
     assert_true(mju_norm3(ipos) > 0.05);
     assert_true(fabs(iquat[0]) < 0.99); /* rotated inertia frame */
-    if (free_joint_of(b) >= 0) {
+    if (test_mujoco_free_joint(m, b) >= 0) {
       const mjtNum *c = d->xipos + 3 * b, *s = d->subtree_com + 3 * b;
       ++nfree;
       assert_int_equal(m->body_rootid[b], b);
@@ -174,51 +171,73 @@ static void test_model(void **state) {
   assert_true(nchild >= 2);
 }
 
-/* (a) qvel -> COM twist equals mj_objectVelocity(mjOBJ_BODY) reordered;
-   (b) and back to qvel. With the quaternion as stored (maybe unnormalized)
-   and as MuJoCo normalized it. */
-static void test_qvel_vs_object_velocity(void **state) {
+/* The free bodies of N_STATES random states (seed 0xa11ce): the free
+   joint's qvel, the quaternion as stored (raw_quat) and as MuJoCo
+   normalized it, ipos, and mj_objectVelocity(mjOBJ_BODY) reordered. */
+typedef struct free_body_case {
+  int b;
+  spconv_real qvel[6], quat[4], ipos[3], want[6];
+} free_body_case;
+
+typedef void (*free_body_check)(const free_body_case *c);
+
+static void for_all_free_bodies(free_body_check check) {
   int k, b;
-  (void)state;
   test_seed(0xa11ce);
   for (k = 0; k < N_STATES; ++k) {
     random_state(k);
     for (b = 1; b < m->nbody; ++b) {
-      int j = free_joint_of(b);
-      spconv_real qvel[6], quat[4], ipos[3], twist[6], want[6], back[6];
+      int j = test_mujoco_free_joint(m, b);
+      free_body_case c;
       if (j < 0) continue;
-      real_from_mj(qvel, d->qvel + m->jnt_dofadr[j], 6);
-      real_from_mj(quat, d->qpos + m->jnt_qposadr[j] + 3, 4);
-      real_from_mj(ipos, m->body_ipos + 3 * b, 3);
-      object_twist(want, mjOBJ_BODY, b, 0);
-
-      spconv_twist_from_mujoco_qvel(twist, qvel, raw_quat[b], ipos);
-      CHECK_VEC(twist, want, 6);
-      spconv_mujoco_qvel_from_twist(back, twist, raw_quat[b], ipos);
-      CHECK_VEC(back, qvel, 6);
-
-      spconv_twist_from_mujoco_qvel(twist, qvel, quat, ipos);
-      CHECK_VEC(twist, want, 6);
-      spconv_mujoco_qvel_from_twist(back, want, quat, ipos);
-      CHECK_VEC(back, qvel, 6);
+      c.b = b;
+      real_from_mj(c.qvel, d->qvel + m->jnt_dofadr[j], 6);
+      real_from_mj(c.quat, d->qpos + m->jnt_qposadr[j] + 3, 4);
+      real_from_mj(c.ipos, m->body_ipos + 3 * b, 3);
+      object_twist(c.want, mjOBJ_BODY, b, 0);
+      check(&c);
       ++n_free;
     }
   }
 }
+
+/* (a) qvel -> COM twist equals mj_objectVelocity(mjOBJ_BODY) reordered, with
+   the quaternion as stored (maybe unnormalized) and as MuJoCo normalized it. */
+static void check_twist_from_qvel(const free_body_case *c) {
+  spconv_real twist[6];
+  spconv_twist_from_mujoco_qvel(twist, c->qvel, raw_quat[c->b], c->ipos);
+  CHECK_VEC(twist, c->want, 6);
+  spconv_twist_from_mujoco_qvel(twist, c->qvel, c->quat, c->ipos);
+  CHECK_VEC(twist, c->want, 6);
+}
+
+TEST_RUN(test_twist_from_mujoco_qvel_vs_mj_objectVelocity, for_all_free_bodies(check_twist_from_qvel))
+
+/* (b) and back to qvel, from the header's twist and from MuJoCo's */
+static void check_qvel_from_twist(const free_body_case *c) {
+  spconv_real twist[6], back[6];
+  spconv_twist_from_mujoco_qvel(twist, c->qvel, raw_quat[c->b], c->ipos);
+  spconv_mujoco_qvel_from_twist(back, twist, raw_quat[c->b], c->ipos);
+  CHECK_VEC(back, c->qvel, 6);
+  spconv_mujoco_qvel_from_twist(back, c->want, c->quat, c->ipos);
+  CHECK_VEC(back, c->qvel, 6);
+}
+
+TEST_RUN(test_mujoco_qvel_from_twist_vs_mj_objectVelocity, for_all_free_bodies(check_qvel_from_twist))
 
 /* (c) cvel -> twist at xipos and at xpos equal mj_objectVelocity for
    mjOBJ_BODY and mjOBJ_XBODY, for free bodies and hinged children; at xpos
    rotated into body axes it equals the local XBODY velocity, whose angular
    part is the free joint's qvel[3:6] and whose world linear part is
    qvel[0:3]. */
-static void test_cvel(void **state) {
+static void test_twist_from_mujoco_cvel_vs_mj_objectVelocity(void **state) {
   int k, b;
   (void)state;
   test_seed(0xce1);
   for (k = 0; k < N_STATES; ++k) {
     random_state(k);
     for (b = 1; b < m->nbody; ++b) {
-      int j = free_joint_of(b), root = m->body_rootid[b], i;
+      int j = test_mujoco_free_joint(m, b), root = m->body_rootid[b], i;
       spconv_real cvel[6], stc[3], xipos[3], xpos[3], R[9], Rt[9];
       spconv_real res[6], want[6], local[6];
       real_from_mj(cvel, d->cvel + 6 * b, 6);
@@ -265,60 +284,90 @@ static void test_cvel(void **state) {
 /* (d) a COM wrench [f; tau_C] through mj_applyFT at xipos gives the free
    joint's qfrc; so does the same wrench moved to a random point p
    (tau_p = tau_C - (p - C) x f); no other dof is touched; and the qfrc
-   converts back to the wrench. (g) qfrc . qvel == wrench . twist. */
-static void test_apply_ft(void **state) {
-  int k, b, i;
-  (void)state;
+   converts back to the wrench. (g) qfrc . qvel == wrench . twist. The
+   three tests draw the same wrenches and points (seed 0xf0ce). */
+typedef struct ft_case {
+  int adr;
+  spconv_real wrench[6], ipos[3], got[6], got_p[6];
+  mjtNum mq[MAX_NV]; /* mj_applyFT's qfrc for the wrench at xipos */
+} ft_case;
+
+static void apply_ft_draw(ft_case *f, int b, int j) {
+  spconv_real p[3], c[3], r[3], wp[6];
+  mjtNum mf[3], mt[3], mp[3], mq[MAX_NV];
+  int i;
+  f->adr = m->jnt_dofadr[j];
+  real_from_mj(f->ipos, m->body_ipos + 3 * b, 3);
+  test_rand_vec(f->wrench, 6, 5.0);
+  mj_from_real(mf, f->wrench, 3);
+  mj_from_real(mt, f->wrench + 3, 3);
+  mju_zero(f->mq, m->nv);
+  mj_applyFT(m, d, mf, mt, d->xipos + 3 * b, b, f->mq);
+  real_from_mj(f->got, f->mq + f->adr, 6);
+  /* the same wrench applied at another point */
+  test_rand_vec(p, 3, 2.0);
+  real_from_mj(c, d->xipos + 3 * b, 3);
+  for (i = 0; i < 3; ++i) r[i] = p[i] - c[i];
+  spconv_wrench_shift(wp, f->wrench, r);
+  mj_from_real(mt, wp + 3, 3);
+  mj_from_real(mp, p, 3);
+  mju_zero(mq, m->nv);
+  mj_applyFT(m, d, mf, mt, mp, b, mq);
+  real_from_mj(f->got_p, mq + f->adr, 6);
+}
+
+typedef void (*ft_check)(const ft_case *f, int b);
+
+static void for_all_ft_cases(ft_check check) {
+  int k, b;
   test_seed(0xf0ce);
   for (k = 0; k < N_STATES; ++k) {
     random_state(k);
     for (b = 1; b < m->nbody; ++b) {
-      int j = free_joint_of(b), adr;
-      spconv_real wrench[6], ipos[3], qfrc[6], got[6], back[6], p[3], c[3], r[3], wp[6];
-      spconv_real qvel[6], twist[6];
-      mjtNum mf[3], mt[3], mp[3], mq[MAX_NV];
+      int j = test_mujoco_free_joint(m, b);
+      ft_case f;
       if (j < 0) continue;
       ++n_free;
-      adr = m->jnt_dofadr[j];
-      real_from_mj(ipos, m->body_ipos + 3 * b, 3);
-      test_rand_vec(wrench, 6, 5.0);
-      spconv_mujoco_qfrc_from_wrench(qfrc, wrench, raw_quat[b], ipos);
-
-      mj_from_real(mf, wrench, 3);
-      mj_from_real(mt, wrench + 3, 3);
-      mju_zero(mq, m->nv);
-      mj_applyFT(m, d, mf, mt, d->xipos + 3 * b, b, mq);
-      real_from_mj(got, mq + adr, 6);
-      CHECK_VEC(qfrc, got, 6);
-      for (i = 0; i < m->nv; ++i)
-        if (i < adr || i >= adr + 6) assert_true(mq[i] == 0.0);
-      spconv_wrench_from_mujoco_qfrc(back, got, raw_quat[b], ipos);
-      CHECK_VEC(back, wrench, 6);
-
-      /* (g) power with the engine's qvel and twist */
-      real_from_mj(qvel, d->qvel + adr, 6);
-      object_twist(twist, mjOBJ_BODY, b, 0);
-      CHECK_SCALAR(spconv_power(got, qvel), spconv_power(wrench, twist),
-                   fmax(test_power_scale(got, qvel), test_power_scale(wrench, twist)));
-
-      /* the same wrench applied at another point */
-      test_rand_vec(p, 3, 2.0);
-      real_from_mj(c, d->xipos + 3 * b, 3);
-      for (i = 0; i < 3; ++i) r[i] = p[i] - c[i];
-      spconv_wrench_shift(wp, wrench, r);
-      mj_from_real(mt, wp + 3, 3);
-      mj_from_real(mp, p, 3);
-      mju_zero(mq, m->nv);
-      mj_applyFT(m, d, mf, mt, mp, b, mq);
-      real_from_mj(got, mq + adr, 6);
-      CHECK_VEC(qfrc, got, 6);
+      apply_ft_draw(&f, b, j);
+      check(&f, b);
     }
   }
 }
 
+static void check_qfrc_from_wrench(const ft_case *f, int b) {
+  spconv_real qfrc[6];
+  int i;
+  spconv_mujoco_qfrc_from_wrench(qfrc, f->wrench, raw_quat[b], f->ipos);
+  CHECK_VEC(qfrc, f->got, 6);
+  for (i = 0; i < m->nv; ++i)
+    if (i < f->adr || i >= f->adr + 6) assert_true(f->mq[i] == 0.0);
+  CHECK_VEC(qfrc, f->got_p, 6);
+}
+
+TEST_RUN(test_mujoco_qfrc_from_wrench_vs_mj_applyFT, for_all_ft_cases(check_qfrc_from_wrench))
+
+static void check_wrench_from_qfrc(const ft_case *f, int b) {
+  spconv_real back[6];
+  spconv_wrench_from_mujoco_qfrc(back, f->got, raw_quat[b], f->ipos);
+  CHECK_VEC(back, f->wrench, 6);
+}
+
+TEST_RUN(test_wrench_from_mujoco_qfrc_vs_mj_applyFT, for_all_ft_cases(check_wrench_from_qfrc))
+
+/* (g) power with the engine's qvel and twist */
+static void check_power(const ft_case *f, int b) {
+  spconv_real qvel[6], twist[6];
+  real_from_mj(qvel, d->qvel + f->adr, 6);
+  object_twist(twist, mjOBJ_BODY, b, 0);
+  CHECK_SCALAR(spconv_power(f->got, qvel), spconv_power(f->wrench, twist),
+               fmax(test_power_scale(f->got, qvel), test_power_scale(f->wrench, twist)));
+}
+
+TEST_RUN(test_power_vs_mj_applyFT, for_all_ft_cases(check_power))
+
 /* (e) xfrc_applied = [f; tau about xipos] changes qfrc_smooth by exactly
    the header's qfrc on the free joint's dofs. */
-static void test_xfrc_applied(void **state) {
+static void test_mujoco_qfrc_from_wrench_vs_xfrc_applied(void **state) {
   int k, b;
   mjtNum base[MAX_NV];
   (void)state;
@@ -327,7 +376,7 @@ static void test_xfrc_applied(void **state) {
     random_state(k);
     mju_copy(base, d->qfrc_smooth, m->nv);
     for (b = 1; b < m->nbody; ++b) {
-      int j = free_joint_of(b), adr, i;
+      int j = test_mujoco_free_joint(m, b), adr, i;
       spconv_real wrench[6], ipos[3], qfrc[6], got[6];
       if (j < 0) continue;
       ++n_free;
@@ -345,39 +394,76 @@ static void test_xfrc_applied(void **state) {
 }
 
 /* (f) twist and wrench shifts, and spatial_rotate, vs mju_transformSpatial
-   ([rot; lin], r = newpos - oldpos, result in the new axes = rotnew2old^T). */
-static void test_transform_spatial(void **state) {
-  int k, i, flg_force;
+   ([rot; lin], r = newpos - oldpos, result in the new axes = rotnew2old^T).
+   The three tests draw the same cases (seed 0x5b1f7). */
+typedef struct transform_case {
+  spconv_real x[6], r[3], Rt[9];
+  mjtNum vec[6], mnew[3], mold[3], mR[9];
+} transform_case;
+
+static void transform_draw(transform_case *t) {
+  spconv_real sx[6], newpos[3], oldpos[3], q[4], R[9];
+  int i;
+  test_rand_vec(t->x, 6, 3.0);
+  test_rand_vec(newpos, 3, 2.0);
+  test_rand_vec(oldpos, 3, 2.0);
+  test_rand_unit_quat(q);
+  test_mat_of_quat(R, q);
+  for (i = 0; i < 9; ++i) t->Rt[i] = R[3 * (i % 3) + i / 3];
+  for (i = 0; i < 3; ++i) t->r[i] = newpos[i] - oldpos[i];
+  spconv_spatial_swap(sx, t->x);
+  mj_from_real(t->vec, sx, 6);
+  mj_from_real(t->mnew, newpos, 3);
+  mj_from_real(t->mold, oldpos, 3);
+  mj_from_real(t->mR, R, 9);
+}
+
+/* mju_transformSpatial of the case, without (rotate = 0) or with the
+   rotation, as [lin; ang] */
+static void transform_want(spconv_real want[6], const transform_case *t, int flg_force,
+                           int rotate) {
+  mjtNum out[6];
+  mju_transformSpatial(out, t->vec, flg_force, t->mnew, t->mold, rotate ? t->mR : NULL);
+  real_from_mj(want, out, 6);
+  spconv_spatial_swap(want, want);
+}
+
+/* the header's shift of the case: a twist (flg_force 0) or a wrench */
+static void transform_shift(spconv_real res[6], const transform_case *t, int flg_force) {
+  if (flg_force) spconv_wrench_shift(res, t->x, t->r);
+  else spconv_twist_shift(res, t->x, t->r);
+}
+
+static void check_shift_vs_transform_spatial(int flg_force) {
+  int k;
+  test_seed(0x5b1f7);
+  for (k = 0; k < 10 * N_STATES; ++k) {
+    transform_case t;
+    spconv_real res[6], want[6];
+    transform_draw(&t);
+    transform_shift(res, &t, flg_force);
+    transform_want(want, &t, flg_force, 0);
+    CHECK_VEC(res, want, 6);
+  }
+}
+
+TEST_RUN(test_twist_shift_vs_mju_transformSpatial, check_shift_vs_transform_spatial(0))
+
+TEST_RUN(test_wrench_shift_vs_mju_transformSpatial, check_shift_vs_transform_spatial(1))
+
+/* the shifted twist and wrench rotated into the new axes */
+static void test_spatial_rotate_vs_mju_transformSpatial(void **state) {
+  int k, flg_force;
   (void)state;
   test_seed(0x5b1f7);
   for (k = 0; k < 10 * N_STATES; ++k) {
-    spconv_real x[6], sx[6], newpos[3], oldpos[3], r[3], q[4], R[9], Rt[9];
+    transform_case t;
     spconv_real res[6], want[6];
-    mjtNum vec[6], out[6], mnew[3], mold[3], mR[9];
-    test_rand_vec(x, 6, 3.0);
-    test_rand_vec(newpos, 3, 2.0);
-    test_rand_vec(oldpos, 3, 2.0);
-    test_rand_unit_quat(q);
-    test_mat_of_quat(R, q);
-    for (i = 0; i < 9; ++i) Rt[i] = R[3 * (i % 3) + i / 3];
-    for (i = 0; i < 3; ++i) r[i] = newpos[i] - oldpos[i];
-    spconv_spatial_swap(sx, x);
-    mj_from_real(vec, sx, 6);
-    mj_from_real(mnew, newpos, 3);
-    mj_from_real(mold, oldpos, 3);
-    mj_from_real(mR, R, 9);
+    transform_draw(&t);
     for (flg_force = 0; flg_force <= 1; ++flg_force) {
-      if (flg_force) spconv_wrench_shift(res, x, r);
-      else spconv_twist_shift(res, x, r);
-      mju_transformSpatial(out, vec, flg_force, mnew, mold, NULL);
-      real_from_mj(want, out, 6);
-      spconv_spatial_swap(want, want);
-      CHECK_VEC(res, want, 6);
-
-      spconv_spatial_rotate(res, Rt, res);
-      mju_transformSpatial(out, vec, flg_force, mnew, mold, mR);
-      real_from_mj(want, out, 6);
-      spconv_spatial_swap(want, want);
+      transform_shift(res, &t, flg_force);
+      spconv_spatial_rotate(res, t.Rt, res);
+      transform_want(want, &t, flg_force, 1);
       CHECK_VEC(res, want, 6);
     }
   }
@@ -385,12 +471,17 @@ static void test_transform_spatial(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_model),
-      cmocka_unit_test(test_qvel_vs_object_velocity),
-      cmocka_unit_test(test_cvel),
-      cmocka_unit_test(test_apply_ft),
-      cmocka_unit_test(test_xfrc_applied),
-      cmocka_unit_test(test_transform_spatial),
+      cmocka_unit_test(test_mujoco_library_and_model),
+      cmocka_unit_test(test_twist_from_mujoco_qvel_vs_mj_objectVelocity),
+      cmocka_unit_test(test_mujoco_qvel_from_twist_vs_mj_objectVelocity),
+      cmocka_unit_test(test_twist_from_mujoco_cvel_vs_mj_objectVelocity),
+      cmocka_unit_test(test_mujoco_qfrc_from_wrench_vs_mj_applyFT),
+      cmocka_unit_test(test_wrench_from_mujoco_qfrc_vs_mj_applyFT),
+      cmocka_unit_test(test_power_vs_mj_applyFT),
+      cmocka_unit_test(test_mujoco_qfrc_from_wrench_vs_xfrc_applied),
+      cmocka_unit_test(test_twist_shift_vs_mju_transformSpatial),
+      cmocka_unit_test(test_wrench_shift_vs_mju_transformSpatial),
+      cmocka_unit_test(test_spatial_rotate_vs_mju_transformSpatial),
   };
   int failed;
   printf("MuJoCo %s (library %d, header %d)\n", mj_versionString(), mj_version(),

@@ -1,5 +1,7 @@
-/* Loading a MuJoCo 2.2.2 model from an XML string, for the cross-check
-   suites (2.2.2 has no mj_loadXMLString: the XML goes through a VFS). */
+/* The MuJoCo-dependent helpers of the cross-check suites: the one model
+   loader (2.2.2 has no mj_loadXMLString: the XML goes through a VFS), the
+   group fixture built on it, copies between mjtNum and spconv_real, and the
+   free joint of a body. */
 #ifndef SPCONV_TEST_MUJOCO_UTIL_H
 #define SPCONV_TEST_MUJOCO_UTIL_H
 
@@ -55,6 +57,12 @@ TEST_FN void test_mujoco_free(mjModel **m, mjData **d) {
   if (*m) mj_deleteModel(*m);
   *d = NULL;
   *m = NULL;
+}
+
+/* the free joint of body b (its only joint), or -1 */
+TEST_FN int test_mujoco_free_joint(const mjModel *m, int b) {
+  int j = m->body_jntadr[b];
+  return (m->body_jntnum[b] == 1 && m->jnt_type[j] == mjJNT_FREE) ? j : -1;
 }
 
 #endif

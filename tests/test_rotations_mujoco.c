@@ -1,11 +1,14 @@
+/* spatial_conv.h sections: quaternions, rotation representations, angular velocity from quaternions (vs MuJoCo 2.2.2). */
 /* spatial_conv rotations vs MuJoCo 2.2.2's own functions: mju_quat2Mat,
    mju_mat2Quat, mju_mulQuat, mju_rotVecQuat, mju_axisAngle2Quat,
    mju_quat2Vel, mju_quatIntegrate, mju_subQuat, mj_integratePos and
    mj_differentiatePos on a free joint, and the compiler's eulerseq for
-   every 3-letter string of xyzXYZ (mixed case included).
-   MuJoCo computes in double; inputs are drawn in spconv_real and handed to
-   both sides, results are converted to spconv_real before comparing. Its
-   quaternion functions assume unit quaternions, so unit ones are passed. */
+   every 3-letter string of xyzXYZ (mixed case included); one cmocka test per
+   header function, named after it and the MuJoCo function it is checked
+   against. MuJoCo computes in double; inputs are drawn in spconv_real and
+   handed to both sides, results are converted to spconv_real before
+   comparing. Its quaternion functions assume unit quaternions, so unit ones
+   are passed. */
 #include <stdlib.h>
 
 #include "test_mujoco_util.h"
@@ -22,157 +25,236 @@ static void rand_unit(spconv_real q[4], mjtNum qm[4]) {
   mj_from_real(qm, q, 4);
 }
 
-static void test_mju_functions(void **state) {
+/* ------------------------------------------------------ mju_ functions */
+
+/* The inputs of one case, drawn in one sequence (seed 401), the same for
+   every test: a step dt, unit quaternions a and b, a vector v, a scale c
+   (only the norm of a random quaternion), a unit axis and an angle. When
+   the random axis is too short (axis_ok = 0) no angle is drawn, and only
+   the tests of the matrix, product and rotation functions use the case. */
+typedef struct mju_case {
+  double dt;
+  spconv_real a[4], b[4], v[3], c[4], axis[3], ang;
+  mjtNum am[4], bm[4], vm[3], axm[3];
+  int axis_ok;
+} mju_case;
+
+typedef void (*mju_check)(const mju_case *m);
+
+static void for_all_mju_cases(mju_check check, int need_axis) {
   int n;
-  (void)state;
   test_seed(401);
   for (n = 0; n < TEST_CASES; ++n) {
-    spconv_real a[4], b[4], v[3], res[9], want[9], axis[3];
-    mjtNum am[4], bm[4], vm[3], rm[9], axm[3];
-    double dt = test_uniform(0.01, 1.0);
-    rand_unit(a, am);
-    rand_unit(b, bm);
-    test_rand_vec(v, 3, 2.0);
-    mj_from_real(vm, v, 3);
-
-    mju_quat2Mat(rm, am);
-    real_from_mj(want, rm, 9);
-    spconv_mat_from_quat_wxyz(res, a);
-    EXPECT_VEC_NEAR(res, want, 9, TEST_TOL);
-    test_mat_of_quat(res, a); /* the foundation's rotation of the basis vectors */
-    EXPECT_VEC_NEAR(res, want, 9, TEST_TOL);
-    { /* the header takes any norm: c q gives MuJoCo's matrix of q */
-      spconv_real qs[4], c[4];
-      int i;
-      test_rand_quat(c); /* only its scale is used */
-      for (i = 0; i < 4; ++i)
-        qs[i] = (spconv_real)((double)a[i] * sqrt((double)(c[0] * c[0] + c[1] * c[1] + c[2] * c[2] + c[3] * c[3])));
-      spconv_mat_from_quat_wxyz(res, qs);
-      EXPECT_VEC_NEAR(res, want, 9, TEST_TOL);
-    }
-
-    /* mju_mat2Quat may return either sign: compare canonical forms */
-    {
-      mjtNum qm[4]; /* MuJoCo's functions do not allow aliasing */
-      mju_mat2Quat(qm, rm);
-      real_from_mj(want, qm, 4);
-    }
-    spconv_quat_canonical_wxyz(want, want);
-    {
-      spconv_real R[9];
-      spconv_mat_from_quat_wxyz(R, a);
-      assert_int_equal(spconv_quat_wxyz_from_mat(res, R), SPCONV_OK);
-      EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
-    }
-
-    mju_mulQuat(rm, am, bm);
-    real_from_mj(want, rm, 4);
-    spconv_quat_mul_wxyz(res, a, b);
-    EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
-
-    mju_rotVecQuat(rm, vm, am);
-    real_from_mj(want, rm, 3);
-    spconv_quat_rotate_wxyz(res, a, v);
-    EXPECT_VEC_NEAR(res, want, 3, TEST_TOL);
-
+    mju_case m;
+    m.dt = test_uniform(0.01, 1.0);
+    rand_unit(m.a, m.am);
+    rand_unit(m.b, m.bm);
+    test_rand_vec(m.v, 3, 2.0);
+    mj_from_real(m.vm, m.v, 3);
+    test_rand_quat(m.c); /* only its scale is used */
     /* mju_axisAngle2Quat assumes a unit axis */
-    test_rand_vec(axis, 3, 1.0);
-    mj_from_real(axm, axis, 3);
-    if (mju_normalize3(axm) < 1e-3) continue;
-    real_from_mj(axis, axm, 3);
-    mj_from_real(axm, axis, 3);
-    {
-      spconv_real ang = (spconv_real)test_uniform(-6.0, 6.0);
-      mju_axisAngle2Quat(rm, axm, (mjtNum)ang);
-      real_from_mj(want, rm, 4);
-      spconv_quat_wxyz_from_axis_angle(res, axis, ang);
-      EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
+    test_rand_vec(m.axis, 3, 1.0);
+    mj_from_real(m.axm, m.axis, 3);
+    m.axis_ok = mju_normalize3(m.axm) >= 1e-3;
+    m.ang = 0;
+    if (m.axis_ok) {
+      real_from_mj(m.axis, m.axm, 3);
+      mj_from_real(m.axm, m.axis, 3);
+      m.ang = (spconv_real)test_uniform(-6.0, 6.0);
     }
-
-    /* mju_quat2Vel(res, q, dt) = rotvec(q) / dt (shortest path) */
-    mju_quat2Vel(rm, am, (mjtNum)(spconv_real)dt);
-    real_from_mj(want, rm, 3);
-    spconv_rotvec_from_quat_wxyz(res, a);
-    res[0] /= (spconv_real)dt;
-    res[1] /= (spconv_real)dt;
-    res[2] /= (spconv_real)dt;
-    EXPECT_VEC_NEAR(res, want, 3, TEST_TOL / dt);
-    { /* its length times dt is the rotation angle of a */
-      spconv_real one[4] = {1, 0, 0, 0};
-      EXPECT_NEAR(mju_norm3(rm) * (double)(spconv_real)dt, spconv_quat_angle_wxyz(one, a), TEST_TOL, 1);
-    }
-
-    /* mju_subQuat(res, qa, qb): the body-frame rotation vector from qb to qa */
-    mju_subQuat(rm, am, bm);
-    real_from_mj(want, rm, 3);
-    spconv_body_angvel_from_quats_wxyz(res, b, a, 1);
-    EXPECT_VEC_NEAR(res, want, 3, TEST_TOL);
-
-    /* mju_quatIntegrate(q, vel, scale): q advanced by the body-frame
-       velocity over scale (then normalized, as our unit input stays) */
-    {
-      mjtNum qm[4];
-      mju_copy4(qm, am);
-      mju_quatIntegrate(qm, vm, (mjtNum)(spconv_real)dt);
-      real_from_mj(want, qm, 4);
-      spconv_quat_integrate_body_wxyz(res, a, v, (spconv_real)dt);
-      EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
-    }
+    if (m.axis_ok || !need_axis) check(&m);
   }
 }
+
+static void check_mat_from_quat(const mju_case *m) {
+  spconv_real res[9], want[9], qs[4];
+  mjtNum rm[9];
+  int i;
+  mju_quat2Mat(rm, m->am);
+  real_from_mj(want, rm, 9);
+  spconv_mat_from_quat_wxyz(res, m->a);
+  EXPECT_VEC_NEAR(res, want, 9, TEST_TOL);
+  test_mat_of_quat(res, m->a); /* the foundation's rotation of the basis vectors */
+  EXPECT_VEC_NEAR(res, want, 9, TEST_TOL);
+  /* the header takes any norm: c q gives MuJoCo's matrix of q */
+  for (i = 0; i < 4; ++i)
+    qs[i] = (spconv_real)((double)m->a[i] * sqrt((double)(m->c[0] * m->c[0] + m->c[1] * m->c[1] + m->c[2] * m->c[2] + m->c[3] * m->c[3])));
+  spconv_mat_from_quat_wxyz(res, qs);
+  EXPECT_VEC_NEAR(res, want, 9, TEST_TOL);
+}
+
+TEST_RUN(test_mat_from_quat_wxyz_vs_mju_quat2Mat, for_all_mju_cases(check_mat_from_quat, 0))
+
+/* mju_mat2Quat may return either sign: compare canonical forms */
+static void check_quat_from_mat(const mju_case *m) {
+  spconv_real res[4], want[4], R[9];
+  mjtNum rm[9], qm[4]; /* MuJoCo's functions do not allow aliasing */
+  mju_quat2Mat(rm, m->am);
+  mju_mat2Quat(qm, rm);
+  real_from_mj(want, qm, 4);
+  spconv_quat_canonical_wxyz(want, want);
+  spconv_mat_from_quat_wxyz(R, m->a);
+  assert_int_equal(spconv_quat_wxyz_from_mat(res, R), SPCONV_OK);
+  EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
+}
+
+TEST_RUN(test_quat_wxyz_from_mat_vs_mju_mat2Quat, for_all_mju_cases(check_quat_from_mat, 0))
+
+static void check_mul(const mju_case *m) {
+  spconv_real res[4], want[4];
+  mjtNum rm[4];
+  mju_mulQuat(rm, m->am, m->bm);
+  real_from_mj(want, rm, 4);
+  spconv_quat_mul_wxyz(res, m->a, m->b);
+  EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
+}
+
+TEST_RUN(test_quat_mul_wxyz_vs_mju_mulQuat, for_all_mju_cases(check_mul, 0))
+
+static void check_rotate(const mju_case *m) {
+  spconv_real res[3], want[3];
+  mjtNum rm[3];
+  mju_rotVecQuat(rm, m->vm, m->am);
+  real_from_mj(want, rm, 3);
+  spconv_quat_rotate_wxyz(res, m->a, m->v);
+  EXPECT_VEC_NEAR(res, want, 3, TEST_TOL);
+}
+
+TEST_RUN(test_quat_rotate_wxyz_vs_mju_rotVecQuat, for_all_mju_cases(check_rotate, 0))
+
+static void check_axis_angle(const mju_case *m) {
+  spconv_real res[4], want[4];
+  mjtNum rm[4];
+  mju_axisAngle2Quat(rm, m->axm, (mjtNum)m->ang);
+  real_from_mj(want, rm, 4);
+  spconv_quat_wxyz_from_axis_angle(res, m->axis, m->ang);
+  EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
+}
+
+TEST_RUN(test_quat_wxyz_from_axis_angle_vs_mju_axisAngle2Quat, for_all_mju_cases(check_axis_angle, 1))
+
+/* mju_quat2Vel(res, q, dt) = rotvec(q) / dt (shortest path); its length
+   times dt is the rotation angle of q */
+static void check_quat2vel(const mju_case *m) {
+  spconv_real res[3], want[3], one[4] = {1, 0, 0, 0};
+  const spconv_real dt = (spconv_real)m->dt;
+  mjtNum rm[3];
+  mju_quat2Vel(rm, m->am, (mjtNum)dt);
+  real_from_mj(want, rm, 3);
+  spconv_rotvec_from_quat_wxyz(res, m->a);
+  res[0] /= dt;
+  res[1] /= dt;
+  res[2] /= dt;
+  EXPECT_VEC_NEAR(res, want, 3, TEST_TOL / m->dt);
+  EXPECT_NEAR(mju_norm3(rm) * (double)dt, spconv_quat_angle_wxyz(one, m->a), TEST_TOL, 1);
+}
+
+TEST_RUN(test_rotvec_from_quat_wxyz_vs_mju_quat2Vel, for_all_mju_cases(check_quat2vel, 1))
+
+/* mju_subQuat(res, qa, qb): the body-frame rotation vector from qb to qa */
+static void check_subquat(const mju_case *m) {
+  spconv_real res[3], want[3];
+  mjtNum rm[3];
+  mju_subQuat(rm, m->am, m->bm);
+  real_from_mj(want, rm, 3);
+  spconv_body_angvel_from_quats_wxyz(res, m->b, m->a, 1);
+  EXPECT_VEC_NEAR(res, want, 3, TEST_TOL);
+}
+
+TEST_RUN(test_body_angvel_from_quats_wxyz_vs_mju_subQuat, for_all_mju_cases(check_subquat, 1))
+
+/* mju_quatIntegrate(q, vel, scale): q advanced by the body-frame velocity
+   over scale (then normalized, as our unit input stays) */
+static void check_quat_integrate(const mju_case *m) {
+  spconv_real res[4], want[4];
+  mjtNum qm[4];
+  mju_copy4(qm, m->am);
+  mju_quatIntegrate(qm, m->vm, (mjtNum)(spconv_real)m->dt);
+  real_from_mj(want, qm, 4);
+  spconv_quat_integrate_body_wxyz(res, m->a, m->v, (spconv_real)m->dt);
+  EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
+}
+
+TEST_RUN(test_quat_integrate_body_wxyz_vs_mju_quatIntegrate, for_all_mju_cases(check_quat_integrate, 1))
 
 /* ------------------------------------------- mj_integratePos on a free joint */
 
 static const char free_xml[] =
     "<mujoco><worldbody><body><freejoint/><geom size='0.1' mass='1'/></body></worldbody></mujoco>";
 
-static void test_free_joint_integration(void **state) {
+/* One free-joint case (seed 402): the start quaternion q (in qpos), a body
+   angular velocity w (in qvel) and a step dt; qpos0 before and qpos after
+   mj_integratePos, on the model m. */
+typedef struct free_case {
+  const mjModel *m;
+  spconv_real q[4], w[3], dt;
+  mjtNum qpos[7], qpos0[7], qvel[6];
+} free_case;
+
+typedef void (*free_check)(const free_case *f);
+
+static void for_all_free_steps(free_check check) {
   mjModel *m = test_mujoco_load(free_xml);
-  int n;
-  (void)state;
+  int n, i;
   assert_non_null(m);
   assert_int_equal(m->nq, 7);
   test_seed(402);
   for (n = 0; n < 2000; ++n) {
-    spconv_real q[4], w[3], res[4], want[4], back[3];
-    mjtNum qpos[7] = {0, 0, 0, 1, 0, 0, 0}, qpos0[7], qvel[6] = {0, 0, 0, 0, 0, 0}, dq[6];
-    spconv_real dt = (spconv_real)test_uniform(0.001, 0.1);
-    rand_unit(q, qpos + 3);
-    test_rand_vec(w, 3, 15.0);
-    mj_from_real(qvel + 3, w, 3);
-    mju_copy(qpos0, qpos, 7);
-    /* qvel[3:6] is the body-frame angular velocity: q <- q (x) exp(w dt / 2) */
-    mj_integratePos(m, qpos, qvel, (mjtNum)dt);
-    real_from_mj(want, qpos + 3, 4);
-    spconv_quat_integrate_body_wxyz(res, q, w, dt);
-    EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
-    /* and mj_differentiatePos is its inverse: the body angular velocity */
-    mj_differentiatePos(m, dq, (mjtNum)dt, qpos0, qpos);
-    real_from_mj(want, dq + 3, 3);
-    spconv_body_angvel_from_quats_wxyz(back, q, res, dt);
-    EXPECT_VEC_NEAR(back, want, 3, TEST_TOL * (1 + 1 / (double)dt));
+    free_case f;
+    f.m = m;
+    for (i = 0; i < 7; ++i) f.qpos[i] = i == 3 ? 1 : 0;
+    for (i = 0; i < 6; ++i) f.qvel[i] = 0;
+    f.dt = (spconv_real)test_uniform(0.001, 0.1);
+    rand_unit(f.q, f.qpos + 3);
+    test_rand_vec(f.w, 3, 15.0);
+    mj_from_real(f.qvel + 3, f.w, 3);
+    mju_copy(f.qpos0, f.qpos, 7);
+    mj_integratePos(m, f.qpos, f.qvel, (mjtNum)f.dt);
+    check(&f);
   }
   mj_deleteModel(m);
 }
 
+/* qvel[3:6] is the body-frame angular velocity: q <- q (x) exp(w dt / 2) */
+static void check_integrate_pos(const free_case *f) {
+  spconv_real res[4], want[4];
+  real_from_mj(want, f->qpos + 3, 4);
+  spconv_quat_integrate_body_wxyz(res, f->q, f->w, f->dt);
+  EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
+}
+
+TEST_RUN(test_quat_integrate_body_wxyz_vs_mj_integratePos, for_all_free_steps(check_integrate_pos))
+
+/* mj_differentiatePos is its inverse: the body angular velocity */
+static void check_differentiate_pos(const free_case *f) {
+  spconv_real res[4], want[3], back[3];
+  mjtNum dq[6];
+  spconv_quat_integrate_body_wxyz(res, f->q, f->w, f->dt);
+  mj_differentiatePos(f->m, dq, (mjtNum)f->dt, f->qpos0, f->qpos);
+  real_from_mj(want, dq + 3, 3);
+  spconv_body_angvel_from_quats_wxyz(back, f->q, res, f->dt);
+  EXPECT_VEC_NEAR(back, want, 3, TEST_TOL * (1 + 1 / (double)f->dt));
+}
+
+TEST_RUN(test_body_angvel_from_quats_wxyz_vs_mj_differentiatePos, for_all_free_steps(check_differentiate_pos))
+
 /* ----------------------------------------------------- compiler eulerseq */
 
 /* Every eulerseq string of 3 letters from xyzXYZ (216, mixed case and
-   repeated axes included): MuJoCo's body_quat for euler="a b c" (radians)
-   against spconv_quat_wxyz_from_mujoco_euler, and for the 24 strings the
-   parser accepts, against spconv_quat_wxyz_from_euler with the parsed pair. */
-static void test_compiler_eulerseq(void **state) {
+   repeated axes included), with random angles (seed 403): MuJoCo's
+   body_quat for euler="a b c" (radians), handed to check with the string. */
+typedef void (*eulerseq_check)(const char *seq_s, const spconv_real ang[3],
+                               const spconv_real want[4]);
+
+static void for_all_eulerseq(eulerseq_check check) {
   const char letters[] = "xyzXYZ";
-  int i0, i1, i2, n_parsed = 0;
-  (void)state;
+  int i0, i1, i2;
   test_seed(403);
   for (i0 = 0; i0 < 6; ++i0)
     for (i1 = 0; i1 < 6; ++i1)
       for (i2 = 0; i2 < 6; ++i2) {
         char seq_s[4], xml[600];
-        spconv_real ang[3], res[4], want[4];
-        spconv_euler_seq seq;
-        spconv_euler_kind kind;
+        spconv_real ang[3], want[4];
         mjModel *m;
         seq_s[0] = letters[i0];
         seq_s[1] = letters[i1];
@@ -188,22 +270,54 @@ static void test_compiler_eulerseq(void **state) {
         assert_non_null(m);
         real_from_mj(want, m->body_quat + 4, 4);
         mj_deleteModel(m);
-        assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(res, ang, seq_s), SPCONV_OK);
-        EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
-        if (spconv_euler_seq_from_mujoco(&seq, &kind, seq_s) == SPCONV_OK) {
-          ++n_parsed;
-          assert_int_equal(spconv_quat_wxyz_from_euler(res, ang, seq, kind), SPCONV_OK);
-          EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
-        }
+        check(seq_s, ang, want);
       }
+}
+
+static void check_mujoco_euler(const char *seq_s, const spconv_real ang[3],
+                               const spconv_real want[4]) {
+  spconv_real res[4];
+  assert_int_equal(spconv_quat_wxyz_from_mujoco_euler(res, ang, seq_s), SPCONV_OK);
+  EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
+}
+
+TEST_RUN(test_quat_wxyz_from_mujoco_euler_vs_compiler, for_all_eulerseq(check_mujoco_euler))
+
+/* for the 24 strings the parser accepts: spconv_quat_wxyz_from_euler with
+   the parsed pair */
+static int n_parsed;
+static void check_parsed_eulerseq(const char *seq_s, const spconv_real ang[3],
+                                  const spconv_real want[4]) {
+  spconv_real res[4];
+  spconv_euler_seq seq;
+  spconv_euler_kind kind;
+  if (spconv_euler_seq_from_mujoco(&seq, &kind, seq_s) != SPCONV_OK) return;
+  ++n_parsed;
+  assert_int_equal(spconv_quat_wxyz_from_euler(res, ang, seq, kind), SPCONV_OK);
+  EXPECT_VEC_NEAR(res, want, 4, TEST_TOL);
+}
+
+static void test_euler_seq_from_mujoco_vs_compiler(void **state) {
+  (void)state;
+  n_parsed = 0;
+  for_all_eulerseq(check_parsed_eulerseq);
   assert_int_equal(n_parsed, 24);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_mju_functions),
-      cmocka_unit_test(test_free_joint_integration),
-      cmocka_unit_test(test_compiler_eulerseq),
+      cmocka_unit_test(test_mat_from_quat_wxyz_vs_mju_quat2Mat),
+      cmocka_unit_test(test_quat_wxyz_from_mat_vs_mju_mat2Quat),
+      cmocka_unit_test(test_quat_mul_wxyz_vs_mju_mulQuat),
+      cmocka_unit_test(test_quat_rotate_wxyz_vs_mju_rotVecQuat),
+      cmocka_unit_test(test_quat_wxyz_from_axis_angle_vs_mju_axisAngle2Quat),
+      cmocka_unit_test(test_rotvec_from_quat_wxyz_vs_mju_quat2Vel),
+      cmocka_unit_test(test_body_angvel_from_quats_wxyz_vs_mju_subQuat),
+      cmocka_unit_test(test_quat_integrate_body_wxyz_vs_mju_quatIntegrate),
+      cmocka_unit_test(test_quat_integrate_body_wxyz_vs_mj_integratePos),
+      cmocka_unit_test(test_body_angvel_from_quats_wxyz_vs_mj_differentiatePos),
+      cmocka_unit_test(test_quat_wxyz_from_mujoco_euler_vs_compiler),
+      cmocka_unit_test(test_euler_seq_from_mujoco_vs_compiler),
   };
   int failed;
   (void)test_power_scale;

@@ -1,5 +1,7 @@
 /* Shared helpers of the spatial_conv tests: tolerances per precision, a
-   seeded random generator, random inputs and cmocka-style comparisons.
+   seeded random generator, random inputs (vectors, quaternions,
+   permutations), 3x3 references (product, matrix-vector, cross, det), and
+   cmocka-style comparisons, aliasing included.
    Every test source is built twice: double, and float (SPCONV_USE_FLOAT). */
 #ifndef SPCONV_TEST_UTIL_H
 #define SPCONV_TEST_UTIL_H
@@ -103,6 +105,73 @@ TEST_FN void test_mat_of_quat(spconv_real R[9], const spconv_real q[4]) {
   }
 }
 
+/* a uniformly random permutation of 0 .. n-1 (Fisher-Yates) */
+TEST_FN void test_rand_perm(int *p, int n) {
+  int i;
+  for (i = 0; i < n; ++i) p[i] = i;
+  for (i = n - 1; i > 0; --i) {
+    int j = (int)(test_next_u64() % (uint64_t)(i + 1)), t = p[i];
+    p[i] = p[j];
+    p[j] = t;
+  }
+}
+
+/* -------------------------------------------------------- 3x3 references */
+
+/* Row-major 3x3 helpers written here, not taken from the header, so that
+   they can serve as references. Each sums in double and rounds once; the
+   result may alias an input. */
+
+/* r = A B */
+TEST_FN void test_mat_mul_d(double r[9], const double A[9], const double B[9]) {
+  double t[9];
+  int i, j;
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j)
+      t[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
+  for (i = 0; i < 9; ++i) r[i] = t[i];
+}
+
+/* r = A B, in spconv_real (through test_mat_mul_d) */
+TEST_FN void test_mat_mul(spconv_real r[9], const spconv_real A[9], const spconv_real B[9]) {
+  double a[9], b[9];
+  int i;
+  for (i = 0; i < 9; ++i) {
+    a[i] = (double)A[i];
+    b[i] = (double)B[i];
+  }
+  test_mat_mul_d(a, a, b);
+  for (i = 0; i < 9; ++i) r[i] = (spconv_real)a[i];
+}
+
+/* r = M v */
+TEST_FN void test_mat_vec(spconv_real r[3], const spconv_real M[9], const spconv_real v[3]) {
+  double t[3];
+  int i;
+  for (i = 0; i < 3; ++i)
+    t[i] = (double)M[3 * i] * (double)v[0] + (double)M[3 * i + 1] * (double)v[1] +
+           (double)M[3 * i + 2] * (double)v[2];
+  for (i = 0; i < 3; ++i) r[i] = (spconv_real)t[i];
+}
+
+/* r = a x b */
+TEST_FN void test_cross(spconv_real r[3], const spconv_real a[3], const spconv_real b[3]) {
+  double t0 = (double)a[1] * (double)b[2] - (double)a[2] * (double)b[1];
+  double t1 = (double)a[2] * (double)b[0] - (double)a[0] * (double)b[2];
+  double t2 = (double)a[0] * (double)b[1] - (double)a[1] * (double)b[0];
+  r[0] = (spconv_real)t0;
+  r[1] = (spconv_real)t1;
+  r[2] = (spconv_real)t2;
+}
+
+/* det M */
+TEST_FN double test_det3(const spconv_real M[9]) {
+  const double m0 = (double)M[0], m1 = (double)M[1], m2 = (double)M[2], m3 = (double)M[3],
+               m4 = (double)M[4], m5 = (double)M[5], m6 = (double)M[6], m7 = (double)M[7],
+               m8 = (double)M[8];
+  return m0 * (m4 * m8 - m5 * m7) - m1 * (m3 * m8 - m5 * m6) + m2 * (m3 * m7 - m4 * m6);
+}
+
 /* ------------------------------------------------------------ comparisons */
 
 TEST_FN double test_max_abs(const spconv_real *v, int n) {
@@ -163,6 +232,31 @@ TEST_FN void test_scalar_near_impl(double a, double b, double tol, double scale,
 /* the same values, bit for bit (pure data moves and exact results) */
 #define EXPECT_VEC_EQUAL(a, b, n) \
   test_vec_near_impl((a), (b), (n), 0.0, #a " == " #b, __FILE__, __LINE__)
+
+/* Aliasing (res equal to one of the inputs) against the out-of-place call.
+   REF_CALL writes its result into ref_; the N_IN reals at IN are copied
+   into buf_; ALIAS_CALL then runs with buf_ as both its result and that
+   input; the first N_OUT reals of buf_ must equal ref_ bit for bit. ref_
+   and buf_ are arrays of TEST_ALIAS_MAX reals that the macro declares for
+   the two calls to name; a failure prints ALIAS_CALL, so the function. */
+#define TEST_ALIAS_MAX 36
+#define EXPECT_ALIAS(n_out, in, n_in, ref_call, alias_call)                           \
+  do {                                                                                \
+    spconv_real ref_[TEST_ALIAS_MAX] = {0}, buf_[TEST_ALIAS_MAX] = {0};               \
+    ref_call;                                                                         \
+    memcpy(buf_, (in), (size_t)(n_in) * sizeof(spconv_real));                         \
+    alias_call;                                                                       \
+    test_vec_near_impl(buf_, ref_, (n_out), 0.0, #alias_call, __FILE__, __LINE__);    \
+  } while (0)
+
+/* A cmocka test function NAME whose whole body is the statement CALL: a
+   driver that runs one function's check over every case, e.g.
+   TEST_RUN(test_twist_shift_aliasing, expect_x_r_aliasing(spconv_twist_shift)) */
+#define TEST_RUN(name, call)         \
+  static void name(void **state) {   \
+    (void)state;                     \
+    call;                            \
+  }
 
 /* the size of the terms of f.v + tau.w: the scale of a power's rounding */
 TEST_FN double test_power_scale(const spconv_real w[6], const spconv_real t[6]) {
