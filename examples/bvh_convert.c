@@ -693,8 +693,9 @@ int main(int argc, char **argv) {
       ground = 1e300;
       for (t = 0; t < T * B; ++t) ground = fmin(ground, (double)fk_out[3 * t + 2]);
     }
-    (void)spconv_motion_clip_heading(&hr, &out, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X,
-                                     SPCONV_AXIS_POS_X);
+    if (spconv_motion_clip_heading(&hr, &out, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X,
+                                   SPCONV_AXIS_POS_X) != SPCONV_OK)
+      hr = 0; /* a root without a heading (forward axis vertical): draw unturned */
     th = (double)hr;
     c[0] = out.root_pos[0];
     c[1] = out.root_pos[1];

@@ -6,7 +6,7 @@ include/spatial_conv.h whose name does not start with `spconv__`. Tested:
 the name appears as a whole word, outside comments, in a test source of
 tests/ (*.c, *.cpp, *.cu, *.h, *.py; tests/bench, tests/package and
 tests/embedded, whose self-test calls every function by design, are not
-tests of record). A name passed to a test macro (ALIAS_MJ(spconv_...)) counts.
+tests of record). A name inside a test macro (EXPECT_ALIAS(..., spconv_...)) counts.
 Run by ctest (api_tested) and CI:
 
     python3 tests/check_api_tested.py [--header H] [--tests DIR]

@@ -86,6 +86,16 @@ static const struct {
 
 static double worst_rel[F_COUNT], worst_ulp[F_COUNT];
 
+/* a call whose inputs are valid by construction: an error status (< 0)
+   stops the measurement (a warning such as SPCONV_GIMBAL_LOCK is a result) */
+static void pb_ok(int status) {
+  if (status < 0) {
+    fprintf(stderr, "precision_budget: unexpected status %d (%s)\n", status,
+            spconv_status_string(status));
+    exit(2);
+  }
+}
+
 static ld ulp_of(ld x) {
   int e;
   if (!(x > 0)) return ldexpl(1.0L, MANT == 24 ? -149 : -1074); /* smallest subnormal */
@@ -349,12 +359,12 @@ static void sample(void) {
     int a = (int)(next_u64() % 3), b = (int)(next_u64() % 3);
     spconv_real M[9], qu[4];
     ld LM[9];
-    spconv_up_axis_matrix(M, (spconv_axis)a, (spconv_axis)b);
+    pb_ok(spconv_up_axis_matrix(M, (spconv_axis)a, (spconv_axis)b));
     ld_of(LM, M, 9);
-    spconv_vec_change_up_axis_n(out, v, 1, (spconv_axis)a, (spconv_axis)b);
+    pb_ok(spconv_vec_change_up_axis_n(out, v, 1, (spconv_axis)a, (spconv_axis)b));
     ld_mv(ref, LM, lv);
     record(F_UP_AXIS, out, ref, 3, 0);
-    spconv_up_axis_quat_wxyz(qu, (spconv_axis)a, (spconv_axis)b);
+    pb_ok(spconv_up_axis_quat_wxyz(qu, (spconv_axis)a, (spconv_axis)b));
     { /* exact: (cos 45, sin 45 k) */
       ld h = sqrtl(0.5L), kk[3] = {0, 0, 0};
       if (a != b) kk[3 - a - b] = (b - a + 3) % 3 == 1 ? 1 : -1;
@@ -362,8 +372,8 @@ static void sample(void) {
       for (i = 0; i < 3; ++i) ref[1 + i] = a == b ? 0 : h * kk[i];
       record(F_UP_QUAT, qu, ref, 4, 0);
     }
-    spconv_axis_preset_matrix(M, (spconv_axis_preset)(next_u64() % 17),
-                              (spconv_axis_preset)(next_u64() % 17));
+    pb_ok(spconv_axis_preset_matrix(M, (spconv_axis_preset)(next_u64() % 17),
+                              (spconv_axis_preset)(next_u64() % 17)));
     ld_of(LM, M, 9);
     spconv_spatial_change_axes(out, M, x);
     {
@@ -382,12 +392,12 @@ static void sample(void) {
     spconv_real Rr[9], qq[4], c = (spconv_real)pow(10.0, uni(-3, 3));
     ld uc[4];
     for (i = 0; i < 9; ++i) Rr[i] = (spconv_real)L[i];
-    spconv_quat_wxyz_from_mat(qq, Rr);
+    pb_ok(spconv_quat_wxyz_from_mat(qq, Rr));
     for (i = 0; i < 4; ++i) uc[i] = u[i];
     ld_align(uc, qq);
     record(F_QUAT_FROM_MAT, qq, uc, 4, 0);
     for (i = 0; i < 9; ++i) Rr[i] = (spconv_real)(L[i] * (ld)c);
-    spconv_mat_orthonormalize(out, Rr);
+    pb_ok(spconv_mat_orthonormalize(out, Rr));
     record(F_ORTHO, out, L, 9, 0);
   }
   {
@@ -399,7 +409,7 @@ static void sample(void) {
     lq[0] = cosl((ld)ang / 2);
     for (i = 0; i < 3; ++i) lq[1 + i] = s * lv[i];
     record(F_FROM_AXIS_ANGLE, out, lq, 4, 0);
-    spconv_axis_angle_from_quat_wxyz(ax, &an, q);
+    pb_ok(spconv_axis_angle_from_quat_wxyz(ax, &an, q));
     for (i = 0; i < 4; ++i) lq[i] = u[0] < 0 ? -u[i] : u[i];
     n = sqrtl(lq[1] * lq[1] + lq[2] * lq[2] + lq[3] * lq[3]);
     for (i = 0; i < 3; ++i) ref[i] = lq[1 + i] / n;
@@ -426,7 +436,7 @@ static void sample(void) {
     spconv_real ang[3], e[3];
     ld lq[4] = {1, 0, 0, 0}, f[4], tmp[4];
     rvec(ang, 3, 3.14159);
-    spconv_quat_wxyz_from_euler(out, ang, (spconv_euler_seq)seq, (spconv_euler_kind)kind);
+    pb_ok(spconv_quat_wxyz_from_euler(out, ang, (spconv_euler_seq)seq, (spconv_euler_kind)kind));
     for (k = 0; k < 3; ++k) { /* intrinsic: q1 q2 q3; extrinsic: q3 q2 q1 */
       f[0] = cosl((ld)ang[k] / 2);
       f[1] = f[2] = f[3] = 0;
@@ -436,7 +446,7 @@ static void sample(void) {
     }
     record(F_FROM_EULER, out, lq, 4, 0);
     /* euler_from_quat: the angles rebuild u (backward error) */
-    spconv_euler_from_quat_wxyz(e, q, (spconv_euler_seq)seq, (spconv_euler_kind)kind);
+    pb_ok(spconv_euler_from_quat_wxyz(e, q, (spconv_euler_seq)seq, (spconv_euler_kind)kind));
     lq[0] = 1; lq[1] = lq[2] = lq[3] = 0;
     for (k = 0; k < 3; ++k) {
       f[0] = cosl((ld)e[k] / 2);
@@ -476,7 +486,7 @@ static void sample(void) {
       s2 = a2[0] * a2[0] + a2[1] * a2[1] + a2[2] * a2[2];
       n = sqrtl((c[0] * c[0] + c[1] * c[1] + c[2] * c[2]) / (s1 * s2));
     } while (!(n >= 0.1L));
-    spconv_mat_from_rot6d(out, d6, (spconv_rot6d_layout)layout);
+    pb_ok(spconv_mat_from_rot6d(out, d6, (spconv_rot6d_layout)layout));
     n = sqrtl(a1[0] * a1[0] + a1[1] * a1[1] + a1[2] * a1[2]);
     for (k = 0; k < 3; ++k) b1[k] = a1[k] / n;
     n = b1[0] * a2[0] + b1[1] * a2[1] + b1[2] * a2[2];
@@ -537,10 +547,10 @@ static void sample(void) {
     memcpy(body.quat_wxyz, q2, sizeof q2);
     rvec(body.pos, 3, 10);
     rvec(body.com, 3, 1);
-    spconv_twist_convert(out, &b, x, &a, &body);
+    pb_ok(spconv_twist_convert(out, &b, x, &a, &body));
     ld_convert(ref, &b, x, &a, &body, 0);
     record(F_TWIST_CONVERT, out, ref, 6, 0);
-    spconv_wrench_convert(out, &b, y, &a, &body);
+    pb_ok(spconv_wrench_convert(out, &b, y, &a, &body));
     ld_convert(ref, &b, y, &a, &body, 1);
     record(F_WRENCH_CONVERT, out, ref, 6, 0);
   }

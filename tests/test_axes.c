@@ -107,14 +107,14 @@ static void test_axis_conversion_golden(void **state) {
   }
   { /* Blender -> glTF as the exporter does it: p = (1, 2, 3) -> (1, 3, -2) */
     spconv_real M[9], p[3] = {1, 2, 3}, want[3] = {1, 3, -2}, r[3];
-    spconv_axis_conversion(M, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y);
+    assert_int_equal(spconv_axis_conversion(M, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y), SPCONV_OK);
     spconv_vec_change_axes(r, M, p);
     EXPECT_VEC_EQUAL(r, want, 3);
     /* the brief's (forward Y, up Z) -> (forward Z, up Y) is a different map:
        M y = z, M z = y, M x = M (y x z) = z x y = -x: (x, y, z) -> (-x, z, y) */
     {
       spconv_real w2[3] = {-1, 3, 2};
-      spconv_axis_conversion(M, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_POS_Z, SPCONV_AXIS_POS_Y);
+      assert_int_equal(spconv_axis_conversion(M, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_POS_Z, SPCONV_AXIS_POS_Y), SPCONV_OK);
       spconv_vec_change_axes(r, M, p);
       EXPECT_VEC_EQUAL(r, w2, 3);
     }
@@ -143,10 +143,10 @@ static void test_axis_conversion_all(void **state) {
           assert_int_equal(st, SPCONV_OK);
           ++nvalid;
           assert_true(test_det3(M) == 1);
-          spconv_vec_from_signed_axis(f0, (spconv_signed_axis)ff);
-          spconv_vec_from_signed_axis(u0, (spconv_signed_axis)fu);
-          spconv_vec_from_signed_axis(f1, (spconv_signed_axis)tf);
-          spconv_vec_from_signed_axis(u1, (spconv_signed_axis)tu);
+          assert_int_equal(spconv_vec_from_signed_axis(f0, (spconv_signed_axis)ff), SPCONV_OK);
+          assert_int_equal(spconv_vec_from_signed_axis(u0, (spconv_signed_axis)fu), SPCONV_OK);
+          assert_int_equal(spconv_vec_from_signed_axis(f1, (spconv_signed_axis)tf), SPCONV_OK);
+          assert_int_equal(spconv_vec_from_signed_axis(u1, (spconv_signed_axis)tu), SPCONV_OK);
           test_mat_vec(r, M, f0);
           EXPECT_VEC_EQUAL(r, f1, 3);
           test_mat_vec(r, M, u0);
@@ -175,7 +175,7 @@ static void test_axis_preset_matrix_golden(void **state) {
     spconv_quat_wxyz_change_axes(r, M, q);
     EXPECT_VEC_EQUAL(r, wq, 4);
     /* and it is Blender's exporter matrix */
-    spconv_axis_conversion(G, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y);
+    assert_int_equal(spconv_axis_conversion(G, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y), SPCONV_OK);
     EXPECT_VEC_EQUAL(M, G, 9);
   }
   { /* Genesis / Newton importers, glTF (Y up) -> Z up: (x, -z, y) */
@@ -183,7 +183,7 @@ static void test_axis_preset_matrix_golden(void **state) {
     ax_preset_matrix(M, SPCONV_AXIS_PRESET_GLTF, SPCONV_AXIS_PRESET_BLENDER);
     spconv_vec_change_axes(r, M, p);
     EXPECT_VEC_EQUAL(r, wp, 3);
-    spconv_up_axis_matrix(U, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
+    assert_int_equal(spconv_up_axis_matrix(U, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
     EXPECT_VEC_EQUAL(M, U, 9);
     assert_int_equal(spconv_asset_import_matrix(A, SPCONV_ASSET_GLTF, 0), SPCONV_OK);
     EXPECT_VEC_EQUAL(A, U, 9);
@@ -268,7 +268,7 @@ static void test_axis_system_from_forward_up_golden(void **state) {
   assert_int_equal(spconv_axis_system_from_forward_up(&s, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, 1), SPCONV_OK);
   assert_true(s.x == SPCONV_DIRECTION_RIGHT && s.y == SPCONV_DIRECTION_FORWARD && s.z == SPCONV_DIRECTION_UP);
   assert_int_equal(spconv_axis_system_from_forward_up(&g, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y, 1), SPCONV_OK);
-  spconv_axis_system_matrix(A, s, g);
+  assert_int_equal(spconv_axis_system_matrix(A, s, g), SPCONV_OK);
   ax_preset_matrix(B, SPCONV_AXIS_PRESET_BLENDER, SPCONV_AXIS_PRESET_GLTF);
   EXPECT_VEC_EQUAL(A, B, 9);
   /* left-handed variant: Unity is "Z forward, Y up" left-handed */
@@ -383,7 +383,7 @@ static void ax_for_all_systems(ax_physics_check check) {
   for (a = 0; a < 48; ++a)
     for (b = 0; b < 48; ++b) {
       spconv_real M[9] = {0}; /* initialised: gcc -O3 -Wmaybe-uninitialized */
-      spconv_axis_system_matrix(M, ax_all[a], ax_all[b]);
+      assert_int_equal(spconv_axis_system_matrix(M, ax_all[a], ax_all[b]), SPCONV_OK);
       for (n = 0; n < 5; ++n) {
         ax_physics_case c;
         ax_physics_draw(&c);
@@ -635,7 +635,7 @@ static void test_gravity_signed(void **state) {
     EXPECT_VEC_EQUAL(g, want, 3);
     if (a < 3) { /* agrees with the unsigned form */
       spconv_real g2[3];
-      spconv_gravity(g2, (spconv_axis)a, (spconv_real)9.81);
+      assert_int_equal(spconv_gravity(g2, (spconv_axis)a, (spconv_real)9.81), SPCONV_OK);
       EXPECT_VEC_EQUAL(g, g2, 3);
     }
   }
@@ -645,14 +645,14 @@ static void test_gravity_signed(void **state) {
   { /* gravity is a polar vector: converting it equals asking the other system */
     spconv_real M[9], gz[3], gy[3];
     ax_preset_matrix(M, SPCONV_AXIS_PRESET_GLTF, SPCONV_AXIS_PRESET_MUJOCO);
-    spconv_gravity_signed(gy, SPCONV_AXIS_POS_Y, 9);
+    assert_int_equal(spconv_gravity_signed(gy, SPCONV_AXIS_POS_Y, 9), SPCONV_OK);
     spconv_vec_change_axes(gy, M, gy);
-    spconv_gravity_signed(gz, SPCONV_AXIS_POS_Z, 9);
+    assert_int_equal(spconv_gravity_signed(gz, SPCONV_AXIS_POS_Z, 9), SPCONV_OK);
     EXPECT_VEC_EQUAL(gy, gz, 3);
     ax_preset_matrix(M, SPCONV_AXIS_PRESET_ROS_FLU, SPCONV_AXIS_PRESET_ROS_OPTICAL);
-    spconv_gravity_signed(gz, SPCONV_AXIS_POS_Z, 9);
+    assert_int_equal(spconv_gravity_signed(gz, SPCONV_AXIS_POS_Z, 9), SPCONV_OK);
     spconv_vec_change_axes(gz, M, gz);
-    spconv_gravity_signed(gy, SPCONV_AXIS_NEG_Y, 9); /* optical frames are y down */
+    assert_int_equal(spconv_gravity_signed(gy, SPCONV_AXIS_NEG_Y, 9), SPCONV_OK); /* optical frames are y down */
     EXPECT_VEC_EQUAL(gz, gy, 3);
   }
 }
@@ -675,11 +675,11 @@ static void test_shape_convert_golden(void **state) {
   }
   { /* Newton box (1, 2, 3) -> USD edges (2, 4, 6); PhysX halfExtents the same */
     spconv_real h[3] = {1, 2, 3}, want[3] = {2, 4, 6};
-    spconv_shape_convert(s, q, h, SPCONV_SHAPE_BOX, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
-                         SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y);
+    assert_int_equal(spconv_shape_convert(s, q, h, SPCONV_SHAPE_BOX, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
+                         SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y), SPCONV_OK);
     EXPECT_VEC_EQUAL(s, want, 3);
-    spconv_shape_convert(s, q, h, SPCONV_SHAPE_BOX, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
-                         SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_AXIS_X);
+    assert_int_equal(spconv_shape_convert(s, q, h, SPCONV_SHAPE_BOX, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
+                         SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_AXIS_X), SPCONV_OK);
     EXPECT_VEC_EQUAL(s, h, 3);
   }
   { /* PhysX capsule (r 0.5, halfHeight 1) along X -> Newton (0.5, 1) along Z,
@@ -699,14 +699,14 @@ static void test_shape_convert_golden(void **state) {
   }
   { /* USD capsule (r 1, height 2 = cylinder part) -> MuJoCo size (1, 1) */
     spconv_real c[3] = {1, 2, 0}, want[3] = {1, 1, 0};
-    spconv_shape_convert(s, q, c, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z,
-                         SPCONV_SHAPE_FORMAT_MUJOCO, SPCONV_AXIS_Z);
+    assert_int_equal(spconv_shape_convert(s, q, c, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z,
+                         SPCONV_SHAPE_FORMAT_MUJOCO, SPCONV_AXIS_Z), SPCONV_OK);
     EXPECT_VEC_EQUAL(s, want, 3);
   }
   { /* USD cylinder along Y (r 1, height 4) -> MuJoCo (1, 2), geom Z onto body Y */
     spconv_real c[3] = {1, 4, 0}, want[3] = {1, 2, 0}, ez[3] = {0, 0, 1}, ey[3] = {0, 1, 0};
-    spconv_shape_convert(s, q, c, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y,
-                         SPCONV_SHAPE_FORMAT_MUJOCO, SPCONV_AXIS_Z);
+    assert_int_equal(spconv_shape_convert(s, q, c, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y,
+                         SPCONV_SHAPE_FORMAT_MUJOCO, SPCONV_AXIS_Z), SPCONV_OK);
     EXPECT_VEC_EQUAL(s, want, 3);
     test_mat_of_quat(R, q);
     test_mat_vec(e, R, ez);
@@ -714,8 +714,8 @@ static void test_shape_convert_golden(void **state) {
   }
   { /* cone: USD (r 1, height 2) -> Newton (1, 1) */
     spconv_real c[3] = {1, 2, 0}, want[3] = {1, 1, 0};
-    spconv_shape_convert(s, q, c, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z,
-                         SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z);
+    assert_int_equal(spconv_shape_convert(s, q, c, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z,
+                         SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_OK);
     EXPECT_VEC_EQUAL(s, want, 3);
   }
   { /* plane: MuJoCo normal +Z -> PhysX normal +X: the PhysX frame must carry +X onto +Z */
@@ -746,7 +746,7 @@ static void test_shape_volume_com_golden(void **state) {
   }
   { /* capsule volume r = 1, half 1: cylinder 2 pi + sphere 4 pi / 3 */
     spconv_real c[3] = {1, 1, 0};
-    spconv_shape_volume(&v, c, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_MUJOCO, SPCONV_AXIS_Z);
+    assert_int_equal(spconv_shape_volume(&v, c, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_MUJOCO, SPCONV_AXIS_Z), SPCONV_OK);
     EXPECT_NEAR(v, 2.0 * pi + 4.0 * pi / 3.0, TEST_TOL, 10.0);
   }
 }
@@ -940,14 +940,14 @@ static void test_pose_from_mujoco_fromto(void **state) {
   { /* along +X: +90 deg about Y */
     const spconv_real c = (spconv_real)0.70710678118654752440;
     spconv_real ft[6] = {1, 2, 3, 3, 2, 3}, wp[3] = {2, 2, 3}, wq[4] = {c, 0, c, 0};
-    spconv_pose_from_mujoco_fromto(pos, q, &h, ft);
+    assert_int_equal(spconv_pose_from_mujoco_fromto(pos, q, &h, ft), SPCONV_OK);
     EXPECT_VEC_EQUAL(pos, wp, 3);
     EXPECT_VEC_NEAR(q, wq, 4, TEST_TOL);
     assert_true(h == 1);
   }
   { /* along -Z: MuJoCo's 180 deg about X, exactly */
     spconv_real ft[6] = {0, 0, 1, 0, 0, -1}, wq[4] = {0, 1, 0, 0};
-    spconv_pose_from_mujoco_fromto(pos, q, &h, ft);
+    assert_int_equal(spconv_pose_from_mujoco_fromto(pos, q, &h, ft), SPCONV_OK);
     EXPECT_VEC_EQUAL(q, wq, 4);
   }
   { /* degenerate */
@@ -1004,12 +1004,12 @@ static void test_asset_import_matrix_quat_wxyz(void **state) {
       EXPECT_VEC_NEAR(R, M, 9, TEST_TOL);
     }
   /* import undoes Blender's glTF export */
-  spconv_asset_import_matrix(M, SPCONV_ASSET_GLTF, 1);
-  spconv_axis_conversion(E, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y);
+  assert_int_equal(spconv_asset_import_matrix(M, SPCONV_ASSET_GLTF, 1), SPCONV_OK);
+  assert_int_equal(spconv_axis_conversion(E, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y), SPCONV_OK);
   spconv_mat_mul(P, M, E);
   EXPECT_VEC_EQUAL(P, id, 9);
   /* Genesis' Y-up: "Y up, -Z forward" -> Blender "Y forward, Z up" */
-  spconv_axis_conversion(E, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z);
+  assert_int_equal(spconv_axis_conversion(E, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z), SPCONV_OK);
   EXPECT_VEC_EQUAL(E, yz, 9);
   memcpy(P, keep, sizeof P);
   assert_int_equal(spconv_asset_import_matrix(P, (spconv_asset_format)3, 0), SPCONV_EINVAL);
@@ -1116,7 +1116,7 @@ typedef struct ax_alias_case {
 static void ax_alias_draw(ax_alias_case *c, int n) {
   int i;
   for (i = 0; i < 9; ++i) c->M[i] = 0; /* gcc -O3 */
-  spconv_axis_system_matrix(c->M, ax_all[n % 48], ax_all[(7 * n + 3) % 48]);
+  assert_int_equal(spconv_axis_system_matrix(c->M, ax_all[n % 48], ax_all[(7 * n + 3) % 48]), SPCONV_OK);
   test_rand_vec(c->a, 9, 5.0);
   test_rand_vec(c->in, 9, 5.0);
   test_rand_vec(c->unit_in, 9, 5.0);
@@ -1219,10 +1219,10 @@ static void check_shape_convert_aliasing(const ax_alias_case *c) {
   const spconv_shape_type t = (spconv_shape_type)c->t;
   spconv_real q[4], qw[4];
   EXPECT_ALIAS(3, c->sz, 3,
-               spconv_shape_convert(ref_, qw, c->sz, t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y,
-                                    SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z),
-               spconv_shape_convert(buf_, q, buf_, t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y,
-                                    SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z));
+               assert_int_equal(spconv_shape_convert(ref_, qw, c->sz, t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y,
+                                    SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_OK),
+               assert_int_equal(spconv_shape_convert(buf_, q, buf_, t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y,
+                                    SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_OK));
   EXPECT_VEC_EQUAL(q, qw, 4);
 }
 
@@ -1231,8 +1231,8 @@ TEST_RUN(test_shape_convert_aliasing, for_all_ax_alias_cases(check_shape_convert
 static void check_shape_com_aliasing(const ax_alias_case *c) {
   const spconv_shape_type t = (spconv_shape_type)c->t;
   if (c->t == 0) return; /* a sphere's COM is its centre */
-  EXPECT_ALIAS(3, c->sz, 3, spconv_shape_com(ref_, c->sz, t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y),
-               spconv_shape_com(buf_, buf_, t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y));
+  EXPECT_ALIAS(3, c->sz, 3, assert_int_equal(spconv_shape_com(ref_, c->sz, t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y), SPCONV_OK),
+               assert_int_equal(spconv_shape_com(buf_, buf_, t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y), SPCONV_OK));
 }
 
 TEST_RUN(test_shape_com_aliasing, for_all_ax_alias_cases(check_shape_com_aliasing))
@@ -1240,12 +1240,12 @@ TEST_RUN(test_shape_com_aliasing, for_all_ax_alias_cases(check_shape_com_aliasin
 /* fromto: each result pointer equal to fromto */
 static void check_fromto_aliasing(const ax_alias_case *c) {
   spconv_real p[3], q[4], h, qq[4], hh;
-  EXPECT_ALIAS(3, c->ft, 6, spconv_pose_from_mujoco_fromto(ref_, q, &h, c->ft),
-               spconv_pose_from_mujoco_fromto(buf_, qq, &hh, buf_));
-  EXPECT_ALIAS(4, c->ft, 6, spconv_pose_from_mujoco_fromto(p, ref_, &h, c->ft),
-               spconv_pose_from_mujoco_fromto(p, buf_, &hh, buf_));
-  EXPECT_ALIAS(1, c->ft, 6, spconv_pose_from_mujoco_fromto(p, q, ref_, c->ft),
-               spconv_pose_from_mujoco_fromto(p, qq, buf_, buf_));
+  EXPECT_ALIAS(3, c->ft, 6, assert_int_equal(spconv_pose_from_mujoco_fromto(ref_, q, &h, c->ft), SPCONV_OK),
+               assert_int_equal(spconv_pose_from_mujoco_fromto(buf_, qq, &hh, buf_), SPCONV_OK));
+  EXPECT_ALIAS(4, c->ft, 6, assert_int_equal(spconv_pose_from_mujoco_fromto(p, ref_, &h, c->ft), SPCONV_OK),
+               assert_int_equal(spconv_pose_from_mujoco_fromto(p, buf_, &hh, buf_), SPCONV_OK));
+  EXPECT_ALIAS(1, c->ft, 6, assert_int_equal(spconv_pose_from_mujoco_fromto(p, q, ref_, c->ft), SPCONV_OK),
+               assert_int_equal(spconv_pose_from_mujoco_fromto(p, qq, buf_, buf_), SPCONV_OK));
 }
 
 TEST_RUN(test_pose_from_mujoco_fromto_aliasing, for_all_ax_alias_cases(check_fromto_aliasing))

@@ -138,7 +138,7 @@ static void test_vec_spatial_change_up_axis_n(void **state) {
       spconv_real M[9];
       spconv_axis from = (spconv_axis)a, to = (spconv_axis)b;
       up_axis_draw(v, q);
-      spconv_up_axis_matrix(M, from, to);
+      assert_int_equal(spconv_up_axis_matrix(M, from, to), SPCONV_OK);
       assert_int_equal(spconv_vec_change_up_axis_n(out, v, 2 * N, from, to), SPCONV_OK);
       for (i = 0; i < 2 * N; ++i) {
         spconv_real want[3];
@@ -167,7 +167,7 @@ static void test_quat_change_up_axis_n(void **state) {
       spconv_real q_up[4], one[4];
       spconv_axis from = (spconv_axis)a, to = (spconv_axis)b;
       up_axis_draw(v, q);
-      spconv_up_axis_quat_wxyz(q_up, from, to);
+      assert_int_equal(spconv_up_axis_quat_wxyz(q_up, from, to), SPCONV_OK);
       assert_int_equal(spconv_quat_wxyz_change_up_axis_n(qo, q, N, from, to), SPCONV_OK);
       spconv_quat_xyzw_from_wxyz_n(qx, q, N);
       assert_int_equal(spconv_quat_xyzw_change_up_axis_n(qxo, qx, N, from, to), SPCONV_OK);

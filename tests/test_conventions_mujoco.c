@@ -273,8 +273,8 @@ static void check_twist_convert(const body_state *s) {
     if (cases[i].frame == &s->inertial) { /* re-read in the inertial frame */
       spconv_real tw[6];
       spconv_convention lwa_c = conv(SPCONV_ORDER_LINEAR_FIRST, SPCONV_POINT_COM, 0, 0, 0);
-      spconv_twist_convert(tw, &lwa_c, s->qvel, &mjfree, &s->body);
-      spconv_twist_convert(got, &cases[i].c, tw, &lwa_c, &s->inertial);
+      assert_int_equal(spconv_twist_convert(tw, &lwa_c, s->qvel, &mjfree, &s->body), SPCONV_OK);
+      assert_int_equal(spconv_twist_convert(got, &cases[i].c, tw, &lwa_c, &s->inertial), SPCONV_OK);
     }
     CHECK_VEC(got, want, 6);
   }
@@ -295,9 +295,9 @@ static void check_accel_convert(const body_state *s) {
     if (cases[i].frame == &s->inertial) {
       spconv_real tw[6], ac[6];
       spconv_convention lw = conv(SPCONV_ORDER_LINEAR_FIRST, SPCONV_POINT_COM, 0, 0, 0);
-      spconv_twist_convert(tw, &lw, s->qvel, &mjfree, &s->body);
-      spconv_accel_convert(ac, &lw, s->qacc, &mjfree, s->qvel, &s->body);
-      spconv_accel_convert(got, &cases[i].c, ac, &lw, tw, &s->inertial);
+      assert_int_equal(spconv_twist_convert(tw, &lw, s->qvel, &mjfree, &s->body), SPCONV_OK);
+      assert_int_equal(spconv_accel_convert(ac, &lw, s->qacc, &mjfree, s->qvel, &s->body), SPCONV_OK);
+      assert_int_equal(spconv_accel_convert(got, &cases[i].c, ac, &lw, tw, &s->inertial), SPCONV_OK);
     } else {
       assert_int_equal(spconv_accel_convert(got, &cases[i].c, s->qacc, &mjfree, s->qvel, &s->body),
                        SPCONV_OK);

@@ -21,7 +21,7 @@ static void test_up_axis_matrix_known_values(void **state) {
   }
   {
     spconv_real M[9], want[9] = {1, 0, 0, 0, 0, 1, 0, -1, 0};
-    spconv_up_axis_matrix(M, SPCONV_AXIS_Z, SPCONV_AXIS_Y);
+    assert_int_equal(spconv_up_axis_matrix(M, SPCONV_AXIS_Z, SPCONV_AXIS_Y), SPCONV_OK);
     EXPECT_VEC_EQUAL(M, want, 9);
   }
 }

@@ -162,10 +162,12 @@ __global__ void motion_kernel(spconv_real *pos, spconv_real *rot, spconv_real *l
   c.offsets = 0;
   if (spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, SPCONV_AXIS_PRESET_ROBOT) != SPCONV_OK) return;
   if (spconv_motion_clip_convert(&c, &c, M, M, static_cast<spconv_real>(0.01)) != SPCONV_OK) return;
-  spconv_motion_linvel(vel + 3 * frames * i, c.root_pos, frames, static_cast<spconv_real>(0.03),
-                       SPCONV_MOTION_DIFF_CENTRAL);
-  spconv_motion_angvel(vel + 3 * frames * i, c.root_rot, frames, static_cast<spconv_real>(0.03),
-                       SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_FORWARD);
+  if (spconv_motion_linvel(vel + 3 * frames * i, c.root_pos, frames, static_cast<spconv_real>(0.03),
+                           SPCONV_MOTION_DIFF_CENTRAL) != SPCONV_OK)
+    return;
+  if (spconv_motion_angvel(vel + 3 * frames * i, c.root_rot, frames, static_cast<spconv_real>(0.03),
+                           SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_FORWARD) != SPCONV_OK)
+    return;
   spconv_euler_seq seq;
   spconv_euler_kind kind;
   int idx[3], nch, perm[2] = {1, 0};
@@ -177,8 +179,11 @@ __global__ void motion_kernel(spconv_real *pos, spconv_real *rot, spconv_real *l
       spconv_quat_wxyz_change_world_axes(q, M, q) == SPCONV_OK &&
       spconv_quat_wxyz_change_world_body_axes(q, M, M, q) == SPCONV_OK)
     spconv_quat_wxyz_change_axes(q, M, q);
-  if (bodies == 2) spconv_perm_gather_frames(c.local_rot, c.local_rot, perm, frames, 2, 3);
-  spconv_rot_convert_n(c.root_rot, SPCONV_ROT_QUAT_XYZW, c.root_rot, SPCONV_ROT_QUAT_WXYZ,
-                            static_cast<size_t>(frames));
+  if (bodies == 2 &&
+      spconv_perm_gather_frames(c.local_rot, c.local_rot, perm, frames, 2, 3) != SPCONV_OK)
+    return;
+  if (spconv_rot_convert_n(c.root_rot, SPCONV_ROT_QUAT_XYZW, c.root_rot, SPCONV_ROT_QUAT_WXYZ,
+                           static_cast<size_t>(frames)) != SPCONV_OK)
+    return;
   pos[0] += q[0] + deg[0];
 }

@@ -59,6 +59,14 @@ void check(const char *what, const spconv_real *a, const Eigen::Vector6d &b) {
   }
 }
 
+// a conversion that must succeed (every descriptor here is valid)
+void check_ok(int status) {
+  if (status != SPCONV_OK) {
+    ++failures;
+    std::printf("FAIL status %d (%s), want SPCONV_OK\n", status, spconv_status_string(status));
+  }
+}
+
 Eigen::Vector6d cat(const Eigen::Vector3d &a, const Eigen::Vector3d &b) {
   Eigen::Vector6d r;
   r << a, b;
@@ -105,15 +113,15 @@ void check_twist_convert(const Conventions &c, const Case &k,
   using dart::dynamics::Frame;
   spconv_real res[6];
   const Eigen::Vector6d V_body = frame.getSpatialVelocity();
-  spconv_twist_convert(res, &c.dart_body, k.twist, &c.from, &k.body);
+  check_ok(spconv_twist_convert(res, &c.dart_body, k.twist, &c.from, &k.body));
   check("spconv_twist_convert(DART_BODY) vs getSpatialVelocity()", res, V_body);
-  spconv_twist_convert(res, &c.dart_world, k.twist, &c.from, &k.body);
+  check_ok(spconv_twist_convert(res, &c.dart_world, k.twist, &c.from, &k.body));
   check("spconv_twist_convert(DART_WORLD) vs getSpatialVelocity(World, World)", res,
         frame.getSpatialVelocity(Frame::World(), Frame::World()));
-  spconv_twist_convert(res, &c.mr_space, k.twist, &c.from, &k.body);
+  check_ok(spconv_twist_convert(res, &c.mr_space, k.twist, &c.from, &k.body));
   check("spconv_twist_convert(MR_SPACE) vs AdT(T, V_body)", res, dart::math::AdT(k.T, V_body));
   // the COM: DART's classical velocity of a fixed offset
-  spconv_twist_convert(res, &c.newton, k.twist, &c.from, &k.body);
+  check_ok(spconv_twist_convert(res, &c.newton, k.twist, &c.from, &k.body));
   check("spconv_twist_convert(NEWTON) vs getLinearVelocity(com)", res,
         cat(frame.getLinearVelocity(k.com, Frame::World(), Frame::World()),
             frame.getAngularVelocity(Frame::World(), Frame::World())));
@@ -124,14 +132,14 @@ void check_accel_convert(const Conventions &c, const Case &k,
                          const dart::dynamics::SimpleFrame &frame) {
   using dart::dynamics::Frame;
   spconv_real res[6];
-  spconv_accel_convert(res, &c.dart_body, k.accel, &c.from, k.twist, &k.body);
+  check_ok(spconv_accel_convert(res, &c.dart_body, k.accel, &c.from, k.twist, &k.body));
   check("spconv_accel_convert(DART_BODY) vs getSpatialAcceleration()", res,
         frame.getSpatialAcceleration());
-  spconv_accel_convert(res, &c.dart_world, k.accel, &c.from, k.twist, &k.body);
+  check_ok(spconv_accel_convert(res, &c.dart_world, k.accel, &c.from, k.twist, &k.body));
   check("spconv_accel_convert(DART_WORLD) vs getSpatialAcceleration(World, World)", res,
         frame.getSpatialAcceleration(Frame::World(), Frame::World()));
   // the COM: DART's classical acceleration of a fixed offset
-  spconv_accel_convert(res, &c.newton, k.accel, &c.from, k.twist, &k.body);
+  check_ok(spconv_accel_convert(res, &c.newton, k.accel, &c.from, k.twist, &k.body));
   check("spconv_accel_convert(NEWTON) vs getLinearAcceleration(com)", res,
         cat(frame.getLinearAcceleration(k.com, Frame::World(), Frame::World()),
             frame.getAngularAcceleration(Frame::World(), Frame::World())));
@@ -142,7 +150,7 @@ void check_accel_convert(const Conventions &c, const Case &k,
 void check_wrench_convert(const Conventions &c, const Case &k, const Eigen::Vector6d &F_s) {
   spconv_real g[6], res[6];
   to_real(g, F_s);
-  spconv_wrench_convert(res, &c.mr_body, g, &c.mr_space, &k.body);
+  check_ok(spconv_wrench_convert(res, &c.mr_body, g, &c.mr_space, &k.body));
   check("spconv_wrench_convert(MR_SPACE -> MR_BODY) vs dAdT(T, F_space)", res,
         dart::math::dAdT(k.T, F_s));
 }

@@ -145,7 +145,7 @@ typedef struct kv_axis_conversion_case {
 
 /* SMPL / BVH (Y up, face +Z, +X left) -> robot (Z up, X forward, Y left):
    robot x = SMPL z, y = SMPL x, z = SMPL y: (x, y, z) -> (z, x, y).
-   test_motion.c: test_presets_known */
+   test_motion.c: test_axis_preset_matrix_motion_presets */
 #define KV_SMPL_TO_ROBOT_MAT {0, 0, 1, 1, 0, 0, 0, 1, 0}
 
 /* gravity 9.81 along -up. test_core.c: test_gravity_known_values */

@@ -189,7 +189,7 @@ static void fz_euler(fz_in *in) {
     if (fz_any_nan(ang, 3)) FZ_CHECK(fz_any_nan(r, 4));
     memcpy(t, ang, 3 * sizeof(spconv_real));
     t[3] = 0;
-    spconv_quat_wxyz_from_euler(t, t, (spconv_euler_seq)seq, (spconv_euler_kind)kind);
+    FZ_CHECK(spconv_quat_wxyz_from_euler(t, t, (spconv_euler_seq)seq, (spconv_euler_kind)kind) == SPCONV_OK);
     FZ_CHECK(fz_same(t, r, 4));
   }
   fz_fill(e, 3);
