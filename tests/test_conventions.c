@@ -612,6 +612,29 @@ static void check_ptera(foundation_case c) {
 
 TEST_RUN(test_twist_convert_ptera_is_mujoco_in_degrees, for_all_foundation_cases(check_ptera))
 
+/* A DEGREES convention and spconv_deg_from_rad / spconv_rad_from_deg use the
+   one pi/180 constant: the angular part agrees bit for bit, both ways (in
+   float, two separately written constants differed by one ulp) */
+static void test_twist_convert_degrees_matches_deg_from_rad(void **state) {
+  spconv_convention rad = spconv_convention_from_preset(SPCONV_PRESET_NEWTON), deg = rad;
+  int c, i;
+  (void)state;
+  deg.angle_unit = SPCONV_ANGLE_DEGREES;
+  test_seed(1203);
+  for (c = 0; c < TEST_CASES; ++c) {
+    spconv_body b;
+    spconv_real t[6], out[6], back[6], want[3];
+    rand_body(&b);
+    test_rand_vec(t, 6, 10.0);
+    assert_int_equal(spconv_twist_convert(out, &deg, t, &rad, &b), SPCONV_OK);
+    spconv_deg_from_rad3(want, t + 3);
+    for (i = 0; i < 3; ++i) assert_memory_equal(&out[3 + i], &want[i], sizeof(spconv_real));
+    assert_int_equal(spconv_twist_convert(back, &rad, out, &deg, &b), SPCONV_OK);
+    spconv_rad_from_deg3(want, out + 3);
+    for (i = 0; i < 3; ++i) assert_memory_equal(&back[3 + i], &want[i], sizeof(spconv_real));
+  }
+}
+
 /* ========================================================== accelerations */
 
 /* Every pair of descriptors: the converted acceleration describes the same
@@ -1520,6 +1543,7 @@ int main(void) {
       cmocka_unit_test(test_twist_wrench_convert_match_sap),
       cmocka_unit_test(test_twist_from_mujoco_cframe_matches_cvel),
       cmocka_unit_test(test_twist_convert_ptera_is_mujoco_in_degrees),
+      cmocka_unit_test(test_twist_convert_degrees_matches_deg_from_rad),
       cmocka_unit_test(test_accel_convert_all_descriptor_pairs),
 #ifndef SPCONV_USE_FLOAT
       cmocka_unit_test(test_accel_convert_is_time_derivative),

@@ -756,6 +756,24 @@ static void check_quat_from_axis_angle(const rotvec_case *c) {
 TEST_RUN(test_quat_wxyz_from_axis_angle, for_all_rotvec_cases(check_quat_from_axis_angle))
 
 /* near and at pi: the shortest of q and -q, the same rotation */
+/* rot_convert_n: quaternions from rotation vectors have w >= 0 also when
+   |rv| > pi (the same rotation as the shorter vector) */
+static void test_rot_convert_n_rotvec_beyond_pi(void **state) {
+  const spconv_real rv[9] = {4, 0, 0, 0, 0, (spconv_real)3.5, 1, 2, 3};
+  spconv_real q[12], back[12], R[27], Rq[9];
+  int k;
+  (void)state;
+  assert_int_equal(spconv_rot_convert_n(q, SPCONV_ROT_QUAT_WXYZ, rv, SPCONV_ROT_ROTVEC, 3), SPCONV_OK);
+  assert_int_equal(spconv_rot_convert_n(back, SPCONV_ROT_QUAT_XYZW, rv, SPCONV_ROT_ROTVEC, 3), SPCONV_OK);
+  assert_int_equal(spconv_rot_convert_n(R, SPCONV_ROT_MAT, rv, SPCONV_ROT_ROTVEC, 3), SPCONV_OK);
+  for (k = 0; k < 3; ++k) {
+    assert_true(q[4 * k] >= 0);
+    assert_true(back[4 * k + 3] >= 0);
+    spconv_mat_from_quat_wxyz(Rq, q + 4 * k); /* the same rotation as the vector */
+    EXPECT_VEC_NEAR(Rq, R + 9 * k, 9, 10 * TEST_TOL);
+  }
+}
+
 static void test_rotvec_quat_wxyz_near_pi(void **state) {
   int n;
   (void)state;
@@ -1724,6 +1742,7 @@ int main(void) {
       cmocka_unit_test(test_axis_angle_from_quat_wxyz),
       cmocka_unit_test(test_quat_wxyz_from_axis_angle),
       cmocka_unit_test(test_rotvec_quat_wxyz_near_pi),
+      cmocka_unit_test(test_rot_convert_n_rotvec_beyond_pi),
       cmocka_unit_test(test_quat_wxyz_from_euler_all_conventions),
       cmocka_unit_test(test_mat_from_euler_all_conventions),
       cmocka_unit_test(test_euler_from_quat_wxyz_all_conventions),
