@@ -65,16 +65,6 @@ static char *read_all(const char *path, size_t *len) {
   return buf;
 }
 
-/* r = A B, 3x3 row-major, double */
-static void br_mul(double r[9], const double A[9], const double B[9]) {
-  double t[9];
-  int i, j;
-  for (i = 0; i < 3; ++i)
-    for (j = 0; j < 3; ++j)
-      t[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
-  memcpy(r, t, sizeof t);
-}
-
 /* the rotation by deg degrees about coordinate axis a: e_{a+1} -> cos e_{a+1} + sin e_{a+2} */
 static void br_axis(double R[9], int a, double deg) {
   double c = cos(deg * 3.14159265358979323846 / 180), s = sin(deg * 3.14159265358979323846 / 180);
@@ -100,7 +90,7 @@ static void ref_fk(double *pos, double *rot, const bvh_file *f, int frame) {
     for (k = 0; k < b->n_rot; ++k) {
       double E[9];
       br_axis(E, b->rot_axis[k], m[b->rot_col[k]]);
-      br_mul(L, L, E);
+      test_mat_mul_d(L, L, E);
     }
     for (i = 0; i < 3; ++i) o[i] = b->offset[i] + (b->pos_col[i] >= 0 ? m[b->pos_col[i]] : 0.0);
     if (b->parent < 0) {
@@ -110,7 +100,7 @@ static void ref_fk(double *pos, double *rot, const bvh_file *f, int frame) {
       const double *Rp = rot + 9 * b->parent, *pp = pos + 3 * b->parent;
       for (i = 0; i < 3; ++i)
         pos[3 * j + i] = pp[i] + Rp[3 * i] * o[0] + Rp[3 * i + 1] * o[1] + Rp[3 * i + 2] * o[2];
-      br_mul(rot + 9 * j, Rp, L);
+      test_mat_mul_d(rot + 9 * j, Rp, L);
     }
   }
 }
@@ -226,7 +216,7 @@ static void test_fk_matches_file(void **state) {
         scale = fmax(scale, fabs(w));
       }
       /* M R M^T: MR = M R, then (MR) M^T */
-      br_mul(MR, bvh_M, R);
+      test_mat_mul_d(MR, bvh_M, R);
       for (i = 0; i < 3; ++i)
         for (c = 0; c < 3; ++c)
           want[3 * i + c] = MR[3 * i] * bvh_M[3 * c] + MR[3 * i + 1] * bvh_M[3 * c + 1] +

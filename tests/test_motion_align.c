@@ -29,27 +29,6 @@ static void ma_quat_mul(spconv_real r[4], const spconv_real a[4], const spconv_r
   memcpy(r, t, sizeof t);
 }
 
-/* r = A B (row-major 3x3), summed in double; r may alias A or B */
-static void ma_mat_mul(spconv_real r[9], const spconv_real A[9], const spconv_real B[9]) {
-  double t[9];
-  int i, j;
-  for (i = 0; i < 3; ++i)
-    for (j = 0; j < 3; ++j)
-      t[3 * i + j] = (double)A[3 * i] * (double)B[j] + (double)A[3 * i + 1] * (double)B[3 + j] +
-                     (double)A[3 * i + 2] * (double)B[6 + j];
-  for (i = 0; i < 9; ++i) r[i] = (spconv_real)t[i];
-}
-
-/* r = M v, summed in double; r may alias v */
-static void ma_mat_vec(spconv_real r[3], const spconv_real M[9], const spconv_real v[3]) {
-  double t[3];
-  int i;
-  for (i = 0; i < 3; ++i)
-    t[i] = (double)M[3 * i] * (double)v[0] + (double)M[3 * i + 1] * (double)v[1] +
-           (double)M[3 * i + 2] * (double)v[2];
-  for (i = 0; i < 3; ++i) r[i] = (spconv_real)t[i];
-}
-
 /* row-major rotation by angle a about coordinate axis `axis` */
 static void ma_mat_axis(spconv_real R[9], int axis, double a) {
   int i = (axis + 1) % 3, j = (axis + 2) % 3, k;
@@ -124,8 +103,8 @@ static void ma_fk(spconv_real *pw, spconv_real *Rw, const spconv_motion_clip *c,
     const spconv_real *pp = parents[j] < 0 ? c->root_pos + 3 * t : pw + 3 * parents[j];
     spconv_real L[9], o[3];
     ma_mat_of(L, c->local_rot + nl * (t * c->bodies + j), c->local_rot_format);
-    ma_mat_mul(Rw + 9 * j, Rp, L);
-    ma_mat_vec(o, Rp, c->offsets + 3 * j);
+    test_mat_mul(Rw + 9 * j, Rp, L);
+    test_mat_vec(o, Rp, c->offsets + 3 * j);
     pw[3 * j] = pp[0] + o[0];
     pw[3 * j + 1] = pp[1] + o[1];
     pw[3 * j + 2] = pp[2] + o[2];
@@ -380,12 +359,12 @@ static void test_align_rigid(void **state) {
       for (j = 0; j < MA_MAXB; ++j) {
         spconv_real d[3], want[3], Rw[9];
         for (i = 0; i < 3; ++i) d[i] = p0[3 * j + i] - c[i];
-        ma_mat_vec(want, A, d);
+        test_mat_vec(want, A, d);
         EXPECT_VEC_NEAR(p1 + 3 * j, want, 3, 100 * TEST_TOL);
-        ma_mat_mul(Rw, A, R0 + 9 * j);
+        test_mat_mul(Rw, A, R0 + 9 * j);
         EXPECT_VEC_NEAR(R1 + 9 * j, Rw, 9, 100 * TEST_TOL);
       }
-      ma_mat_vec(v, A, a.linvel + 3 * t);
+      test_mat_vec(v, A, a.linvel + 3 * t);
       EXPECT_VEC_NEAR(b.linvel + 3 * t, v, 3, 100 * TEST_TOL);
       if (rf == SPCONV_ROT_QUAT_WXYZ || rf == SPCONV_ROT_QUAT_XYZW) {
         double n0 = 0, n1 = 0;
