@@ -436,14 +436,16 @@ typedef enum spconv_shape_type {
      cylinder  r, half_height    r, half-height      r, height            -
      cone      r, half_height    -                   r, height            -
      plane     normal only       normal only         normal only          normal only
-     axis      Z (or `axis=`)    Z                   `axis` attribute     X
+     axis      Z (no parameter)  Z                   `axis` attribute     X
    All capsule lengths exclude the caps (PhysX: between the cap centres;
    USD: "excluding the size of the two half spheres"). (*) UsdGeomCube has
    one `size` (edge length, not half): a Cube of size s scaled by
    xformOp:scale k has edges s k. Cones: base at -half_height, apex at
    +half_height along the axis (Newton; UsdGeomCone "apex pointing in the
    direction of the positive axis"), centre of mass at -half_height / 2.
-   Sources: Newton ModelBuilder.add_shape_* docs; MuJoCo XML reference,
+   Newton 1.x add_shape_capsule / _cylinder / _cone take no axis
+   argument: the shape "extends along the Z-axis" of its xform, so another
+   axis is a rotation in xform. Sources: Newton ModelBuilder.add_shape_* docs; MuJoCo XML reference,
    geom/size and geom/fromto; UsdGeomCube/Capsule/Cylinder/Cone/Plane
    schema docs; PhysX PxBoxGeometry, PxCapsuleGeometry ("extending along
    the x axis"), PxPlaneGeometry (normal +X). */
@@ -545,24 +547,29 @@ typedef struct spconv_body {
 
 /** Preset conventions (spconv_convention_from_preset). Each row cites the engine's docs. */
 typedef enum spconv_preset_id {
-  SPCONV_PRESET_NEWTON = 0,      /* State.body_qd [v_C; w], body_f [f; tau_C], world */
-  SPCONV_PRESET_MUJOCO_FREE,     /* free joint qvel [v_O world; w body], qfrc, qacc */
-  SPCONV_PRESET_MUJOCO_XFRC,     /* xfrc_applied [f; tau_C], world */
-  SPCONV_PRESET_SAP_PUBLIC,      /* SAP public [v_C; w], [f; tau_C], world */
-  SPCONV_PRESET_SAP_INTERNAL,    /* SAP internal [w; v_O], [tau_O; f], world */
-  SPCONV_PRESET_ISAACLAB,        /* root_com_vel_w / body_com_vel_w [v_C; w], world */
-  SPCONV_PRESET_PHYSX,           /* PxRigidBody linear / angular velocity, COM, world */
-  SPCONV_PRESET_BULLET,          /* btRigidBody linear / angular velocity, COM, world */
-  SPCONV_PRESET_DRAKE,           /* V_WB_W [w; v_Bo], world */
-  SPCONV_PRESET_PINOCCHIO_WORLD, /* Motion [v; w] at the world origin, world axes */
-  SPCONV_PRESET_PINOCCHIO_LOCAL, /* Motion [v; w] at the frame origin, frame axes */
-  SPCONV_PRESET_PINOCCHIO_LWA,   /* Motion [v; w] at the frame origin, world axes */
-  SPCONV_PRESET_DART_BODY,       /* Frame::getSpatialVelocity() [w; v_O], body axes */
-  SPCONV_PRESET_DART_WORLD,      /* getSpatialVelocity(World, World) [w; v_O], world axes */
-  SPCONV_PRESET_MR_BODY,         /* Modern Robotics body twist [w_b; v_b] */
-  SPCONV_PRESET_MR_SPACE,        /* Modern Robotics spatial twist [w_s; v_s] */
-  SPCONV_PRESET_FEATHERSTONE,    /* spatial_v2 floating base, fixed-base coordinates */
-  SPCONV_PRESET_PTERA,           /* Ptera Software: MuJoCo qvel with deg/s */
+  SPCONV_PRESET_NEWTON = 0,      /* Newton 1.x body_qd [v_C; w], body_f [f; tau_C], world */
+  SPCONV_PRESET_MUJOCO_FREE,     /* MuJoCo 2.2+ free qvel [v_O world; w body], qfrc */
+  SPCONV_PRESET_MUJOCO_XFRC,     /* MuJoCo 2.2+ xfrc_applied [f; tau_C], world */
+  SPCONV_PRESET_SAP_PUBLIC,      /* SAP Warp public [v_C; w], [f; tau_C], world */
+  SPCONV_PRESET_SAP_INTERNAL,    /* SAP Warp internal [w; v_O], [tau_O; f], world */
+  SPCONV_PRESET_ISAACLAB,        /* Isaac Lab 2.x/3.x root_com_vel_w [v_C; w], world */
+  SPCONV_PRESET_PHYSX,           /* PhysX 5.x PxRigidBody velocities, COM, world */
+  SPCONV_PRESET_BULLET,          /* Bullet 2.x/3.x btRigidBody velocities, COM, world */
+  SPCONV_PRESET_DRAKE,           /* Drake 1.x SpatialVelocity V_WB_W [w; v_Bo], world */
+  SPCONV_PRESET_PINOCCHIO_WORLD, /* Pinocchio 2.x/3.x WORLD [v; w], world origin */
+  SPCONV_PRESET_PINOCCHIO_LOCAL, /* Pinocchio 2.x/3.x LOCAL [v; w], frame axes */
+  SPCONV_PRESET_PINOCCHIO_LWA,   /* Pinocchio 2.x/3.x LOCAL_WORLD_ALIGNED [v; w] */
+  SPCONV_PRESET_DART_BODY,       /* DART 6.12 getSpatialVelocity() [w; v_O], body */
+  SPCONV_PRESET_DART_WORLD,      /* DART 6.12 getSpatialVelocity(World, World) [w; v_O] */
+  SPCONV_PRESET_MR_BODY,         /* Modern Robotics (2017) body twist [w_b; v_b] */
+  SPCONV_PRESET_MR_SPACE,        /* Modern Robotics (2017) spatial twist [w_s; v_s] */
+  SPCONV_PRESET_FEATHERSTONE,    /* spatial_v2 FDfb floating base, fixed-base coords */
+  SPCONV_PRESET_PTERA,           /* Ptera Software docs: MuJoCo qvel with deg/s */
+  SPCONV_PRESET_WARP_SIM,        /* warp.sim, Newton < beta-0.1.2 [w; v_C], [tau_C; f] */
+  SPCONV_PRESET_ISAACLAB_LINK,   /* Isaac Lab 2.x/3.x root_link_vel_w [v_O; w], world */
+  SPCONV_PRESET_GZ_SIM,          /* gz-sim 7+ Link.hh velocities, AddWorldWrench at O */
+  SPCONV_PRESET_ROS_ODOM,        /* ROS 1/2 nav_msgs/Odometry twist [v; w], child axes */
+  SPCONV_PRESET_JOLT,            /* Jolt Physics Body.h velocities, COM, world */
   SPCONV_PRESET_COUNT
 } spconv_preset_id;
 
@@ -3750,35 +3757,39 @@ SPCONV_API spconv_convention spconv__convention(int order, int point, int linear
 
 /** The convention of preset id; for an unknown id every field is -1, which
    the conversions reject with SPCONV_EINVAL. Sources:
-   NEWTON        Newton docs "Conventions": body_qd = [v of COM; w], body_f =
-                 [f; tau about COM], world frame (joint_f of free joints too).
-   MUJOCO_FREE   MuJoCo docs (mjData qvel; Ptera's "MuJoCo Conventions"): free
+   Versions: what each row holds for; docs/engines.md has the table.
+   NEWTON        Newton 1.x docs "Conventions" and State docstrings: body_qd =
+                 [v of COM; w], body_f = [f; tau about COM], world frame
+                 (joint_f of free joints too). Before 1.1 articulated body_qd
+                 from FK and SolverFeatherstone did not follow it for bodies
+                 whose COM is off the origin (Newton CHANGELOG 1.1.0, 1.4.0).
+   MUJOCO_FREE   MuJoCo 2.2+ docs (mjData qvel; Ptera's "MuJoCo Conventions"): free
                  joint qvel = [v of body origin, world; w, body axes]; qfrc is
                  its power-conjugate [f, world; tau about origin, body]; qacc =
                  d/dt qvel (classical). Same math as spconv_twist_from_mujoco_qvel.
    MUJOCO_XFRC   MuJoCo docs (mjData xfrc_applied): [f; tau] at xipos (COM), world.
-   SAP_PUBLIC    SAP Warp "Convention": public [v_C; w], [f; tau_C], world.
-   SAP_INTERNAL  SAP Warp "Convention": sap [w; v_O], [tau_O; f], world (without
+   SAP_PUBLIC    SAP Warp's "Convention" section: public [v_C; w], [f; tau_C],
+                 world.
+   SAP_INTERNAL  SAP Warp's "Convention" section: sap [w; v_O], [tau_O; f], world (without
                  the residual's sign: spconv_sap_body_force_from_public).
-   ISAACLAB      Isaac Lab ArticulationData root_com_vel_w / body_com_vel_w
-                 ([lin; ang] of the COM, world); body_com_acc_w classical.
-                 (root_link_vel_w is at the link origin: PINOCCHIO_LWA's
-                 point and frames with a classical acceleration.)
-   PHYSX         PxRigidBody::getLinearVelocity / getAngularVelocity (COM,
+   ISAACLAB      Isaac Lab 2.x / 3.x ArticulationData root_com_vel_w /
+                 body_com_vel_w ([lin_vel, ang_vel] of the COM frame, world);
+                 body_com_acc_w classical.
+   PHYSX         PhysX 5.x PxRigidBody::getLinearVelocity / getAngularVelocity (COM,
                  world); PxArticulationRootLinkData worldLinAccel is the
                  "classical linear acceleration". Stored [v; w].
-   BULLET        btRigidBody::getLinearVelocity / getAngularVelocity (the
+   BULLET        Bullet 2.x / 3.x btRigidBody::getLinearVelocity / getAngularVelocity (the
                  center-of-mass frame, world axes). Stored [v; w].
-   DRAKE         SpatialVelocity V_WB_W = [w_WB; v_WBo] (angular on top, body
+   DRAKE         Drake 1.x SpatialVelocity V_WB_W = [w_WB; v_WBo] (angular on top, body
                  origin Bo, world axes); SpatialAcceleration A_WB_W holds
                  a_WBo, the classical acceleration of Bo.
-   PINOCCHIO_*   pinocchio::ReferenceFrame: WORLD "P is the point coinciding
+   PINOCCHIO_*   Pinocchio 2.x / 3.x pinocchio::ReferenceFrame: WORLD "P is the point coinciding
                  with the origin of the world frame, world basis", LOCAL "origin
                  of the moving frame, its basis", LOCAL_WORLD_ALIGNED "origin of
                  the moving frame, world basis"; MotionTpl stores [linear;
                  angular]; getFrameAcceleration is the spatial acceleration
                  (getFrameClassicalAcceleration: set accel to CLASSICAL).
-   DART_BODY     dart::dynamics::Frame::getSpatialVelocity(): "total spatial
+   DART_BODY     DART 6.12 dart::dynamics::Frame::getSpatialVelocity(): "total spatial
                  velocity of this Frame in the coordinates of this Frame",
                  [w; v] (Eigen::Vector6d, angular first) at the frame origin;
                  getSpatialAcceleration() is spatial, in the same coordinates.
@@ -3786,7 +3797,7 @@ SPCONV_API spconv_convention spconv__convention(int order, int point, int linear
                  twist at the frame origin, only rotated to world coordinates
                  (checked against DART 6.12 in tests/test_dart.cpp; the spatial
                  twist at the world origin is math::AdT, i.e. MR_SPACE).
-   MR_BODY       Lynch & Park, Modern Robotics 3.3.2: V_b = (w_b, v_b), body
+   MR_BODY       Lynch & Park, Modern Robotics (2017) 3.3.2: V_b = (w_b, v_b), body
                  frame at its origin; dV_b/dt is the spatial acceleration.
    MR_SPACE      Modern Robotics 3.3.2: V_s = (w_s, v_s), v_s = p_dot - w_s x p
                  (the body point at the world origin), world axes.
@@ -3796,7 +3807,28 @@ SPCONV_API spconv_convention spconv__convention(int order, int point, int linear
                  acceleration). RBDL's and spatial_v2's per-body v{i} are in
                  body coordinates instead: MR_BODY / DART_BODY.
    PTERA         Ptera Software "MuJoCo Conventions": MuJoCo's qvel with the
-                 angular part in deg/s (omegas_BP1__E = rad2deg(qvel[3:6])). */
+                 angular part in deg/s (omegas_BP1__E = rad2deg(qvel[3:6])).
+   WARP_SIM      warp.sim (warp/sim/model.py, State) and Newton before its
+                 beta-0.1.2 release (Newton 1.0 docs/migration.rst): body_qd
+                 "first 3 entries represent angular velocity", [w; v_C];
+                 body_f [tau; f] "w.r.t. the body's center of mass", world
+                 (except the Featherstone integrator: world origin, MR_SPACE).
+   ISAACLAB_LINK Isaac Lab 2.x / 3.x ArticulationData root_link_vel_w /
+                 body_link_vel_w: [lin_vel, ang_vel] of the actor (link)
+                 frame, world.
+   GZ_SIM        gz-sim 7+ include/gz/sim/Link.hh: WorldLinearVelocity "at
+                 the origin of the link frame expressed in the world frame",
+                 WorldAngularVelocity in the world frame, AddWorldWrench
+                 "expressed in world coordinates and applied to the link at
+                 the link's origin". Separate vectors, stored here [v; w].
+   ROS_ODOM      ROS 1 / ROS 2 nav_msgs/Odometry: "The twist in this message
+                 should be specified in the coordinate frame given by the
+                 child_frame_id", the child frame's own velocity;
+                 geometry_msgs/Twist is [linear; angular]. The message holds
+                 no acceleration (accel CLASSICAL is this preset's choice).
+   JOLT          Jolt Physics Jolt/Physics/Body/Body.h: GetLinearVelocity
+                 "world space linear velocity of the center of mass",
+                 GetAngularVelocity world space. Stored [v; w]. */
 SPCONV_API spconv_convention spconv_convention_from_preset(spconv_preset_id id) {
   const int L = SPCONV_ORDER_LINEAR_FIRST, A = SPCONV_ORDER_ANGULAR_FIRST;
   const int C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN, Z = SPCONV_POINT_WORLD;
@@ -3822,6 +3854,11 @@ SPCONV_API spconv_convention spconv_convention_from_preset(spconv_preset_id id) 
     case SPCONV_PRESET_MR_SPACE: return spconv__convention(A, Z, W, W, RAD, SP);
     case SPCONV_PRESET_FEATHERSTONE: return spconv__convention(A, Z, W, W, RAD, SP);
     case SPCONV_PRESET_PTERA: return spconv__convention(L, O, W, B, DEG, CL);
+    case SPCONV_PRESET_WARP_SIM: return spconv__convention(A, C, W, W, RAD, CL);
+    case SPCONV_PRESET_ISAACLAB_LINK: return spconv__convention(L, O, W, W, RAD, CL);
+    case SPCONV_PRESET_GZ_SIM: return spconv__convention(L, O, W, W, RAD, CL);
+    case SPCONV_PRESET_ROS_ODOM: return spconv__convention(L, O, B, B, RAD, CL);
+    case SPCONV_PRESET_JOLT: return spconv__convention(L, C, W, W, RAD, CL);
     default: return spconv__convention(-1, -1, -1, -1, -1, -1);
   }
 }
@@ -3848,6 +3885,11 @@ SPCONV_API const char *spconv_preset_id_name(spconv_preset_id id) {
     case SPCONV_PRESET_MR_SPACE: return "mr_space";
     case SPCONV_PRESET_FEATHERSTONE: return "featherstone";
     case SPCONV_PRESET_PTERA: return "ptera";
+    case SPCONV_PRESET_WARP_SIM: return "warp_sim";
+    case SPCONV_PRESET_ISAACLAB_LINK: return "isaaclab_link";
+    case SPCONV_PRESET_GZ_SIM: return "gz_sim";
+    case SPCONV_PRESET_ROS_ODOM: return "ros_odom";
+    case SPCONV_PRESET_JOLT: return "jolt";
     default: return SPCONV__NULL;
   }
 }

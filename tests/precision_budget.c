@@ -79,8 +79,8 @@ static const struct {
     {"rotations", "spconv_quat_slerp_wxyz", {6, 6}},
     {"rotations", "spconv_quat_integrate_body/world_wxyz", {8, 8}},
     {"rotations", "spconv_body/world_angvel_from_quats_wxyz", {56, 56}},
-    {"conventions as data", "spconv_twist_convert (18 x 18 presets)", {72, 72}},
-    {"conventions as data", "spconv_wrench_convert (18 x 18 presets)", {64, 64}},
+    {"conventions as data", "spconv_twist_convert (every preset pair)", {72, 72}},
+    {"conventions as data", "spconv_wrench_convert (every preset pair)", {64, 64}},
     {"batch forms", "every _n form vs its single-element function", {0, 0}},
 };
 

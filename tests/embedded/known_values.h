@@ -212,7 +212,9 @@ typedef struct kv_axis_conversion_case {
      tau_O = (C - O) x f = (0, 1, 0) x (0, 0, 1) = (1, 0, 0); body (0, -1, 0)
      tau_0 = C x f = (1, 1, 0) x (0, 0, 1) = (1, -1, 0)
    The twist and wrench under each preset (Newton: [0; z] and [z; 0]); Ptera
-   is MuJoCo's free joint in deg/s, 1 rad/s = 180/pi deg/s.
+   is MuJoCo's free joint in deg/s, 1 rad/s = 180/pi deg/s; warp.sim is
+   Newton angular first; Isaac Lab's link velocity and gz-sim are at O,
+   world (as Pinocchio LWA); ROS odometry is at O, body axes (as LOCAL).
    test_conventions.c: test_twist_convert_known_presets,
    test_wrench_convert_known_presets */
 #define KV_BODY {{1, 0, 0}, KV_QZ90_WXYZ, {1, 0, 0}}
@@ -239,14 +241,20 @@ typedef struct kv_preset_case {
    {SPCONV_PRESET_MR_BODY, {0, 0, 1, 0, -1, 0}, {0, -1, 0, 0, 0, 1}},                     \
    {SPCONV_PRESET_MR_SPACE, {0, 0, 1, 1, -1, 0}, {1, -1, 0, 0, 0, 1}},                    \
    {SPCONV_PRESET_FEATHERSTONE, {0, 0, 1, 1, -1, 0}, {1, -1, 0, 0, 0, 1}},                \
-   {SPCONV_PRESET_PTERA, {1, 0, 0, 0, 0, KV_DEG_PER_RAD}, {0, 0, 1, 0, -1, 0}}}
+   {SPCONV_PRESET_PTERA, {1, 0, 0, 0, 0, KV_DEG_PER_RAD}, {0, 0, 1, 0, -1, 0}},           \
+   {SPCONV_PRESET_WARP_SIM, {0, 0, 1, 0, 0, 0}, {0, 0, 0, 0, 0, 1}},                       \
+   {SPCONV_PRESET_ISAACLAB_LINK, {1, 0, 0, 0, 0, 1}, {0, 0, 1, 1, 0, 0}},                  \
+   {SPCONV_PRESET_GZ_SIM, {1, 0, 0, 0, 0, 1}, {0, 0, 1, 1, 0, 0}},                         \
+   {SPCONV_PRESET_ROS_ODOM, {0, -1, 0, 0, 0, 1}, {0, 0, 1, 0, -1, 0}},                     \
+   {SPCONV_PRESET_JOLT, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}}}
 /* spconv_preset_id_name of every preset, in id order.
    test_conventions.c: test_preset_id_name */
 #define KV_PRESET_NAMES                                                                  \
   {"newton",          "mujoco_free",   "mujoco_xfrc", "sap_public", "sap_internal",       \
    "isaaclab",        "physx",         "bullet",      "drake",      "pinocchio_world",    \
    "pinocchio_local", "pinocchio_lwa", "dart_body",   "dart_world", "mr_body",            \
-   "mr_space",        "featherstone",  "ptera"}
+   "mr_space",        "featherstone",  "ptera",       "warp_sim",   "isaaclab_link",      \
+   "gz_sim",          "ros_odom",      "jolt"}
 
 /* The same body with no angular acceleration and a_C = 0: classical
    a_O = w x (w x (O - C)) = z x (z x -y) = y (centripetal); spatial

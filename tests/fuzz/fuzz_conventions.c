@@ -15,7 +15,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static spconv_convention fz_conv(fz_in *in) {
   uint8_t k = fz_byte(in);
   spconv_convention c;
-  if (k < 128) return spconv_convention_from_preset((spconv_preset_id)(k % 20)); /* 18, 19: unknown ids */
+  if (k < 128) /* the last two ids are unknown */
+    return spconv_convention_from_preset((spconv_preset_id)(k % (SPCONV_PRESET_COUNT + 2)));
   if (k < 240) {
     uint8_t b = fz_byte(in);
     c.order = b & 1;
