@@ -118,9 +118,10 @@
    SPCONV_USE_FLOAT   spconv_real is float instead of double.
    SPCONV_API         the storage of every function; default `static inline`
                       (plus `__host__ __device__` under nvcc or hipcc).
-   SPCONV_SQRT, SPCONV_SIN, SPCONV_COS, SPCONV_ATAN2, SPCONV_ACOS,
-   SPCONV_ASIN, SPCONV_FABS   math functions, default the <math.h> ones for
-                      the chosen precision.
+   SPCONV_SQRT, SPCONV_SIN, SPCONV_COS, SPCONV_ATAN2, SPCONV_FABS   math
+                      functions, default the <math.h> ones for the chosen
+                      precision (SPCONV_ACOS and SPCONV_ASIN are defined too,
+                      for compatibility; no function calls them).
    SPCONV_ROTATION_TOL  the largest |R R^T - I| entry of a matrix accepted
                       as a rotation; default 1e-6 (double), 1e-5 (float).
    SPCONV_NO_DEPRECATED  leaves out the 0.1 names (>>deprecated).
@@ -332,7 +333,7 @@ typedef enum spconv_rot6d_layout {
 /** How a clip stores rotations (and the number of reals per rotation). */
 typedef enum spconv_rot_format {
   SPCONV_ROT_ROTVEC = 0,    /* 3: axis-angle as angle * unit axis, radians (pose_aa) */
-  SPCONV_ROT_QUAT_WXYZ = 1, /* 4: MuJoCo, Isaac Lab, SONIC */
+  SPCONV_ROT_QUAT_WXYZ = 1, /* 4: MuJoCo, Isaac Lab 2.x, SONIC */
   SPCONV_ROT_QUAT_XYZW = 2, /* 4: SciPy, ROS, Warp / Newton */
   SPCONV_ROT_MAT = 3        /* 9: row-major, columns = child axes in parent axes */
 } spconv_rot_format;
@@ -1561,8 +1562,8 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
    and out of place, through restrict pointers (legal: the contract excludes
    partial overlap, and the side arrays never overlap res). Either way the
    compiler knows that the elements are independent and vectorises the loop
-   without a runtime overlap test; with plain pointers that test fails for
-   in-place calls, which then ran the scalar loop. */
+   without a runtime overlap test (with plain pointers an in-place call
+   fails that test and runs the scalar loop). */
 
 /* (res, x, n): x and res of stride sx. SPCONV__BATCH0(name, fn, sx) defines
    spconv__<name>_io(x, n) and spconv__<name>_oop(res, x, n). */
@@ -2906,7 +2907,8 @@ SPCONV_API int spconv_axis_system_matrix(spconv_real res[9], spconv_axis_system 
 }
 
 /** 1 if s is right-handed (x cross y = z in the semantic frame, as ROS's
-   FLU), 0 if left-handed (Unity, Unreal), SPCONV_EINVAL if s is invalid. */
+   FLU), 0 if left-handed (Unity, Unreal), SPCONV_EINVAL (negative: test
+   `== 1`, not truthiness) if s is invalid. */
 SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s) {
   spconv_axis_system flu;
   spconv_real B[9];
@@ -3537,8 +3539,8 @@ SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
 
 /** res = M taking mesh coordinates of a file into a Z-up world, the way
    Genesis imports (aligned with Blender's default exporters, "Y up, -Z
-   forward"): Y-up data -> (x, y, z) -> (x, -z, y), the inverse of
-   Blender's glTF export and spconv_up_axis_matrix(Y, Z); Z-up data ->
+   forward"): Y-up data -> (x, y, z) -> (x, -z, y), i.e.
+   spconv_up_axis_matrix(Y, Z), the inverse of Blender's glTF export; Z-up data ->
    identity. glTF is always Y-up (file_is_z_up ignored, as Genesis does);
    STL and OBJ use file_is_z_up (Genesis' file_meshes_are_zup). It turns
    the up axis only: a glTF asset then faces -Y; spconv_asset_axes_matrix
@@ -5050,12 +5052,14 @@ SPCONV_API int spconv_perm_gather_frames(spconv_real *res, const spconv_real *x,
 
 /** res = the parent array of a skeleton after reordering its bodies by perm
    (as spconv_perm_gather_frames): res[i] = inv[parents[perm[i]]], -1 (a
-   root) kept. res may equal parents. SPCONV_EINVAL (res untouched) when
-   perm is not a permutation or a parent is not -1 or in 0..n-1. */
+   root) kept. res may equal parents, not perm (the relabelling reads perm
+   after res is written). SPCONV_EINVAL (res untouched) when perm is not a
+   permutation, a parent is not -1 or in 0..n-1, or res is perm. */
 SPCONV_API int spconv_perm_gather_parents(int *res, const int *parents, const int *perm,
                                           size_t n) {
   size_t i, j;
-  if (spconv_perm_check(perm, n) != SPCONV_OK || ((!res || !parents) && n > 0))
+  if (spconv_perm_check(perm, n) != SPCONV_OK || ((!res || !parents) && n > 0) ||
+      (n > 0 && res == perm))
     return SPCONV_EINVAL;
   for (i = 0; i < n; ++i)
     if (parents[i] < -1 || (parents[i] >= 0 && SPCONV__CAST(size_t, parents[i]) >= n))

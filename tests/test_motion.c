@@ -961,6 +961,12 @@ static void test_perm_gather_parents(void **state) {
     assert_int_equal(spconv_perm_gather_parents(res, par, perm, 3), SPCONV_EINVAL);
     assert_int_equal(spconv_perm_gather_parents(res, ok, badp, 3), SPCONV_EINVAL);
     assert_true(res[0] == 9 && res[1] == 9 && res[2] == 9);
+    { /* res may not be perm: refused, perm untouched */
+      int p2[2] = {1, 0};
+      const int par2[2] = {-1, 0};
+      assert_int_equal(spconv_perm_gather_parents(p2, par2, p2, 2), SPCONV_EINVAL);
+      assert_true(p2[0] == 1 && p2[1] == 0);
+    }
     /* known: bodies (0 root, 1 child of 0, 2 child of 1) listed as (2, 0, 1):
        new 0 = old 2 (parent old 1 = new 2), new 1 = old 0 (root), new 2 =
        old 1 (parent old 0 = new 1) */
