@@ -134,7 +134,9 @@
               all inputs are read before `res` is written. Partially
               overlapping arrays are not supported. Batch forms (`_n`, n
               elements): `res` may equal the input of the same stride;
-              arrays of another stride must not overlap `res`.
+              arrays of another stride must not overlap `res`. One
+              exception, refused with SPCONV_EINVAL:
+              spconv_perm_gather_parents with `res` equal to `perm`.
 
    STATUS     Functions that can meet invalid input return int:
               SPCONV_OK (0), negative errors (SPCONV_EINVAL: unknown enum
@@ -143,7 +145,9 @@
               (SPCONV_GIMBAL_LOCK). spconv_status_string names each.
               Pure maps return void; non-finite inputs propagate.
 
-   BAD INPUT  No input has undefined behaviour (fuzzed under ASan/UBSan).
+   BAD INPUT  No input value has undefined behaviour (fuzzed under
+              ASan/UBSan); pointers must point to arrays of the documented
+              sizes, and NULL is checked where a function's comment says so.
               On an error nothing is written. Pure maps follow IEEE 754: a
               NaN input gives NaN out, overflow gives inf; the zero
               quaternion is the identity and any |q| in [1e-150, 1e150]
