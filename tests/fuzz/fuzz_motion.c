@@ -1221,15 +1221,124 @@ static void fz_perm_motion(fz_in *in) {
   free(buf);
 }
 
+/* ------------------------------------------------ heading and ground plane */
+
+/* spconv_motion_clip_heading / spconv_motion_clip_align on a clip of up to
+   FZ_CT frames with any arrays present: statuses in the documented set,
+   nothing written on error, the same status from both calls, in place ==
+   out of place, and for moderate input the chosen frame faces forward at
+   the origin afterwards */
+static void fz_clip_align(fz_in *in) {
+  int T = 1 + fz_byte(in) % FZ_CT, B = fz_byte(in) % FZ_CB, rf = fz_byte(in) % 5;
+  int nr = rf < 4 ? fz_format_size(rf) : 4, nl = 3, mask = fz_byte(in) % 64;
+  int up = fz_byte(in) % 4, wf = fz_byte(in) % 7, bf = fz_byte(in) % 7, i;
+  size_t frame = (size_t)(fz_byte(in) % (T + 1));
+  spconv_real ground = fz_byte(in) < 16 ? fz_real_raw(in) : (spconv_real)(fz_byte(in) % 3);
+  spconv_real h = FZ_SENTINEL, h2;
+  fz_clip_arrays X, R, P;
+  spconv_motion_clip cin, cres, cin2;
+  int sh, sa, sp;
+  fz_clip_alloc(&X, T, B, nr, nl);
+  fz_clip_alloc(&R, T, B, nr, nl);
+  fz_clip_alloc(&P, T, B, nr, nl);
+  for (i = 0; i < 6; ++i) {
+    fz_reals(in, X.a[i], (int)X.n[i]);
+    fz_fill(R.a[i], (int)R.n[i]);
+  }
+  memset(&cin, 0, sizeof cin);
+  cin.frames = T;
+  cin.bodies = B;
+  cin.root_rot_format = (spconv_rot_format)rf;
+  cin.local_rot_format = SPCONV_ROT_ROTVEC;
+  cin.root_angvel_body = fz_byte(in) & 1;
+  fz_clip_set(&cin, &X, mask | 2); /* the root rotation is always there */
+  cres = cin;
+  fz_clip_set(&cres, &R, mask | 2);
+  sh = spconv_motion_clip_heading(&h, &cin, frame, (spconv_axis)up, (spconv_signed_axis)wf,
+                                  (spconv_signed_axis)bf);
+  FZ_CHECK(sh == SPCONV_OK || sh == SPCONV_EINVAL || sh == SPCONV_EDEGENERATE);
+  if (sh != SPCONV_OK) FZ_CHECK(h == FZ_SENTINEL);
+  else FZ_CHECK(h > (spconv_real)-3.1416 && h <= (spconv_real)3.1416);
+  sa = spconv_motion_clip_align(&cres, &cin, frame, (spconv_axis)up, (spconv_signed_axis)wf,
+                                (spconv_signed_axis)bf, ground);
+  FZ_CHECK(sa == SPCONV_OK || sa == SPCONV_EINVAL || sa == SPCONV_EDEGENERATE);
+  if (isfinite(ground)) FZ_CHECK(sa == sh);
+  else FZ_CHECK(sa == SPCONV_EINVAL);
+  if (sa != SPCONV_OK) {
+    for (i = 0; i < 6; ++i) FZ_CHECK(fz_untouched(R.a[i], (int)R.n[i]));
+  } else {
+    /* in place gives the same clip */
+    fz_clip_copy(&P, &X);
+    cin2 = cin;
+    fz_clip_set(&cin2, &P, mask | 2);
+    sp = spconv_motion_clip_align(&cin2, &cin2, frame, (spconv_axis)up, (spconv_signed_axis)wf,
+                                  (spconv_signed_axis)bf, ground);
+    FZ_CHECK(sp == SPCONV_OK);
+    for (i = 0; i < 6; ++i)
+      if ((mask | 2) & (1 << i)) FZ_CHECK(fz_same(P.a[i], R.a[i], (int)R.n[i]));
+    /* arrays the input lacks stay unwritten */
+    for (i = 0; i < 6; ++i)
+      if (!((mask | 2) & (1 << i))) FZ_CHECK(fz_untouched(R.a[i], (int)R.n[i]));
+    /* the chosen frame now faces forward, at the origin of the ground plane */
+    if (fz_moderate(X.a[FZ_ROT] + (size_t)nr * frame, nr) &&
+        (nr != 4 || fz_quat_ok(X.a[FZ_ROT] + (size_t)nr * frame))) { /* norm in range */
+      /* only where the forward axis is well off vertical: the root's matrix
+         column of body_forward has a ground-plane part of at least 0.1 */
+      spconv_real M[9], g = 0;
+      if (spconv_rot_convert_n(M, SPCONV_ROT_MAT, X.a[FZ_ROT] + (size_t)nr * frame,
+                               (spconv_rot_format)rf, 1) == SPCONV_OK) {
+        for (i = 0; i < 3; ++i)
+          if (i != up) g += M[3 * i + bf % 3] * M[3 * i + bf % 3];
+        if (g > (spconv_real)0.01 &&
+            spconv_motion_clip_heading(&h2, &cres, frame, (spconv_axis)up,
+                                       (spconv_signed_axis)wf, (spconv_signed_axis)bf) == SPCONV_OK)
+          FZ_CHECK(fabs((double)h2) <= 1e3 * FZ_TOL);
+      }
+    }
+    /* rigid: every root position, seen from the chosen frame's root axes,
+       is where it was (R_f^T (p_t - p_f) before = after) */
+    if ((mask & 1) && fz_moderate(X.a[FZ_POS], 3 * T) && fz_moderate(&ground, 1) &&
+        fz_moderate(X.a[FZ_ROT] + (size_t)nr * frame, nr) &&
+        (nr != 4 || fz_quat_ok(X.a[FZ_ROT] + (size_t)nr * frame))) {
+      spconv_real Mb[9], Ma[9], db[3], da[3], lb[3], la[3];
+      size_t t2;
+      int j;
+      if (spconv_rot_convert_n(Mb, SPCONV_ROT_MAT, X.a[FZ_ROT] + (size_t)nr * frame,
+                               (spconv_rot_format)rf, 1) == SPCONV_OK &&
+          spconv_rot_convert_n(Ma, SPCONV_ROT_MAT, R.a[FZ_ROT] + (size_t)nr * frame,
+                               (spconv_rot_format)rf, 1) == SPCONV_OK)
+        for (t2 = 0; t2 < (size_t)T; ++t2) {
+          for (j = 0; j < 3; ++j) {
+            db[j] = X.a[FZ_POS][3 * t2 + (size_t)j] - X.a[FZ_POS][3 * frame + (size_t)j];
+            da[j] = R.a[FZ_POS][3 * t2 + (size_t)j] - R.a[FZ_POS][3 * frame + (size_t)j];
+          }
+          for (j = 0; j < 3; ++j) {
+            lb[j] = Mb[j] * db[0] + Mb[3 + j] * db[1] + Mb[6 + j] * db[2];
+            la[j] = Ma[j] * da[0] + Ma[3 + j] * da[1] + Ma[6 + j] * da[2];
+          }
+          FZ_CHECK(fz_near(la, lb, 3, 2 * FZ_BIG, 1e3));
+        }
+    }
+    if ((mask & 1) && fz_moderate(X.a[FZ_POS] + 3 * frame, 3))
+      for (i = 0; i < 3; ++i)
+        if (i != up)
+          FZ_CHECK(fabs((double)R.a[FZ_POS][3 * frame + (size_t)i]) <= FZ_TOL * (1 + FZ_BIG));
+  }
+  fz_clip_free(&X);
+  fz_clip_free(&R);
+  fz_clip_free(&P);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fz_in in = {data, size};
-  switch (fz_byte(&in) % 7) {
+  switch (fz_byte(&in) % 8) {
     case 0: fz_bvh_parse(&in); break;
     case 1: fz_bvh_angles(&in); break;
     case 2: fz_change_axes(&in); break;
     case 3: fz_rot_convert(&in); break;
     case 4: fz_clip(&in); break;
     case 5: fz_velocities(&in); break;
+    case 6: fz_clip_align(&in); break;
     default: fz_perm_motion(&in); break;
   }
   return 0;

@@ -12,7 +12,7 @@ import os
 import random
 
 HARNESSES = {"quat": 1, "spatial": 1, "mujoco": 1, "sap": 1, "axes": 4,
-             "rotations": 7, "conventions": 3, "batch": 1, "motion": 7}
+             "rotations": 7, "conventions": 3, "batch": 1, "motion": 8}
 FILES = 24
 
 # BVH channel lists for fuzz_motion's parser (sub-case 0, then a mode byte
