@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The compiler and standard matrix (issue 7): builds test suites of
+# The compiler and standard matrix: builds test suites of
 # tests/ with gcc and clang under -std=c99/c11/c17, as C++11/C++17 with g++
 # and clang++, at -O0 and -O3, in double and float, a 32-bit (-m32) build
 # and -ffast-math builds, with the project's strict warnings (-Werror), and

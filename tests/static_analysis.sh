@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Static analysis (issue 7): cppcheck and clang-tidy over the header, the
+# Static analysis: cppcheck and clang-tidy over the header, the
 # tests and the examples, with the checked-in configurations (.clang-tidy,
 # tests/.clang-tidy, tests/static/cppcheck-suppressions.xml). Any finding
 # fails. Run by .ci/run; by hand:
