@@ -30,6 +30,7 @@
    >>shapes     Shapes and asset import
    >>spatial    Spatial vectors: twists and wrenches
    >>engines    Engine conventions as data
+   >>states     Body states: poses, whole states, forces at points
    >>mujoco     MuJoCo: free joint and c-frame
    >>sap        SAP solver boundary
    >>arrays     Packed joint arrays and permutations
@@ -541,14 +542,67 @@ typedef struct spconv_convention {
   int accel;         /* spconv_accel_kind */
 } spconv_convention;
 
-/** One body's pose: origin O at pos (world), orientation quat_wxyz (body ->
-   world, need not be unit), COM offset com in body axes (C = pos + R com;
-   MuJoCo body_ipos, Newton body_com). */
+/** One body: the pose of its origin and where its mass sits.
+     pos         origin O, world coordinates
+     quat_wxyz   orientation of the body frame (body -> world), need not be unit
+     com         COM C in body axes: C = pos + R com (MuJoCo body_ipos,
+                 Newton body_com, Bullet's / PhysX's COM offset)
+     iquat_wxyz  orientation of the inertial (principal axes) frame in body
+                 axes (MuJoCo body_iquat, PhysX cMassLocalPose.q); the zero
+                 quaternion is the identity, so {pos, quat, com} initializers
+                 keep working. Only the pose functions (>>states) read it.
+   Twist and wrench conventions with SPCONV_FRAME_BODY use the body frame's
+   axes (quat_wxyz), never the inertial frame's. */
 typedef struct spconv_body {
   spconv_real pos[3];
   spconv_real quat_wxyz[4];
   spconv_real com[3];
+  spconv_real iquat_wxyz[4];
 } spconv_body;
+
+/* ------------------------------------------------------------- body states */
+
+/** A pose convention says how one body's pose is stored (7 reals):
+     layout      SPCONV_POSE_LAYOUT_POS_QUAT [p; q] (MuJoCo qpos, Newton body_q,
+                 Isaac Lab root_state_w[0:7]) or SPCONV_POSE_LAYOUT_QUAT_POS
+                 [q; p] (Drake's quaternion floating joint, PhysX PxTransform)
+     quat_order  SPCONV_QUAT_WXYZ or SPCONV_QUAT_XYZW
+     point       whose position p is: SPCONV_POINT_ORIGIN (body origin) or
+                 SPCONV_POINT_COM (SPCONV_POINT_WORLD is not a pose)
+     frame       whose orientation q is: SPCONV_POSE_FRAME_BODY (the body
+                 frame) or SPCONV_POSE_FRAME_INERTIAL (the principal axes:
+                 q_body * iquat; MuJoCo ximat, Bullet's center-of-mass
+                 transform, Isaac Lab root_com_pose_w)
+   Fields are int: an unknown value makes the pose functions return
+   SPCONV_EINVAL. */
+typedef enum spconv_pose_layout {
+  SPCONV_POSE_LAYOUT_POS_QUAT = 0,
+  SPCONV_POSE_LAYOUT_QUAT_POS = 1
+} spconv_pose_layout;
+
+/** Storage order of a quaternion's four numbers. */
+typedef enum spconv_quat_order { SPCONV_QUAT_WXYZ = 0, SPCONV_QUAT_XYZW = 1 } spconv_quat_order;
+
+/** The frame whose orientation a pose stores. */
+typedef enum spconv_pose_frame {
+  SPCONV_POSE_FRAME_BODY = 0,
+  SPCONV_POSE_FRAME_INERTIAL = 1
+} spconv_pose_frame;
+
+/** A pose convention as data (see the comment above spconv_pose_layout). */
+typedef struct spconv_pose_convention {
+  int layout;     /* spconv_pose_layout */
+  int quat_order; /* spconv_quat_order */
+  int point;      /* spconv_point: ORIGIN or COM */
+  int frame;      /* spconv_pose_frame */
+} spconv_pose_convention;
+
+/** A whole body state's convention: how the pose and the 6-vectors (twist,
+   wrench, acceleration) are stored (spconv_state_convention_from_preset). */
+typedef struct spconv_state_convention {
+  spconv_pose_convention pose;
+  spconv_convention twist;
+} spconv_state_convention;
 
 /** Preset conventions (spconv_convention_from_preset). Each row cites the engine's docs. */
 typedef enum spconv_preset_id {
@@ -575,6 +629,9 @@ typedef enum spconv_preset_id {
   SPCONV_PRESET_GZ_SIM,          /* gz-sim 7+ Link.hh velocities, AddWorldWrench at O */
   SPCONV_PRESET_ROS_ODOM,        /* ROS 1/2 nav_msgs/Odometry twist [v; w], child axes */
   SPCONV_PRESET_JOLT,            /* Jolt Physics Body.h velocities, COM, world */
+  SPCONV_PRESET_ISAACLAB3,       /* Isaac Lab 3.x root_com_vel_w, q_xyzw poses */
+  SPCONV_PRESET_ISAACLAB3_LINK,  /* Isaac Lab 3.x root_link_vel_w, q_xyzw poses */
+  SPCONV_PRESET_ODE,             /* ODE 0.16 dBodyGetLinearVel (COM), world */
   SPCONV_PRESET_COUNT
 } spconv_preset_id;
 
@@ -949,6 +1006,40 @@ SPCONV_API SPCONV_NODISCARD int spconv_accel_convert(spconv_real res[6],
                                                      const spconv_convention *from,
                                                      const spconv_real twist[6],
                                                      const spconv_body *body);
+
+/* ----------------------------------------------------------------- >>states */
+SPCONV_API spconv_state_convention spconv_state_convention_from_preset(spconv_preset_id id);
+SPCONV_API SPCONV_NODISCARD int spconv_body_from_pose(spconv_body *res, const spconv_real pose[7],
+                                                      const spconv_pose_convention *from,
+                                                      const spconv_real com[3],
+                                                      const spconv_real iquat_wxyz[4]);
+SPCONV_API SPCONV_NODISCARD int spconv_pose_from_body(spconv_real res[7],
+                                                      const spconv_pose_convention *to,
+                                                      const spconv_body *body);
+SPCONV_API SPCONV_NODISCARD int spconv_pose_convert(spconv_real res[7],
+                                                    const spconv_pose_convention *to,
+                                                    const spconv_real pose[7],
+                                                    const spconv_pose_convention *from,
+                                                    const spconv_real com[3],
+                                                    const spconv_real iquat_wxyz[4]);
+SPCONV_API SPCONV_NODISCARD int spconv_state_convert(
+    spconv_real res_pose[7], spconv_real res_twist[6], const spconv_state_convention *to,
+    const spconv_real pose[7], const spconv_real twist[6], const spconv_state_convention *from,
+    const spconv_real com[3], const spconv_real iquat_wxyz[4]);
+SPCONV_API SPCONV_NODISCARD int spconv_state_convert_n(
+    spconv_real *res_pose, size_t res_pose_stride, spconv_real *res_twist,
+    size_t res_twist_stride, const spconv_state_convention *to, const spconv_real *pose,
+    size_t pose_stride, const spconv_real *twist, size_t twist_stride,
+    const spconv_state_convention *from, const spconv_real *com, const spconv_real *iquat_wxyz,
+    size_t n);
+SPCONV_API SPCONV_NODISCARD int spconv_wrench_from_force_at_point(
+    spconv_real res[6], const spconv_convention *to, const spconv_real force[3],
+    const spconv_real torque[3], const spconv_real point[3], spconv_frame frame,
+    const spconv_body *body);
+SPCONV_API SPCONV_NODISCARD int spconv_force_at_point_from_wrench(
+    spconv_real res_force[3], spconv_real res_torque[3], const spconv_real wrench[6],
+    const spconv_convention *from, const spconv_real point[3], spconv_frame frame,
+    const spconv_body *body);
 
 /* ----------------------------------------------------------------- >>mujoco */
 SPCONV_API void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_real qvel[6],
@@ -3834,7 +3925,12 @@ SPCONV_API spconv_convention spconv__convention(int order, int point, int linear
                  no acceleration (accel CLASSICAL is this preset's choice).
    JOLT          Jolt Physics Jolt/Physics/Body/Body.h: GetLinearVelocity
                  "world space linear velocity of the center of mass",
-                 GetAngularVelocity world space. Stored [v; w]. */
+                 GetAngularVelocity world space. Stored [v; w].
+   ISAACLAB3, ISAACLAB3_LINK  Isaac Lab 3.x: the 6-vectors of ISAACLAB and
+                 ISAACLAB_LINK; poses store q_xyzw (spconv_state_convention_from_preset).
+   ODE           ODE 0.16 ode/ode.h: dBodyGetLinearVel (the body's position
+                 is its COM) and dBodyGetAngularVel, world; dBodyAddForce /
+                 dBodyAddTorque world, at the COM. Stored [v; w]. */
 SPCONV_API spconv_convention spconv_convention_from_preset(spconv_preset_id id) {
   const int L = SPCONV_ORDER_LINEAR_FIRST, A = SPCONV_ORDER_ANGULAR_FIRST;
   const int C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN, Z = SPCONV_POINT_WORLD;
@@ -3865,6 +3961,9 @@ SPCONV_API spconv_convention spconv_convention_from_preset(spconv_preset_id id) 
     case SPCONV_PRESET_GZ_SIM: return spconv__convention(L, O, W, W, RAD, CL);
     case SPCONV_PRESET_ROS_ODOM: return spconv__convention(L, O, B, B, RAD, CL);
     case SPCONV_PRESET_JOLT: return spconv__convention(L, C, W, W, RAD, CL);
+    case SPCONV_PRESET_ISAACLAB3: return spconv__convention(L, C, W, W, RAD, CL);
+    case SPCONV_PRESET_ISAACLAB3_LINK: return spconv__convention(L, O, W, W, RAD, CL);
+    case SPCONV_PRESET_ODE: return spconv__convention(L, C, W, W, RAD, CL);
     default: return spconv__convention(-1, -1, -1, -1, -1, -1);
   }
 }
@@ -3896,6 +3995,9 @@ SPCONV_API const char *spconv_preset_id_name(spconv_preset_id id) {
     case SPCONV_PRESET_GZ_SIM: return "gz_sim";
     case SPCONV_PRESET_ROS_ODOM: return "ros_odom";
     case SPCONV_PRESET_JOLT: return "jolt";
+    case SPCONV_PRESET_ISAACLAB3: return "isaaclab3";
+    case SPCONV_PRESET_ISAACLAB3_LINK: return "isaaclab3_link";
+    case SPCONV_PRESET_ODE: return "ode";
     default: return SPCONV__NULL;
   }
 }
@@ -4152,6 +4254,393 @@ SPCONV_API int spconv_accel_convert(spconv_real res[6], const spconv_convention 
 }
 
 /** @} */ /* end of >>engines */
+
+/* ================================================================== >>states
+   BODY STATES: pose conventions, whole-state conversion (pose + twist,
+   single and strided batch), forces at points */
+/** @defgroup states Body states
+    Pose conventions, whole-state conversion, forces at points. @{ */
+/* A pose is 7 reals (spconv_pose_convention: [p; q] or [q; p], wxyz or xyzw,
+   of the origin or the COM, of the body or the inertial frame). Every pose
+   goes through spconv_body: the origin's position and the body frame's
+   orientation, plus the COM offset and the inertial frame in body axes.
+     COM          p_C = p_O + R_B com
+     inertial     q_I = q_B * iquat       (R_I = R_B R_iquat)
+   A whole state adds a twist under the state's spconv_convention; its BODY
+   axes are the body frame's (spconv_body). */
+
+/* 1 if every field of c holds a known value (c may be NULL: 0) */
+SPCONV_API int spconv__pose_convention_valid(const spconv_pose_convention *c) {
+  return c != SPCONV__NULL && (c->layout == 0 || c->layout == 1) &&
+         (c->quat_order == 0 || c->quat_order == 1) &&
+         (c->point == SPCONV_POINT_COM || c->point == SPCONV_POINT_ORIGIN) &&
+         (c->frame == 0 || c->frame == 1);
+}
+
+SPCONV_API int spconv__state_convention_valid(const spconv_state_convention *c) {
+  return c != SPCONV__NULL && spconv__pose_convention_valid(&c->pose) &&
+         spconv__convention_valid(&c->twist);
+}
+
+SPCONV_API spconv_pose_convention spconv__pose_convention(int layout, int quat_order, int point,
+                                                          int frame) {
+  spconv_pose_convention c;
+  c.layout = layout;
+  c.quat_order = quat_order;
+  c.point = point;
+  c.frame = frame;
+  return c;
+}
+
+/* pose stored under c -> position p[3] and quaternion q[4] (wxyz) */
+SPCONV_API void spconv__pose_unpack(spconv_real p[3], spconv_real q[4], const spconv_real pose[7],
+                                    const spconv_pose_convention *c) {
+  const spconv_real *ps = pose + (c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 0 : 4);
+  const spconv_real *qs = pose + (c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 3 : 0);
+  int i, v = c->quat_order == SPCONV_QUAT_WXYZ ? 1 : 0; /* where x sits */
+  for (i = 0; i < 3; ++i) p[i] = ps[i];
+  q[0] = qs[c->quat_order == SPCONV_QUAT_WXYZ ? 0 : 3];
+  for (i = 0; i < 3; ++i) q[1 + i] = qs[v + i];
+}
+
+/* p[3], q[4] (wxyz) -> res stored under c (inverse of spconv__pose_unpack) */
+SPCONV_API void spconv__pose_pack(spconv_real res[7], const spconv_real p[3],
+                                  const spconv_real q[4], const spconv_pose_convention *c) {
+  spconv_real *ps = res + (c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 0 : 4);
+  spconv_real *qs = res + (c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 3 : 0);
+  int i, v = c->quat_order == SPCONV_QUAT_WXYZ ? 1 : 0;
+  for (i = 0; i < 3; ++i) ps[i] = p[i];
+  qs[c->quat_order == SPCONV_QUAT_WXYZ ? 0 : 3] = q[0];
+  for (i = 0; i < 3; ++i) qs[v + i] = q[1 + i];
+}
+
+/* the unit inertial-frame quaternion of iquat_wxyz (NULL or zero: identity) */
+SPCONV_API void spconv__iquat_unit(spconv_real res[4], const spconv_real *iquat_wxyz) {
+  if (iquat_wxyz == SPCONV__NULL) {
+    res[0] = SPCONV__R(1);
+    res[1] = res[2] = res[3] = SPCONV__R(0);
+  } else {
+    spconv__quat_unit_or_identity(res, iquat_wxyz);
+  }
+}
+
+/* Fill the pose part of body (pos, quat_wxyz, both unit-quaternion) from a
+   position p and orientation q (wxyz) under (point, frame), with com and
+   the unit iquat iq already in body. */
+SPCONV_API void spconv__body_set_pose(spconv_body *body, const spconv_real p[3],
+                                      const spconv_real q[4], int point, int frame) {
+  spconv_real qb[4], iq_conj[4], rc[3];
+  spconv__quat_unit_or_identity(qb, q);
+  if (frame == SPCONV_POSE_FRAME_INERTIAL) { /* q_B = q_I * conj(iquat) */
+    spconv_quat_conj_wxyz(iq_conj, body->iquat_wxyz);
+    spconv_quat_mul_wxyz(qb, qb, iq_conj);
+  }
+  spconv__quat_rotate(rc, qb[0], qb[1], qb[2], qb[3], body->com); /* C - O */
+  body->pos[0] = point == SPCONV_POINT_COM ? p[0] - rc[0] : p[0];
+  body->pos[1] = point == SPCONV_POINT_COM ? p[1] - rc[1] : p[1];
+  body->pos[2] = point == SPCONV_POINT_COM ? p[2] - rc[2] : p[2];
+  body->quat_wxyz[0] = qb[0];
+  body->quat_wxyz[1] = qb[1];
+  body->quat_wxyz[2] = qb[2];
+  body->quat_wxyz[3] = qb[3];
+}
+
+/* position p and unit orientation q (wxyz) of body under (point, frame) */
+SPCONV_API void spconv__body_get_pose(spconv_real p[3], spconv_real q[4], const spconv_body *body,
+                                      int point, int frame) {
+  spconv_real rc[3], iq[4];
+  int i;
+  spconv__quat_unit_or_identity(q, body->quat_wxyz);
+  spconv__quat_rotate(rc, q[0], q[1], q[2], q[3], body->com);
+  for (i = 0; i < 3; ++i) p[i] = point == SPCONV_POINT_COM ? body->pos[i] + rc[i] : body->pos[i];
+  if (frame == SPCONV_POSE_FRAME_INERTIAL) { /* q_I = q_B * iquat */
+    spconv__iquat_unit(iq, body->iquat_wxyz);
+    spconv_quat_mul_wxyz(q, q, iq);
+  }
+}
+
+/** The state convention of preset id: its 6-vectors (.twist, equal to
+   spconv_convention_from_preset) and its pose (.pose). For an unknown id
+   every field is -1, which the conversions reject with SPCONV_EINVAL.
+   Poses (layout, quaternion order, point, frame; sources in docs/engines.md):
+   NEWTON, WARP_SIM, SAP_*  body_q [p; q_xyzw] of the body origin
+   MUJOCO_FREE, PTERA       free-joint qpos [p; q_wxyz] of the body origin
+   MUJOCO_XFRC              xipos / ximat: COM, inertial frame, wxyz
+   ISAACLAB                 Isaac Lab 2.x root_com_pose_w [p; q_wxyz]: COM,
+                            inertial frame (the link pose times
+                            body_com_pose_b)
+   ISAACLAB_LINK            Isaac Lab 2.x root_link_pose_w [p; q_wxyz], origin
+   ISAACLAB3, ISAACLAB3_LINK  the same in Isaac Lab 3.x, q_xyzw
+   PHYSX                    PxTransform {q_xyzw; p} of the actor (origin)
+   BULLET                   center-of-mass transform: COM, inertial frame,
+                            [p; q_xyzw] (btQuaternion x, y, z, w)
+   DRAKE                    quaternion floating joint q = [q_wxyz; p], origin
+   PINOCCHIO_*              free flyer q = [p; q_xyzw], origin
+   DART_*, MR_*, FEATHERSTONE  a transform matrix of the origin frame;
+                            stored here [p; q_wxyz]
+   GZ_SIM                   Link::WorldPose (math::Pose3d) [p; q_wxyz], origin
+   ROS_ODOM                 geometry_msgs/Pose [p; q_xyzw] of child_frame_id
+   JOLT                     Body::GetPosition / GetRotation [p; q_xyzw], origin
+   ODE                      dBodyGetPosition / dBodyGetQuaternion [p; q_wxyz]:
+                            the COM, body axes (an ODE body's origin is its COM) */
+SPCONV_API spconv_state_convention spconv_state_convention_from_preset(spconv_preset_id id) {
+  const int PQ = SPCONV_POSE_LAYOUT_POS_QUAT, QP = SPCONV_POSE_LAYOUT_QUAT_POS;
+  const int WXYZ = SPCONV_QUAT_WXYZ, XYZW = SPCONV_QUAT_XYZW;
+  const int C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN;
+  const int B = SPCONV_POSE_FRAME_BODY, I = SPCONV_POSE_FRAME_INERTIAL;
+  spconv_state_convention s;
+  s.twist = spconv_convention_from_preset(id);
+  switch (id) {
+    case SPCONV_PRESET_NEWTON:
+    case SPCONV_PRESET_SAP_PUBLIC:
+    case SPCONV_PRESET_SAP_INTERNAL:
+    case SPCONV_PRESET_WARP_SIM:
+    case SPCONV_PRESET_PINOCCHIO_WORLD:
+    case SPCONV_PRESET_PINOCCHIO_LOCAL:
+    case SPCONV_PRESET_PINOCCHIO_LWA:
+    case SPCONV_PRESET_ISAACLAB3_LINK:
+    case SPCONV_PRESET_ROS_ODOM:
+    case SPCONV_PRESET_JOLT: s.pose = spconv__pose_convention(PQ, XYZW, O, B); break;
+    case SPCONV_PRESET_MUJOCO_FREE:
+    case SPCONV_PRESET_PTERA:
+    case SPCONV_PRESET_ISAACLAB_LINK:
+    case SPCONV_PRESET_DART_BODY:
+    case SPCONV_PRESET_DART_WORLD:
+    case SPCONV_PRESET_MR_BODY:
+    case SPCONV_PRESET_MR_SPACE:
+    case SPCONV_PRESET_FEATHERSTONE:
+    case SPCONV_PRESET_GZ_SIM: s.pose = spconv__pose_convention(PQ, WXYZ, O, B); break;
+    case SPCONV_PRESET_MUJOCO_XFRC:
+    case SPCONV_PRESET_ISAACLAB: s.pose = spconv__pose_convention(PQ, WXYZ, C, I); break;
+    case SPCONV_PRESET_ISAACLAB3:
+    case SPCONV_PRESET_BULLET: s.pose = spconv__pose_convention(PQ, XYZW, C, I); break;
+    case SPCONV_PRESET_PHYSX: s.pose = spconv__pose_convention(QP, XYZW, O, B); break;
+    case SPCONV_PRESET_DRAKE: s.pose = spconv__pose_convention(QP, WXYZ, O, B); break;
+    case SPCONV_PRESET_ODE: s.pose = spconv__pose_convention(PQ, WXYZ, C, B); break;
+    default: s.pose = spconv__pose_convention(-1, -1, -1, -1); break;
+  }
+  return s;
+}
+
+/** res = the body whose pose, stored under `from`, is `pose`, with COM com
+   (body axes) and inertial frame iquat_wxyz (body axes; NULL or zero: the
+   identity). res->quat_wxyz and res->iquat_wxyz are unit; the zero pose
+   quaternion is the identity. SPCONV_EINVAL (res untouched) for an invalid
+   convention or a NULL res, pose, from or com. */
+SPCONV_API int spconv_body_from_pose(spconv_body *res, const spconv_real pose[7],
+                                     const spconv_pose_convention *from,
+                                     const spconv_real com[3],
+                                     const spconv_real iquat_wxyz[4]) {
+  spconv_real p[3], q[4];
+  if (!spconv__pose_convention_valid(from) || !res || !pose || !com) return SPCONV_EINVAL;
+  spconv__pose_unpack(p, q, pose, from);
+  spconv__iquat_unit(res->iquat_wxyz, iquat_wxyz); /* com, iquat may alias res's */
+  res->com[0] = com[0];
+  res->com[1] = com[1];
+  res->com[2] = com[2];
+  spconv__body_set_pose(res, p, q, from->point, from->frame);
+  return SPCONV_OK;
+}
+
+/** res = the pose of body stored under `to` (7 reals, unit quaternion):
+   p_C = pos + R com for COM, q_B * iquat for the inertial frame.
+   SPCONV_EINVAL (res untouched) for an invalid convention or NULL. */
+SPCONV_API int spconv_pose_from_body(spconv_real res[7], const spconv_pose_convention *to,
+                                     const spconv_body *body) {
+  spconv_real p[3], q[4];
+  if (!spconv__pose_convention_valid(to) || !res || !body) return SPCONV_EINVAL;
+  spconv__body_get_pose(p, q, body, to->point, to->frame);
+  spconv__pose_pack(res, p, q, to);
+  return SPCONV_OK;
+}
+
+/** Pose stored under `from` -> the same body's pose stored under `to`, for
+   a body with COM com and inertial frame iquat_wxyz (body axes; iquat NULL
+   or zero: identity). The result quaternion is unit. SPCONV_EINVAL (res
+   untouched) for an invalid convention or a NULL res, pose or com. */
+SPCONV_API int spconv_pose_convert(spconv_real res[7], const spconv_pose_convention *to,
+                                   const spconv_real pose[7],
+                                   const spconv_pose_convention *from,
+                                   const spconv_real com[3], const spconv_real iquat_wxyz[4]) {
+  spconv_body b;
+  if (!spconv__pose_convention_valid(to)) return SPCONV_EINVAL;
+  if (spconv_body_from_pose(&b, pose, from, com, iquat_wxyz) != SPCONV_OK) return SPCONV_EINVAL;
+  return spconv_pose_from_body(res, to, &b);
+}
+
+/* one body's state, conventions and pointers checked: reads everything
+   before writing (res_pose, res_twist may alias pose, twist) */
+SPCONV_API void spconv__state_convert(spconv_real res_pose[7], spconv_real res_twist[6],
+                                      const spconv_state_convention *to,
+                                      const spconv_real pose[7], const spconv_real twist[6],
+                                      const spconv_state_convention *from,
+                                      const spconv_real com[3],
+                                      const spconv_real *iquat_wxyz) {
+  spconv_body b;
+  spconv_real p[3], q[4], R[9], v[3], w[3], r[3], x[6];
+  int i;
+  for (i = 0; i < 6; ++i) x[i] = twist[i];
+  spconv__pose_unpack(p, q, pose, &from->pose);
+  spconv__iquat_unit(b.iquat_wxyz, iquat_wxyz);
+  for (i = 0; i < 3; ++i) b.com[i] = com[i];
+  spconv__body_set_pose(&b, p, q, from->pose.point, from->pose.frame);
+  spconv__mat_from_quat(R, b.quat_wxyz);
+  spconv__twist_canonical(v, w, x, &from->twist, R, &b);
+  spconv__point_offset(r, to->twist.point, R, &b);
+  spconv__twist_from_com(v, w, r);
+  spconv__body_get_pose(p, q, &b, to->pose.point, to->pose.frame);
+  spconv__pose_pack(res_pose, p, q, &to->pose);
+  spconv__encode(res_twist, v, w, &to->twist, R, 1);
+}
+
+/** Whole state (pose and twist) stored under `from` -> the same state under
+   `to`, for a body with COM com and inertial frame iquat_wxyz (body axes;
+   NULL or zero: identity). Pose as spconv_pose_convert, twist as
+   spconv_twist_convert with the body at that pose. res_pose and res_twist
+   may alias pose and twist (e.g. one Isaac Lab root_state_w row:
+   pose = row, twist = row + 7). SPCONV_EINVAL (nothing written) for an
+   invalid convention or a NULL pointer other than iquat_wxyz. */
+SPCONV_API int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twist[6],
+                                    const spconv_state_convention *to,
+                                    const spconv_real pose[7], const spconv_real twist[6],
+                                    const spconv_state_convention *from,
+                                    const spconv_real com[3], const spconv_real iquat_wxyz[4]) {
+  if (!spconv__state_convention_valid(to) || !spconv__state_convention_valid(from) ||
+      !res_pose || !res_twist || !pose || !twist || !com)
+    return SPCONV_EINVAL;
+  spconv__state_convert(res_pose, res_twist, to, pose, twist, from, com, iquat_wxyz);
+  return SPCONV_OK;
+}
+
+/** n bodies' states, strided as engines store them: body i's pose at
+   pose + i pose_stride, its twist at twist + i twist_stride (reals), its
+   COM at com + 3i (MuJoCo body_ipos, Newton body_com) and its inertial
+   frame at iquat_wxyz + 4i (MuJoCo body_iquat; NULL: identity for all).
+     Newton body_q / body_qd        pose_stride 7, twist_stride 6
+     Isaac Lab root_state_w (n, 13) pose = s, twist = s + 7, strides 13
+     MuJoCo free bodies only        qpos stride 7, qvel stride 6
+   Each body as spconv_state_convert; res_pose and res_twist may equal pose
+   and twist with the same strides. SPCONV_EINVAL (nothing written) for an
+   invalid convention, a NULL pointer other than iquat_wxyz (n > 0), a pose
+   stride below 7 or a twist stride below 6. */
+SPCONV_API int spconv_state_convert_n(spconv_real *res_pose, size_t res_pose_stride,
+                                      spconv_real *res_twist, size_t res_twist_stride,
+                                      const spconv_state_convention *to,
+                                      const spconv_real *pose, size_t pose_stride,
+                                      const spconv_real *twist, size_t twist_stride,
+                                      const spconv_state_convention *from,
+                                      const spconv_real *com, const spconv_real *iquat_wxyz,
+                                      size_t n) {
+  size_t i;
+  if (!spconv__state_convention_valid(to) || !spconv__state_convention_valid(from) ||
+      res_pose_stride < 7 || pose_stride < 7 || res_twist_stride < 6 || twist_stride < 6)
+    return SPCONV_EINVAL;
+  if (n == 0) return SPCONV_OK;
+  if (!res_pose || !res_twist || !pose || !twist || !com) return SPCONV_EINVAL;
+  for (i = 0; i < n; ++i)
+    spconv__state_convert(res_pose + i * res_pose_stride, res_twist + i * res_twist_stride, to,
+                          pose + i * pose_stride, twist + i * twist_stride, from, com + 3 * i,
+                          iquat_wxyz ? iquat_wxyz + 4 * i : SPCONV__NULL);
+  return SPCONV_OK;
+}
+
+/* world point of `point` given in `frame` (NULL: the COM), and R = R_B */
+SPCONV_API void spconv__applied_point(spconv_real res[3], const spconv_real *point,
+                                      spconv_frame frame, const spconv_real R[9],
+                                      const spconv_body *body) {
+  spconv_real local[3];
+  int i;
+  if (point != SPCONV__NULL && frame == SPCONV_FRAME_WORLD) {
+    for (i = 0; i < 3; ++i) res[i] = point[i];
+    return;
+  }
+  spconv__mat_vec(local, R, point != SPCONV__NULL ? point : body->com);
+  for (i = 0; i < 3; ++i) res[i] = body->pos[i] + local[i];
+}
+
+/** res = the wrench, stored under `to`, of a force applied at a point plus a
+   torque (a couple), for the body `body`:
+     frame SPCONV_FRAME_WORLD  force and torque in world axes, point in world
+                               coordinates (PhysX addForceAtPos, MuJoCo
+                               mj_applyFT, Isaac Lab positions with is_global)
+     frame SPCONV_FRAME_BODY   force and torque in body axes, point in body
+                               coordinates, i.e. relative to the body origin
+                               (Isaac Lab's default local forces, ODE
+                               dBodyAddRelForceAtRelPos)
+   torque NULL: no couple; point NULL: the COM. Through [f; tau_C] (world):
+   tau_C = torque + (P - C) x force. SPCONV_EINVAL (res untouched) for an
+   invalid convention or frame, or a NULL res, force, to or body. */
+SPCONV_API int spconv_wrench_from_force_at_point(spconv_real res[6], const spconv_convention *to,
+                                                 const spconv_real force[3],
+                                                 const spconv_real torque[3],
+                                                 const spconv_real point[3], spconv_frame frame,
+                                                 const spconv_body *body) {
+  spconv_real R[9], f[3], tau[3], P[3], C[3], rc[3], r[3];
+  int i;
+  if (!spconv__convention_valid(to) || !res || !force || !body ||
+      (frame != SPCONV_FRAME_WORLD && frame != SPCONV_FRAME_BODY))
+    return SPCONV_EINVAL;
+  spconv__mat_from_quat(R, body->quat_wxyz);
+  spconv__applied_point(P, point, frame, R, body);
+  spconv__applied_point(C, SPCONV__NULL, frame, R, body);
+  for (i = 0; i < 3; ++i) {
+    f[i] = force[i];
+    tau[i] = torque ? torque[i] : SPCONV__R(0);
+    rc[i] = P[i] - C[i];
+  }
+  if (frame == SPCONV_FRAME_BODY) { /* body axes -> world */
+    spconv_real fb[3] = {f[0], f[1], f[2]}, tb[3] = {tau[0], tau[1], tau[2]};
+    spconv__mat_vec(f, R, fb);
+    spconv__mat_vec(tau, R, tb);
+  }
+  spconv__add_cross(tau, tau, rc, f);
+  spconv__point_offset(r, to->point, R, body);
+  spconv__wrench_from_com(tau, f, r);
+  spconv__encode(res, f, tau, to, R, 0);
+  return SPCONV_OK;
+}
+
+/** The force and the torque about a point that together equal `wrench`
+   (stored under `from`), in `frame` (as spconv_wrench_from_force_at_point,
+   whose inverse this is: the force is the wrench's force, the torque its
+   moment about P: tau_P = tau_C - (P - C) x f). point NULL: the COM.
+   SPCONV_EINVAL (nothing written) for an invalid convention or frame, or a
+   NULL res_force, res_torque, wrench, from or body. */
+SPCONV_API int spconv_force_at_point_from_wrench(spconv_real res_force[3],
+                                                 spconv_real res_torque[3],
+                                                 const spconv_real wrench[6],
+                                                 const spconv_convention *from,
+                                                 const spconv_real point[3], spconv_frame frame,
+                                                 const spconv_body *body) {
+  spconv_real R[9], f[3], tau[3], P[3], C[3], r[3];
+  int i;
+  if (!spconv__convention_valid(from) || !res_force || !res_torque || !wrench || !body ||
+      (frame != SPCONV_FRAME_WORLD && frame != SPCONV_FRAME_BODY))
+    return SPCONV_EINVAL;
+  spconv__mat_from_quat(R, body->quat_wxyz);
+  spconv__decode(f, tau, wrench, from, R, 0);
+  spconv__point_offset(r, from->point, R, body);
+  spconv__wrench_to_com(tau, f, r);
+  spconv__applied_point(P, point, frame, R, body);
+  spconv__applied_point(C, SPCONV__NULL, frame, R, body);
+  for (i = 0; i < 3; ++i) r[i] = P[i] - C[i];
+  spconv__wrench_from_com(tau, f, r);
+  for (i = 0; i < 3; ++i) {
+    P[i] = f[i];
+    C[i] = tau[i];
+  }
+  if (frame == SPCONV_FRAME_BODY) { /* world -> body axes */
+    spconv__mat_t_vec(P, R, f);
+    spconv__mat_t_vec(C, R, tau);
+  }
+  for (i = 0; i < 3; ++i) {
+    res_force[i] = P[i];
+    res_torque[i] = C[i];
+  }
+  return SPCONV_OK;
+}
+
+/** @} */ /* end of >>states */
 
 /* ================================================================== >>mujoco
    MUJOCO: free joint qvel / qfrc (and _n), c-frame cvel / cacc / cfrc */

@@ -195,13 +195,18 @@ static const known_preset known_presets[] = {
     {SPCONV_PRESET_ROS_ODOM, {0, -1, 0, 0, 0, 1}, {0, 0, 1, 0, -1, 0}},
     /* Jolt Body.h: velocity of the COM, world */
     {SPCONV_PRESET_JOLT, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},
+    /* Isaac Lab 3.x: the 2.x 6-vectors (COM, link origin) */
+    {SPCONV_PRESET_ISAACLAB3, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},
+    {SPCONV_PRESET_ISAACLAB3_LINK, {1, 0, 0, 0, 0, 1}, {0, 0, 1, 1, 0, 0}},
+    /* ODE: the body's position is its COM; world axes */
+    {SPCONV_PRESET_ODE, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},
 };
 #define N_KNOWN_PRESETS ((int)(sizeof known_presets / sizeof known_presets[0]))
 
 /* the body of the hand derivation, and preset i's entry of the table */
 static spconv_body known_body(void) {
   const spconv_real h = (spconv_real)0.70710678118654752440;
-  spconv_body b = {{1, 0, 0}, {h, 0, 0, h}, {1, 0, 0}};
+  spconv_body b = {{1, 0, 0}, {h, 0, 0, h}, {1, 0, 0}, {1, 0, 0, 0}};
   return b;
 }
 
@@ -258,7 +263,8 @@ static void test_convention_from_preset_table(void **state) {
       {A, O, W, W, 0, 0}, {L, Z, W, W, 0, 1}, {L, O, B, B, 0, 1}, {L, O, W, W, 0, 1},
       {A, O, B, B, 0, 1}, {A, O, W, W, 0, 1}, {A, O, B, B, 0, 1}, {A, Z, W, W, 0, 1},
       {A, Z, W, W, 0, 1}, {L, O, W, B, 1, 0}, {A, C, W, W, 0, 0}, {L, O, W, W, 0, 0},
-      {L, O, W, W, 0, 0}, {L, O, B, B, 0, 0}, {L, C, W, W, 0, 0}};
+      {L, O, W, W, 0, 0}, {L, O, B, B, 0, 0}, {L, C, W, W, 0, 0}, {L, C, W, W, 0, 0},
+      {L, O, W, W, 0, 0}, {L, C, W, W, 0, 0}};
   int i;
   (void)state;
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
@@ -272,7 +278,7 @@ static void test_convention_from_preset_table(void **state) {
   }
   { /* an unknown id gives a descriptor every conversion rejects */
     spconv_convention bad = spconv_convention_from_preset(SPCONV_PRESET_COUNT);
-    spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0}};
+    spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0}, {1, 0, 0, 0}};
     spconv_real x[6] = {1, 2, 3, 4, 5, 6}, res[6] = {7, 7, 7, 7, 7, 7}, keep[6];
     memcpy(keep, res, sizeof res);
     assert_int_equal(spconv_twist_convert(res, &bad, x, newton(), &b), SPCONV_EINVAL);
@@ -287,7 +293,8 @@ static void test_preset_id_name(void **state) {
       "isaaclab",        "physx",           "bullet",        "drake",       "pinocchio_world",
       "pinocchio_local", "pinocchio_lwa",   "dart_body",     "dart_world",  "mr_body",
       "mr_space",        "featherstone",    "ptera",         "warp_sim",    "isaaclab_link",
-      "gz_sim",          "ros_odom",        "jolt"};
+      "gz_sim",          "ros_odom",        "jolt",          "isaaclab3",   "isaaclab3_link",
+      "ode"};
   int i;
   (void)state;
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
@@ -1479,7 +1486,7 @@ static spconv_convention bad_descriptor(int field, int k) {
 }
 
 static void test_twist_wrench_accel_convert_bad_input(void **state) {
-  spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {(spconv_real)0.1, 0, 0}};
+  spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {(spconv_real)0.1, 0, 0}, {1, 0, 0, 0}};
   spconv_real x[6] = {1, 2, 3, 4, 5, 6}, t[6] = {1, 1, 1, 1, 1, 1};
   spconv_real res[36], keep[36];
   int field, k, i;
@@ -1511,7 +1518,7 @@ static void test_twist_wrench_accel_convert_bad_input(void **state) {
 }
 
 static void test_mujoco_cframe_bad_input(void **state) {
-  spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {(spconv_real)0.1, 0, 0}};
+  spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {(spconv_real)0.1, 0, 0}, {1, 0, 0, 0}};
   spconv_real x[6] = {1, 2, 3, 4, 5, 6}, t[6] = {1, 1, 1, 1, 1, 1}, S[3] = {0, 0, 0};
   spconv_real res[36], keep[36];
   int field, k, i;

@@ -652,7 +652,7 @@ static void test_R9_angvel_dt_zero(void **state) {
    no name. */
 static void test_C1_descriptors(void **state) {
   spconv_convention ok = spconv_convention_from_preset(SPCONV_PRESET_NEWTON), bad, unknown;
-  spconv_body body = {{0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0}};
+  spconv_body body = {{0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0}, {1, 0, 0, 0}};
   spconv_real x[6] = {1, 2, 3, 4, 5, 6}, r[6], M[36];
   int f, vals[] = {-1, 2, 3, INT_MAX, INT_MIN}, k;
   (void)state;
