@@ -42,3 +42,43 @@ else()
   message(STATUS "spatial_conv: MuJoCo not found, its cross-checks and example are skipped "
                  "(apt-get install libmujoco-dev)")
 endif()
+
+# Bullet 3.24, ODE and Orocos KDL (Debian: libbullet-dev, libode-dev,
+# liborocos-kdl-dev) for the body-state cross-checks and the hand-off
+# example. Each found engine becomes an interface target
+# spatial_conv_dev::<name>; SPATIAL_CONV_REQUIRE_ENGINES makes a missing one
+# an error (CI).
+option(SPATIAL_CONV_REQUIRE_ENGINES "Fail when Bullet, ODE or Orocos KDL is not found (CI)" OFF)
+find_package(PkgConfig QUIET)
+set(SPATIAL_CONV_ENGINES_MISSING "")
+foreach(_engine bullet ode)
+  if(PKG_CONFIG_FOUND)
+    pkg_check_modules(SPCONV_PC_${_engine} QUIET IMPORTED_TARGET ${_engine})
+  endif()
+  if(SPCONV_PC_${_engine}_FOUND)
+    add_library(spatial_conv_dev_${_engine} INTERFACE)
+    target_link_libraries(spatial_conv_dev_${_engine} INTERFACE PkgConfig::SPCONV_PC_${_engine})
+    add_library(spatial_conv_dev::${_engine} ALIAS spatial_conv_dev_${_engine})
+    message(STATUS "spatial_conv: ${_engine} ${SPCONV_PC_${_engine}_VERSION} found, cross-checks enabled")
+  else()
+    list(APPEND SPATIAL_CONV_ENGINES_MISSING ${_engine})
+  endif()
+endforeach()
+find_package(orocos_kdl CONFIG QUIET)
+if(orocos_kdl_FOUND)
+  add_library(spatial_conv_dev_kdl INTERFACE)
+  target_include_directories(spatial_conv_dev_kdl INTERFACE ${orocos_kdl_INCLUDE_DIRS})
+  target_link_libraries(spatial_conv_dev_kdl INTERFACE ${orocos_kdl_LIBRARIES})
+  add_library(spatial_conv_dev::kdl ALIAS spatial_conv_dev_kdl)
+  message(STATUS "spatial_conv: Orocos KDL ${orocos_kdl_VERSION} found, cross-check enabled")
+else()
+  list(APPEND SPATIAL_CONV_ENGINES_MISSING kdl)
+endif()
+if(SPATIAL_CONV_ENGINES_MISSING AND SPATIAL_CONV_REQUIRE_ENGINES)
+  message(FATAL_ERROR "spatial_conv: not found: ${SPATIAL_CONV_ENGINES_MISSING} and "
+                      "SPATIAL_CONV_REQUIRE_ENGINES is ON; install them with: "
+                      "apt-get install libbullet-dev libode-dev liborocos-kdl-dev")
+elseif(SPATIAL_CONV_ENGINES_MISSING)
+  message(STATUS "spatial_conv: not found: ${SPATIAL_CONV_ENGINES_MISSING}; their cross-checks "
+                 "are skipped (apt-get install libbullet-dev libode-dev liborocos-kdl-dev)")
+endif()
