@@ -682,6 +682,65 @@ static void test_C1_descriptors(void **state) {
   assert_null(spconv_preset_id_name(SPCONV_PRESET_COUNT));
 }
 
+/* C4: body states. A pose-convention field outside its enum (POINT_WORLD
+   included: it is not a pose point), a force frame other than WORLD / BODY,
+   a NULL pointer (other than iquat, torque, point: documented defaults) or
+   a batch stride below 7 / 6 gives SPCONV_EINVAL and nothing is written.
+   The zero pose quaternion is the identity; NaN propagates. */
+static void test_C4_body_states(void **state) {
+  spconv_state_convention ok = spconv_state_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_state_convention bad;
+  spconv_body body = {{0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0}, {1, 0, 0, 0}};
+  spconv_real pose[7] = {1, 2, 3, 0, 0, 0, 0}, twist[6] = {1, 2, 3, 4, 5, 6};
+  spconv_real com[3] = {(spconv_real)0.1, 0, 0}, rp[7], rt[6], f[3] = {1, 0, 0};
+  int field, k, vals[] = {-1, 2, INT_MAX, INT_MIN};
+  (void)state;
+  for (field = 0; field < 4; ++field)
+    for (k = 0; k < 4; ++k) {
+      int *v;
+      bad = ok;
+      v = field == 0 ? &bad.pose.layout : field == 1 ? &bad.pose.quat_order
+          : field == 2 ? &bad.pose.point : &bad.pose.frame;
+      *v = vals[k];
+      fill(rp, 7);
+      fill(rt, 6);
+      assert_int_equal(spconv_state_convert(rp, rt, &bad, pose, twist, &ok, com, NULL),
+                       SPCONV_EINVAL);
+      assert_int_equal(spconv_pose_convert(rp, &ok.pose, pose, &bad.pose, com, NULL),
+                       SPCONV_EINVAL);
+      assert_int_equal(spconv_pose_from_body(rp, &bad.pose, &body), SPCONV_EINVAL);
+      assert_int_equal(spconv_state_convert_n(rp, 7, rt, 6, &ok, pose, 7, twist, 6, &bad, com,
+                                              NULL, 1),
+                       SPCONV_EINVAL);
+      expect_untouched(rp, 7);
+      expect_untouched(rt, 6);
+    }
+  fill(rp, 7);
+  fill(rt, 6);
+  assert_int_equal(spconv_state_convert(rp, rt, &ok, pose, twist, &ok, NULL, NULL), SPCONV_EINVAL);
+  assert_int_equal(spconv_state_convert(rp, NULL, &ok, pose, twist, &ok, com, NULL),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_state_convert_n(rp, 6, rt, 6, &ok, pose, 7, twist, 6, &ok, com, NULL, 1),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_state_convert_n(rp, 7, rt, 5, &ok, pose, 7, twist, 6, &ok, com, NULL, 1),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_wrench_from_force_at_point(rt, &ok.twist, f, NULL, NULL,
+                                                     (spconv_frame)2, &body),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_force_at_point_from_wrench(rp, rp + 3, twist, &ok.twist, NULL,
+                                                     (spconv_frame)-1, &body),
+                   SPCONV_EINVAL);
+  expect_untouched(rp, 7);
+  expect_untouched(rt, 6);
+  /* the zero quaternion is the identity: the pose comes back as (p, 1, 0, 0, 0) */
+  assert_int_equal(spconv_pose_convert(rp, &ok.pose, pose, &ok.pose, com, NULL), SPCONV_OK);
+  assert_true(rp[0] == 1 && rp[1] == 2 && rp[2] == 3 && rp[3] == 1 && rp[4] == 0);
+  /* NaN propagates (G4) */
+  pose[0] = (spconv_real)NAN;
+  assert_int_equal(spconv_state_convert(rp, rt, &ok, pose, twist, &ok, com, NULL), SPCONV_OK);
+  assert_true(rp[0] != rp[0]);
+}
+
 /* C2: an inconsistent joint layout (start arrays not from 0 or decreasing,
    extreme ints, wrong segment sizes, unknown types, a child out of range)
    gives SPCONV_EINVAL and nothing is written; the check never overflows. */
@@ -1207,6 +1266,7 @@ int main(void) {
       cmocka_unit_test(test_C1_descriptors),
       cmocka_unit_test(test_C2_joint_layouts),
       cmocka_unit_test(test_C3_permutations),
+      cmocka_unit_test(test_C4_body_states),
       cmocka_unit_test(test_D1_bvh_parser),
       cmocka_unit_test(test_D2_bvh_angles),
       cmocka_unit_test(test_D3_change_world_axes),

@@ -1,7 +1,8 @@
 /* Fuzz: engine conventions as data (descriptors and presets, twist /
    wrench / acceleration conversions and their 6x6 matrices, MuJoCo c-frame
    vectors), packed joint arrays (layout check, quaternion reorder, SAP
-   joint maps and boundary) and DOF permutations. Descriptor fields, joint
+   joint maps and boundary), DOF permutations and body states (poses,
+   whole states, forces at points). Descriptor fields, joint
    types, start arrays, child indices and permutations are arbitrary ints. */
 #include "fuzz_util.h"
 
@@ -265,10 +266,131 @@ static void fz_perms(fz_in *in) {
   FZ_CHECK(fz_bits(h, v, n));
 }
 
+/* a state convention: a preset (some ids unknown), small field values, or
+   arbitrary ints */
+static spconv_state_convention fz_state_conv(fz_in *in) {
+  uint8_t k = fz_byte(in);
+  spconv_state_convention c;
+  if (k < 128)
+    return spconv_state_convention_from_preset((spconv_preset_id)(k % (SPCONV_PRESET_COUNT + 2)));
+  c.twist = fz_conv(in);
+  if (k < 240) {
+    uint8_t b = fz_byte(in);
+    c.pose.layout = b & 1;
+    c.pose.quat_order = (b >> 1) & 1;
+    c.pose.point = (b >> 2) % 3; /* WORLD (2) is not a pose point */
+    c.pose.frame = (b >> 4) & 1;
+    return c;
+  }
+  c.pose.layout = fz_int(in);
+  c.pose.quat_order = fz_int(in);
+  c.pose.point = fz_int(in);
+  c.pose.frame = fz_int(in);
+  return c;
+}
+
+static int fz_pose_conv_valid(const spconv_pose_convention *p) {
+  return (p->layout == 0 || p->layout == 1) && (p->quat_order == 0 || p->quat_order == 1) &&
+         (p->point == 0 || p->point == 1) && (p->frame == 0 || p->frame == 1);
+}
+
+static int fz_state_conv_valid(const spconv_state_convention *c) {
+  return fz_conv_valid(&c->twist) && fz_pose_conv_valid(&c->pose);
+}
+
+/* rotation matrix of the quaternion at q (wxyz or xyzw), in double */
+static void fz_pose_rotation(double R[9], const spconv_real *q, int xyzw) {
+  spconv_real wxyz[4], M[9];
+  int i;
+  if (xyzw) spconv_quat_wxyz_from_xyzw(wxyz, q);
+  else memcpy(wxyz, q, sizeof wxyz);
+  spconv_mat_from_quat_wxyz(M, wxyz);
+  for (i = 0; i < 9; ++i) R[i] = (double)M[i];
+}
+
+/* Body states: pose and whole-state conversion (single, strided batch, in
+   place), forces at points. Statuses, nothing written on error, in place ==
+   out of place, batch == single bit for bit, round trips. */
+static void fz_states(fz_in *in) {
+  spconv_state_convention a = fz_state_conv(in), b = fz_state_conv(in);
+  int va = fz_state_conv_valid(&a), vb = fz_state_conv_valid(&b), s, frame = fz_int(in);
+  spconv_real pose[7], twist[6], com[3], iq[4], rp[7], rt[6], bp[7], bt[6], y[13];
+  spconv_real f[3], tau[3], pt[3], g[6], f2[3], t2[3];
+  spconv_body body;
+  fz_reals(in, pose, 7);
+  fz_reals(in, twist, 6);
+  fz_reals(in, com, 3);
+  fz_reals(in, iq, 4);
+  fz_reals(in, f, 3);
+  fz_reals(in, tau, 3);
+  fz_reals(in, pt, 3);
+  fz_fill(rp, 7);
+  fz_fill(rt, 6);
+  s = spconv_state_convert(rp, rt, &b, pose, twist, &a, com, iq);
+  FZ_CHECK(s == (va && vb ? SPCONV_OK : SPCONV_EINVAL));
+  FZ_CHECK(spconv_pose_convert(bp, &b.pose, pose, &a.pose, com, iq) ==
+           (fz_pose_conv_valid(&a.pose) && fz_pose_conv_valid(&b.pose) ? SPCONV_OK
+                                                                        : SPCONV_EINVAL));
+  if (s != SPCONV_OK) {
+    FZ_CHECK(fz_untouched(rp, 7) && fz_untouched(rt, 6));
+    FZ_CHECK(spconv_state_convert_n(rp, 7, rt, 6, &b, pose, 7, twist, 6, &a, com, iq, 1) ==
+             SPCONV_EINVAL);
+    FZ_CHECK(fz_untouched(rp, 7) && fz_untouched(rt, 6));
+    return;
+  }
+  FZ_CHECK(fz_same(bp, rp, 7)); /* the pose part is spconv_pose_convert */
+  FZ_CHECK(spconv_state_convert(rp, rt, &b, pose, twist, &a, NULL, iq) == SPCONV_EINVAL);
+  /* one Isaac Lab-style row, in place; then the strided batch of one */
+  memcpy(y, pose, sizeof pose);
+  memcpy(y + 7, twist, sizeof twist);
+  FZ_CHECK(spconv_state_convert(y, y + 7, &b, y, y + 7, &a, com, iq) == SPCONV_OK);
+  FZ_CHECK(fz_same(y, rp, 7) && fz_same(y + 7, rt, 6));
+  fz_fill(y, 13);
+  FZ_CHECK(spconv_state_convert_n(y, 13, y + 7, 13, &b, pose, 7, twist, 6, &a, com, iq, 1) ==
+           SPCONV_OK);
+  FZ_CHECK(fz_same(y, rp, 7) && fz_same(y + 7, rt, 6));
+  FZ_CHECK(spconv_state_convert_n(y, 6, y + 7, 13, &b, pose, 7, twist, 6, &a, com, iq, 1) ==
+           SPCONV_EINVAL);
+  /* forces at points: status for any frame value, nothing written on error */
+  FZ_CHECK(spconv_body_from_pose(&body, pose, &a.pose, com, iq) == SPCONV_OK);
+  fz_fill(g, 6);
+  s = spconv_wrench_from_force_at_point(g, &a.twist, f, tau, pt, (spconv_frame)frame, &body);
+  FZ_CHECK(s == (frame == 0 || frame == 1 ? SPCONV_OK : SPCONV_EINVAL));
+  if (s != SPCONV_OK) {
+    FZ_CHECK(fz_untouched(g, 6));
+    return;
+  }
+  FZ_CHECK(spconv_force_at_point_from_wrench(f2, t2, g, &a.twist, pt, (spconv_frame)frame,
+                                             &body) == SPCONV_OK);
+  if (fz_quat_ok(pose + (a.pose.layout ? 0 : 3)) && fz_quat_ok(iq) && fz_moderate(pose, 7) &&
+      fz_moderate(twist, 6) && fz_moderate(com, 3) && fz_moderate(f, 3) &&
+      fz_moderate(tau, 3) && fz_moderate(pt, 3)) {
+    double L = 1 + fz_maxabs(pose, 7) + fz_maxabs(com, 3) + fz_maxabs(pt, 3);
+    double deg = 57.3 * 57.3;
+    double R0[9], R1[9];
+    int i, q0 = a.pose.layout ? 0 : 3, p0 = a.pose.layout ? 4 : 0;
+    int q1 = a.pose.layout ? 0 : 3, p1 = a.pose.layout ? 4 : 0;
+    FZ_CHECK(spconv_state_convert(bp, bt, &a, rp, rt, &b, com, iq) == SPCONV_OK);
+    /* back to `a`: the same position, rotation and twist (the quaternion
+       comes back unit, so compare rotations) */
+    FZ_CHECK(fz_near(bp + p1, pose + p0, 3, L, 256));
+    fz_pose_rotation(R0, pose + q0, a.pose.quat_order);
+    fz_pose_rotation(R1, bp + q1, a.pose.quat_order);
+    for (i = 0; i < 9; ++i) FZ_CHECK(fabs(R0[i] - R1[i]) <= FZ_TOL * 64);
+    FZ_CHECK(fz_near(bt, twist, 6, fz_maxabs(twist, 6) * L * deg, 256));
+    /* the force and the torque about the point come back */
+    FZ_CHECK(fz_near(f2, f, 3, fz_maxabs(f, 3), 64));
+    FZ_CHECK(fz_near(t2, tau, 3, fz_maxabs(tau, 3) + fz_maxabs(f, 3) * L, 256));
+  }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fz_in in = {data, size};
   switch (fz_byte(&in) % 3) {
-    case 0: fz_conventions(&in); break;
+    case 0:
+      fz_conventions(&in);
+      fz_states(&in);
+      break;
     case 1: fz_joints(&in); break;
     default: fz_perms(&in); break;
   }
