@@ -439,8 +439,8 @@ typedef enum spconv_shape_type {
      sphere    r                 r                   r                    r
      box       hx hy hz          hx hy hz            edges sx sy sz (*)   halfExtents
      capsule   r, half_height    r, half-length      r, height            r, halfHeight
-     cylinder  r, half_height    r, half-height      r, height            -
-     cone      r, half_height    -                   r, height            -
+     cylinder  r, half_height    r, half-height      r, height            r, height (5.5+)
+     cone      r, half_height    -                   r, height            r, height (5.5+)
      plane     normal only       normal only         normal only          normal only
      axis      Z (no parameter)  Z                   `axis` attribute     X
    All capsule lengths exclude the caps (PhysX: between the cap centres;
@@ -454,7 +454,9 @@ typedef enum spconv_shape_type {
    axis is a rotation in xform. Sources: Newton ModelBuilder.add_shape_* docs; MuJoCo XML reference,
    geom/size and geom/fromto; UsdGeomCube/Capsule/Cylinder/Cone/Plane
    schema docs; PhysX PxBoxGeometry, PxCapsuleGeometry ("extending along
-   the x axis"), PxPlaneGeometry (normal +X). */
+   the x axis"), PxPlaneGeometry (normal +X), PhysX 5.5+
+   PxConvexCoreGeometry's PxConvexCore::Cylinder and ::Cone (height and
+   radius, "axis along the X axis", the cone's base at x = -height/2). */
 typedef enum spconv_shape_format {
   SPCONV_SHAPE_FORMAT_NEWTON = 0,
   SPCONV_SHAPE_FORMAT_MUJOCO = 1,
@@ -632,6 +634,9 @@ typedef enum spconv_preset_id {
   SPCONV_PRESET_ISAACLAB3,       /* Isaac Lab 3.x root_com_vel_w, q_xyzw poses */
   SPCONV_PRESET_ISAACLAB3_LINK,  /* Isaac Lab 3.x root_link_vel_w, q_xyzw poses */
   SPCONV_PRESET_ODE,             /* ODE 0.16 dBodyGetLinearVel (COM), world */
+  SPCONV_PRESET_GENESIS,         /* Genesis 0.3+ get_vel (link origin), get_ang, world */
+  SPCONV_PRESET_CHRONO,          /* Chrono 9.x ChBody GetPosDt (COM), world */
+  SPCONV_PRESET_BRAX,            /* Brax 0.14 (MJX pipeline) State.xd at xpos, world */
   SPCONV_PRESET_COUNT
 } spconv_preset_id;
 
@@ -3447,9 +3452,7 @@ SPCONV_API int spconv__shape_supported(spconv_shape_type type, spconv_shape_form
   if (t < 0 || t > 5 || f < 0 || f > 3 || !spconv__axis_valid(axis)) return 0;
   if (format == SPCONV_SHAPE_FORMAT_MUJOCO && (axis != SPCONV_AXIS_Z || type == SPCONV_SHAPE_CONE))
     return 0;
-  if (format == SPCONV_SHAPE_FORMAT_PHYSX &&
-      (axis != SPCONV_AXIS_X || type == SPCONV_SHAPE_CYLINDER || type == SPCONV_SHAPE_CONE))
-    return 0;
+  if (format == SPCONV_SHAPE_FORMAT_PHYSX && axis != SPCONV_AXIS_X) return 0;
   return 1;
 }
 
@@ -3458,6 +3461,14 @@ SPCONV_API int spconv__shape_nsize(spconv_shape_type type) {
   if (type == SPCONV_SHAPE_PLANE) return 0;
   if (type == SPCONV_SHAPE_BOX) return 3;
   return type == SPCONV_SHAPE_SPHERE ? 1 : 2;
+}
+
+/* 1 if `format` gives the axial size of `type` as a full length (USD's
+   heights, PhysX's convex-core cylinder and cone), 0 for a half length */
+SPCONV_API int spconv__shape_full_length(spconv_shape_type type, spconv_shape_format format) {
+  return spconv__shape_nsize(type) == 2 &&
+         (format == SPCONV_SHAPE_FORMAT_USD ||
+          (format == SPCONV_SHAPE_FORMAT_PHYSX && type != SPCONV_SHAPE_CAPSULE));
 }
 
 /* canonical (Newton) sizes from `format` sizes; 1 if all are finite, >= 0 */
@@ -3470,15 +3481,12 @@ SPCONV_API int spconv__shape_to_canonical(spconv_real c[3], const spconv_real si
     if (!spconv__finite(size[i]) || size[i] < SPCONV__R(0)) return 0;
     c[i] = size[i];
   }
-  if (format == SPCONV_SHAPE_FORMAT_USD) {
-    if (type == SPCONV_SHAPE_BOX) {
-      c[0] *= h;
-      c[1] *= h;
-      c[2] *= h;
-    } else if (n == 2) {
-      c[1] *= h; /* height -> half height */
-    }
+  if (format == SPCONV_SHAPE_FORMAT_USD && type == SPCONV_SHAPE_BOX) {
+    c[0] *= h;
+    c[1] *= h;
+    c[2] *= h;
   }
+  if (spconv__shape_full_length(type, format)) c[1] *= h; /* height -> half height */
   return 1;
 }
 
@@ -3491,7 +3499,7 @@ SPCONV_API int spconv__shape_to_canonical(spconv_real c[3], const spconv_real si
    (r, h) and q = +90 deg about Y (Z onto X). A plane only turns (res_size
    zeros: collision planes are infinite in every format). SPCONV_EINVAL
    (res untouched) for an unknown type, format or axis, a shape the format
-   lacks (MuJoCo cone, PhysX cylinder and cone), an axis the format does
+   lacks (MuJoCo cone), an axis the format does
    not allow (MuJoCo: Z, PhysX: X), or a negative or non-finite size. */
 SPCONV_API int spconv_shape_convert(spconv_real res_size[3], spconv_real res_q_wxyz[4],
                                     const spconv_real size[3], spconv_shape_type type,
@@ -3502,15 +3510,12 @@ SPCONV_API int spconv_shape_convert(spconv_real res_size[3], spconv_real res_q_w
       !spconv__shape_supported(type, to, to_axis) ||
       !spconv__shape_to_canonical(c, size, type, from))
     return SPCONV_EINVAL;
-  if (to == SPCONV_SHAPE_FORMAT_USD) {
-    if (type == SPCONV_SHAPE_BOX) {
-      c[0] *= SPCONV__R(2);
-      c[1] *= SPCONV__R(2);
-      c[2] *= SPCONV__R(2);
-    } else if (spconv__shape_nsize(type) == 2) {
-      c[1] *= SPCONV__R(2);
-    }
+  if (to == SPCONV_SHAPE_FORMAT_USD && type == SPCONV_SHAPE_BOX) {
+    c[0] *= SPCONV__R(2);
+    c[1] *= SPCONV__R(2);
+    c[2] *= SPCONV__R(2);
   }
+  if (spconv__shape_full_length(type, to)) c[1] *= SPCONV__R(2);
   if (type == SPCONV_SHAPE_SPHERE || type == SPCONV_SHAPE_BOX) {
     q[0] = SPCONV__R(1);
     q[1] = q[2] = q[3] = SPCONV__R(0);
@@ -3541,10 +3546,10 @@ SPCONV_API int spconv_shape_volume(spconv_real *res, const spconv_real size[3],
   for (i = 0; i < n; ++i)
     if (!spconv__finite(size[i]) || size[i] < SPCONV__R(0)) return SPCONV_EINVAL;
   r = size[0];
-  len = n == 2 ? size[1] : SPCONV__R(0); /* the axial size (full length in USD, else half) */
+  len = n == 2 ? size[1] : SPCONV__R(0); /* the axial size (full or half length) */
   /* a zero factor gives 0 even when another product overflows (no inf * 0 = NaN) */
   cyl = r == SPCONV__R(0) || len == SPCONV__R(0) ? SPCONV__R(0) : (pi * r) * (r * len);
-  if (format != SPCONV_SHAPE_FORMAT_USD) cyl *= SPCONV__R(2); /* len was the half length */
+  if (!spconv__shape_full_length(type, format)) cyl *= SPCONV__R(2); /* len was the half length */
   switch (type) {
     case SPCONV_SHAPE_SPHERE: v = SPCONV__R(4) / SPCONV__R(3) * pi * r * r * r; break;
     case SPCONV_SHAPE_BOX:
@@ -3930,7 +3935,19 @@ SPCONV_API spconv_convention spconv__convention(int order, int point, int linear
                  ISAACLAB_LINK; poses store q_xyzw (spconv_state_convention_from_preset).
    ODE           ODE 0.16 ode/ode.h: dBodyGetLinearVel (the body's position
                  is its COM) and dBodyGetAngularVel, world; dBodyAddForce /
-                 dBodyAddTorque world, at the COM. Stored [v; w]. */
+                 dBodyAddTorque world, at the COM. Stored [v; w].
+   GENESIS       Genesis 0.3+ (genesis/engine/entities/rigid_entity/
+                 rigid_link.py): get_vel "linear velocity ... of the link
+                 origin" (ref="link_origin", the default), get_ang in world
+                 coordinates. Separate vectors, stored here [v; w].
+   CHRONO        Project Chrono 9.x ChBody: the body frame is the COM frame;
+                 GetPosDt its velocity and GetAngVelParent the angular
+                 velocity, absolute (world) coordinates. ChBodyAuxRef's REF
+                 frame is spconv_body's origin. Stored [v; w].
+   BRAX          Brax 0.14 with the MJX pipeline (brax/base.py Motion):
+                 State.xd.vel the velocity of x.pos (MuJoCo xpos, the body
+                 origin), xd.ang, world. MJX's own qpos / qvel are MuJoCo's
+                 (MUJOCO_FREE). */
 SPCONV_API spconv_convention spconv_convention_from_preset(spconv_preset_id id) {
   const int L = SPCONV_ORDER_LINEAR_FIRST, A = SPCONV_ORDER_ANGULAR_FIRST;
   const int C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN, Z = SPCONV_POINT_WORLD;
@@ -3964,6 +3981,9 @@ SPCONV_API spconv_convention spconv_convention_from_preset(spconv_preset_id id) 
     case SPCONV_PRESET_ISAACLAB3: return spconv__convention(L, C, W, W, RAD, CL);
     case SPCONV_PRESET_ISAACLAB3_LINK: return spconv__convention(L, O, W, W, RAD, CL);
     case SPCONV_PRESET_ODE: return spconv__convention(L, C, W, W, RAD, CL);
+    case SPCONV_PRESET_GENESIS: return spconv__convention(L, O, W, W, RAD, CL);
+    case SPCONV_PRESET_CHRONO: return spconv__convention(L, C, W, W, RAD, CL);
+    case SPCONV_PRESET_BRAX: return spconv__convention(L, O, W, W, RAD, CL);
     default: return spconv__convention(-1, -1, -1, -1, -1, -1);
   }
 }
@@ -3998,6 +4018,9 @@ SPCONV_API const char *spconv_preset_id_name(spconv_preset_id id) {
     case SPCONV_PRESET_ISAACLAB3: return "isaaclab3";
     case SPCONV_PRESET_ISAACLAB3_LINK: return "isaaclab3_link";
     case SPCONV_PRESET_ODE: return "ode";
+    case SPCONV_PRESET_GENESIS: return "genesis";
+    case SPCONV_PRESET_CHRONO: return "chrono";
+    case SPCONV_PRESET_BRAX: return "brax";
     default: return SPCONV__NULL;
   }
 }
@@ -4381,6 +4404,11 @@ SPCONV_API void spconv__body_get_pose(spconv_real p[3], spconv_real q[4], const 
    GZ_SIM                   Link::WorldPose (math::Pose3d) [p; q_wxyz], origin
    ROS_ODOM                 geometry_msgs/Pose [p; q_xyzw] of child_frame_id
    JOLT                     Body::GetPosition / GetRotation [p; q_xyzw], origin
+   GENESIS                  get_pos / get_quat [p; q_wxyz] of the link origin
+   CHRONO                   ChBody GetPos / GetRot [p; q_wxyz] (e0 first) of
+                            the COM frame: COM, inertial frame (the COM frame
+                            in ChBodyAuxRef's REF frame)
+   BRAX                     State.x (base.Transform pos, rot wxyz) of xpos
    ODE                      dBodyGetPosition / dBodyGetQuaternion [p; q_wxyz]:
                             the COM, body axes (an ODE body's origin is its COM) */
 SPCONV_API spconv_state_convention spconv_state_convention_from_preset(spconv_preset_id id) {
@@ -4409,9 +4437,12 @@ SPCONV_API spconv_state_convention spconv_state_convention_from_preset(spconv_pr
     case SPCONV_PRESET_MR_BODY:
     case SPCONV_PRESET_MR_SPACE:
     case SPCONV_PRESET_FEATHERSTONE:
-    case SPCONV_PRESET_GZ_SIM: s.pose = spconv__pose_convention(PQ, WXYZ, O, B); break;
+    case SPCONV_PRESET_GZ_SIM:
+    case SPCONV_PRESET_GENESIS:
+    case SPCONV_PRESET_BRAX: s.pose = spconv__pose_convention(PQ, WXYZ, O, B); break;
     case SPCONV_PRESET_MUJOCO_XFRC:
-    case SPCONV_PRESET_ISAACLAB: s.pose = spconv__pose_convention(PQ, WXYZ, C, I); break;
+    case SPCONV_PRESET_ISAACLAB:
+    case SPCONV_PRESET_CHRONO: s.pose = spconv__pose_convention(PQ, WXYZ, C, I); break;
     case SPCONV_PRESET_ISAACLAB3:
     case SPCONV_PRESET_BULLET: s.pose = spconv__pose_convention(PQ, XYZW, C, I); break;
     case SPCONV_PRESET_PHYSX: s.pose = spconv__pose_convention(QP, XYZW, O, B); break;

@@ -712,6 +712,29 @@ static void test_shape_convert_golden(void **state) {
     test_mat_vec(e, R, ez);
     EXPECT_VEC_NEAR(e, ey, 3, TEST_TOL);
   }
+  { /* PhysX 5.5+ convex-core cone (r 1, height 2) along X -> Newton (1, 1)
+       along Z, turned as the capsule above: its apex (+X) onto Newton's +Z;
+       volume pi r^2 h / 3 = 2 pi / 3, COM a quarter height above the base */
+    spconv_real c[3] = {1, 2, 0}, want[3] = {1, 1, 0}, ez[3] = {0, 0, 1}, ex[3] = {1, 0, 0}, v;
+    spconv_real com[3], want_com[3] = {(spconv_real)-0.5, 0, 0};
+    assert_int_equal(spconv_shape_convert(s, q, c, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_PHYSX,
+                                          SPCONV_AXIS_X, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z),
+                     SPCONV_OK);
+    EXPECT_VEC_EQUAL(s, want, 3);
+    spconv_quat_rotate_wxyz(e, q, ez);
+    EXPECT_VEC_NEAR(e, ex, 3, TEST_TOL);
+    assert_int_equal(spconv_shape_volume(&v, c, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_AXIS_X),
+                     SPCONV_OK);
+    EXPECT_NEAR(v, 2.0 * 3.14159265358979323846 / 3.0, TEST_TOL, 3.0);
+    assert_int_equal(spconv_shape_com(com, c, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_AXIS_X),
+                     SPCONV_OK);
+    EXPECT_VEC_NEAR(com, want_com, 3, TEST_TOL);
+    /* and a PhysX cylinder (r 1, height 2) is USD's (r 1, height 2) */
+    assert_int_equal(spconv_shape_convert(s, q, c, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPE_FORMAT_PHYSX,
+                                          SPCONV_AXIS_X, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_X),
+                     SPCONV_OK);
+    EXPECT_VEC_EQUAL(s, c, 3);
+  }
   { /* cone: USD (r 1, height 2) -> Newton (1, 1) */
     spconv_real c[3] = {1, 2, 0}, want[3] = {1, 1, 0};
     assert_int_equal(spconv_shape_convert(s, q, c, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z,
@@ -782,11 +805,9 @@ static void ax_for_all_shape_cases(ax_shape_check check) {
             for (i = 0; i < 3; ++i) c.size[i] = 1;
             st = spconv_shape_convert(s, q, c.size, c.type, c.from, c.aa, c.to, c.ab);
             ok_from = !((c.from == SPCONV_SHAPE_FORMAT_MUJOCO && (aa != 2 || c.type == SPCONV_SHAPE_CONE)) ||
-                        (c.from == SPCONV_SHAPE_FORMAT_PHYSX && (aa != 0 || c.type == SPCONV_SHAPE_CYLINDER ||
-                                                                c.type == SPCONV_SHAPE_CONE)));
+                        (c.from == SPCONV_SHAPE_FORMAT_PHYSX && aa != 0));
             ok_to = !((c.to == SPCONV_SHAPE_FORMAT_MUJOCO && (ab != 2 || c.type == SPCONV_SHAPE_CONE)) ||
-                      (c.to == SPCONV_SHAPE_FORMAT_PHYSX && (ab != 0 || c.type == SPCONV_SHAPE_CYLINDER ||
-                                                            c.type == SPCONV_SHAPE_CONE)));
+                      (c.to == SPCONV_SHAPE_FORMAT_PHYSX && ab != 0));
             assert_int_equal(st, ok_from && ok_to ? SPCONV_OK : SPCONV_EINVAL);
             if (st != SPCONV_OK) continue;
             for (n = 0; n < 100; ++n) {
@@ -870,7 +891,7 @@ static void test_shape_convert_bad_input(void **state) {
   /* shapes the format lacks, axes it does not allow */
   assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
                                         SPCONV_SHAPE_FORMAT_MUJOCO, SPCONV_AXIS_Z), SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_AXIS_X,
+  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CYLINDER, SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_AXIS_Y,
                                         SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
   assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_MUJOCO, SPCONV_AXIS_X,
                                         SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
@@ -898,7 +919,7 @@ static void test_shape_volume_com_bad_input(void **state) {
   nan3[1] = (spconv_real)NAN;
   assert_int_equal(spconv_shape_volume(&v, ok, SPCONV_SHAPE_PLANE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
   assert_int_equal(spconv_shape_volume(&v, neg, SPCONV_SHAPE_BOX, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_volume(&v, ok, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_AXIS_X), SPCONV_EINVAL);
+  assert_int_equal(spconv_shape_volume(&v, ok, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_AXIS_Z), SPCONV_EINVAL);
   assert_int_equal(spconv_shape_com(c, ok, SPCONV_SHAPE_PLANE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
   assert_int_equal(spconv_shape_com(c, nan3, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z), SPCONV_EINVAL);
   assert_true(v == 9);

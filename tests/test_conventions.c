@@ -200,6 +200,12 @@ static const known_preset known_presets[] = {
     {SPCONV_PRESET_ISAACLAB3_LINK, {1, 0, 0, 0, 0, 1}, {0, 0, 1, 1, 0, 0}},
     /* ODE: the body's position is its COM; world axes */
     {SPCONV_PRESET_ODE, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},
+    /* Genesis get_vel / get_ang: the link origin, world */
+    {SPCONV_PRESET_GENESIS, {1, 0, 0, 0, 0, 1}, {0, 0, 1, 1, 0, 0}},
+    /* Chrono ChBody: the COM frame, absolute coordinates */
+    {SPCONV_PRESET_CHRONO, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},
+    /* Brax State.xd: at xpos (the body origin), world */
+    {SPCONV_PRESET_BRAX, {1, 0, 0, 0, 0, 1}, {0, 0, 1, 1, 0, 0}},
 };
 #define N_KNOWN_PRESETS ((int)(sizeof known_presets / sizeof known_presets[0]))
 
@@ -264,7 +270,8 @@ static void test_convention_from_preset_table(void **state) {
       {A, O, B, B, 0, 1}, {A, O, W, W, 0, 1}, {A, O, B, B, 0, 1}, {A, Z, W, W, 0, 1},
       {A, Z, W, W, 0, 1}, {L, O, W, B, 1, 0}, {A, C, W, W, 0, 0}, {L, O, W, W, 0, 0},
       {L, O, W, W, 0, 0}, {L, O, B, B, 0, 0}, {L, C, W, W, 0, 0}, {L, C, W, W, 0, 0},
-      {L, O, W, W, 0, 0}, {L, C, W, W, 0, 0}};
+      {L, O, W, W, 0, 0}, {L, C, W, W, 0, 0}, {L, O, W, W, 0, 0}, {L, C, W, W, 0, 0},
+      {L, O, W, W, 0, 0}};
   int i;
   (void)state;
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
@@ -294,7 +301,7 @@ static void test_preset_id_name(void **state) {
       "pinocchio_local", "pinocchio_lwa",   "dart_body",     "dart_world",  "mr_body",
       "mr_space",        "featherstone",    "ptera",         "warp_sim",    "isaaclab_link",
       "gz_sim",          "ros_odom",        "jolt",          "isaaclab3",   "isaaclab3_link",
-      "ode"};
+      "ode",             "genesis",         "chrono",        "brax"};
   int i;
   (void)state;
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
