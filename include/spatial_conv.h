@@ -4033,12 +4033,11 @@ SPCONV_API int spconv__convention_valid(const spconv_convention *c) {
          (c->angle_unit == 0 || c->angle_unit == 1) && (c->accel == 0 || c->accel == 1);
 }
 
-/* R (body -> world) and the world offsets from the COM C to the reference
-   point of `point`: r = P - C (C = pos + R com). */
-SPCONV_API void spconv__point_offset(spconv_real r[3], int point, const spconv_real R[9],
-                                     const spconv_body *body) {
-  spconv_real rc[3];
-  spconv__mat_vec(rc, R, body->com); /* C - O */
+/* The world offset from the COM C to the reference point of `point`:
+   r = P - C, from rc = C - O (world axes) and the origin pos (C = pos + R com);
+   spconv__point_offset computes rc from R (body -> world) and body->com. */
+SPCONV_API void spconv__point_offset_rc(spconv_real r[3], int point, const spconv_real rc[3],
+                                        const spconv_real pos[3]) {
   if (point == SPCONV_POINT_COM) {
     r[0] = r[1] = r[2] = SPCONV__R(0);
   } else if (point == SPCONV_POINT_ORIGIN) { /* O - C */
@@ -4046,10 +4045,17 @@ SPCONV_API void spconv__point_offset(spconv_real r[3], int point, const spconv_r
     r[1] = -rc[1];
     r[2] = -rc[2];
   } else { /* world origin: 0 - C */
-    r[0] = -(body->pos[0] + rc[0]);
-    r[1] = -(body->pos[1] + rc[1]);
-    r[2] = -(body->pos[2] + rc[2]);
+    r[0] = -(pos[0] + rc[0]);
+    r[1] = -(pos[1] + rc[1]);
+    r[2] = -(pos[2] + rc[2]);
   }
+}
+
+SPCONV_API void spconv__point_offset(spconv_real r[3], int point, const spconv_real R[9],
+                                     const spconv_body *body) {
+  spconv_real rc[3];
+  spconv__mat_vec(rc, R, body->com); /* C - O, world axes */
+  spconv__point_offset_rc(r, point, rc, body->pos);
 }
 
 /* x stored under c -> (lin, ang) in world axes; with `angular_scaled`, the
@@ -4337,49 +4343,58 @@ SPCONV_API void spconv__pose_pack(spconv_real res[7], const spconv_real p[3],
   for (i = 0; i < 3; ++i) qs[v + i] = q[1 + i];
 }
 
-/* the unit inertial-frame quaternion of iquat_wxyz (NULL or zero: identity) */
-SPCONV_API void spconv__iquat_unit(spconv_real res[4], const spconv_real *iquat_wxyz) {
-  if (iquat_wxyz == SPCONV__NULL) {
-    res[0] = SPCONV__R(1);
-    res[1] = res[2] = res[3] = SPCONV__R(0);
-  } else {
-    spconv__quat_unit_or_identity(res, iquat_wxyz);
-  }
+/* res = q, with the zero quaternion replaced by the identity (branch-free:
+   w gains 1 exactly when |q|^2 == 0; NaN stays NaN) */
+SPCONV_API void spconv__quat_nonzero(spconv_real res[4], const spconv_real q[4]) {
+  spconv_real n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+  res[0] = q[0] + SPCONV__CAST(spconv_real, (n == SPCONV__R(0)));
+  res[1] = q[1];
+  res[2] = q[2];
+  res[3] = q[3];
 }
 
-/* Fill the pose part of body (pos, quat_wxyz, both unit-quaternion) from a
-   position p and orientation q (wxyz) under (point, frame), with com and
-   the unit iquat iq already in body. */
-SPCONV_API void spconv__body_set_pose(spconv_body *body, const spconv_real p[3],
-                                      const spconv_real q[4], int point, int frame) {
-  spconv_real qb[4], iq_conj[4], rc[3];
-  spconv__quat_unit_or_identity(qb, q);
-  if (frame == SPCONV_POSE_FRAME_INERTIAL) { /* q_B = q_I * conj(iquat) */
-    spconv_quat_conj_wxyz(iq_conj, body->iquat_wxyz);
+/* a body's frame from a pose stored under c: the origin o, the body frame's
+   quaternion qb (wxyz, not normalized: q or q * conj(iq)), its rotation R,
+   and rc = R com = C - O; iq is the inertial frame (nonzero, any norm) */
+SPCONV_API void spconv__pose_frame(spconv_real o[3], spconv_real qb[4], spconv_real R[9],
+                                   spconv_real rc[3], const spconv_real pose[7],
+                                   const spconv_pose_convention *c, const spconv_real com[3],
+                                   const spconv_real iq[4]) {
+  spconv_real p[3], q[4], iq_conj[4];
+  int i;
+  spconv__pose_unpack(p, q, pose, c);
+  spconv__quat_nonzero(qb, q);
+  if (c->frame == SPCONV_POSE_FRAME_INERTIAL) { /* q_B ~ q_I * iq^-1 = q_I * conj(iq) / |iq|^2 */
+    spconv_quat_conj_wxyz(iq_conj, iq);
     spconv_quat_mul_wxyz(qb, qb, iq_conj);
   }
-  spconv__quat_rotate(rc, qb[0], qb[1], qb[2], qb[3], body->com); /* C - O */
-  body->pos[0] = point == SPCONV_POINT_COM ? p[0] - rc[0] : p[0];
-  body->pos[1] = point == SPCONV_POINT_COM ? p[1] - rc[1] : p[1];
-  body->pos[2] = point == SPCONV_POINT_COM ? p[2] - rc[2] : p[2];
-  body->quat_wxyz[0] = qb[0];
-  body->quat_wxyz[1] = qb[1];
-  body->quat_wxyz[2] = qb[2];
-  body->quat_wxyz[3] = qb[3];
+  spconv__mat_from_quat(R, qb);
+  spconv__mat_vec(rc, R, com);
+  for (i = 0; i < 3; ++i) o[i] = c->point == SPCONV_POINT_COM ? p[i] - rc[i] : p[i];
 }
 
-/* position p and unit orientation q (wxyz) of body under (point, frame) */
-SPCONV_API void spconv__body_get_pose(spconv_real p[3], spconv_real q[4], const spconv_body *body,
-                                      int point, int frame) {
-  spconv_real rc[3], iq[4];
+/* res = the pose under c of the body frame (origin o, quaternion qb of any
+   norm, rc = C - O world): p_C = o + rc for COM, q_B * iq for the inertial
+   frame; the stored quaternion is unit */
+SPCONV_API void spconv__pose_store(spconv_real res[7], const spconv_pose_convention *c,
+                                   const spconv_real o[3], const spconv_real qb[4],
+                                   const spconv_real rc[3], const spconv_real iq[4]) {
+  spconv_real p[3], q[4], k;
   int i;
-  spconv__quat_unit_or_identity(q, body->quat_wxyz);
-  spconv__quat_rotate(rc, q[0], q[1], q[2], q[3], body->com);
-  for (i = 0; i < 3; ++i) p[i] = point == SPCONV_POINT_COM ? body->pos[i] + rc[i] : body->pos[i];
-  if (frame == SPCONV_POSE_FRAME_INERTIAL) { /* q_I = q_B * iquat */
-    spconv__iquat_unit(iq, body->iquat_wxyz);
-    spconv_quat_mul_wxyz(q, q, iq);
-  }
+  for (i = 0; i < 4; ++i) q[i] = qb[i];
+  if (c->frame == SPCONV_POSE_FRAME_INERTIAL) spconv_quat_mul_wxyz(q, q, iq);
+  k = SPCONV__R(1) / SPCONV_SQRT(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  for (i = 0; i < 4; ++i) q[i] *= k;
+  for (i = 0; i < 3; ++i) p[i] = c->point == SPCONV_POINT_COM ? o[i] + rc[i] : o[i];
+  spconv__pose_pack(res, p, q, c);
+}
+
+/* iq = iquat_wxyz (NULL: the identity), zero replaced by the identity */
+SPCONV_API void spconv__iquat(spconv_real iq[4], const spconv_real *iquat_wxyz) {
+  spconv_real identity[4];
+  identity[0] = SPCONV__R(1);
+  identity[1] = identity[2] = identity[3] = SPCONV__R(0);
+  spconv__quat_nonzero(iq, iquat_wxyz != SPCONV__NULL ? iquat_wxyz : identity);
 }
 
 /** The state convention of preset id: its 6-vectors (.twist, equal to
@@ -4462,14 +4477,22 @@ SPCONV_API int spconv_body_from_pose(spconv_body *res, const spconv_real pose[7]
                                      const spconv_pose_convention *from,
                                      const spconv_real com[3],
                                      const spconv_real iquat_wxyz[4]) {
-  spconv_real p[3], q[4];
+  spconv_pose_convention origin_wxyz; /* [p_O; q_B wxyz], spconv_body's own */
+  spconv_real o[3], qb[4], R[9], rc[3], iq[4], c[3], x[7];
+  int i;
   if (!spconv__pose_convention_valid(from) || !res || !pose || !com) return SPCONV_EINVAL;
-  spconv__pose_unpack(p, q, pose, from);
-  spconv__iquat_unit(res->iquat_wxyz, iquat_wxyz); /* com, iquat may alias res's */
-  res->com[0] = com[0];
-  res->com[1] = com[1];
-  res->com[2] = com[2];
-  spconv__body_set_pose(res, p, q, from->point, from->frame);
+  origin_wxyz = spconv__pose_convention(SPCONV_POSE_LAYOUT_POS_QUAT, SPCONV_QUAT_WXYZ,
+                                        SPCONV_POINT_ORIGIN, SPCONV_POSE_FRAME_BODY);
+  spconv__iquat(iq, iquat_wxyz);
+  for (i = 0; i < 3; ++i) c[i] = com[i]; /* com may be res->com */
+  spconv__pose_frame(o, qb, R, rc, pose, from, c, iq);
+  spconv__pose_store(x, &origin_wxyz, o, qb, rc, iq);
+  for (i = 0; i < 3; ++i) {
+    res->pos[i] = x[i];
+    res->com[i] = c[i];
+  }
+  for (i = 0; i < 4; ++i) res->quat_wxyz[i] = x[3 + i];
+  spconv__quat_unit_or_identity(res->iquat_wxyz, iq);
   return SPCONV_OK;
 }
 
@@ -4478,10 +4501,13 @@ SPCONV_API int spconv_body_from_pose(spconv_body *res, const spconv_real pose[7]
    SPCONV_EINVAL (res untouched) for an invalid convention or NULL. */
 SPCONV_API int spconv_pose_from_body(spconv_real res[7], const spconv_pose_convention *to,
                                      const spconv_body *body) {
-  spconv_real p[3], q[4];
+  spconv_real qb[4], R[9], rc[3], iq[4];
   if (!spconv__pose_convention_valid(to) || !res || !body) return SPCONV_EINVAL;
-  spconv__body_get_pose(p, q, body, to->point, to->frame);
-  spconv__pose_pack(res, p, q, to);
+  spconv__quat_nonzero(qb, body->quat_wxyz);
+  spconv__iquat(iq, body->iquat_wxyz);
+  spconv__mat_from_quat(R, qb);
+  spconv__mat_vec(rc, R, body->com);
+  spconv__pose_store(res, to, body->pos, qb, rc, iq);
   return SPCONV_OK;
 }
 
@@ -4493,34 +4519,36 @@ SPCONV_API int spconv_pose_convert(spconv_real res[7], const spconv_pose_convent
                                    const spconv_real pose[7],
                                    const spconv_pose_convention *from,
                                    const spconv_real com[3], const spconv_real iquat_wxyz[4]) {
-  spconv_body b;
-  if (!spconv__pose_convention_valid(to)) return SPCONV_EINVAL;
-  if (spconv_body_from_pose(&b, pose, from, com, iquat_wxyz) != SPCONV_OK) return SPCONV_EINVAL;
-  return spconv_pose_from_body(res, to, &b);
+  spconv_real o[3], qb[4], R[9], rc[3], iq[4];
+  if (!spconv__pose_convention_valid(to) || !spconv__pose_convention_valid(from) || !res ||
+      !pose || !com)
+    return SPCONV_EINVAL;
+  spconv__iquat(iq, iquat_wxyz);
+  spconv__pose_frame(o, qb, R, rc, pose, from, com, iq);
+  spconv__pose_store(res, to, o, qb, rc, iq);
+  return SPCONV_OK;
 }
 
 /* one body's state, conventions and pointers checked: reads everything
-   before writing (res_pose, res_twist may alias pose, twist) */
+   before writing (res_pose, res_twist may alias pose, twist). The pose as
+   spconv_pose_convert; the twist through [v_C; w] as spconv_twist_convert. */
 SPCONV_API void spconv__state_convert(spconv_real res_pose[7], spconv_real res_twist[6],
                                       const spconv_state_convention *to,
                                       const spconv_real pose[7], const spconv_real twist[6],
                                       const spconv_state_convention *from,
                                       const spconv_real com[3],
                                       const spconv_real *iquat_wxyz) {
-  spconv_body b;
-  spconv_real p[3], q[4], R[9], v[3], w[3], r[3], x[6];
+  spconv_real o[3], qb[4], R[9], rc[3], iq[4], x[6], v[3], w[3], r[3];
   int i;
   for (i = 0; i < 6; ++i) x[i] = twist[i];
-  spconv__pose_unpack(p, q, pose, &from->pose);
-  spconv__iquat_unit(b.iquat_wxyz, iquat_wxyz);
-  for (i = 0; i < 3; ++i) b.com[i] = com[i];
-  spconv__body_set_pose(&b, p, q, from->pose.point, from->pose.frame);
-  spconv__mat_from_quat(R, b.quat_wxyz);
-  spconv__twist_canonical(v, w, x, &from->twist, R, &b);
-  spconv__point_offset(r, to->twist.point, R, &b);
+  spconv__iquat(iq, iquat_wxyz);
+  spconv__pose_frame(o, qb, R, rc, pose, &from->pose, com, iq);
+  spconv__decode(v, w, x, &from->twist, R, 1);
+  spconv__point_offset_rc(r, from->twist.point, rc, o);
+  spconv__twist_to_com(v, w, r);
+  spconv__point_offset_rc(r, to->twist.point, rc, o);
   spconv__twist_from_com(v, w, r);
-  spconv__body_get_pose(p, q, &b, to->pose.point, to->pose.frame);
-  spconv__pose_pack(res_pose, p, q, &to->pose);
+  spconv__pose_store(res_pose, &to->pose, o, qb, rc, iq);
   spconv__encode(res_twist, v, w, &to->twist, R, 1);
 }
 
