@@ -104,6 +104,11 @@
                   spconv_convention (order, point, frames, angle unit);
                   spconv_twist_convert and friends convert between any two;
                   spconv_convention_from_preset gives Newton, MuJoCo, Drake, Pinocchio, ...
+   Body states    a pose is 7 reals ([p; q] or [q; p], wxyz or xyzw, of the
+                  origin or the COM, of the body or the inertial frame: a
+                  spconv_pose_convention); spconv_state_convert moves pose and
+                  twist between any two presets in one call (and _n over
+                  engines' strided arrays); forces at points give any wrench.
    Motion data    clips of T frames x B bodies, frame-major; an orientation
                   becomes M_world R M_body^T: M R when only the world is
                   relabelled, M R M^T when every frame is (local rotations
