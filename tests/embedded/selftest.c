@@ -1195,6 +1195,81 @@ static void test_engines(void) {
   end();
 }
 
+/* ============================================================ body states */
+
+/* The hand derivation of tests/test_states.c: origin (1, 2, 3), body turned
+   +90 deg about y (q_B = (h, 0, h, 0)), COM at body (1, 2, 0), so world
+   C = (1, 4, 2); inertial frame 90 deg about x (iquat = (h, h, 0, 0)), so
+   q_I = q_B iquat = (1, 1, 1, -1) / 2. Spinning about body z (qvel
+   [0; z]): w = x (world), v_C = x x (0, 2, -1) = (0, 1, 2). A force z at
+   the origin plus a couple x: tau_C = x + (0, -2, 1) x z = (-1, 0, 0). */
+static void test_states(void) {
+  const real h = R(0.70710678118654752);
+  const spconv_state_convention mj = spconv_state_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  const spconv_state_convention xf = spconv_state_convention_from_preset(SPCONV_PRESET_MUJOCO_XFRC);
+  const spconv_state_convention nt = spconv_state_convention_from_preset(SPCONV_PRESET_NEWTON);
+  const spconv_state_convention bl = spconv_state_convention_from_preset(SPCONV_PRESET_BULLET);
+  const spconv_state_convention il = spconv_state_convention_from_preset(SPCONV_PRESET_ISAACLAB_LINK);
+  const spconv_state_convention ic = spconv_state_convention_from_preset(SPCONV_PRESET_ISAACLAB);
+  const spconv_state_convention bad = spconv_state_convention_from_preset(SPCONV_PRESET_COUNT);
+  const real qpos[7] = {1, 2, 3, h, 0, h, 0}, qvel[6] = {0, 0, 0, 0, 0, 1};
+  const real com[3] = {1, 2, 0}, iq[4] = {h, h, 0, 0};
+  const real want_xf[7] = {1, 4, 2, R(0.5), R(0.5), R(0.5), R(-0.5)};
+  const real want_bl[7] = {1, 4, 2, R(0.5), R(0.5), R(-0.5), R(0.5)};
+  const real want_nt[7] = {1, 2, 3, 0, h, 0, h}, want_tw[6] = {0, 1, 2, 1, 0, 0};
+  const real F[3] = {0, 0, 1}, T[3] = {1, 0, 0}, O[3] = {1, 2, 3};
+  const real want_g[6] = {0, 0, 1, -1, 0, 0};
+  real p[7], t[6], g[6], f3[3], t3[3], rows[2 * 13], one_p[7], one_t[6];
+  spconv_body b;
+  int i;
+  begin("states");
+  TRUE(xf.pose.point == SPCONV_POINT_COM && xf.pose.frame == SPCONV_POSE_FRAME_INERTIAL);
+  TRUE(nt.pose.quat_order == SPCONV_QUAT_XYZW && nt.twist.point == SPCONV_POINT_COM);
+  TRUE(bad.pose.layout == -1 && bad.pose.frame == -1 && bad.twist.order == -1);
+  STATUS(spconv_body_from_pose(&b, qpos, &mj.pose, com, iq), SPCONV_OK);
+  NEAR(b.pos, O, 3);
+  NEAR(b.quat_wxyz, qpos + 3, 4);
+  STATUS(spconv_pose_from_body(p, &xf.pose, &b), SPCONV_OK);
+  NEAR(p, want_xf, 7);
+  STATUS(spconv_pose_convert(p, &bl.pose, qpos, &mj.pose, com, iq), SPCONV_OK);
+  NEAR(p, want_bl, 7);
+  STATUS(spconv_state_convert(p, t, &nt, qpos, qvel, &mj, com, iq), SPCONV_OK);
+  NEAR(p, want_nt, 7);
+  NEAR(t, want_tw, 6);
+  /* Isaac Lab root_state_w rows (stride 13, twist = row + 7), in place */
+  for (i = 0; i < 2; ++i) {
+    copy(rows + 13 * i, qpos, 7);
+    copy(rows + 13 * i + 7, want_tw, 6);
+  }
+  rows[13] = R(-1.5);
+  STATUS(spconv_state_convert(one_p, one_t, &ic, rows + 13, rows + 20, &il, com, iq), SPCONV_OK);
+  STATUS(spconv_state_convert_n(rows, 13, rows + 7, 13, &ic, rows, 13, rows + 7, 13, &il, com, NULL, 0),
+         SPCONV_OK);
+  {
+    const real com2[6] = {1, 2, 0, 1, 2, 0}, iq2[8] = {h, h, 0, 0, h, h, 0, 0};
+    STATUS(spconv_state_convert_n(rows, 13, rows + 7, 13, &ic, rows, 13, rows + 7, 13, &il, com2, iq2, 2),
+           SPCONV_OK);
+  }
+  EQUAL(rows + 13, one_p, 7);
+  EQUAL(rows + 20, one_t, 6);
+  fill(p, 7);
+  fill(t, 6);
+  STATUS(spconv_state_convert_n(p, 6, t, 6, &nt, qpos, 7, qvel, 6, &mj, com, iq, 1), SPCONV_EINVAL);
+  STATUS(spconv_state_convert(p, t, &bad, qpos, qvel, &mj, com, iq), SPCONV_EINVAL);
+  UNTOUCHED(p, 7);
+  UNTOUCHED(t, 6);
+  /* a force at a point, and back */
+  STATUS(spconv_wrench_from_force_at_point(g, &nt.twist, F, T, O, SPCONV_FRAME_WORLD, &b), SPCONV_OK);
+  NEAR(g, want_g, 6);
+  STATUS(spconv_force_at_point_from_wrench(f3, t3, g, &nt.twist, O, SPCONV_FRAME_WORLD, &b), SPCONV_OK);
+  NEAR(f3, F, 3);
+  NEAR(t3, T, 3);
+  fill(g, 6);
+  STATUS(spconv_wrench_from_force_at_point(g, &nt.twist, F, T, O, (spconv_frame)2, &b), SPCONV_EINVAL);
+  UNTOUCHED(g, 6);
+  end();
+}
+
 /* ================================================================ MuJoCo */
 
 static void test_mujoco(void) {
@@ -1810,6 +1885,7 @@ int main(void) {
   test_shapes();
   test_spatial();
   test_engines();
+  test_states();
   test_mujoco();
   test_sap();
   test_arrays();
