@@ -4348,19 +4348,22 @@ SPCONV_API void spconv__pose_pack(spconv_real res[7], const spconv_real p[3],
   for (i = 0; i < 3; ++i) qs[v + i] = q[1 + i];
 }
 
-/* res = q, with the zero quaternion replaced by the identity (branch-free:
-   w gains 1 exactly when |q|^2 == 0; NaN stays NaN) */
-SPCONV_API void spconv__quat_nonzero(spconv_real res[4], const spconv_real q[4]) {
-  spconv_real n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-  res[0] = q[0] + SPCONV__CAST(spconv_real, (n == SPCONV__R(0)));
-  res[1] = q[1];
-  res[2] = q[2];
-  res[3] = q[3];
+/* res = q / |q| for any finite nonzero q (scaled by 1 / max |q_i| first, so
+   |q|^2 neither overflows nor underflows); the zero quaternion gives the
+   identity, NaN and inf give NaN. Branch-free: z = 1 exactly for zero. */
+SPCONV_API void spconv__quat_unit_scaled(spconv_real res[4], const spconv_real q[4]) {
+  spconv_real m = spconv__max_abs(q, 4), z = SPCONV__CAST(spconv_real, (m == SPCONV__R(0)));
+  spconv_real inv = SPCONV__R(1) / (m + z), u[4], k;
+  int i;
+  for (i = 0; i < 4; ++i) u[i] = q[i] * inv;
+  u[0] += z;
+  k = SPCONV__R(1) / SPCONV_SQRT(u[0] * u[0] + u[1] * u[1] + u[2] * u[2] + u[3] * u[3]);
+  for (i = 0; i < 4; ++i) res[i] = u[i] * k;
 }
 
 /* a body's frame from a pose stored under c: the origin o, the body frame's
-   quaternion qb (wxyz, not normalized: q or q * conj(iq)), its rotation R,
-   and rc = R com = C - O; iq is the inertial frame (nonzero, any norm) */
+   unit quaternion qb (wxyz: q or q * conj(iq)), its rotation R, and
+   rc = R com = C - O; iq is the unit inertial frame */
 SPCONV_API void spconv__pose_frame(spconv_real o[3], spconv_real qb[4], spconv_real R[9],
                                    spconv_real rc[3], const spconv_real pose[7],
                                    const spconv_pose_convention *c, const spconv_real com[3],
@@ -4368,8 +4371,8 @@ SPCONV_API void spconv__pose_frame(spconv_real o[3], spconv_real qb[4], spconv_r
   spconv_real p[3], q[4], iq_conj[4];
   int i;
   spconv__pose_unpack(p, q, pose, c);
-  spconv__quat_nonzero(qb, q);
-  if (c->frame == SPCONV_POSE_FRAME_INERTIAL) { /* q_B ~ q_I * iq^-1 = q_I * conj(iq) / |iq|^2 */
+  spconv__quat_unit_scaled(qb, q);
+  if (c->frame == SPCONV_POSE_FRAME_INERTIAL) { /* q_B = q_I * iq^-1 = q_I * conj(iq) */
     spconv_quat_conj_wxyz(iq_conj, iq);
     spconv_quat_mul_wxyz(qb, qb, iq_conj);
   }
@@ -4378,28 +4381,26 @@ SPCONV_API void spconv__pose_frame(spconv_real o[3], spconv_real qb[4], spconv_r
   for (i = 0; i < 3; ++i) o[i] = c->point == SPCONV_POINT_COM ? p[i] - rc[i] : p[i];
 }
 
-/* res = the pose under c of the body frame (origin o, quaternion qb of any
-   norm, rc = C - O world): p_C = o + rc for COM, q_B * iq for the inertial
-   frame; the stored quaternion is unit */
+/* res = the pose under c of the body frame (origin o, unit quaternion qb,
+   rc = C - O world): p_C = o + rc for COM, q_B * iq (iq unit) for the
+   inertial frame */
 SPCONV_API void spconv__pose_store(spconv_real res[7], const spconv_pose_convention *c,
                                    const spconv_real o[3], const spconv_real qb[4],
                                    const spconv_real rc[3], const spconv_real iq[4]) {
-  spconv_real p[3], q[4], k;
+  spconv_real p[3], q[4];
   int i;
   for (i = 0; i < 4; ++i) q[i] = qb[i];
   if (c->frame == SPCONV_POSE_FRAME_INERTIAL) spconv_quat_mul_wxyz(q, q, iq);
-  k = SPCONV__R(1) / SPCONV_SQRT(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-  for (i = 0; i < 4; ++i) q[i] *= k;
   for (i = 0; i < 3; ++i) p[i] = c->point == SPCONV_POINT_COM ? o[i] + rc[i] : o[i];
   spconv__pose_pack(res, p, q, c);
 }
 
-/* iq = iquat_wxyz (NULL: the identity), zero replaced by the identity */
+/* iq = iquat_wxyz / |iquat_wxyz| (NULL or zero: the identity) */
 SPCONV_API void spconv__iquat(spconv_real iq[4], const spconv_real *iquat_wxyz) {
   spconv_real identity[4];
   identity[0] = SPCONV__R(1);
   identity[1] = identity[2] = identity[3] = SPCONV__R(0);
-  spconv__quat_nonzero(iq, iquat_wxyz != SPCONV__NULL ? iquat_wxyz : identity);
+  spconv__quat_unit_scaled(iq, iquat_wxyz != SPCONV__NULL ? iquat_wxyz : identity);
 }
 
 /** The state convention of preset id: its 6-vectors (.twist, equal to
@@ -4496,8 +4497,10 @@ SPCONV_API int spconv_body_from_pose(spconv_body *res, const spconv_real pose[7]
     res->pos[i] = x[i];
     res->com[i] = c[i];
   }
-  for (i = 0; i < 4; ++i) res->quat_wxyz[i] = x[3 + i];
-  spconv__quat_unit_or_identity(res->iquat_wxyz, iq);
+  for (i = 0; i < 4; ++i) {
+    res->quat_wxyz[i] = x[3 + i];
+    res->iquat_wxyz[i] = iq[i];
+  }
   return SPCONV_OK;
 }
 
@@ -4508,7 +4511,7 @@ SPCONV_API int spconv_pose_from_body(spconv_real res[7], const spconv_pose_conve
                                      const spconv_body *body) {
   spconv_real qb[4], R[9], rc[3], iq[4];
   if (!spconv__pose_convention_valid(to) || !res || !body) return SPCONV_EINVAL;
-  spconv__quat_nonzero(qb, body->quat_wxyz);
+  spconv__quat_unit_scaled(qb, body->quat_wxyz);
   spconv__iquat(iq, body->iquat_wxyz);
   spconv__mat_from_quat(R, qb);
   spconv__mat_vec(rc, R, body->com);

@@ -217,7 +217,7 @@ typedef struct kv_axis_conversion_case {
    world (as Pinocchio LWA); ROS odometry is at O, body axes (as LOCAL).
    test_conventions.c: test_twist_convert_known_presets,
    test_wrench_convert_known_presets */
-#define KV_BODY {{1, 0, 0}, KV_QZ90_WXYZ, {1, 0, 0}}
+#define KV_BODY {{1, 0, 0}, KV_QZ90_WXYZ, {1, 0, 0}, {1, 0, 0, 0}}
 typedef struct kv_preset_case {
   int id;
   spconv_real twist[6], wrench[6];
@@ -246,7 +246,13 @@ typedef struct kv_preset_case {
    {SPCONV_PRESET_ISAACLAB_LINK, {1, 0, 0, 0, 0, 1}, {0, 0, 1, 1, 0, 0}},                  \
    {SPCONV_PRESET_GZ_SIM, {1, 0, 0, 0, 0, 1}, {0, 0, 1, 1, 0, 0}},                         \
    {SPCONV_PRESET_ROS_ODOM, {0, -1, 0, 0, 0, 1}, {0, 0, 1, 0, -1, 0}},                     \
-   {SPCONV_PRESET_JOLT, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}}}
+   {SPCONV_PRESET_JOLT, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},                          \
+   {SPCONV_PRESET_ISAACLAB3, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},                     \
+   {SPCONV_PRESET_ISAACLAB3_LINK, {1, 0, 0, 0, 0, 1}, {0, 0, 1, 1, 0, 0}},                \
+   {SPCONV_PRESET_ODE, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},                           \
+   {SPCONV_PRESET_GENESIS, {1, 0, 0, 0, 0, 1}, {0, 0, 1, 1, 0, 0}},                       \
+   {SPCONV_PRESET_CHRONO, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}},                        \
+   {SPCONV_PRESET_BRAX, {1, 0, 0, 0, 0, 1}, {0, 0, 1, 1, 0, 0}}}
 /* spconv_preset_id_name of every preset, in id order.
    test_conventions.c: test_preset_id_name */
 #define KV_PRESET_NAMES                                                                  \
@@ -254,7 +260,8 @@ typedef struct kv_preset_case {
    "isaaclab",        "physx",         "bullet",      "drake",      "pinocchio_world",    \
    "pinocchio_local", "pinocchio_lwa", "dart_body",   "dart_world", "mr_body",            \
    "mr_space",        "featherstone",  "ptera",       "warp_sim",   "isaaclab_link",      \
-   "gz_sim",          "ros_odom",      "jolt"}
+   "gz_sim",          "ros_odom",      "jolt",        "isaaclab3",  "isaaclab3_link",     \
+   "ode",             "genesis",       "chrono",      "brax"}
 
 /* The same body with no angular acceleration and a_C = 0: classical
    a_O = w x (w x (O - C)) = z x (z x -y) = y (centripetal); spatial

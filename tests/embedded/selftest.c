@@ -1029,8 +1029,8 @@ static void test_shapes(void) {
                                 SPCONV_AXIS_Z, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z),
            SPCONV_EINVAL);
     STATUS(spconv_shape_convert(sz, q, ok3, SPCONV_SHAPE_CONE, SPCONV_SHAPE_FORMAT_NEWTON,
-                                SPCONV_AXIS_Z, SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_AXIS_X),
-           SPCONV_EINVAL); /* PhysX has no cone */
+                                SPCONV_AXIS_Z, SPCONV_SHAPE_FORMAT_MUJOCO, SPCONV_AXIS_Z),
+           SPCONV_EINVAL); /* MuJoCo has no cone */
     STATUS(spconv_shape_volume(&v, nans, SPCONV_SHAPE_SPHERE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z),
            SPCONV_EINVAL);
     STATUS(spconv_shape_volume(&v, ok3, SPCONV_SHAPE_PLANE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z),
