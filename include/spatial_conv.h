@@ -4397,10 +4397,12 @@ SPCONV_API void spconv__pose_store(spconv_real res[7], const spconv_pose_convent
 
 /* iq = iquat_wxyz / |iquat_wxyz| (NULL or zero: the identity) */
 SPCONV_API void spconv__iquat(spconv_real iq[4], const spconv_real *iquat_wxyz) {
-  spconv_real identity[4];
-  identity[0] = SPCONV__R(1);
-  identity[1] = identity[2] = identity[3] = SPCONV__R(0);
-  spconv__quat_unit_scaled(iq, iquat_wxyz != SPCONV__NULL ? iquat_wxyz : identity);
+  if (iquat_wxyz != SPCONV__NULL) {
+    spconv__quat_unit_scaled(iq, iquat_wxyz);
+  } else {
+    iq[0] = SPCONV__R(1);
+    iq[1] = iq[2] = iq[3] = SPCONV__R(0);
+  }
 }
 
 /** The state convention of preset id: its 6-vectors (.twist, equal to
@@ -4549,7 +4551,11 @@ SPCONV_API void spconv__state_convert(spconv_real res_pose[7], spconv_real res_t
   spconv_real o[3], qb[4], R[9], rc[3], iq[4], x[6], v[3], w[3], r[3];
   int i;
   for (i = 0; i < 6; ++i) x[i] = twist[i];
-  spconv__iquat(iq, iquat_wxyz);
+  /* the inertial frame is read only when a pose is of it */
+  spconv__iquat(iq, from->pose.frame == SPCONV_POSE_FRAME_INERTIAL ||
+                            to->pose.frame == SPCONV_POSE_FRAME_INERTIAL
+                        ? iquat_wxyz
+                        : SPCONV__NULL);
   spconv__pose_frame(o, qb, R, rc, pose, &from->pose, com, iq);
   spconv__decode(v, w, x, &from->twist, R, 1);
   spconv__point_offset_rc(r, from->twist.point, rc, o);
