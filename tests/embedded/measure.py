@@ -63,6 +63,7 @@ FAMILY_NAMES = {
     "shapes": "shapes, asset import",
     "spatial": "spatial vectors",
     "engines": "engine conventions",
+    "states": "body states",
     "mujoco": "MuJoCo",
     "sap": "SAP boundary",
     "arrays": "joint arrays, permutations",
