@@ -1549,16 +1549,18 @@ SPCONV_API int spconv__quat_unit(spconv_real res[4], const spconv_real q[4]) {
   return 1;
 }
 
-/* res = q / |q| for pure maps: the zero quaternion gives the identity,
-   NaN and inf propagate. res may alias q. */
+/* res = q / |q| for pure maps, any finite nonzero q (scaled by 1 / max |q_i|
+   first, so |q|^2 neither overflows nor underflows); the zero quaternion
+   gives the identity, NaN and inf give NaN. res may alias q. Branch-free:
+   z = 1 exactly for the zero quaternion. */
 SPCONV_API void spconv__quat_unit_or_identity(spconv_real res[4], const spconv_real q[4]) {
-  spconv_real m = spconv__max_abs(q, 4);
-  if (m == SPCONV__R(0) && q[0] == q[0] && q[1] == q[1] && q[2] == q[2] && q[3] == q[3]) {
-    res[0] = SPCONV__R(1);
-    res[1] = res[2] = res[3] = SPCONV__R(0);
-    return;
-  }
-  spconv__quat_divide_norm(res, q, m);
+  spconv_real m = spconv__max_abs(q, 4), z = SPCONV__CAST(spconv_real, (m == SPCONV__R(0)));
+  spconv_real inv = SPCONV__R(1) / (m + z), u[4], k;
+  int i;
+  for (i = 0; i < 4; ++i) u[i] = q[i] * inv;
+  u[0] += z;
+  k = SPCONV__R(1) / SPCONV_SQRT(u[0] * u[0] + u[1] * u[1] + u[2] * u[2] + u[3] * u[3]);
+  for (i = 0; i < 4; ++i) res[i] = u[i] * k;
 }
 
 /* the quaternion of a rotation matrix R (Shepperd), R not checked: see
@@ -4348,19 +4350,6 @@ SPCONV_API void spconv__pose_pack(spconv_real res[7], const spconv_real p[3],
   for (i = 0; i < 3; ++i) qs[v + i] = q[1 + i];
 }
 
-/* res = q / |q| for any finite nonzero q (scaled by 1 / max |q_i| first, so
-   |q|^2 neither overflows nor underflows); the zero quaternion gives the
-   identity, NaN and inf give NaN. Branch-free: z = 1 exactly for zero. */
-SPCONV_API void spconv__quat_unit_scaled(spconv_real res[4], const spconv_real q[4]) {
-  spconv_real m = spconv__max_abs(q, 4), z = SPCONV__CAST(spconv_real, (m == SPCONV__R(0)));
-  spconv_real inv = SPCONV__R(1) / (m + z), u[4], k;
-  int i;
-  for (i = 0; i < 4; ++i) u[i] = q[i] * inv;
-  u[0] += z;
-  k = SPCONV__R(1) / SPCONV_SQRT(u[0] * u[0] + u[1] * u[1] + u[2] * u[2] + u[3] * u[3]);
-  for (i = 0; i < 4; ++i) res[i] = u[i] * k;
-}
-
 /* a body's frame from a pose stored under c: the origin o, the body frame's
    unit quaternion qb (wxyz: q or q * conj(iq)), its rotation R, and
    rc = R com = C - O; iq is the unit inertial frame */
@@ -4371,7 +4360,7 @@ SPCONV_API void spconv__pose_frame(spconv_real o[3], spconv_real qb[4], spconv_r
   spconv_real p[3], q[4], iq_conj[4];
   int i;
   spconv__pose_unpack(p, q, pose, c);
-  spconv__quat_unit_scaled(qb, q);
+  spconv__quat_unit_or_identity(qb, q);
   if (c->frame == SPCONV_POSE_FRAME_INERTIAL) { /* q_B = q_I * iq^-1 = q_I * conj(iq) */
     spconv_quat_conj_wxyz(iq_conj, iq);
     spconv_quat_mul_wxyz(qb, qb, iq_conj);
@@ -4398,7 +4387,7 @@ SPCONV_API void spconv__pose_store(spconv_real res[7], const spconv_pose_convent
 /* iq = iquat_wxyz / |iquat_wxyz| (NULL or zero: the identity) */
 SPCONV_API void spconv__iquat(spconv_real iq[4], const spconv_real *iquat_wxyz) {
   if (iquat_wxyz != SPCONV__NULL) {
-    spconv__quat_unit_scaled(iq, iquat_wxyz);
+    spconv__quat_unit_or_identity(iq, iquat_wxyz);
   } else {
     iq[0] = SPCONV__R(1);
     iq[1] = iq[2] = iq[3] = SPCONV__R(0);
@@ -4513,7 +4502,7 @@ SPCONV_API int spconv_pose_from_body(spconv_real res[7], const spconv_pose_conve
                                      const spconv_body *body) {
   spconv_real qb[4], R[9], rc[3], iq[4];
   if (!spconv__pose_convention_valid(to) || !res || !body) return SPCONV_EINVAL;
-  spconv__quat_unit_scaled(qb, body->quat_wxyz);
+  spconv__quat_unit_or_identity(qb, body->quat_wxyz);
   spconv__iquat(iq, body->iquat_wxyz);
   spconv__mat_from_quat(R, qb);
   spconv__mat_vec(rc, R, body->com);
