@@ -1631,6 +1631,154 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
     for (i = 0; i < n; ++i) fn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i); \
   }
 
+/* ---------------------------------------- two free bodies at a time (gcc) */
+
+/* gcc 12 vectorises none of the MuJoCo free-joint loops (its loop
+   vectoriser needs access groups of 2^k or 3 reals; qvel has 6, qpos 7),
+   and its scalar code costs about 134 instructions per body. Under gcc >= 12
+   on a target with 16-byte vector registers (SSE2, NEON) those batch forms
+   therefore convert two bodies per step in GNU C vectors of two reals:
+   lane k holds body i + k (a "structure of arrays" of two), loaded from
+   and stored back to the interleaved arrays with shuffles. Every
+   arithmetic expression below is the one of the scalar helper it mirrors
+   (spconv__mat_from_quat, spconv__mat_vec, spconv__mat_t_vec,
+   spconv__cross), so each lane is rounded exactly as the single-element
+   function (tests/test_batch.c compares bit for bit). clang vectorises the
+   scalar loop itself (79 instructions per body at -O2) and gets nothing
+   here. SPCONV_NO_VECTOR, defined before the include, turns this off. */
+#if !defined(SPCONV_NO_VECTOR) && defined(__GNUC__) && !defined(__clang__) && \
+    __GNUC__ >= 12 && !defined(__CUDACC__) && !defined(__HIPCC__) &&         \
+    (defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__))
+#  define SPCONV__V2 1
+/* two reals, lane k = body i + k */
+typedef spconv_real spconv__v2 __attribute__((vector_size(2 * sizeof(spconv_real))));
+#  ifdef SPCONV_USE_FLOAT
+typedef int spconv__v2i __attribute__((vector_size(2 * sizeof(int))));
+#  else
+typedef long long spconv__v2i __attribute__((vector_size(2 * sizeof(long long))));
+#  endif
+#  define SPCONV__V2_API static inline __attribute__((always_inline))
+/* the bits of vector x as vector type `type` */
+#  ifdef __cplusplus
+#    define SPCONV__V2_BITS(type, x) (reinterpret_cast<type>(x))
+#  else
+#    define SPCONV__V2_BITS(type, x) ((type)(x))
+#  endif
+
+SPCONV__V2_API spconv__v2 spconv__v2_splat(spconv_real a) {
+  spconv__v2 v = {a, a};
+  return v;
+}
+/* two consecutive reals, any alignment */
+SPCONV__V2_API spconv__v2 spconv__v2_load(const spconv_real *p) {
+  spconv__v2 v;
+  __builtin_memcpy(&v, p, sizeof v);
+  return v;
+}
+SPCONV__V2_API void spconv__v2_store(spconv_real *p, spconv__v2 v) {
+  __builtin_memcpy(p, &v, sizeof v);
+}
+/* (a0, b0) and (a1, b1) */
+SPCONV__V2_API spconv__v2 spconv__v2_lo(spconv__v2 a, spconv__v2 b) {
+  return __builtin_shufflevector(a, b, 0, 2);
+}
+SPCONV__V2_API spconv__v2 spconv__v2_hi(spconv__v2 a, spconv__v2 b) {
+  return __builtin_shufflevector(a, b, 1, 3);
+}
+
+/* v[k] = (x[k], x[6 + k]): two 6-vectors, transposed */
+SPCONV__V2_API void spconv__v2_load6(spconv__v2 v[6], const spconv_real *x) {
+  int k;
+  for (k = 0; k < 3; ++k) {
+    spconv__v2 a = spconv__v2_load(x + 2 * k), b = spconv__v2_load(x + 6 + 2 * k);
+    v[2 * k] = spconv__v2_lo(a, b);
+    v[2 * k + 1] = spconv__v2_hi(a, b);
+  }
+}
+/* res[k] = lane 0 of v[k], res[6 + k] = lane 1 of v[k] */
+SPCONV__V2_API void spconv__v2_store6(spconv_real *res, const spconv__v2 v[6]) {
+  int k;
+  for (k = 0; k < 3; ++k) {
+    spconv__v2_store(res + 2 * k, spconv__v2_lo(v[2 * k], v[2 * k + 1]));
+    spconv__v2_store(res + 6 + 2 * k, spconv__v2_hi(v[2 * k], v[2 * k + 1]));
+  }
+}
+/* q[k] = (q_wxyz[k], q_wxyz[7 + k]): the quaternions of two qpos rows */
+SPCONV__V2_API void spconv__v2_load_quat(spconv__v2 q[4], const spconv_real *q_wxyz) {
+  spconv__v2 a0 = spconv__v2_load(q_wxyz), a1 = spconv__v2_load(q_wxyz + 2);
+  spconv__v2 b0 = spconv__v2_load(q_wxyz + 7), b1 = spconv__v2_load(q_wxyz + 9);
+  q[0] = spconv__v2_lo(a0, b0);
+  q[1] = spconv__v2_hi(a0, b0);
+  q[2] = spconv__v2_lo(a1, b1);
+  q[3] = spconv__v2_hi(a1, b1);
+}
+/* p[k] = (p3[k], p3[3 + k]): two 3-vectors, transposed */
+SPCONV__V2_API void spconv__v2_load3(spconv__v2 p[3], const spconv_real *p3) {
+  spconv__v2 a = spconv__v2_load(p3), b = spconv__v2_load(p3 + 2), c = spconv__v2_load(p3 + 4);
+  p[0] = __builtin_shufflevector(a, b, 0, 3); /* (a0, b0) */
+  p[1] = __builtin_shufflevector(a, c, 1, 2); /* (a1, b1) */
+  p[2] = __builtin_shufflevector(b, c, 0, 3); /* (a2, b2) */
+}
+
+/* spconv__mat_from_quat, lane by lane. s = 2 / (n + z) with z = 1 for
+   n == 0 gives s = 2, not 0, for the zero quaternion: R is still exactly
+   I there (every product of the quaternion is +-0, and a positive s keeps
+   the sign of zero), and n underflows to 0 only when every product does,
+   so R equals spconv__mat_from_quat's bit for bit, one subtraction and
+   one multiplication cheaper. */
+SPCONV__V2_API void spconv__v2_mat_from_quat(spconv__v2 R[9], const spconv__v2 q[4]) {
+  spconv__v2 w = q[0], x = q[1], y = q[2], z = q[3], one = spconv__v2_splat(SPCONV__R(1));
+  spconv__v2 n = w * w + x * x + y * y + z * z;
+  spconv__v2i is0 = n == spconv__v2_splat(SPCONV__R(0)); /* all ones or 0 per lane */
+  spconv__v2 zero = SPCONV__V2_BITS(spconv__v2, is0 & SPCONV__V2_BITS(spconv__v2i, one));
+  spconv__v2 s = spconv__v2_splat(SPCONV__R(2)) / (n + zero);
+  R[0] = one - s * (y * y + z * z);
+  R[1] = s * (x * y - w * z);
+  R[2] = s * (x * z + w * y);
+  R[3] = s * (x * y + w * z);
+  R[4] = one - s * (x * x + z * z);
+  R[5] = s * (y * z - w * x);
+  R[6] = s * (x * z - w * y);
+  R[7] = s * (y * z + w * x);
+  R[8] = one - s * (x * x + y * y);
+}
+SPCONV__V2_API void spconv__v2_mat_vec(spconv__v2 res[3], const spconv__v2 R[9],
+                                       const spconv__v2 v[3]) {
+  res[0] = R[0] * v[0] + R[1] * v[1] + R[2] * v[2];
+  res[1] = R[3] * v[0] + R[4] * v[1] + R[5] * v[2];
+  res[2] = R[6] * v[0] + R[7] * v[1] + R[8] * v[2];
+}
+SPCONV__V2_API void spconv__v2_mat_t_vec(spconv__v2 res[3], const spconv__v2 R[9],
+                                         const spconv__v2 v[3]) {
+  res[0] = R[0] * v[0] + R[3] * v[1] + R[6] * v[2];
+  res[1] = R[1] * v[0] + R[4] * v[1] + R[7] * v[2];
+  res[2] = R[2] * v[0] + R[5] * v[1] + R[8] * v[2];
+}
+SPCONV__V2_API void spconv__v2_cross(spconv__v2 res[3], const spconv__v2 a[3],
+                                     const spconv__v2 b[3]) {
+  res[0] = a[1] * b[2] - a[2] * b[1];
+  res[1] = a[2] * b[0] - a[0] * b[2];
+  res[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+/* SPCONV__BATCH_MJ with two bodies per step through vfn(res, x, q_wxyz,
+   ipos) (arrays of bodies i and i + 1; res may equal x), the last odd body
+   through fn */
+#  define SPCONV__BATCH_MJ_V2(name, fn, vfn)                                              \
+  SPCONV_API void spconv__##name##_oop(spconv_real *res, const spconv_real *x,              \
+                                       const spconv_real *qpos, const spconv_real *ipos,    \
+                                       size_t n) {                                          \
+    size_t i;                                                                               \
+    for (i = 0; i + 2 <= n; i += 2)                                                         \
+      vfn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);                          \
+    if (i < n) fn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);                  \
+  }                                                                                         \
+  SPCONV_API void spconv__##name##_io(spconv_real *x, const spconv_real *qpos,              \
+                                      const spconv_real *ipos, size_t n) {                  \
+    spconv__##name##_oop(x, x, qpos, ipos, n);                                              \
+  }
+#endif /* SPCONV__V2 */
+
 /* the public form: in place when res == x, else out of place (one
    statement, safe in any if / else) */
 #define SPCONV__BATCH_CALL0(name, res, x, n)                                  \
@@ -4186,8 +4334,36 @@ SPCONV_API void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_r
   res[5] = w[2];
 }
 
+#ifdef SPCONV__V2
+/* spconv_twist_from_mujoco_qvel for bodies i, i + 1 (SPCONV__V2, >>helpers):
+   qvel, res: two 6-vectors; q_wxyz: two qpos rows from their quaternion;
+   ipos: two 3-vectors. res may equal qvel. */
+SPCONV__V2_API void spconv__twist_from_mujoco_qvel_v2(spconv_real *res, const spconv_real *qvel,
+                                                     const spconv_real *q_wxyz,
+                                                     const spconv_real *ipos) {
+  spconv__v2 x[6], q[4], p[3], R[9], w[3], r[3], wxr[3], o[6];
+  spconv__v2_load6(x, qvel);
+  spconv__v2_load_quat(q, q_wxyz);
+  spconv__v2_load3(p, ipos);
+  spconv__v2_mat_from_quat(R, q);
+  spconv__v2_mat_vec(w, R, x + 3);
+  spconv__v2_mat_vec(r, R, p);
+  spconv__v2_cross(wxr, w, r);
+  o[0] = x[0] + wxr[0];
+  o[1] = x[1] + wxr[1];
+  o[2] = x[2] + wxr[2];
+  o[3] = w[0];
+  o[4] = w[1];
+  o[5] = w[2];
+  spconv__v2_store6(res, o);
+}
+/* defines spconv__twist_from_mujoco_qvel_n_io and _oop */
+SPCONV__BATCH_MJ_V2(twist_from_mujoco_qvel_n, spconv_twist_from_mujoco_qvel,
+                    spconv__twist_from_mujoco_qvel_v2)
+#else
 /* defines spconv__twist_from_mujoco_qvel_n_io and _oop */
 SPCONV__BATCH_MJ(twist_from_mujoco_qvel_n, spconv_twist_from_mujoco_qvel)
+#endif
 
 /** n free bodies: COM twists (6n) from qvel (6n), free-joint qpos (7n: [p; q_wxyz]
    per body, MuJoCo's layout) and body_ipos (3n). */
@@ -4215,8 +4391,34 @@ SPCONV_API void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_r
   res[5] = wb[2];
 }
 
+#ifdef SPCONV__V2
+/* spconv_mujoco_qvel_from_twist for bodies i, i + 1 (layouts as above) */
+SPCONV__V2_API void spconv__mujoco_qvel_from_twist_v2(spconv_real *res, const spconv_real *twist,
+                                                     const spconv_real *q_wxyz,
+                                                     const spconv_real *ipos) {
+  spconv__v2 x[6], q[4], p[3], R[9], wb[3], r[3], wxr[3], o[6];
+  spconv__v2_load6(x, twist);
+  spconv__v2_load_quat(q, q_wxyz);
+  spconv__v2_load3(p, ipos);
+  spconv__v2_mat_from_quat(R, q);
+  spconv__v2_mat_t_vec(wb, R, x + 3);
+  spconv__v2_mat_vec(r, R, p);
+  spconv__v2_cross(wxr, x + 3, r);
+  o[0] = x[0] - wxr[0];
+  o[1] = x[1] - wxr[1];
+  o[2] = x[2] - wxr[2];
+  o[3] = wb[0];
+  o[4] = wb[1];
+  o[5] = wb[2];
+  spconv__v2_store6(res, o);
+}
+/* defines spconv__mujoco_qvel_from_twist_n_io and _oop */
+SPCONV__BATCH_MJ_V2(mujoco_qvel_from_twist_n, spconv_mujoco_qvel_from_twist,
+                    spconv__mujoco_qvel_from_twist_v2)
+#else
 /* defines spconv__mujoco_qvel_from_twist_n_io and _oop */
 SPCONV__BATCH_MJ(mujoco_qvel_from_twist_n, spconv_mujoco_qvel_from_twist)
+#endif
 
 /** n free bodies: qvel (6n) from COM twists (6n), qpos (7n) and body_ipos (3n). */
 SPCONV_API void spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_real *twist,
@@ -4248,8 +4450,35 @@ SPCONV_API void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_
   res[5] = taub[2];
 }
 
+#ifdef SPCONV__V2
+/* spconv_mujoco_qfrc_from_wrench for bodies i, i + 1 (layouts as above) */
+SPCONV__V2_API void spconv__mujoco_qfrc_from_wrench_v2(spconv_real *res,
+                                                      const spconv_real *wrench,
+                                                      const spconv_real *q_wxyz,
+                                                      const spconv_real *ipos) {
+  spconv__v2 x[6], q[4], p[3], R[9], r[3], rxf[3], tau[3], o[6];
+  spconv__v2_load6(x, wrench);
+  spconv__v2_load_quat(q, q_wxyz);
+  spconv__v2_load3(p, ipos);
+  spconv__v2_mat_from_quat(R, q);
+  spconv__v2_mat_vec(r, R, p);
+  spconv__v2_cross(rxf, r, x);
+  tau[0] = x[3] + rxf[0];
+  tau[1] = x[4] + rxf[1];
+  tau[2] = x[5] + rxf[2];
+  o[0] = x[0];
+  o[1] = x[1];
+  o[2] = x[2];
+  spconv__v2_mat_t_vec(o + 3, R, tau);
+  spconv__v2_store6(res, o);
+}
+/* defines spconv__mujoco_qfrc_from_wrench_n_io and _oop */
+SPCONV__BATCH_MJ_V2(mujoco_qfrc_from_wrench_n, spconv_mujoco_qfrc_from_wrench,
+                    spconv__mujoco_qfrc_from_wrench_v2)
+#else
 /* defines spconv__mujoco_qfrc_from_wrench_n_io and _oop */
 SPCONV__BATCH_MJ(mujoco_qfrc_from_wrench_n, spconv_mujoco_qfrc_from_wrench)
+#endif
 
 /** n free bodies: qfrc (6n) from COM wrenches (6n), qpos (7n) and body_ipos (3n). */
 SPCONV_API void spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_real *wrench,
@@ -4276,8 +4505,34 @@ SPCONV_API void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_
   res[5] = tau[2] - rxf[2];
 }
 
+#ifdef SPCONV__V2
+/* spconv_wrench_from_mujoco_qfrc for bodies i, i + 1 (layouts as above) */
+SPCONV__V2_API void spconv__wrench_from_mujoco_qfrc_v2(spconv_real *res, const spconv_real *qfrc,
+                                                      const spconv_real *q_wxyz,
+                                                      const spconv_real *ipos) {
+  spconv__v2 x[6], q[4], p[3], R[9], r[3], rxf[3], tau[3], o[6];
+  spconv__v2_load6(x, qfrc);
+  spconv__v2_load_quat(q, q_wxyz);
+  spconv__v2_load3(p, ipos);
+  spconv__v2_mat_from_quat(R, q);
+  spconv__v2_mat_vec(r, R, p);
+  spconv__v2_mat_vec(tau, R, x + 3);
+  spconv__v2_cross(rxf, r, x);
+  o[0] = x[0];
+  o[1] = x[1];
+  o[2] = x[2];
+  o[3] = tau[0] - rxf[0];
+  o[4] = tau[1] - rxf[1];
+  o[5] = tau[2] - rxf[2];
+  spconv__v2_store6(res, o);
+}
+/* defines spconv__wrench_from_mujoco_qfrc_n_io and _oop */
+SPCONV__BATCH_MJ_V2(wrench_from_mujoco_qfrc_n, spconv_wrench_from_mujoco_qfrc,
+                    spconv__wrench_from_mujoco_qfrc_v2)
+#else
 /* defines spconv__wrench_from_mujoco_qfrc_n_io and _oop */
 SPCONV__BATCH_MJ(wrench_from_mujoco_qfrc_n, spconv_wrench_from_mujoco_qfrc)
+#endif
 
 /** n free bodies: COM wrenches (6n) from qfrc (6n), qpos (7n) and body_ipos (3n). */
 SPCONV_API void spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_real *qfrc,

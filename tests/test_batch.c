@@ -1,6 +1,6 @@
 /* spatial_conv.h sections: quaternions, axis systems, spatial vectors, MuJoCo, SAP (their batch _n forms). */
-/* Batch (_n) forms: each element equals the single-element function, in
-   place equals out of place, n = 0 writes nothing, bad axes are refused;
+/* Batch (_n) forms: each element equals the single-element function bit
+   for bit, in place equals out of place, n = 0 writes nothing, bad axes are refused;
    one cmocka test per function or small family, named after it. Built in
    double and in float from this one source. */
 #include "test_util.h"
@@ -23,11 +23,11 @@ static void check_batch6(batch6_fn batch, single6_fn single, int stride, int off
   batch(out, x, p, N);
   for (i = 0; i < N; ++i) {
     single(one, x + 6 * i, p + stride * i + offset);
-    test_vec_near_impl(out + 6 * i, one, 6, TEST_TOL, name, __FILE__, __LINE__);
+    test_vec_near_impl(out + 6 * i, one, 6, 0.0, name, __FILE__, __LINE__); /* bit for bit */
   }
   memcpy(inplace, x, sizeof x);
   batch(inplace, inplace, p, N);
-  test_vec_near_impl(inplace, out, 6 * N, TEST_TOL, name, __FILE__, __LINE__);
+  test_vec_near_impl(inplace, out, 6 * N, 0.0, name, __FILE__, __LINE__);
   /* n = 0 writes nothing */
   memcpy(inplace, x, sizeof x);
   batch(inplace, out, p, 0);
