@@ -1636,7 +1636,8 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
 /* gcc 12 vectorises none of the MuJoCo free-joint loops (its loop
    vectoriser needs access groups of 2^k or 3 reals; qvel has 6, qpos 7),
    and its scalar code costs about 134 instructions per body. Under gcc >= 12
-   on a target with 16-byte vector registers (SSE2, NEON) those batch forms
+   on a target with 16-byte vector registers (SSE2, NEON) whose scalar
+   arithmetic has no excess precision (not x87) those batch forms
    therefore convert two bodies per step in GNU C vectors of two reals:
    lane k holds body i + k (a "structure of arrays" of two), loaded from
    and stored back to the interleaved arrays with shuffles. Every
@@ -1648,7 +1649,8 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
    here. SPCONV_NO_VECTOR, defined before the include, turns this off. */
 #if !defined(SPCONV_NO_VECTOR) && defined(__GNUC__) && !defined(__clang__) && \
     __GNUC__ >= 12 && !defined(__CUDACC__) && !defined(__HIPCC__) &&         \
-    (defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__))
+    (defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__)) &&    \
+    defined(__FLT_EVAL_METHOD__) && __FLT_EVAL_METHOD__ == 0
 #  define SPCONV__V2 1
 /* two reals, lane k = body i + k */
 typedef spconv_real spconv__v2 __attribute__((vector_size(2 * sizeof(spconv_real))));

@@ -3,6 +3,10 @@
    for bit, in place equals out of place, n = 0 writes nothing, bad axes are refused;
    one cmocka test per function or small family, named after it. Built in
    double and in float from this one source. */
+/* every out-of-place quaternion reorder into a 16-byte aligned array takes
+   the non-temporal store path where the header has one (x86 SSE2), so
+   that it is tested at these sizes too */
+#define SPCONV_STREAM_MIN_BYTES 0u
 #include "test_util.h"
 
 enum { N = 67 }; /* odd, so no vector width divides it */
@@ -229,6 +233,16 @@ static void test_quat_wxyz_xyzw_reorder_n(void **state) {
   }
   spconv_quat_wxyz_from_xyzw_n(inplace, inplace, N);
   EXPECT_VEC_EQUAL(inplace, q, 4 * N);
+  { /* an output aligned to 16 bytes (streamed) and one that is not (plain
+       loop) give the same values */
+    static union { double align; spconv_real r[4 * N + 4]; } a16;
+    spconv_quat_xyzw_from_wxyz_n(a16.r, q, N - 1);
+    spconv_quat_xyzw_from_wxyz_n(a16.r + 4 * N - 3, q + 4 * N - 4, 1);
+    EXPECT_VEC_EQUAL(a16.r, out, 4 * N - 4);
+    EXPECT_VEC_EQUAL(a16.r + 4 * N - 3, out + 4 * N - 4, 4);
+    spconv_quat_wxyz_from_xyzw_n(a16.r + 1, out, N);
+    EXPECT_VEC_EQUAL(a16.r + 1, q, 4 * N);
+  }
   memcpy(inplace, q, sizeof q); /* n = 0 */
   spconv_quat_xyzw_from_wxyz_n(inplace, out, 0);
   spconv_quat_wxyz_from_xyzw_n(inplace, inplace, 0);
