@@ -128,6 +128,12 @@
    SPCONV_NODISCARD   the attribute on every function that returns a status,
                       so that an ignored status warns; define it empty to
                       turn that off.
+   SPCONV_NO_VECTOR   leaves out the GNU C vector and SSE2 code of some batch
+                      forms (>>helpers); the plain loops run instead, with
+                      the same results.
+   SPCONV_STREAM_MIN_BYTES  output size from which the out-of-place
+                      quaternion reorders use non-temporal stores on x86
+                      (default 12 MiB, docs/performance.md).
 
    ------------------------------------------------------------------------
    ALIASING   In every function `res` may be the same pointer as any input:
@@ -1796,6 +1802,71 @@ SPCONV__V2_API void spconv__v2_cross(spconv__v2 res[3], const spconv__v2 a[3],
   }
 #endif /* SPCONV__V2 */
 
+/* -------------------------------------- non-temporal stores (x86, SSE2) */
+
+/* An out-of-place quaternion reorder out of cache moves 3 bytes for each
+   byte it writes (read the input, read the output line for ownership,
+   write it back), memcpy 2: glibc's memcpy stores around the cache above a
+   size. Where SSE2 is available (x86-64 always), the out-of-place reorders
+   do the same from SPCONV_STREAM_MIN_BYTES bytes of output on (with the
+   output 16-byte aligned): _mm_stream_* stores, then one _mm_sfence. Below
+   that size, in place, or elsewhere, the plain loop runs. The stores are
+   of the same values, so results do not change. SPCONV_NO_VECTOR turns
+   this off too. */
+#if !defined(SPCONV_NO_VECTOR) && defined(__SSE2__) && !defined(__CUDACC__) && \
+    !defined(__HIPCC__)
+#  define SPCONV__STREAM 1
+#  include <emmintrin.h>
+#  include <stdint.h>
+/* bytes of output from which the reorders store around the cache; the
+   default is chosen by measurement (docs/performance.md) */
+#  ifndef SPCONV_STREAM_MIN_BYTES
+#    define SPCONV_STREAM_MIN_BYTES (12u << 20)
+#  endif
+SPCONV_API int spconv__stream_ok(const spconv_real *res, size_t n_reals) {
+#  ifdef __cplusplus
+  uintptr_t a = reinterpret_cast<uintptr_t>(res);
+#  else
+  uintptr_t a = (uintptr_t)res;
+#  endif
+  return a % 16u == 0 && n_reals * sizeof(spconv_real) >= SPCONV_STREAM_MIN_BYTES;
+}
+
+#  ifdef SPCONV_USE_FLOAT
+/* n quaternions, lanes (0, 1, 2, 3) -> (1, 2, 3, 0) when xyzw_from_wxyz, else
+   -> (3, 0, 1, 2); res 16-byte aligned, not overlapping q */
+SPCONV_API void spconv__quat_reorder_stream(spconv_real *res, const spconv_real *q, size_t n,
+                                            int xyzw_from_wxyz) {
+  size_t i;
+  if (xyzw_from_wxyz)
+    for (i = 0; i < n; ++i) {
+      __m128 v = _mm_loadu_ps(q + 4 * i);
+      _mm_stream_ps(res + 4 * i, _mm_shuffle_ps(v, v, _MM_SHUFFLE(0, 3, 2, 1)));
+    }
+  else
+    for (i = 0; i < n; ++i) {
+      __m128 v = _mm_loadu_ps(q + 4 * i);
+      _mm_stream_ps(res + 4 * i, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 1, 0, 3)));
+    }
+  _mm_sfence();
+}
+#  else
+/* the same in double: a quaternion is two halves (a, b); xyzw from wxyz is
+   (a1, b0), (b1, a0), wxyz from xyzw is (b1, a0), (a1, b0) */
+SPCONV_API void spconv__quat_reorder_stream(spconv_real *res, const spconv_real *q, size_t n,
+                                            int xyzw_from_wxyz) {
+  size_t i;
+  for (i = 0; i < n; ++i) {
+    __m128d a = _mm_loadu_pd(q + 4 * i), b = _mm_loadu_pd(q + 4 * i + 2);
+    __m128d ab = _mm_shuffle_pd(a, b, 1), ba = _mm_shuffle_pd(b, a, 1);
+    _mm_stream_pd(res + 4 * i, xyzw_from_wxyz ? ab : ba);
+    _mm_stream_pd(res + 4 * i + 2, xyzw_from_wxyz ? ba : ab);
+  }
+  _mm_sfence();
+}
+#  endif
+#endif /* SPCONV__STREAM */
+
 /* the public form: in place when res == x, else out of place (one
    statement, safe in any if / else) */
 #define SPCONV__BATCH_CALL0(name, res, x, n)                                  \
@@ -1865,12 +1936,24 @@ SPCONV__BATCH0(quat_xyzw_from_wxyz_n, spconv_quat_xyzw_from_wxyz, 4)
 /** n contiguous quaternions (4n reals), xyzw -> wxyz; res may equal q_xyzw. */
 SPCONV_API void spconv_quat_wxyz_from_xyzw_n(spconv_real *res, const spconv_real *q_xyzw,
                                              size_t n) {
+#ifdef SPCONV__STREAM
+  if (res != q_xyzw && spconv__stream_ok(res, 4 * n)) {
+    spconv__quat_reorder_stream(res, q_xyzw, n, 0);
+    return;
+  }
+#endif
   SPCONV__BATCH_CALL0(quat_wxyz_from_xyzw_n, res, q_xyzw, n);
 }
 
 /** n contiguous quaternions (4n reals), wxyz -> xyzw; res may equal q_wxyz. */
 SPCONV_API void spconv_quat_xyzw_from_wxyz_n(spconv_real *res, const spconv_real *q_wxyz,
                                              size_t n) {
+#ifdef SPCONV__STREAM
+  if (res != q_wxyz && spconv__stream_ok(res, 4 * n)) {
+    spconv__quat_reorder_stream(res, q_wxyz, n, 1);
+    return;
+  }
+#endif
   SPCONV__BATCH_CALL0(quat_xyzw_from_wxyz_n, res, q_wxyz, n);
 }
 
