@@ -1637,6 +1637,71 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
     for (i = 0; i < n; ++i) fn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i); \
   }
 
+/* -------------------------------------- non-temporal stores (x86, SSE2) */
+
+/* An out-of-place quaternion reorder out of cache moves 3 bytes for each
+   byte it writes (read the input, read the output line for ownership,
+   write it back), memcpy 2: glibc's memcpy stores around the cache above a
+   size. Where SSE2 is available (x86-64 always), the out-of-place reorders
+   do the same from SPCONV_STREAM_MIN_BYTES bytes of output on (with the
+   output 16-byte aligned): _mm_stream_* stores, then one _mm_sfence. Below
+   that size, in place, or elsewhere, the plain loop runs. The stores are
+   of the same values, so results do not change. SPCONV_NO_VECTOR turns
+   this off too. */
+#if !defined(SPCONV_NO_VECTOR) && defined(__SSE2__) && !defined(__CUDACC__) && \
+    !defined(__HIPCC__)
+#  define SPCONV__STREAM 1
+#  include <emmintrin.h>
+#  include <stdint.h>
+/* bytes of output from which the reorders store around the cache; the
+   default is chosen by measurement (docs/performance.md) */
+#  ifndef SPCONV_STREAM_MIN_BYTES
+#    define SPCONV_STREAM_MIN_BYTES (12u << 20)
+#  endif
+SPCONV_API int spconv__stream_ok(const spconv_real *res, size_t n_reals) {
+#  ifdef __cplusplus
+  uintptr_t a = reinterpret_cast<uintptr_t>(res);
+#  else
+  uintptr_t a = (uintptr_t)res;
+#  endif
+  return a % 16u == 0 && n_reals * sizeof(spconv_real) >= SPCONV_STREAM_MIN_BYTES;
+}
+
+#  ifdef SPCONV_USE_FLOAT
+/* n quaternions, lanes (0, 1, 2, 3) -> (1, 2, 3, 0) when xyzw_from_wxyz, else
+   -> (3, 0, 1, 2); res 16-byte aligned, not overlapping q */
+SPCONV_API void spconv__quat_reorder_stream(spconv_real *res, const spconv_real *q, size_t n,
+                                            int xyzw_from_wxyz) {
+  size_t i;
+  if (xyzw_from_wxyz)
+    for (i = 0; i < n; ++i) {
+      __m128 v = _mm_loadu_ps(q + 4 * i);
+      _mm_stream_ps(res + 4 * i, _mm_shuffle_ps(v, v, _MM_SHUFFLE(0, 3, 2, 1)));
+    }
+  else
+    for (i = 0; i < n; ++i) {
+      __m128 v = _mm_loadu_ps(q + 4 * i);
+      _mm_stream_ps(res + 4 * i, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 1, 0, 3)));
+    }
+  _mm_sfence();
+}
+#  else
+/* the same in double: a quaternion is two halves (a, b); xyzw from wxyz is
+   (a1, b0), (b1, a0), wxyz from xyzw is (b1, a0), (a1, b0) */
+SPCONV_API void spconv__quat_reorder_stream(spconv_real *res, const spconv_real *q, size_t n,
+                                            int xyzw_from_wxyz) {
+  size_t i;
+  for (i = 0; i < n; ++i) {
+    __m128d a = _mm_loadu_pd(q + 4 * i), b = _mm_loadu_pd(q + 4 * i + 2);
+    __m128d ab = _mm_shuffle_pd(a, b, 1), ba = _mm_shuffle_pd(b, a, 1);
+    _mm_stream_pd(res + 4 * i, xyzw_from_wxyz ? ab : ba);
+    _mm_stream_pd(res + 4 * i + 2, xyzw_from_wxyz ? ba : ab);
+  }
+  _mm_sfence();
+}
+#  endif
+#endif /* SPCONV__STREAM */
+
 /* ---------------------------------------- two free bodies at a time (gcc) */
 
 /* gcc 12 vectorises none of the MuJoCo free-joint loops (its loop
@@ -1686,6 +1751,17 @@ SPCONV__V2_API spconv__v2 spconv__v2_load(const spconv_real *p) {
 SPCONV__V2_API void spconv__v2_store(spconv_real *p, spconv__v2 v) {
   __builtin_memcpy(p, &v, sizeof v);
 }
+/* the same, around the cache when `stream` (x86, double; p 16-byte aligned) */
+SPCONV__V2_API void spconv__v2_store_nt(spconv_real *p, spconv__v2 v, int stream) {
+#  if defined(SPCONV__STREAM) && !defined(SPCONV_USE_FLOAT)
+  if (stream) {
+    _mm_stream_pd(p, v);
+    return;
+  }
+#  endif
+  (void)stream;
+  spconv__v2_store(p, v);
+}
 /* (a0, b0) and (a1, b1) */
 SPCONV__V2_API spconv__v2 spconv__v2_lo(spconv__v2 a, spconv__v2 b) {
   return __builtin_shufflevector(a, b, 0, 2);
@@ -1703,12 +1779,13 @@ SPCONV__V2_API void spconv__v2_load6(spconv__v2 v[6], const spconv_real *x) {
     v[2 * k + 1] = spconv__v2_hi(a, b);
   }
 }
-/* res[k] = lane 0 of v[k], res[6 + k] = lane 1 of v[k] */
-SPCONV__V2_API void spconv__v2_store6(spconv_real *res, const spconv__v2 v[6]) {
+/* res[k] = lane 0 of v[k], res[6 + k] = lane 1 of v[k] (non-temporal
+   stores when `stream`, see spconv__v2_store_nt) */
+SPCONV__V2_API void spconv__v2_store6(spconv_real *res, const spconv__v2 v[6], int stream) {
   int k;
   for (k = 0; k < 3; ++k) {
-    spconv__v2_store(res + 2 * k, spconv__v2_lo(v[2 * k], v[2 * k + 1]));
-    spconv__v2_store(res + 6 + 2 * k, spconv__v2_hi(v[2 * k], v[2 * k + 1]));
+    spconv__v2_store_nt(res + 2 * k, spconv__v2_lo(v[2 * k], v[2 * k + 1]), stream);
+    spconv__v2_store_nt(res + 6 + 2 * k, spconv__v2_hi(v[2 * k], v[2 * k + 1]), stream);
   }
 }
 /* v[k] = (x[k], x[4 + k]): two 4-vectors, transposed; and back */
@@ -1785,15 +1862,30 @@ SPCONV__V2_API void spconv__v2_cross(spconv__v2 res[3], const spconv__v2 a[3],
 }
 
 /* SPCONV__BATCH_MJ with two bodies per step through vfn(res, x, q_wxyz,
-   ipos) (arrays of bodies i and i + 1; res may equal x), the last odd body
-   through fn */
+   ipos, stream) (arrays of bodies i and i + 1; res may equal x), the last
+   odd body through fn. Out of place, in double on x86, from
+   SPCONV_STREAM_MIN_BYTES of output on and with res 16-byte aligned, the
+   results are stored around the cache (see spconv__stream_ok). */
+#  if defined(SPCONV__STREAM) && !defined(SPCONV_USE_FLOAT)
+#    define SPCONV__MJ_STREAM(res, x, n) ((res) != (x) && spconv__stream_ok(res, 6 * (n)))
+#    define SPCONV__MJ_FENCE() _mm_sfence()
+#  else
+#    define SPCONV__MJ_STREAM(res, x, n) 0
+#    define SPCONV__MJ_FENCE() ((void)0)
+#  endif
 #  define SPCONV__BATCH_MJ_V2(name, fn, vfn)                                              \
   SPCONV_API void spconv__##name##_oop(spconv_real *res, const spconv_real *x,              \
                                        const spconv_real *qpos, const spconv_real *ipos,    \
                                        size_t n) {                                          \
-    size_t i;                                                                               \
-    for (i = 0; i + 2 <= n; i += 2)                                                         \
-      vfn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);                          \
+    size_t i = 0;                                                                           \
+    if (SPCONV__MJ_STREAM(res, x, n)) {                                                     \
+      for (; i + 2 <= n; i += 2)                                                            \
+        vfn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i, 1);                     \
+      SPCONV__MJ_FENCE();                                                                   \
+    } else {                                                                                \
+      for (; i + 2 <= n; i += 2)                                                            \
+        vfn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i, 0);                     \
+    }                                                                                       \
     if (i < n) fn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);                  \
   }                                                                                         \
   SPCONV_API void spconv__##name##_io(spconv_real *x, const spconv_real *qpos,              \
@@ -1801,71 +1893,6 @@ SPCONV__V2_API void spconv__v2_cross(spconv__v2 res[3], const spconv__v2 a[3],
     spconv__##name##_oop(x, x, qpos, ipos, n);                                              \
   }
 #endif /* SPCONV__V2 */
-
-/* -------------------------------------- non-temporal stores (x86, SSE2) */
-
-/* An out-of-place quaternion reorder out of cache moves 3 bytes for each
-   byte it writes (read the input, read the output line for ownership,
-   write it back), memcpy 2: glibc's memcpy stores around the cache above a
-   size. Where SSE2 is available (x86-64 always), the out-of-place reorders
-   do the same from SPCONV_STREAM_MIN_BYTES bytes of output on (with the
-   output 16-byte aligned): _mm_stream_* stores, then one _mm_sfence. Below
-   that size, in place, or elsewhere, the plain loop runs. The stores are
-   of the same values, so results do not change. SPCONV_NO_VECTOR turns
-   this off too. */
-#if !defined(SPCONV_NO_VECTOR) && defined(__SSE2__) && !defined(__CUDACC__) && \
-    !defined(__HIPCC__)
-#  define SPCONV__STREAM 1
-#  include <emmintrin.h>
-#  include <stdint.h>
-/* bytes of output from which the reorders store around the cache; the
-   default is chosen by measurement (docs/performance.md) */
-#  ifndef SPCONV_STREAM_MIN_BYTES
-#    define SPCONV_STREAM_MIN_BYTES (12u << 20)
-#  endif
-SPCONV_API int spconv__stream_ok(const spconv_real *res, size_t n_reals) {
-#  ifdef __cplusplus
-  uintptr_t a = reinterpret_cast<uintptr_t>(res);
-#  else
-  uintptr_t a = (uintptr_t)res;
-#  endif
-  return a % 16u == 0 && n_reals * sizeof(spconv_real) >= SPCONV_STREAM_MIN_BYTES;
-}
-
-#  ifdef SPCONV_USE_FLOAT
-/* n quaternions, lanes (0, 1, 2, 3) -> (1, 2, 3, 0) when xyzw_from_wxyz, else
-   -> (3, 0, 1, 2); res 16-byte aligned, not overlapping q */
-SPCONV_API void spconv__quat_reorder_stream(spconv_real *res, const spconv_real *q, size_t n,
-                                            int xyzw_from_wxyz) {
-  size_t i;
-  if (xyzw_from_wxyz)
-    for (i = 0; i < n; ++i) {
-      __m128 v = _mm_loadu_ps(q + 4 * i);
-      _mm_stream_ps(res + 4 * i, _mm_shuffle_ps(v, v, _MM_SHUFFLE(0, 3, 2, 1)));
-    }
-  else
-    for (i = 0; i < n; ++i) {
-      __m128 v = _mm_loadu_ps(q + 4 * i);
-      _mm_stream_ps(res + 4 * i, _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 1, 0, 3)));
-    }
-  _mm_sfence();
-}
-#  else
-/* the same in double: a quaternion is two halves (a, b); xyzw from wxyz is
-   (a1, b0), (b1, a0), wxyz from xyzw is (b1, a0), (a1, b0) */
-SPCONV_API void spconv__quat_reorder_stream(spconv_real *res, const spconv_real *q, size_t n,
-                                            int xyzw_from_wxyz) {
-  size_t i;
-  for (i = 0; i < n; ++i) {
-    __m128d a = _mm_loadu_pd(q + 4 * i), b = _mm_loadu_pd(q + 4 * i + 2);
-    __m128d ab = _mm_shuffle_pd(a, b, 1), ba = _mm_shuffle_pd(b, a, 1);
-    _mm_stream_pd(res + 4 * i, xyzw_from_wxyz ? ab : ba);
-    _mm_stream_pd(res + 4 * i + 2, xyzw_from_wxyz ? ba : ab);
-  }
-  _mm_sfence();
-}
-#  endif
-#endif /* SPCONV__STREAM */
 
 /* the public form: in place when res == x, else out of place (one
    statement, safe in any if / else) */
@@ -4494,10 +4521,11 @@ SPCONV_API void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_r
 #ifdef SPCONV__V2
 /* spconv_twist_from_mujoco_qvel for bodies i, i + 1 (SPCONV__V2, >>helpers):
    qvel, res: two 6-vectors; q_wxyz: two qpos rows from their quaternion;
-   ipos: two 3-vectors. res may equal qvel. */
+   ipos: two 3-vectors. res may equal qvel. stream: see
+   SPCONV__BATCH_MJ_V2. */
 SPCONV__V2_API void spconv__twist_from_mujoco_qvel_v2(spconv_real *res, const spconv_real *qvel,
                                                      const spconv_real *q_wxyz,
-                                                     const spconv_real *ipos) {
+                                                     const spconv_real *ipos, int stream) {
   spconv__v2 x[6], q[4], p[3], R[9], w[3], r[3], wxr[3], o[6];
   spconv__v2_load6(x, qvel);
   spconv__v2_load_quat(q, q_wxyz);
@@ -4512,7 +4540,7 @@ SPCONV__V2_API void spconv__twist_from_mujoco_qvel_v2(spconv_real *res, const sp
   o[3] = w[0];
   o[4] = w[1];
   o[5] = w[2];
-  spconv__v2_store6(res, o);
+  spconv__v2_store6(res, o, stream);
 }
 /* defines spconv__twist_from_mujoco_qvel_n_io and _oop */
 SPCONV__BATCH_MJ_V2(twist_from_mujoco_qvel_n, spconv_twist_from_mujoco_qvel,
@@ -4552,7 +4580,7 @@ SPCONV_API void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_r
 /* spconv_mujoco_qvel_from_twist for bodies i, i + 1 (layouts as above) */
 SPCONV__V2_API void spconv__mujoco_qvel_from_twist_v2(spconv_real *res, const spconv_real *twist,
                                                      const spconv_real *q_wxyz,
-                                                     const spconv_real *ipos) {
+                                                     const spconv_real *ipos, int stream) {
   spconv__v2 x[6], q[4], p[3], R[9], wb[3], r[3], wxr[3], o[6];
   spconv__v2_load6(x, twist);
   spconv__v2_load_quat(q, q_wxyz);
@@ -4567,7 +4595,7 @@ SPCONV__V2_API void spconv__mujoco_qvel_from_twist_v2(spconv_real *res, const sp
   o[3] = wb[0];
   o[4] = wb[1];
   o[5] = wb[2];
-  spconv__v2_store6(res, o);
+  spconv__v2_store6(res, o, stream);
 }
 /* defines spconv__mujoco_qvel_from_twist_n_io and _oop */
 SPCONV__BATCH_MJ_V2(mujoco_qvel_from_twist_n, spconv_mujoco_qvel_from_twist,
@@ -4612,7 +4640,7 @@ SPCONV_API void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_
 SPCONV__V2_API void spconv__mujoco_qfrc_from_wrench_v2(spconv_real *res,
                                                       const spconv_real *wrench,
                                                       const spconv_real *q_wxyz,
-                                                      const spconv_real *ipos) {
+                                                      const spconv_real *ipos, int stream) {
   spconv__v2 x[6], q[4], p[3], R[9], r[3], rxf[3], tau[3], o[6];
   spconv__v2_load6(x, wrench);
   spconv__v2_load_quat(q, q_wxyz);
@@ -4627,7 +4655,7 @@ SPCONV__V2_API void spconv__mujoco_qfrc_from_wrench_v2(spconv_real *res,
   o[1] = x[1];
   o[2] = x[2];
   spconv__v2_mat_t_vec(o + 3, R, tau);
-  spconv__v2_store6(res, o);
+  spconv__v2_store6(res, o, stream);
 }
 /* defines spconv__mujoco_qfrc_from_wrench_n_io and _oop */
 SPCONV__BATCH_MJ_V2(mujoco_qfrc_from_wrench_n, spconv_mujoco_qfrc_from_wrench,
@@ -4666,7 +4694,7 @@ SPCONV_API void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_
 /* spconv_wrench_from_mujoco_qfrc for bodies i, i + 1 (layouts as above) */
 SPCONV__V2_API void spconv__wrench_from_mujoco_qfrc_v2(spconv_real *res, const spconv_real *qfrc,
                                                       const spconv_real *q_wxyz,
-                                                      const spconv_real *ipos) {
+                                                      const spconv_real *ipos, int stream) {
   spconv__v2 x[6], q[4], p[3], R[9], r[3], rxf[3], tau[3], o[6];
   spconv__v2_load6(x, qfrc);
   spconv__v2_load_quat(q, q_wxyz);
@@ -4681,7 +4709,7 @@ SPCONV__V2_API void spconv__wrench_from_mujoco_qfrc_v2(spconv_real *res, const s
   o[3] = tau[0] - rxf[0];
   o[4] = tau[1] - rxf[1];
   o[5] = tau[2] - rxf[2];
-  spconv__v2_store6(res, o);
+  spconv__v2_store6(res, o, stream);
 }
 /* defines spconv__wrench_from_mujoco_qfrc_n_io and _oop */
 SPCONV__BATCH_MJ_V2(wrench_from_mujoco_qfrc_n, spconv_wrench_from_mujoco_qfrc,
