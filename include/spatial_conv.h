@@ -1664,7 +1664,8 @@ SPCONV_API int spconv__stream_ok(const spconv_real *res, size_t n_reals) {
 #  else
   uintptr_t a = (uintptr_t)res;
 #  endif
-  return a % 16u == 0 && n_reals * sizeof(spconv_real) >= SPCONV_STREAM_MIN_BYTES;
+  const size_t min_bytes = SPCONV_STREAM_MIN_BYTES; /* may be 0: no -Wtype-limits */
+  return a % 16u == 0 && n_reals * sizeof(spconv_real) >= min_bytes;
 }
 
 #  ifdef SPCONV_USE_FLOAT
