@@ -1701,6 +1701,34 @@ SPCONV_API void spconv__quat_reorder_stream(spconv_real *res, const spconv_real 
   _mm_sfence();
 }
 #  endif
+
+/* dst[0 .. n) = src[0 .. n) stored around the cache; dst 16-byte aligned,
+   n a multiple of 16 bytes */
+SPCONV_API void spconv__stream_copy(spconv_real *dst, const spconv_real *src, size_t n) {
+  size_t i;
+#  ifdef SPCONV_USE_FLOAT
+  for (i = 0; i < n; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
+#  else
+  for (i = 0; i < n; i += 2) _mm_stream_pd(dst + i, _mm_loadu_pd(src + i));
+#  endif
+}
+
+/* res = fn(x) for n elements of `stride` (3 or 4) reals, out of place:
+   tiles of 16 elements computed by fn into a buffer in L1, then stored
+   around the cache (16 * stride reals are a multiple of 16 bytes, so res
+   + stride * i stays aligned); the rest by fn directly */
+typedef void (*spconv__block_fn)(spconv_real *, const spconv_real *, size_t);
+SPCONV_API void spconv__stream_tiles(spconv_real *res, const spconv_real *x, size_t n,
+                                     size_t stride, spconv__block_fn fn) {
+  spconv_real t[16 * 4];
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    fn(t, x + stride * i, 16);
+    spconv__stream_copy(res + stride * i, t, 16 * stride);
+  }
+  _mm_sfence();
+  fn(res + stride * i, x + stride * i, n - i);
+}
 #endif /* SPCONV__STREAM */
 
 /* ---------------------------------------- two free bodies at a time (gcc) */
@@ -3059,17 +3087,20 @@ SPCONV_API int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
    all. */
 #define SPCONV__UP_AXIS_LOOPS(name, i0, s0, i1, s1, i2, s2)                              \
   SPCONV_API void name##_io(spconv_real *SPCONV__RESTRICT v, size_t n) {                 \
-    size_t i = 0, j;                                                                     \
-    for (; i + 8 <= n; i += 8)                                                           \
-      for (j = 0; j < 8; ++j) SPCONV__UP_AXIS_ONE(v + 3 * i, v + 3 * i, j, i0, s0, i1, s1, i2, s2); \
-    for (; i < n; ++i) SPCONV__UP_AXIS_ONE(v, v, i, i0, s0, i1, s1, i2, s2);             \
+    size_t j;                                                                            \
+    for (; n >= 8; n -= 8, v += 24)                                                      \
+      for (j = 0; j < 8; ++j) SPCONV__UP_AXIS_ONE(v, v, j, i0, s0, i1, s1, i2, s2);      \
+    for (j = 0; j < n; ++j) SPCONV__UP_AXIS_ONE(v, v, j, i0, s0, i1, s1, i2, s2);        \
   }                                                                                      \
   SPCONV_API void name##_oop(spconv_real *SPCONV__RESTRICT res,                          \
                              const spconv_real *SPCONV__RESTRICT v, size_t n) {          \
-    size_t i = 0, j;                                                                     \
-    for (; i + 8 <= n; i += 8)                                                           \
-      for (j = 0; j < 8; ++j) SPCONV__UP_AXIS_ONE(res + 3 * i, v + 3 * i, j, i0, s0, i1, s1, i2, s2); \
-    for (; i < n; ++i) SPCONV__UP_AXIS_ONE(res, v, i, i0, s0, i1, s1, i2, s2);           \
+    size_t j;                                                                            \
+    for (; n >= 8; n -= 8, res += 24, v += 24)                                           \
+      for (j = 0; j < 8; ++j) SPCONV__UP_AXIS_ONE(res, v, j, i0, s0, i1, s1, i2, s2);    \
+    for (j = 0; j < n; ++j) SPCONV__UP_AXIS_ONE(res, v, j, i0, s0, i1, s1, i2, s2);      \
+  }                                                                                      \
+  SPCONV_API void name##_oop_plain(spconv_real *res, const spconv_real *v, size_t n) {   \
+    name##_oop(res, v, n);                                                               \
   }
 
 /* the six up-axis rotations (from_up, to_up) and the identity, as signed
@@ -3082,14 +3113,28 @@ SPCONV__UP_AXIS_LOOPS(spconv__up_y_z, 0, 1, 2, -1, 1, 1)
 SPCONV__UP_AXIS_LOOPS(spconv__up_z_x, 2, 1, 1, 1, 0, -1)
 SPCONV__UP_AXIS_LOOPS(spconv__up_z_y, 0, 1, 2, 1, 1, -1)
 
-/* one up-axis rotation, in place or out of place */
-#define SPCONV__UP_AXIS_CALL(name, res, v, n) \
-  do {                                          \
-    if ((res) == (v))                           \
-      name##_io(res, n);                        \
-    else                                        \
-      name##_oop(res, v, n);                    \
-  } while (0)
+/* one up-axis rotation, in place or out of place (out of place from
+   SPCONV_STREAM_MIN_BYTES of output on with non-temporal stores, as the
+   quaternion reorders, where SSE2 is there) */
+#ifdef SPCONV__STREAM
+#  define SPCONV__UP_AXIS_CALL(name, res, v, n)                  \
+    do {                                                           \
+      if ((res) == (v))                                            \
+        name##_io(res, n);                                         \
+      else if (spconv__stream_ok(res, 3 * (n)))                    \
+        spconv__stream_tiles(res, v, n, 3, name##_oop_plain);      \
+      else                                                         \
+        name##_oop(res, v, n);                                     \
+    } while (0)
+#else
+#  define SPCONV__UP_AXIS_CALL(name, res, v, n) \
+    do {                                          \
+      if ((res) == (v))                           \
+        name##_io(res, n);                        \
+      else                                        \
+        name##_oop(res, v, n);                    \
+    } while (0)
+#endif
 
 /* res = v under the up-axis rotation (from_up, to_up), both valid, for n
    3-vectors; res == v or no overlap */
@@ -3128,23 +3173,42 @@ SPCONV_API int spconv_spatial_change_up_axis_n(spconv_real *res, const spconv_re
    the expressions of spconv_quat_mul_wxyz lane by lane (31 -> 24.5
    instructions per quaternion at gcc -O2; in float gcc vectorises the
    scalar loop better, 15.5 against 28.5). */
-SPCONV_API void spconv__quat_premul_n(spconv_real *res, const spconv_real a[4],
-                                      const spconv_real *q, size_t n) {
-  size_t i = 0;
+SPCONV_API void spconv__quat_premul_block(spconv_real *res, const spconv_real a[4],
+                                          const spconv_real *q, size_t n) {
+  size_t i;
 #if defined(SPCONV__V2) && !defined(SPCONV_USE_FLOAT)
   spconv__v2 a0 = spconv__v2_splat(a[0]), a1 = spconv__v2_splat(a[1]);
   spconv__v2 a2 = spconv__v2_splat(a[2]), a3 = spconv__v2_splat(a[3]);
-  for (; i + 2 <= n; i += 2) {
+  for (; n >= 2; n -= 2, res += 8, q += 8) {
     spconv__v2 b[4], o[4];
-    spconv__v2_load4(b, q + 4 * i);
+    spconv__v2_load4(b, q);
     o[0] = a0 * b[0] - a1 * b[1] - a2 * b[2] - a3 * b[3];
     o[1] = a0 * b[1] + b[0] * a1 + a2 * b[3] - a3 * b[2];
     o[2] = a0 * b[2] + b[0] * a2 + a3 * b[1] - a1 * b[3];
     o[3] = a0 * b[3] + b[0] * a3 + a1 * b[2] - a2 * b[1];
-    spconv__v2_store4(res + 4 * i, o);
+    spconv__v2_store4(res, o);
   }
 #endif
-  for (; i < n; ++i) spconv_quat_mul_wxyz(res + 4 * i, a, q + 4 * i);
+  for (i = 0; i < n; ++i) spconv_quat_mul_wxyz(res + 4 * i, a, q + 4 * i);
+}
+
+/* the same; out of place from SPCONV_STREAM_MIN_BYTES of output on, tiles
+   of 16 quaternions go through L1 and are stored around the cache (as
+   spconv__stream_tiles) */
+SPCONV_API void spconv__quat_premul_n(spconv_real *res, const spconv_real a[4],
+                                      const spconv_real *q, size_t n) {
+  size_t i = 0;
+#ifdef SPCONV__STREAM
+  if (res != q && spconv__stream_ok(res, 4 * n)) {
+    spconv_real t[4 * 16];
+    for (; i + 16 <= n; i += 16) {
+      spconv__quat_premul_block(t, a, q + 4 * i, 16);
+      spconv__stream_copy(res + 4 * i, t, 4 * 16);
+    }
+    _mm_sfence();
+  }
+#endif
+  spconv__quat_premul_block(res + 4 * i, a, q + 4 * i, n - i);
 }
 
 /** n body orientations (4n, wxyz) when the world axes change and the body
