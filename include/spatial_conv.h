@@ -1653,6 +1653,13 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
 #  define SPCONV__STREAM 1
 #  include <emmintrin.h>
 #  include <stdint.h>
+/* the streaming loops stay out of line: inlined, they changed how gcc
+   compiled the in-cache path of the same call (float reorder 2x slower) */
+#  if defined(__GNUC__)
+#    define SPCONV__STREAM_API static __attribute__((noinline, unused))
+#  else
+#    define SPCONV__STREAM_API SPCONV_API
+#  endif
 /* bytes of output from which the reorders store around the cache; the
    default is chosen by measurement (docs/performance.md) */
 #  ifndef SPCONV_STREAM_MIN_BYTES
@@ -1671,7 +1678,7 @@ SPCONV_API int spconv__stream_ok(const spconv_real *res, size_t n_reals) {
 #  ifdef SPCONV_USE_FLOAT
 /* n quaternions, lanes (0, 1, 2, 3) -> (1, 2, 3, 0) when xyzw_from_wxyz, else
    -> (3, 0, 1, 2); res 16-byte aligned, not overlapping q */
-SPCONV_API void spconv__quat_reorder_stream(spconv_real *res, const spconv_real *q, size_t n,
+SPCONV__STREAM_API void spconv__quat_reorder_stream(spconv_real *res, const spconv_real *q, size_t n,
                                             int xyzw_from_wxyz) {
   size_t i;
   if (xyzw_from_wxyz)
@@ -1689,7 +1696,7 @@ SPCONV_API void spconv__quat_reorder_stream(spconv_real *res, const spconv_real 
 #  else
 /* the same in double: a quaternion is two halves (a, b); xyzw from wxyz is
    (a1, b0), (b1, a0), wxyz from xyzw is (b1, a0), (a1, b0) */
-SPCONV_API void spconv__quat_reorder_stream(spconv_real *res, const spconv_real *q, size_t n,
+SPCONV__STREAM_API void spconv__quat_reorder_stream(spconv_real *res, const spconv_real *q, size_t n,
                                             int xyzw_from_wxyz) {
   size_t i;
   for (i = 0; i < n; ++i) {
@@ -1718,7 +1725,7 @@ SPCONV_API void spconv__stream_copy(spconv_real *dst, const spconv_real *src, si
    around the cache (16 * stride reals are a multiple of 16 bytes, so res
    + stride * i stays aligned); the rest by fn directly */
 typedef void (*spconv__block_fn)(spconv_real *, const spconv_real *, size_t);
-SPCONV_API void spconv__stream_tiles(spconv_real *res, const spconv_real *x, size_t n,
+SPCONV__STREAM_API void spconv__stream_tiles(spconv_real *res, const spconv_real *x, size_t n,
                                      size_t stride, spconv__block_fn fn) {
   spconv_real t[16 * 4];
   size_t i = 0;
@@ -1737,8 +1744,10 @@ SPCONV_API void spconv__stream_tiles(spconv_real *res, const spconv_real *x, siz
    vectoriser needs access groups of 2^k or 3 reals; qvel has 6, qpos 7),
    and its scalar code costs about 134 instructions per body. Under gcc >= 12
    on a target with 16-byte vector registers (SSE2, NEON) whose scalar
-   arithmetic has no excess precision (not x87) those batch forms
-   therefore convert two bodies per step in GNU C vectors of two reals:
+   arithmetic has no excess precision (not x87), in double, those batch
+   forms therefore convert two bodies per step in GNU C vectors of two
+   doubles (in float, vectors of two floats ran up to 1.9x slower than the
+   scalar loop):
    lane k holds body i + k (a "structure of arrays" of two), loaded from
    and stored back to the interleaved arrays with shuffles. Every
    arithmetic expression below is the one of the scalar helper it mirrors
@@ -1750,7 +1759,7 @@ SPCONV_API void spconv__stream_tiles(spconv_real *res, const spconv_real *x, siz
 #if !defined(SPCONV_NO_VECTOR) && defined(__GNUC__) && !defined(__clang__) && \
     __GNUC__ >= 12 && !defined(__CUDACC__) && !defined(__HIPCC__) &&         \
     (defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__)) &&    \
-    defined(__FLT_EVAL_METHOD__) && __FLT_EVAL_METHOD__ == 0
+    defined(__FLT_EVAL_METHOD__) && __FLT_EVAL_METHOD__ == 0 && !defined(SPCONV_USE_FLOAT)
 #  define SPCONV__V2 1
 /* two reals, lane k = body i + k */
 typedef spconv_real spconv__v2 __attribute__((vector_size(2 * sizeof(spconv_real))));
@@ -3085,18 +3094,28 @@ SPCONV_API int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
    vectorises only loops whose trip count is a known multiple of the vector
    width, and with the permutation in variables no compiler vectorises at
    all. */
+#if defined(__clang__)
+/* clang vectorises the plain loop: with AVX2 about 2x faster than the
+   runtime-indexed loop (the tiled form was 1.1x to 1.45x slower) */
+#  define SPCONV__UP_AXIS_TILE 1
+#else
+#  define SPCONV__UP_AXIS_TILE 8
+#endif
 #define SPCONV__UP_AXIS_LOOPS(name, i0, s0, i1, s1, i2, s2)                              \
   SPCONV_API void name##_io(spconv_real *SPCONV__RESTRICT v, size_t n) {                 \
     size_t j;                                                                            \
-    for (; n >= 8; n -= 8, v += 24)                                                      \
-      for (j = 0; j < 8; ++j) SPCONV__UP_AXIS_ONE(v, v, j, i0, s0, i1, s1, i2, s2);      \
+    for (; n >= SPCONV__UP_AXIS_TILE; n -= SPCONV__UP_AXIS_TILE, v += 3 * SPCONV__UP_AXIS_TILE) \
+      for (j = 0; j < SPCONV__UP_AXIS_TILE; ++j)                                         \
+        SPCONV__UP_AXIS_ONE(v, v, j, i0, s0, i1, s1, i2, s2);                            \
     for (j = 0; j < n; ++j) SPCONV__UP_AXIS_ONE(v, v, j, i0, s0, i1, s1, i2, s2);        \
   }                                                                                      \
   SPCONV_API void name##_oop(spconv_real *SPCONV__RESTRICT res,                          \
                              const spconv_real *SPCONV__RESTRICT v, size_t n) {          \
     size_t j;                                                                            \
-    for (; n >= 8; n -= 8, res += 24, v += 24)                                           \
-      for (j = 0; j < 8; ++j) SPCONV__UP_AXIS_ONE(res, v, j, i0, s0, i1, s1, i2, s2);    \
+    for (; n >= SPCONV__UP_AXIS_TILE;                                                    \
+         n -= SPCONV__UP_AXIS_TILE, res += 3 * SPCONV__UP_AXIS_TILE, v += 3 * SPCONV__UP_AXIS_TILE) \
+      for (j = 0; j < SPCONV__UP_AXIS_TILE; ++j)                                         \
+        SPCONV__UP_AXIS_ONE(res, v, j, i0, s0, i1, s1, i2, s2);                          \
     for (j = 0; j < n; ++j) SPCONV__UP_AXIS_ONE(res, v, j, i0, s0, i1, s1, i2, s2);      \
   }                                                                                      \
   SPCONV_API void name##_oop_plain(spconv_real *res, const spconv_real *v, size_t n) {   \
@@ -3140,6 +3159,25 @@ SPCONV__UP_AXIS_LOOPS(spconv__up_z_y, 0, 1, 2, 1, 1, -1)
    3-vectors; res == v or no overlap */
 SPCONV_API void spconv__up_axis_apply(spconv_real *res, const spconv_real *v, size_t n,
                                       spconv_axis from_up, spconv_axis to_up) {
+#if defined(__clang__) && !defined(__AVX2__)
+  /* clang without AVX2: the loop with the permutation read at run time ran
+     1.2x to 1.4x faster than the constant ones (measured at -O2) */
+  spconv_real M[9], sign[3];
+  size_t i;
+  int perm[3], r, c;
+  if (spconv_up_axis_matrix(M, from_up, to_up) != SPCONV_OK) return;
+  for (r = 0; r < 3; ++r)
+    for (c = 0, perm[r] = 0, sign[r] = SPCONV__R(0); c < 3; ++c)
+      if (M[3 * r + c] != SPCONV__R(0)) perm[r] = c, sign[r] = M[3 * r + c];
+  for (i = 0; i < n; ++i) {
+    const spconv_real *a = v + 3 * i;
+    spconv_real x = sign[0] * a[perm[0]], y = sign[1] * a[perm[1]], z = sign[2] * a[perm[2]];
+    res[3 * i] = x;
+    res[3 * i + 1] = y;
+    res[3 * i + 2] = z;
+  }
+  return;
+#endif
   switch (3 * SPCONV__CAST(int, from_up) + SPCONV__CAST(int, to_up)) {
     case 1: SPCONV__UP_AXIS_CALL(spconv__up_x_y, res, v, n); break;
     case 2: SPCONV__UP_AXIS_CALL(spconv__up_x_z, res, v, n); break;
@@ -3168,15 +3206,17 @@ SPCONV_API int spconv_spatial_change_up_axis_n(spconv_real *res, const spconv_re
 }
 
 /* res_i = a q_i (spconv_quat_mul_wxyz) for n quaternions wxyz (4n); res
-   equals q or does not overlap it. Under SPCONV__V2 (gcc, >>helpers), in
-   double, two quaternions per step, transposed into vectors of two, with
-   the expressions of spconv_quat_mul_wxyz lane by lane (31 -> 24.5
-   instructions per quaternion at gcc -O2; in float gcc vectorises the
-   scalar loop better, 15.5 against 28.5). */
-SPCONV_API void spconv__quat_premul_block(spconv_real *res, const spconv_real a[4],
+   equals q or does not overlap it. Under SPCONV__V2 (gcc, double,
+   >>helpers) two quaternions per step, transposed into vectors of two,
+   with the expressions of spconv_quat_mul_wxyz lane by lane: in cache
+   about 1.2x faster than the scalar loop at gcc -O2 (the same instruction
+   count, 31 per quaternion, with fewer dependent loads). */
+SPCONV_API void spconv__quat_premul_block(spconv_real *res, const spconv_real a_in[4],
                                           const spconv_real *q, size_t n) {
+  /* a local copy: res cannot alias it, so the loop keeps it in registers */
+  const spconv_real a[4] = {a_in[0], a_in[1], a_in[2], a_in[3]};
   size_t i;
-#if defined(SPCONV__V2) && !defined(SPCONV_USE_FLOAT)
+#ifdef SPCONV__V2
   spconv__v2 a0 = spconv__v2_splat(a[0]), a1 = spconv__v2_splat(a[1]);
   spconv__v2 a2 = spconv__v2_splat(a[2]), a3 = spconv__v2_splat(a[3]);
   for (; n >= 2; n -= 2, res += 8, q += 8) {
