@@ -7,6 +7,9 @@
    and the table shows the median over rounds with [min, max].
    Bytes are counted as read + written, over the arrays each kernel streams.
 
+   A size sweep of the main kernels follows (machine-readable "sweep"
+   lines for tests/bench/plot.py).
+
    Usage: bench [rounds]   (built by the `bench` preset; never run by ctest) */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -227,13 +230,13 @@ static void k_pub_force(arrays *A) {
   spconv_public_body_force_from_sap_n(A->b6, A->a6, A->r3, A->n);
 }
 static void k_up_vec3(arrays *A) {
-  spconv_vec_change_up_axis_n(A->o3, A->r3, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
+  if (spconv_vec_change_up_axis_n(A->o3, A->r3, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort();
 }
 static void k_up_spatial(arrays *A) {
-  spconv_spatial_change_up_axis_n(A->b6, A->a6, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
+  if (spconv_spatial_change_up_axis_n(A->b6, A->a6, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort();
 }
 static void k_up_quat(arrays *A) {
-  spconv_quat_wxyz_change_up_axis_n(A->o4, A->q4, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
+  if (spconv_quat_wxyz_change_up_axis_n(A->o4, A->q4, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort();
 }
 
 /* ------------------------------------------------------------ the table */
@@ -370,6 +373,51 @@ static void run_size(size_t n, int rounds) {
   arrays_free(&A);
 }
 
+/* ------------------------------------------------------------ size sweep */
+
+/* ns per element of the main kernels from in-cache to out-of-cache sizes,
+   min over `rounds` timed passes of about 64 MB of traffic each; one line
+   "sweep <precision> <n> <kernel> <ns/elem>" per point (tests/bench/plot.py
+   draws them) */
+static const char *const sweep_kernels[] = {
+    "memcpy (4n reals)",
+    "triad (5n reals x 3)",
+    "quat_xyzw_from_wxyz_n",
+    "quat_xyzw_from_wxyz_n in place",
+    "twist_shift_n",
+    "twist_from_mujoco_qvel_n",
+#if BENCH_MUJOCO
+    "mju rotVecQuat x2 + cross",
+#endif
+    "naive qvel->twist loop",
+    "up_axis_spatial_n",
+    "up_axis_quat_wxyz_n",
+};
+enum { NSWEEP = sizeof sweep_kernels / sizeof sweep_kernels[0] };
+
+static void run_sweep(int rounds) {
+  static const size_t sizes[] = {100,    300,    1000,   3000,    10000,  30000,
+                                 100000, 300000, 1000000, 4000000};
+  size_t si;
+  printf("\nsize sweep (%s): ns/elem, min over %d rounds\n", PRECISION, rounds);
+  for (si = 0; si < sizeof sizes / sizeof sizes[0]; ++si) {
+    size_t n = sizes[si];
+    int reps = (int)(64000000.0 / (double)(n * 22 * sizeof(real))) + 1, k, r;
+    arrays A;
+    arrays_init(&A, n);
+    for (k = 0; k < NSWEEP; ++k) {
+      const kernel *K = &kernels[find_kernel(sweep_kernels[k])];
+      double best = 1e300;
+      for (r = 0; r < rounds; ++r) {
+        double t = time_kernel(K, &A, reps);
+        if (t < best) best = t;
+      }
+      printf("sweep %s %zu %s %.4f\n", PRECISION, n, K->name, best);
+    }
+    arrays_free(&A);
+  }
+}
+
 int main(int argc, char **argv) {
   int rounds = argc > 1 ? atoi(argv[1]) : 7;
   if (rounds < 1 || rounds > MAX_ROUNDS) rounds = 7;
@@ -378,5 +426,6 @@ int main(int argc, char **argv) {
          BENCH_MUJOCO ? ", with MuJoCo baselines" : "");
   run_size(1000, rounds);
   run_size(4000000, rounds);
+  run_sweep(rounds < 3 ? rounds : 3);
   return 0;
 }

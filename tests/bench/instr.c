@@ -48,9 +48,9 @@ COUNT(sap_wrench_from_public, spconv_sap_wrench_from_public_n(b6, a6, r3, N))
 COUNT(public_wrench_from_sap, spconv_public_wrench_from_sap_n(b6, a6, r3, N))
 COUNT(sap_body_force_from_public, spconv_sap_body_force_from_public_n(b6, a6, r3, N))
 COUNT(public_body_force_from_sap, spconv_public_body_force_from_sap_n(b6, a6, r3, N))
-COUNT(up_axis_vec3, (void)spconv_vec_change_up_axis_n(o3, r3, N, SPCONV_AXIS_Y, SPCONV_AXIS_Z))
-COUNT(up_axis_spatial, (void)spconv_spatial_change_up_axis_n(b6, a6, N, SPCONV_AXIS_Y, SPCONV_AXIS_Z))
-COUNT(up_axis_quat_wxyz, (void)spconv_quat_wxyz_change_up_axis_n(o4, q4, N, SPCONV_AXIS_Y, SPCONV_AXIS_Z))
+COUNT(up_axis_vec3, if (spconv_vec_change_up_axis_n(o3, r3, N, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort())
+COUNT(up_axis_spatial, if (spconv_spatial_change_up_axis_n(b6, a6, N, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort())
+COUNT(up_axis_quat_wxyz, if (spconv_quat_wxyz_change_up_axis_n(o4, q4, N, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort())
 
 #if WITH_MUJOCO
 /* MuJoCo's own functions, for the ratios of docs/performance.md */
