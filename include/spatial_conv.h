@@ -168,7 +168,9 @@
               zero, unnormalized and degenerate input, and the measured
               error of each function: docs/robustness.md.
 
-   The header includes only <math.h> and <stddef.h>, allocates nothing,
+   The header includes only <math.h> and <stddef.h> (plus <emmintrin.h> and
+   <stdint.h> on x86 with SSE2 for the non-temporal stores of some batch
+   forms, unless SPCONV_NO_VECTOR is defined), allocates nothing,
    has no globals and does no I/O. License (MIT): >>license, at the end.
 */
 
@@ -1514,10 +1516,11 @@ SPCONV_API void spconv__quat_rotate(spconv_real res[3], spconv_real w,
 }
 
 /* res = rotation matrix of q_wxyz (row-major, any nonzero norm):
-   R = I + s (w [u]x + [u]x [u]x), s = 2/|q|^2, u = vector part. */
-SPCONV_API void spconv__mat_from_quat(spconv_real res[9], const spconv_real q[4]) {
+   R = I + s (w [u]x + [u]x [u]x), s = 2/|q|^2, u = vector part
+   (spconv__mat_from_quat_s takes s: 2 for a unit quaternion). */
+SPCONV_API void spconv__mat_from_quat_s(spconv_real res[9], const spconv_real q[4],
+                                        spconv_real s) {
   spconv_real w = q[0], x = q[1], y = q[2], z = q[3];
-  spconv_real s = spconv__quat_scale(w, x, y, z);
   spconv_real one = SPCONV__R(1);
   res[0] = one - s * (y * y + z * z);
   res[1] = s * (x * y - w * z);
@@ -1528,6 +1531,10 @@ SPCONV_API void spconv__mat_from_quat(spconv_real res[9], const spconv_real q[4]
   res[6] = s * (x * z - w * y);
   res[7] = s * (y * z + w * x);
   res[8] = one - s * (x * x + y * y);
+}
+
+SPCONV_API void spconv__mat_from_quat(spconv_real res[9], const spconv_real q[4]) {
+  spconv__mat_from_quat_s(res, q, spconv__quat_scale(q[0], q[1], q[2], q[3]));
 }
 
 /* res = q / |q| computed as (q / m) / |q / m| with m = max |q_i| > 0, which
@@ -1555,14 +1562,21 @@ SPCONV_API int spconv__quat_unit(spconv_real res[4], const spconv_real q[4]) {
   return 1;
 }
 
-/* res = q / |q| for pure maps, any finite nonzero q (scaled by 1 / max |q_i|
-   first, so |q|^2 neither overflows nor underflows); the zero quaternion
-   gives the identity, NaN and inf give NaN. res may alias q. Branch-free:
-   z = 1 exactly for the zero quaternion. */
+/* res = q / |q| for pure maps, any finite nonzero q (where |q|^2 is far
+   from overflow and underflow directly, else scaled by 1 / max |q_i|
+   first); the zero quaternion gives the identity, NaN and inf give NaN.
+   res may alias q. z = 1 exactly for the zero quaternion. */
 SPCONV_API void spconv__quat_unit_or_identity(spconv_real res[4], const spconv_real q[4]) {
-  spconv_real m = spconv__max_abs(q, 4), z = SPCONV__CAST(spconv_real, (m == SPCONV__R(0)));
-  spconv_real inv = SPCONV__R(1) / (m + z), u[4], k;
+  spconv_real n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3], m, z, inv, u[4], k;
   int i;
+  if (n >= SPCONV__R(1e-30) && n <= SPCONV__R(1e30)) { /* |q|^2 is exact enough: no scaling */
+    k = SPCONV__R(1) / SPCONV_SQRT(n);
+    for (i = 0; i < 4; ++i) res[i] = q[i] * k;
+    return;
+  }
+  m = spconv__max_abs(q, 4);
+  z = SPCONV__CAST(spconv_real, (m == SPCONV__R(0)));
+  inv = SPCONV__R(1) / (m + z);
   for (i = 0; i < 4; ++i) u[i] = q[i] * inv;
   u[0] += z;
   k = SPCONV__R(1) / SPCONV_SQRT(u[0] * u[0] + u[1] * u[1] + u[2] * u[2] + u[3] * u[3]);
@@ -4802,7 +4816,7 @@ SPCONV_API void spconv__pose_frame(spconv_real o[3], spconv_real qb[4], spconv_r
     spconv_quat_conj_wxyz(iq_conj, iq);
     spconv_quat_mul_wxyz(qb, qb, iq_conj);
   }
-  spconv__mat_from_quat(R, qb);
+  spconv__mat_from_quat_s(R, qb, SPCONV__R(2)); /* qb is unit */
   spconv__mat_vec(rc, R, com);
   for (i = 0; i < 3; ++i) o[i] = c->point == SPCONV_POINT_COM ? p[i] - rc[i] : p[i];
 }
@@ -4941,7 +4955,7 @@ SPCONV_API int spconv_pose_from_body(spconv_real res[7], const spconv_pose_conve
   if (!spconv__pose_convention_valid(to) || !res || !body) return SPCONV_EINVAL;
   spconv__quat_unit_or_identity(qb, body->quat_wxyz);
   spconv__iquat(iq, body->iquat_wxyz);
-  spconv__mat_from_quat(R, qb);
+  spconv__mat_from_quat_s(R, qb, SPCONV__R(2)); /* qb is unit */
   spconv__mat_vec(rc, R, body->com);
   spconv__pose_store(res, to, body->pos, qb, rc, iq);
   return SPCONV_OK;

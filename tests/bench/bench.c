@@ -45,6 +45,7 @@ typedef struct {
   real *qpos;          /* 7n: free-joint qpos [p; q_wxyz] */
   real *r3, *o3;       /* 3n: offsets / ipos, vectors */
   real *t1, *t2, *t3;  /* triad arrays, 5n each (15n reals: a shift's bytes) */
+  real *s13;           /* 13n: whole-state outputs (Newton body_q, Isaac Lab rows) */
 } arrays;
 
 static void *huge_alloc(size_t bytes) {
@@ -82,6 +83,7 @@ static void arrays_init(arrays *A, size_t n) {
   A->t1 = huge_alloc(5 * n * sizeof(real));
   A->t2 = huge_alloc(5 * n * sizeof(real));
   A->t3 = huge_alloc(5 * n * sizeof(real));
+  A->s13 = huge_alloc(13 * n * sizeof(real));
   for (i = 0; i < 6 * n; ++i) A->a6[i] = urand(&s);
   for (i = 0; i < n; ++i) spconv_spatial_swap(A->c6 + 6 * i, A->a6 + 6 * i); /* [w; v] */
   for (i = 0; i < 4 * n; ++i) A->q4[i] = urand(&s);
@@ -92,7 +94,7 @@ static void arrays_init(arrays *A, size_t n) {
 
 static void arrays_free(arrays *A) {
   free(A->a6), free(A->b6), free(A->c6), free(A->q4), free(A->o4), free(A->qpos);
-  free(A->r3), free(A->o3), free(A->t1), free(A->t2), free(A->t3);
+  free(A->r3), free(A->o3), free(A->t1), free(A->t2), free(A->t3), free(A->s13);
 }
 
 /* ------------------------------------------------------------ baselines */
@@ -239,6 +241,25 @@ static void k_up_quat(arrays *A) {
   if (spconv_quat_wxyz_change_up_axis_n(A->o4, A->q4, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort();
 }
 
+/* whole states of free MuJoCo bodies (qpos 7, qvel 6, body_ipos 3) -> Newton
+   body_q (7) and body_qd (6); -> Isaac Lab 2.x [root_com_pose_w,
+   root_com_vel_w] rows of 13 (body_iquat 4 more: the COM pose is along the
+   principal axes) */
+static void k_state_newton(arrays *A) {
+  spconv_state_convention mj = spconv_state_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_state_convention nt = spconv_state_convention_from_preset(SPCONV_PRESET_NEWTON);
+  if (spconv_state_convert_n(A->s13, 7, A->b6, 6, &nt, A->qpos, 7, A->a6, 6, &mj, A->r3, NULL,
+                             A->n) != SPCONV_OK)
+    abort();
+}
+static void k_state_isaac(arrays *A) {
+  spconv_state_convention mj = spconv_state_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_state_convention il = spconv_state_convention_from_preset(SPCONV_PRESET_ISAACLAB);
+  if (spconv_state_convert_n(A->s13, 13, A->s13 + 7, 13, &il, A->qpos, 7, A->a6, 6, &mj, A->r3,
+                             A->q4, A->n) != SPCONV_OK)
+    abort();
+}
+
 /* ------------------------------------------------------------ the table */
 
 typedef struct {
@@ -278,6 +299,10 @@ static const kernel kernels[] = {
     {"mujoco_qvel_from_twist_n", k_qvel_back, 22, "triad (5n reals x 3)", 0},
     {"mujoco_qfrc_from_wrench_n", k_qfrc, 22, "triad (5n reals x 3)", 0},
     {"wrench_from_mujoco_qfrc_n", k_qfrc_back, 22, "triad (5n reals x 3)", 0},
+    {"state_convert_n mujoco->newton", k_state_newton, 29, "triad (5n reals x 3)", 0},
+    {"state_convert_n mujoco->newton vs qvel", k_state_newton, 29, "twist_from_mujoco_qvel_n", 1},
+    {"state_convert_n mujoco->isaaclab", k_state_isaac, 33, "triad (5n reals x 3)", 0},
+    {"state_convert_n mujoco->isaaclab vs qvel", k_state_isaac, 33, "twist_from_mujoco_qvel_n", 1},
     {"sap_twist_from_public_n", k_sap_twist, 15, "triad (5n reals x 3)", 0},
     {"sap_twist_from_public_n vs naive", k_sap_twist, 15, "naive sap twist loop", 1},
     {"public_twist_from_sap_n", k_pub_twist, 15, "triad (5n reals x 3)", 0},
