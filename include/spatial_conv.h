@@ -561,9 +561,11 @@ typedef struct spconv_convention {
      pos         origin O, world coordinates
      quat_wxyz   orientation of the body frame (body -> world), need not be unit
      com         COM C in body axes: C = pos + R com (MuJoCo body_ipos,
-                 Newton body_com, Bullet's / PhysX's COM offset)
+                 Newton body_com, PhysX cMassLocalPose.p; Bullet: the origin
+                 of btDefaultMotionState's m_centerOfMassOffset.inverse())
      iquat_wxyz  orientation of the inertial (principal axes) frame in body
-                 axes (MuJoCo body_iquat, PhysX cMassLocalPose.q); the zero
+                 axes (MuJoCo body_iquat, PhysX cMassLocalPose.q, Bullet:
+                 the rotation of m_centerOfMassOffset.inverse()); the zero
                  quaternion is the identity, so {pos, quat, com} initializers
                  keep working. Only the pose functions (>>states) read it.
    Twist and wrench conventions with SPCONV_FRAME_BODY use the body frame's
@@ -579,9 +581,10 @@ typedef struct spconv_body {
 
 /** A pose convention says how one body's pose is stored (7 reals):
      layout      SPCONV_POSE_LAYOUT_POS_QUAT [p; q] (MuJoCo qpos, Newton body_q,
-                 Isaac Lab root_state_w[0:7]) or SPCONV_POSE_LAYOUT_QUAT_POS
+                 Isaac Lab root_link_state_w[0:7]) or SPCONV_POSE_LAYOUT_QUAT_POS
                  [q; p] (Drake's quaternion floating joint, PhysX PxTransform)
-     quat_order  SPCONV_QUAT_WXYZ or SPCONV_QUAT_XYZW
+     quat_order  SPCONV_ROT_QUAT_WXYZ or SPCONV_ROT_QUAT_XYZW (the
+                 spconv_rot_format values)
      point       whose position p is: SPCONV_POINT_ORIGIN (body origin) or
                  SPCONV_POINT_COM (SPCONV_POINT_WORLD is not a pose)
      frame       whose orientation q is: SPCONV_POSE_FRAME_BODY (the body
@@ -595,19 +598,17 @@ typedef enum spconv_pose_layout {
   SPCONV_POSE_LAYOUT_QUAT_POS = 1
 } spconv_pose_layout;
 
-/** Storage order of a quaternion's four numbers. */
-typedef enum spconv_quat_order { SPCONV_QUAT_WXYZ = 0, SPCONV_QUAT_XYZW = 1 } spconv_quat_order;
-
-/** The frame whose orientation a pose stores. */
+/** The frame whose orientation a pose stores (BODY has the value of
+   SPCONV_FRAME_BODY; 0, world, is not a pose frame). */
 typedef enum spconv_pose_frame {
-  SPCONV_POSE_FRAME_BODY = 0,
-  SPCONV_POSE_FRAME_INERTIAL = 1
+  SPCONV_POSE_FRAME_BODY = 1,
+  SPCONV_POSE_FRAME_INERTIAL = 2
 } spconv_pose_frame;
 
 /** A pose convention as data (see the comment above spconv_pose_layout). */
 typedef struct spconv_pose_convention {
   int layout;     /* spconv_pose_layout */
-  int quat_order; /* spconv_quat_order */
+  int quat_order; /* SPCONV_ROT_QUAT_WXYZ or SPCONV_ROT_QUAT_XYZW (spconv_rot_format) */
   int point;      /* spconv_point: ORIGIN or COM */
   int frame;      /* spconv_pose_frame */
 } spconv_pose_convention;
@@ -621,12 +622,12 @@ typedef struct spconv_state_convention {
 
 /** Preset conventions (spconv_convention_from_preset). Each row cites the engine's docs. */
 typedef enum spconv_preset_id {
-  SPCONV_PRESET_NEWTON = 0,      /* Newton 1.x body_qd [v_C; w], body_f [f; tau_C], world */
+  SPCONV_PRESET_NEWTON = 0,      /* Newton 1.1+ body_qd [v_C; w], body_f [f; tau_C], world */
   SPCONV_PRESET_MUJOCO_FREE,     /* MuJoCo 2.2+ free qvel [v_O world; w body], qfrc */
   SPCONV_PRESET_MUJOCO_XFRC,     /* MuJoCo 2.2+ xfrc_applied [f; tau_C], world */
   SPCONV_PRESET_SAP_PUBLIC,      /* SAP Warp public [v_C; w], [f; tau_C], world */
   SPCONV_PRESET_SAP_INTERNAL,    /* SAP Warp internal [w; v_O], [tau_O; f], world */
-  SPCONV_PRESET_ISAACLAB,        /* Isaac Lab 2.x/3.x root_com_vel_w [v_C; w], world */
+  SPCONV_PRESET_ISAACLAB,        /* Isaac Lab 2.x root_com_vel_w [v_C; w] (3.x too), wxyz poses */
   SPCONV_PRESET_PHYSX,           /* PhysX 5.x PxRigidBody velocities, COM, world */
   SPCONV_PRESET_BULLET,          /* Bullet 2.x/3.x btRigidBody velocities, COM, world */
   SPCONV_PRESET_DRAKE,           /* Drake 1.x SpatialVelocity V_WB_W [w; v_Bo], world */
@@ -640,7 +641,7 @@ typedef enum spconv_preset_id {
   SPCONV_PRESET_FEATHERSTONE,    /* spatial_v2 FDfb floating base, fixed-base coords */
   SPCONV_PRESET_PTERA,           /* Ptera Software docs: MuJoCo qvel with deg/s */
   SPCONV_PRESET_WARP_SIM,        /* warp.sim, Newton < beta-0.1.2 [w; v_C], [tau_C; f] */
-  SPCONV_PRESET_ISAACLAB_LINK,   /* Isaac Lab 2.x/3.x root_link_vel_w [v_O; w], world */
+  SPCONV_PRESET_ISAACLAB_LINK,   /* Isaac Lab 2.x root_link_vel_w [v_O; w] (3.x too), wxyz poses */
   SPCONV_PRESET_GZ_SIM,          /* gz-sim 7+ Link.hh velocities, AddWorldWrench at O */
   SPCONV_PRESET_ROS_ODOM,        /* ROS 1/2 nav_msgs/Odometry twist [v; w], child axes */
   SPCONV_PRESET_JOLT,            /* Jolt Physics Body.h velocities, COM, world */
@@ -4747,21 +4748,16 @@ SPCONV_API int spconv_accel_convert(spconv_real res[6], const spconv_convention 
    single and strided batch), forces at points */
 /** @defgroup states Body states
     Pose conventions, whole-state conversion, forces at points. @{ */
-/* A pose is 7 reals (spconv_pose_convention: [p; q] or [q; p], wxyz or xyzw,
-   of the origin or the COM, of the body or the inertial frame). Every pose
-   goes through spconv_body: the origin's position and the body frame's
-   orientation, plus the COM offset and the inertial frame in body axes.
-     COM          p_C = p_O + R_B com
-     inertial     q_I = q_B * iquat       (R_I = R_B R_iquat)
-   A whole state adds a twist under the state's spconv_convention; its BODY
-   axes are the body frame's (spconv_body). */
+/* Poses (spconv_pose_convention, >>types) go through the body frame
+   (spconv_body): p_C = p_O + R_B com, q_I = q_B * iquat. */
 
 /* 1 if every field of c holds a known value (c may be NULL: 0) */
 SPCONV_API int spconv__pose_convention_valid(const spconv_pose_convention *c) {
-  return c != SPCONV__NULL && (c->layout == 0 || c->layout == 1) &&
-         (c->quat_order == 0 || c->quat_order == 1) &&
+  return c != SPCONV__NULL &&
+         (c->layout == SPCONV_POSE_LAYOUT_POS_QUAT || c->layout == SPCONV_POSE_LAYOUT_QUAT_POS) &&
+         (c->quat_order == SPCONV_ROT_QUAT_WXYZ || c->quat_order == SPCONV_ROT_QUAT_XYZW) &&
          (c->point == SPCONV_POINT_COM || c->point == SPCONV_POINT_ORIGIN) &&
-         (c->frame == 0 || c->frame == 1);
+         (c->frame == SPCONV_POSE_FRAME_BODY || c->frame == SPCONV_POSE_FRAME_INERTIAL);
 }
 
 SPCONV_API int spconv__state_convention_valid(const spconv_state_convention *c) {
@@ -4784,9 +4780,9 @@ SPCONV_API void spconv__pose_unpack(spconv_real p[3], spconv_real q[4], const sp
                                     const spconv_pose_convention *c) {
   const spconv_real *ps = pose + (c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 0 : 4);
   const spconv_real *qs = pose + (c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 3 : 0);
-  int i, v = c->quat_order == SPCONV_QUAT_WXYZ ? 1 : 0; /* where x sits */
+  int i, v = c->quat_order == SPCONV_ROT_QUAT_WXYZ ? 1 : 0; /* where x sits */
   for (i = 0; i < 3; ++i) p[i] = ps[i];
-  q[0] = qs[c->quat_order == SPCONV_QUAT_WXYZ ? 0 : 3];
+  q[0] = qs[c->quat_order == SPCONV_ROT_QUAT_WXYZ ? 0 : 3];
   for (i = 0; i < 3; ++i) q[1 + i] = qs[v + i];
 }
 
@@ -4795,9 +4791,9 @@ SPCONV_API void spconv__pose_pack(spconv_real res[7], const spconv_real p[3],
                                   const spconv_real q[4], const spconv_pose_convention *c) {
   spconv_real *ps = res + (c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 0 : 4);
   spconv_real *qs = res + (c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 3 : 0);
-  int i, v = c->quat_order == SPCONV_QUAT_WXYZ ? 1 : 0;
+  int i, v = c->quat_order == SPCONV_ROT_QUAT_WXYZ ? 1 : 0;
   for (i = 0; i < 3; ++i) ps[i] = p[i];
-  qs[c->quat_order == SPCONV_QUAT_WXYZ ? 0 : 3] = q[0];
+  qs[c->quat_order == SPCONV_ROT_QUAT_WXYZ ? 0 : 3] = q[0];
   for (i = 0; i < 3; ++i) qs[v + i] = q[1 + i];
 }
 
@@ -4862,8 +4858,10 @@ SPCONV_API void spconv__iquat(spconv_real iq[4], const spconv_real *iquat_wxyz) 
                             [p; q_xyzw] (btQuaternion x, y, z, w)
    DRAKE                    quaternion floating joint q = [q_wxyz; p], origin
    PINOCCHIO_*              free flyer q = [p; q_xyzw], origin
-   DART_*, MR_*, FEATHERSTONE  a transform matrix of the origin frame;
+   DART_*, MR_*             a transform matrix of the origin frame;
                             stored here [p; q_wxyz]
+   FEATHERSTONE             spatial_v2's floating-base state: [q_wxyz; p]
+                            (quaternion first, scalar first), origin
    GZ_SIM                   Link::WorldPose (math::Pose3d) [p; q_wxyz], origin
    ROS_ODOM                 geometry_msgs/Pose [p; q_xyzw] of child_frame_id
    JOLT                     Body::GetPosition / GetRotation [p; q_xyzw], origin
@@ -4876,7 +4874,7 @@ SPCONV_API void spconv__iquat(spconv_real iq[4], const spconv_real *iquat_wxyz) 
                             the COM, body axes (an ODE body's origin is its COM) */
 SPCONV_API spconv_state_convention spconv_state_convention_from_preset(spconv_preset_id id) {
   const int PQ = SPCONV_POSE_LAYOUT_POS_QUAT, QP = SPCONV_POSE_LAYOUT_QUAT_POS;
-  const int WXYZ = SPCONV_QUAT_WXYZ, XYZW = SPCONV_QUAT_XYZW;
+  const int WXYZ = SPCONV_ROT_QUAT_WXYZ, XYZW = SPCONV_ROT_QUAT_XYZW;
   const int C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN;
   const int B = SPCONV_POSE_FRAME_BODY, I = SPCONV_POSE_FRAME_INERTIAL;
   spconv_state_convention s;
@@ -4899,7 +4897,6 @@ SPCONV_API spconv_state_convention spconv_state_convention_from_preset(spconv_pr
     case SPCONV_PRESET_DART_WORLD:
     case SPCONV_PRESET_MR_BODY:
     case SPCONV_PRESET_MR_SPACE:
-    case SPCONV_PRESET_FEATHERSTONE:
     case SPCONV_PRESET_GZ_SIM:
     case SPCONV_PRESET_GENESIS:
     case SPCONV_PRESET_BRAX: s.pose = spconv__pose_convention(PQ, WXYZ, O, B); break;
@@ -4909,7 +4906,8 @@ SPCONV_API spconv_state_convention spconv_state_convention_from_preset(spconv_pr
     case SPCONV_PRESET_ISAACLAB3:
     case SPCONV_PRESET_BULLET: s.pose = spconv__pose_convention(PQ, XYZW, C, I); break;
     case SPCONV_PRESET_PHYSX: s.pose = spconv__pose_convention(QP, XYZW, O, B); break;
-    case SPCONV_PRESET_DRAKE: s.pose = spconv__pose_convention(QP, WXYZ, O, B); break;
+    case SPCONV_PRESET_DRAKE:
+    case SPCONV_PRESET_FEATHERSTONE: s.pose = spconv__pose_convention(QP, WXYZ, O, B); break;
     case SPCONV_PRESET_ODE: s.pose = spconv__pose_convention(PQ, WXYZ, C, B); break;
     default: s.pose = spconv__pose_convention(-1, -1, -1, -1); break;
   }
@@ -4929,7 +4927,7 @@ SPCONV_API int spconv_body_from_pose(spconv_body *res, const spconv_real pose[7]
   spconv_real o[3], qb[4], R[9], rc[3], iq[4], c[3], x[7];
   int i;
   if (!spconv__pose_convention_valid(from) || !res || !pose || !com) return SPCONV_EINVAL;
-  origin_wxyz = spconv__pose_convention(SPCONV_POSE_LAYOUT_POS_QUAT, SPCONV_QUAT_WXYZ,
+  origin_wxyz = spconv__pose_convention(SPCONV_POSE_LAYOUT_POS_QUAT, SPCONV_ROT_QUAT_WXYZ,
                                         SPCONV_POINT_ORIGIN, SPCONV_POSE_FRAME_BODY);
   spconv__iquat(iq, iquat_wxyz);
   for (i = 0; i < 3; ++i) c[i] = com[i]; /* com may be res->com */
@@ -5010,7 +5008,7 @@ SPCONV_API void spconv__state_convert(spconv_real res_pose[7], spconv_real res_t
    `to`, for a body with COM com and inertial frame iquat_wxyz (body axes;
    NULL or zero: identity). Pose as spconv_pose_convert, twist as
    spconv_twist_convert with the body at that pose. res_pose and res_twist
-   may alias pose and twist (e.g. one Isaac Lab root_state_w row:
+   may alias pose and twist (e.g. one Isaac Lab root_com_state_w row:
    pose = row, twist = row + 7). SPCONV_EINVAL (nothing written) for an
    invalid convention or a NULL pointer other than iquat_wxyz. */
 SPCONV_API int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twist[6],
@@ -5030,8 +5028,11 @@ SPCONV_API int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twi
    COM at com + 3i (MuJoCo body_ipos, Newton body_com) and its inertial
    frame at iquat_wxyz + 4i (MuJoCo body_iquat; NULL: identity for all).
      Newton body_q / body_qd        pose_stride 7, twist_stride 6
-     Isaac Lab root_state_w (n, 13) pose = s, twist = s + 7, strides 13
-     MuJoCo free bodies only        qpos stride 7, qvel stride 6
+     Isaac Lab root_com_state_w     pose = s, twist = s + 7, strides 13
+     MuJoCo free bodies only        qpos stride 7, qvel stride 6; com =
+                                    body_ipos + 3 b0, iquat_wxyz = body_iquat
+                                    + 4 b0 (b0: the first body; MuJoCo's
+                                    model arrays begin with the world body)
    Each body as spconv_state_convert; res_pose and res_twist may equal pose
    and twist with the same strides. SPCONV_EINVAL (nothing written) for an
    invalid convention, a NULL pointer other than iquat_wxyz (n > 0), a pose
@@ -5078,8 +5079,9 @@ SPCONV_API void spconv__applied_point(spconv_real res[3], const spconv_real *poi
                                mj_applyFT, Isaac Lab positions with is_global)
      frame SPCONV_FRAME_BODY   force and torque in body axes, point in body
                                coordinates, i.e. relative to the body origin
-                               (Isaac Lab's default local forces, ODE
-                               dBodyAddRelForceAtRelPos)
+                               (Isaac Lab 3.x's local positions and ODE's
+                               relative positions are from the COM: pass
+                               com + position)
    torque NULL: no couple; point NULL: the COM. Through [f; tau_C] (world):
    tau_C = torque + (P - C) x force. SPCONV_EINVAL (res untouched) for an
    invalid convention or frame, or a NULL res, force, to or body. */
@@ -5125,7 +5127,7 @@ SPCONV_API int spconv_force_at_point_from_wrench(spconv_real res_force[3],
                                                  const spconv_convention *from,
                                                  const spconv_real point[3], spconv_frame frame,
                                                  const spconv_body *body) {
-  spconv_real R[9], f[3], tau[3], P[3], C[3], r[3];
+  spconv_real R[9], f[3], tau[3], P[3], C[3], r[3], f_out[3], tau_out[3];
   int i;
   if (!spconv__convention_valid(from) || !res_force || !res_torque || !wrench || !body ||
       (frame != SPCONV_FRAME_WORLD && frame != SPCONV_FRAME_BODY))
@@ -5139,16 +5141,16 @@ SPCONV_API int spconv_force_at_point_from_wrench(spconv_real res_force[3],
   for (i = 0; i < 3; ++i) r[i] = P[i] - C[i];
   spconv__wrench_from_com(tau, f, r);
   for (i = 0; i < 3; ++i) {
-    P[i] = f[i];
-    C[i] = tau[i];
+    f_out[i] = f[i];
+    tau_out[i] = tau[i];
   }
   if (frame == SPCONV_FRAME_BODY) { /* world -> body axes */
-    spconv__mat_t_vec(P, R, f);
-    spconv__mat_t_vec(C, R, tau);
+    spconv__mat_t_vec(f_out, R, f);
+    spconv__mat_t_vec(tau_out, R, tau);
   }
   for (i = 0; i < 3; ++i) {
-    res_force[i] = P[i];
-    res_torque[i] = C[i];
+    res_force[i] = f_out[i];
+    res_torque[i] = tau_out[i];
   }
   return SPCONV_OK;
 }

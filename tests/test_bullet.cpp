@@ -37,7 +37,7 @@ namespace {
 
 // how Bullet (btQuaternion x, y, z, w) and the origin conventions used here
 // (MuJoCo qpos, gz-sim Pose3d, Isaac Lab 2.x) store quaternions
-const int kXYZW = SPCONV_QUAT_XYZW, kWXYZ = SPCONV_QUAT_WXYZ;
+const int kXYZW = SPCONV_ROT_QUAT_XYZW, kWXYZ = SPCONV_ROT_QUAT_WXYZ;
 
 template <class T>
 spconv_real R_(T x) {
@@ -93,9 +93,9 @@ void check_pose(const char *what, const spconv_real pose[7], int quat_order,
 // pose is [p; q_xyzw] of the center-of-mass transform)
 void pose_of(spconv_real res[7], const btTransform &t, int quat_order) {
   const btQuaternion q = t.getRotation();
-  const int x = quat_order == SPCONV_QUAT_WXYZ ? 4 : 3;
+  const int x = quat_order == SPCONV_ROT_QUAT_WXYZ ? 4 : 3;
   to_real(res, t.getOrigin());
-  res[quat_order == SPCONV_QUAT_WXYZ ? 3 : 6] = R_(q.w());
+  res[quat_order == SPCONV_ROT_QUAT_WXYZ ? 3 : 6] = R_(q.w());
   res[x] = R_(q.x());
   res[x + 1] = R_(q.y());
   res[x + 2] = R_(q.z());

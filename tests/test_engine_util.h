@@ -89,13 +89,13 @@ ENGINE_FN void engine_check_ok(int status, const char *what) {
   }
 }
 
-/* pose [p; q] (7 reals, q stored in quat_order: SPCONV_QUAT_WXYZ or
-   SPCONV_QUAT_XYZW, as the engine stores it, not as a preset says) ->
+/* pose [p; q] (7 reals, q stored in quat_order: SPCONV_ROT_QUAT_WXYZ or
+   SPCONV_ROT_QUAT_XYZW, as the engine stores it, not as a preset says) ->
    [p; rows of R] (12 reals) */
 ENGINE_FN void engine_pose_rows(spconv_real res[12], const spconv_real pose[7], int quat_order) {
   spconv_real q[4];
   int i;
-  if (quat_order == SPCONV_QUAT_WXYZ) {
+  if (quat_order == SPCONV_ROT_QUAT_WXYZ) {
     for (i = 0; i < 4; ++i) q[i] = pose[3 + i];
   } else {
     q[0] = pose[6];

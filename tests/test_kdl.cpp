@@ -61,7 +61,7 @@ void doubles(double res[6], const KDL::Wrench &w) { cat(res, w.force, w.torque);
 void check_pose(const char *what, const spconv_real pose[7], const KDL::Frame &want) {
   spconv_real got[12];
   double w[12];
-  engine_pose_rows(got, pose, SPCONV_QUAT_WXYZ);
+  engine_pose_rows(got, pose, SPCONV_ROT_QUAT_WXYZ);
   for (int i = 0; i < 3; ++i) {
     w[i] = want.p(i);
     for (int j = 0; j < 3; ++j) w[3 + 3 * i + j] = want.M(i, j);

@@ -58,7 +58,7 @@ static void check_pose(const char *what, const spconv_real pose[7], const dReal 
   spconv_real got[12];
   double want[12];
   int i, j;
-  engine_pose_rows(got, pose, SPCONV_QUAT_WXYZ);
+  engine_pose_rows(got, pose, SPCONV_ROT_QUAT_WXYZ);
   for (i = 0; i < 3; ++i) {
     want[i] = (double)p[i];
     for (j = 0; j < 3; ++j) want[3 + 3 * i + j] = (double)R[4 * i + j];

@@ -693,7 +693,11 @@ static void test_C4_body_states(void **state) {
   spconv_body body = {{0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0}, {1, 0, 0, 0}};
   spconv_real pose[7] = {1, 2, 3, 0, 0, 0, 0}, twist[6] = {1, 2, 3, 4, 5, 6};
   spconv_real com[3] = {(spconv_real)0.1, 0, 0}, rp[7], rt[6], f[3] = {1, 0, 0};
-  int field, k, vals[] = {-1, 2, INT_MAX, INT_MIN};
+  /* per field: values outside its enum (quat_order and frame start at 1;
+     SPCONV_ROT_QUAT_* and SPCONV_FRAME_BODY share their values) */
+  const int vals[4][4] = {{-1, 2, INT_MAX, INT_MIN}, {0, 3, INT_MAX, INT_MIN},
+                          {-1, 2, INT_MAX, INT_MIN}, {0, 3, INT_MAX, INT_MIN}};
+  int field, k;
   (void)state;
   for (field = 0; field < 4; ++field)
     for (k = 0; k < 4; ++k) {
@@ -701,7 +705,7 @@ static void test_C4_body_states(void **state) {
       bad = ok;
       v = field == 0 ? &bad.pose.layout : field == 1 ? &bad.pose.quat_order
           : field == 2 ? &bad.pose.point : &bad.pose.frame;
-      *v = vals[k];
+      *v = vals[field][k];
       fill(rp, 7);
       fill(rt, 6);
       assert_int_equal(spconv_state_convert(rp, rt, &bad, pose, twist, &ok, com, NULL),

@@ -26,8 +26,9 @@ static spconv_pose_convention pose_conv(int layout, int quat_order, int point, i
 
 /* pose convention k of the 16 valid ones: layout, order, point, frame */
 static spconv_pose_convention pose_desc(int k) {
-  return pose_conv(k / 8, (k / 4) % 2, (k / 2) % 2 ? SPCONV_POINT_COM : SPCONV_POINT_ORIGIN,
-                   k % 2);
+  return pose_conv(k / 8, (k / 4) % 2 ? SPCONV_ROT_QUAT_XYZW : SPCONV_ROT_QUAT_WXYZ,
+                   (k / 2) % 2 ? SPCONV_POINT_COM : SPCONV_POINT_ORIGIN,
+                   k % 2 ? SPCONV_POSE_FRAME_INERTIAL : SPCONV_POSE_FRAME_BODY);
 }
 
 static spconv_state_convention state_of(int id) {
@@ -119,7 +120,7 @@ static ref_frame ref_pose_read(const spconv_pose_convention *c, const spconv_rea
   spconv_real q[4];
   double rc[3], dcom[3];
   int i, j, k;
-  if (c->quat_order == SPCONV_QUAT_WXYZ) {
+  if (c->quat_order == SPCONV_ROT_QUAT_WXYZ) {
     for (i = 0; i < 4; ++i) q[i] = qs[i];
   } else {
     q[0] = qs[3];
@@ -385,7 +386,8 @@ static const known_state known_states[] = {
     {SPCONV_PRESET_DART_WORLD, POSE_O_B_WXYZ, {1, 0, 0, 0, 0, 0}, {1, 0, 0, 0, 0, 1}},
     {SPCONV_PRESET_MR_BODY, POSE_O_B_WXYZ, {0, 0, 1, 0, 0, 0}, {0, 0, 1, -1, 0, 0}},
     {SPCONV_PRESET_MR_SPACE, POSE_O_B_WXYZ, {1, 0, 0, 0, 3, -2}, {3, -1, 0, 0, 0, 1}},
-    {SPCONV_PRESET_FEATHERSTONE, POSE_O_B_WXYZ, {1, 0, 0, 0, 3, -2}, {3, -1, 0, 0, 0, 1}},
+    /* spatial_v2's floating-base state: [q_wxyz; p] (as Drake) */
+    {SPCONV_PRESET_FEATHERSTONE, {H, 0, H, 0, 1, 2, 3}, {1, 0, 0, 0, 3, -2}, {3, -1, 0, 0, 0, 1}},
     {SPCONV_PRESET_PTERA, POSE_O_B_WXYZ, {0, 0, 0, 0, 0, 180 / 3.14159265358979323846}, {0, 0, 1, 0, 0, 1}},
     {SPCONV_PRESET_WARP_SIM, POSE_O_B_XYZW, {1, 0, 0, 0, 1, 2}, {-1, 0, 0, 0, 0, 1}},
     {SPCONV_PRESET_ISAACLAB_LINK, POSE_O_B_WXYZ, {0, 0, 0, 1, 0, 0}, {0, 0, 1, 1, 0, 0}},
@@ -408,7 +410,10 @@ static const known_state known_states[] = {
 static void known_state_at(spconv_real pose[7], spconv_real twist[6], spconv_real wrench[6],
                            int i, double scale) {
   const int id = known_states[i].id;
-  const int qoff = id == SPCONV_PRESET_PHYSX || id == SPCONV_PRESET_DRAKE ? 0 : 3; /* [q; p] */
+  const int qoff = id == SPCONV_PRESET_PHYSX || id == SPCONV_PRESET_DRAKE ||
+                           id == SPCONV_PRESET_FEATHERSTONE
+                       ? 0
+                       : 3; /* [q; p] */
   int k;
   for (k = 0; k < 7; ++k)
     pose[k] = (spconv_real)(known_states[i].pose[k] * (k >= qoff && k < qoff + 4 ? scale : 1.0));
@@ -488,7 +493,7 @@ static void test_wrench_from_force_at_point_known_values(void **state) {
        (COM, inertial), e0 first (wxyz) */
 static void test_state_convention_from_preset_table(void **state) {
   enum { PQ = SPCONV_POSE_LAYOUT_POS_QUAT, QP = SPCONV_POSE_LAYOUT_QUAT_POS };
-  enum { WXYZ = SPCONV_QUAT_WXYZ, XYZW = SPCONV_QUAT_XYZW };
+  enum { WXYZ = SPCONV_ROT_QUAT_WXYZ, XYZW = SPCONV_ROT_QUAT_XYZW };
   enum { C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN };
   enum { B = SPCONV_POSE_FRAME_BODY, I = SPCONV_POSE_FRAME_INERTIAL };
   static const int want[][5] = {
@@ -508,7 +513,7 @@ static void test_state_convention_from_preset_table(void **state) {
       {SPCONV_PRESET_DART_WORLD, PQ, WXYZ, O, B},
       {SPCONV_PRESET_MR_BODY, PQ, WXYZ, O, B},
       {SPCONV_PRESET_MR_SPACE, PQ, WXYZ, O, B},
-      {SPCONV_PRESET_FEATHERSTONE, PQ, WXYZ, O, B},
+      {SPCONV_PRESET_FEATHERSTONE, QP, WXYZ, O, B},
       {SPCONV_PRESET_PTERA, PQ, WXYZ, O, B},
       {SPCONV_PRESET_WARP_SIM, PQ, XYZW, O, B},
       {SPCONV_PRESET_ISAACLAB_LINK, PQ, WXYZ, O, B},
@@ -1174,8 +1179,11 @@ TEST_RUN(test_wrench_from_force_at_point_force_at_point_from_wrench_aliasing,
 
 /* The invalid value k of a convention field: k = 0: -1, k = 1: one past
    the last (`last` the field's largest valid value; a pose's point: 2 =
-   WORLD is not a pose), k = 2: a large value. */
-static int bad_value(int k, int last) { return k == 0 ? -1 : k == 1 ? last + 1 : 1000; }
+   WORLD is not a pose), k = 2: a large value, k = 3: 0 (below the first
+   value of the fields that start at 1: a pose's quat_order and frame). */
+static int bad_value(int k, int last) {
+  return k == 0 ? -1 : k == 1 ? last + 1 : k == 2 ? 1000 : 0;
+}
 
 /* a valid pose convention with field `field` (0 .. 3, declaration order) invalid */
 static spconv_pose_convention bad_pose_conv(int field, int k) {
@@ -1183,8 +1191,10 @@ static spconv_pose_convention bad_pose_conv(int field, int k) {
                                offsetof(spconv_pose_convention, quat_order),
                                offsetof(spconv_pose_convention, point),
                                offsetof(spconv_pose_convention, frame)};
-  spconv_pose_convention bad = pose_conv(0, 0, SPCONV_POINT_ORIGIN, 0);
-  const int v = bad_value(k, 1);
+  spconv_pose_convention bad =
+      pose_conv(0, SPCONV_ROT_QUAT_WXYZ, SPCONV_POINT_ORIGIN, SPCONV_POSE_FRAME_BODY);
+  const int last = field == 1 || field == 3 ? 2 : 1; /* XYZW, INERTIAL: 2 */
+  const int v = k == 3 && last == 1 ? -7 : bad_value(k, last);
   memcpy((char *)&bad + at[field], &v, sizeof v);
   return bad;
 }
@@ -1217,7 +1227,8 @@ static void expect_untouched_impl(const spconv_real *v, int n, const char *file,
 #define EXPECT_UNTOUCHED(v, n) expect_untouched_impl((v), (n), __FILE__, __LINE__)
 
 static void test_pose_functions_bad_input(void **state) {
-  const spconv_pose_convention good = pose_conv(0, 0, SPCONV_POINT_ORIGIN, 0);
+  const spconv_pose_convention good =
+      pose_conv(0, SPCONV_ROT_QUAT_WXYZ, SPCONV_POINT_ORIGIN, SPCONV_POSE_FRAME_BODY);
   const spconv_real pose[7] = {1, 2, 3, 1, 0, 0, 0}, com[3] = {(spconv_real)0.1, 0, 0};
   const spconv_real iq[4] = {1, 0, 0, 0};
   spconv_body body = {{1, 2, 3}, {1, 0, 0, 0}, {0, 0, 0}, {1, 0, 0, 0}}, b, bkeep;
@@ -1228,7 +1239,7 @@ static void test_pose_functions_bad_input(void **state) {
   bkeep = b;
   fill_sent(res, 7);
   for (field = 0; field < 4; ++field)
-    for (k = 0; k < 3; ++k) {
+    for (k = 0; k < 4; ++k) {
       const spconv_pose_convention bad = bad_pose_conv(field, k);
       assert_int_equal(spconv_body_from_pose(&b, pose, &bad, com, iq), SPCONV_EINVAL);
       assert_int_equal(spconv_pose_from_body(res, &bad, &body), SPCONV_EINVAL);
@@ -1367,7 +1378,7 @@ static void test_pose_functions_zero_quaternion(void **state) {
     {
       spconv_real q[4], want_q[4] = {1, 0, 0, 0};
       const spconv_real *qs = res + qoff;
-      if (c.quat_order == SPCONV_QUAT_WXYZ) memcpy(q, qs, sizeof q);
+      if (c.quat_order == SPCONV_ROT_QUAT_WXYZ) memcpy(q, qs, sizeof q);
       else {
         q[0] = qs[3];
         q[1] = qs[0];
@@ -1388,7 +1399,7 @@ static void test_pose_functions_zero_quaternion(void **state) {
       /* a zero body quaternion and zero iquat: identity both; COM = O + com */
       assert_int_equal(spconv_pose_from_body(res, &c, &bz), SPCONV_OK);
       for (i = 0; i < 7; ++i) want[i] = 0;
-      want[qoff + (c.quat_order == SPCONV_QUAT_WXYZ ? 0 : 3)] = 1;
+      want[qoff + (c.quat_order == SPCONV_ROT_QUAT_WXYZ ? 0 : 3)] = 1;
       for (i = 0; i < 3; ++i)
         want[(qoff ? 0 : 4) + i] = c.point == SPCONV_POINT_COM ? p_want[i] + com[i] : p_want[i];
       EXPECT_VEC_NEAR(res, want, 7, TEST_TOL);

@@ -123,7 +123,7 @@ static void for_all_free_bodies(uint64_t seed, free_check check) {
 /* the rotation matrix of a quaternion stored under `order` at q */
 static void mat_of_stored_quat(spconv_real R[9], const spconv_real *q, int order) {
   spconv_real w[4];
-  if (order == SPCONV_QUAT_WXYZ) {
+  if (order == SPCONV_ROT_QUAT_WXYZ) {
     memcpy(w, q, sizeof w);
   } else {
     w[0] = q[3];
@@ -177,7 +177,7 @@ static void check_state_pose(const free_body *fb) {
                      SPCONV_OK);
     check_pose(&to.pose, rp, d->xpos + 3 * fb->b, d->xmat + 9 * fb->b);
     for (k = 0; k < 4; ++k) /* to w x y z */
-      q[k] = rp[qoff + (to.pose.quat_order == SPCONV_QUAT_WXYZ ? k : (k + 3) % 4)];
+      q[k] = rp[qoff + (to.pose.quat_order == SPCONV_ROT_QUAT_WXYZ ? k : (k + 3) % 4)];
     real_from_mj(xq, d->xquat + 4 * fb->b, 4);
     if ((double)q[0] * (double)xq[0] + (double)q[1] * (double)xq[1] + (double)q[2] * (double)xq[2] +
             (double)q[3] * (double)xq[3] < 0)

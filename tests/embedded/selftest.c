@@ -1224,7 +1224,7 @@ static void test_states(void) {
   int i;
   begin("states");
   TRUE(xf.pose.point == SPCONV_POINT_COM && xf.pose.frame == SPCONV_POSE_FRAME_INERTIAL);
-  TRUE(nt.pose.quat_order == SPCONV_QUAT_XYZW && nt.twist.point == SPCONV_POINT_COM);
+  TRUE(nt.pose.quat_order == SPCONV_ROT_QUAT_XYZW && nt.twist.point == SPCONV_POINT_COM);
   TRUE(bad.pose.layout == -1 && bad.pose.frame == -1 && bad.twist.order == -1);
   STATUS(spconv_body_from_pose(&b, qpos, &mj.pose, com, iq), SPCONV_OK);
   NEAR(b.pos, O, 3);

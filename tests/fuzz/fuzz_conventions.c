@@ -277,9 +277,9 @@ static spconv_state_convention fz_state_conv(fz_in *in) {
   if (k < 240) {
     uint8_t b = fz_byte(in);
     c.pose.layout = b & 1;
-    c.pose.quat_order = (b >> 1) & 1;
+    c.pose.quat_order = 1 + ((b >> 1) & 1); /* SPCONV_ROT_QUAT_WXYZ, _XYZW */
     c.pose.point = (b >> 2) % 3; /* WORLD (2) is not a pose point */
-    c.pose.frame = (b >> 4) & 1;
+    c.pose.frame = 1 + ((b >> 4) & 1); /* SPCONV_POSE_FRAME_BODY, _INERTIAL */
     return c;
   }
   c.pose.layout = fz_int(in);
@@ -290,8 +290,8 @@ static spconv_state_convention fz_state_conv(fz_in *in) {
 }
 
 static int fz_pose_conv_valid(const spconv_pose_convention *p) {
-  return (p->layout == 0 || p->layout == 1) && (p->quat_order == 0 || p->quat_order == 1) &&
-         (p->point == 0 || p->point == 1) && (p->frame == 0 || p->frame == 1);
+  return (p->layout == 0 || p->layout == 1) && (p->quat_order == 1 || p->quat_order == 2) &&
+         (p->point == 0 || p->point == 1) && (p->frame == 1 || p->frame == 2);
 }
 
 static int fz_state_conv_valid(const spconv_state_convention *c) {
@@ -299,10 +299,10 @@ static int fz_state_conv_valid(const spconv_state_convention *c) {
 }
 
 /* rotation matrix of the quaternion at q (wxyz or xyzw), in double */
-static void fz_pose_rotation(double R[9], const spconv_real *q, int xyzw) {
+static void fz_pose_rotation(double R[9], const spconv_real *q, int quat_order) {
   spconv_real wxyz[4], M[9];
   int i;
-  if (xyzw) spconv_quat_wxyz_from_xyzw(wxyz, q);
+  if (quat_order == SPCONV_ROT_QUAT_XYZW) spconv_quat_wxyz_from_xyzw(wxyz, q);
   else memcpy(wxyz, q, sizeof wxyz);
   spconv_mat_from_quat_wxyz(M, wxyz);
   for (i = 0; i < 9; ++i) R[i] = (double)M[i];
