@@ -1568,7 +1568,7 @@ SPCONV_API int spconv__quat_unit(spconv_real res[4], const spconv_real q[4]) {
    first); the zero quaternion gives the identity, NaN and inf give NaN.
    res may alias q. z = 1 exactly for the zero quaternion. */
 SPCONV_API void spconv__quat_unit_or_identity(spconv_real res[4], const spconv_real q[4]) {
-  spconv_real n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3], m, z, inv, u[4], k;
+  spconv_real n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3], m, z, u[4], k;
   int i;
   if (n >= SPCONV__R(1e-30) && n <= SPCONV__R(1e30)) { /* |q|^2 is exact enough: no scaling */
     k = SPCONV__R(1) / SPCONV_SQRT(n);
@@ -1577,8 +1577,7 @@ SPCONV_API void spconv__quat_unit_or_identity(spconv_real res[4], const spconv_r
   }
   m = spconv__max_abs(q, 4);
   z = SPCONV__CAST(spconv_real, (m == SPCONV__R(0)));
-  inv = SPCONV__R(1) / (m + z);
-  for (i = 0; i < 4; ++i) u[i] = q[i] * inv;
+  for (i = 0; i < 4; ++i) u[i] = q[i] / (m + z); /* divide: 1 / m overflows for subnormal m */
   u[0] += z;
   k = SPCONV__R(1) / SPCONV_SQRT(u[0] * u[0] + u[1] * u[1] + u[2] * u[2] + u[3] * u[3]);
   for (i = 0; i < 4; ++i) res[i] = u[i] * k;
