@@ -2841,6 +2841,13 @@ SPCONV_API int spconv_mat_from_rot6d(spconv_real res[9], const spconv_real d6[6]
   n3 = spconv__norm3(b3);
   if (!(n3 > SPCONV__R(16) * SPCONV__EPS * spconv__norm3(a2))) return SPCONV_EDEGENERATE;
   for (i = 0; i < 3; ++i) b3[i] /= n3;
+  { /* nearly parallel a1, a2 leave b3 off b1's normal plane by eps / sin(angle):
+       remove that part, once, so that b1, b3 are orthonormal to rounding */
+    spconv_real d = b3[0] * b1[0] + b3[1] * b1[1] + b3[2] * b1[2];
+    for (i = 0; i < 3; ++i) b3[i] -= d * b1[i];
+    n3 = spconv__norm3(b3);
+    for (i = 0; i < 3; ++i) b3[i] /= n3;
+  }
   spconv__cross(b2, b3, b1);
   for (i = 0; i < 3; ++i) {
     if (layout == SPCONV_ROT6D_ROWS) {
