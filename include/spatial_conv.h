@@ -1773,7 +1773,11 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
 /* the streaming loops stay out of line: inlined, they changed how gcc
    compiled the in-cache path of the same call (float reorder 2x slower) */
 #  if defined(__GNUC__)
-#    define SPCONV__STREAM_API static __attribute__((noinline, unused))
+#    if defined(__clang__) /* clang does not warn of unused static functions in headers */
+#      define SPCONV__STREAM_API static __attribute__((noinline))
+#    else
+#      define SPCONV__STREAM_API static __attribute__((noinline, unused))
+#    endif
 #  else
 #    define SPCONV__STREAM_API SPCONV_API
 #  endif
@@ -3290,9 +3294,15 @@ SPCONV_API void spconv__up_axis_apply(spconv_real *res, const spconv_real *v, si
   size_t i;
   int perm[3], r, c;
   if (spconv_up_axis_matrix(M, from_up, to_up) != SPCONV_OK) return;
-  for (r = 0; r < 3; ++r)
-    for (c = 0, perm[r] = 0, sign[r] = SPCONV__R(0); c < 3; ++c)
-      if (M[3 * r + c] != SPCONV__R(0)) perm[r] = c, sign[r] = M[3 * r + c];
+  for (r = 0; r < 3; ++r) {
+    perm[r] = 0;
+    sign[r] = SPCONV__R(0);
+    for (c = 0; c < 3; ++c)
+      if (M[3 * r + c] != SPCONV__R(0)) {
+        perm[r] = c;
+        sign[r] = M[3 * r + c];
+      }
+  }
   for (i = 0; i < n; ++i) {
     const spconv_real *a = v + 3 * i;
     spconv_real x = sign[0] * a[perm[0]], y = sign[1] * a[perm[1]], z = sign[2] * a[perm[2]];
