@@ -4942,7 +4942,8 @@ SPCONV_API int spconv_body_from_pose(spconv_body *res, const spconv_real pose[7]
   spconv_pose_convention origin_wxyz; /* [p_O; q_B wxyz], spconv_body's own */
   spconv_real o[3], qb[4], R[9], rc[3], iq[4], c[3], x[7];
   int i;
-  if (!spconv__pose_convention_valid(from) || !res || !pose || !com) return SPCONV_EINVAL;
+  if (!from || !spconv__pose_convention_valid(from) || !res || !pose || !com)
+    return SPCONV_EINVAL;
   origin_wxyz = spconv__pose_convention(SPCONV_POSE_LAYOUT_POS_QUAT, SPCONV_ROT_QUAT_WXYZ,
                                         SPCONV_POINT_ORIGIN, SPCONV_POSE_FRAME_BODY);
   spconv__iquat(iq, iquat_wxyz);
@@ -4966,7 +4967,7 @@ SPCONV_API int spconv_body_from_pose(spconv_body *res, const spconv_real pose[7]
 SPCONV_API int spconv_pose_from_body(spconv_real res[7], const spconv_pose_convention *to,
                                      const spconv_body *body) {
   spconv_real qb[4], R[9], rc[3], iq[4];
-  if (!spconv__pose_convention_valid(to) || !res || !body) return SPCONV_EINVAL;
+  if (!to || !spconv__pose_convention_valid(to) || !res || !body) return SPCONV_EINVAL;
   spconv__quat_unit_or_identity(qb, body->quat_wxyz);
   spconv__iquat(iq, body->iquat_wxyz);
   spconv__mat_from_quat_s(R, qb, SPCONV__R(2)); /* qb is unit */
@@ -4984,8 +4985,8 @@ SPCONV_API int spconv_pose_convert(spconv_real res[7], const spconv_pose_convent
                                    const spconv_pose_convention *from,
                                    const spconv_real com[3], const spconv_real iquat_wxyz[4]) {
   spconv_real o[3], qb[4], R[9], rc[3], iq[4];
-  if (!spconv__pose_convention_valid(to) || !spconv__pose_convention_valid(from) || !res ||
-      !pose || !com)
+  if (!to || !from || !spconv__pose_convention_valid(to) ||
+      !spconv__pose_convention_valid(from) || !res || !pose || !com)
     return SPCONV_EINVAL;
   spconv__iquat(iq, iquat_wxyz);
   spconv__pose_frame(o, qb, R, rc, pose, from, com, iq);
@@ -5032,8 +5033,8 @@ SPCONV_API int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twi
                                     const spconv_real pose[7], const spconv_real twist[6],
                                     const spconv_state_convention *from,
                                     const spconv_real com[3], const spconv_real iquat_wxyz[4]) {
-  if (!spconv__state_convention_valid(to) || !spconv__state_convention_valid(from) ||
-      !res_pose || !res_twist || !pose || !twist || !com)
+  if (!to || !from || !spconv__state_convention_valid(to) ||
+      !spconv__state_convention_valid(from) || !res_pose || !res_twist || !pose || !twist || !com)
     return SPCONV_EINVAL;
   spconv__state_convert(res_pose, res_twist, to, pose, twist, from, com, iquat_wxyz);
   return SPCONV_OK;
@@ -5062,8 +5063,8 @@ SPCONV_API int spconv_state_convert_n(spconv_real *res_pose, size_t res_pose_str
                                       const spconv_real *com, const spconv_real *iquat_wxyz,
                                       size_t n) {
   size_t i;
-  if (!spconv__state_convention_valid(to) || !spconv__state_convention_valid(from) ||
-      res_pose_stride < 7 || pose_stride < 7 || res_twist_stride < 6 || twist_stride < 6)
+  if (!to || !from || !spconv__state_convention_valid(to) ||
+      !spconv__state_convention_valid(from) || res_pose_stride < 7 || pose_stride < 7 || res_twist_stride < 6 || twist_stride < 6)
     return SPCONV_EINVAL;
   if (n == 0) return SPCONV_OK;
   if (!res_pose || !res_twist || !pose || !twist || !com) return SPCONV_EINVAL;
@@ -5108,7 +5109,7 @@ SPCONV_API int spconv_wrench_from_force_at_point(spconv_real res[6], const spcon
                                                  const spconv_body *body) {
   spconv_real R[9], f[3], tau[3], P[3], C[3], rc[3], r[3];
   int i;
-  if (!spconv__convention_valid(to) || !res || !force || !body ||
+  if (!to || !spconv__convention_valid(to) || !res || !force || !body ||
       (frame != SPCONV_FRAME_WORLD && frame != SPCONV_FRAME_BODY))
     return SPCONV_EINVAL;
   spconv__mat_from_quat(R, body->quat_wxyz);
@@ -5145,7 +5146,7 @@ SPCONV_API int spconv_force_at_point_from_wrench(spconv_real res_force[3],
                                                  const spconv_body *body) {
   spconv_real R[9], f[3], tau[3], P[3], C[3], r[3], f_out[3], tau_out[3];
   int i;
-  if (!spconv__convention_valid(from) || !res_force || !res_torque || !wrench || !body ||
+  if (!from || !spconv__convention_valid(from) || !res_force || !res_torque || !wrench || !body ||
       (frame != SPCONV_FRAME_WORLD && frame != SPCONV_FRAME_BODY))
     return SPCONV_EINVAL;
   spconv__mat_from_quat(R, body->quat_wxyz);

@@ -243,6 +243,7 @@ static void test_quat_wxyz_xyzw_reorder_n(void **state) {
   EXPECT_VEC_EQUAL(inplace, q, 4 * N);
   { /* an output aligned to 16 bytes (streamed) and one that is not (plain
        loop) give the same values */
+    /* cppcheck-suppress unusedStructMember ; the member only aligns the union */
     static union { long double align; spconv_real r[4 * N + 4]; } a16; /* 16 on x86-64 */
     spconv_quat_xyzw_from_wxyz_n(a16.r, q, N - 1);
     spconv_quat_xyzw_from_wxyz_n(a16.r + 4 * N - 3, q + 4 * N - 4, 1);

@@ -120,6 +120,7 @@ static ref_frame ref_pose_read(const spconv_pose_convention *c, const spconv_rea
   spconv_real q[4];
   double rc[3], dcom[3];
   int i, j, k;
+  memset(&f, 0, sizeof f);
   if (c->quat_order == SPCONV_ROT_QUAT_WXYZ) {
     for (i = 0; i < 4; ++i) q[i] = qs[i];
   } else {
@@ -1089,55 +1090,58 @@ static void for_all_alias_cases(alias_check check) {
     }
 }
 
+/* which = 0 .. 3: a copy of the case's pose, twist, com or iquat in buf
+   (the rest zero), the input that the result will alias */
+static void alias_input(spconv_real buf[7], const alias_case *a, int which) {
+  const spconv_real *in = which == 0 ? a->pose : which == 1 ? a->twist : which == 2 ? a->com : a->iquat;
+  const int n = which == 0 ? 7 : which == 1 ? 6 : which == 2 ? 3 : 4;
+  int i;
+  for (i = 0; i < 7; ++i) buf[i] = i < n ? in[i] : 0;
+}
+
 static void check_pose_aliasing(const alias_case *a) {
   const spconv_pose_convention *to = &a->to.pose, *from = &a->from.pose;
-  EXPECT_ALIAS_STATUS(7, a->pose, 7, spconv_pose_convert(ref_, to, a->pose, from, a->com, a->iquat),
-                      spconv_pose_convert(buf_, to, buf_, from, a->com, a->iquat));
-  EXPECT_ALIAS_STATUS(7, a->com, 3, spconv_pose_convert(ref_, to, a->pose, from, a->com, a->iquat),
-                      spconv_pose_convert(buf_, to, a->pose, from, buf_, a->iquat));
-  EXPECT_ALIAS_STATUS(7, a->iquat, 4, spconv_pose_convert(ref_, to, a->pose, from, a->com, a->iquat),
-                      spconv_pose_convert(buf_, to, a->pose, from, a->com, buf_));
+  spconv_real ref[7], buf[7];
+  int which;
+  assert_int_equal(spconv_pose_convert(ref, to, a->pose, from, a->com, a->iquat), SPCONV_OK);
+  for (which = 0; which < 4; ++which) { /* res = pose, twist (not an input), com, iquat */
+    if (which == 1) continue;
+    alias_input(buf, a, which);
+    assert_int_equal(spconv_pose_convert(buf, to, which == 0 ? buf : a->pose, from,
+                                         which == 2 ? buf : a->com, which == 3 ? buf : a->iquat),
+                     SPCONV_OK);
+    EXPECT_VEC_EQUAL(buf, ref, 7);
+  }
   { /* body_from_pose with com and iquat taken from the body it writes */
-    spconv_body ref, b = a->b;
-    assert_int_equal(spconv_body_from_pose(&ref, a->pose, from, a->b.com, a->b.iquat_wxyz), SPCONV_OK);
+    spconv_body bref, b = a->b;
+    assert_int_equal(spconv_body_from_pose(&bref, a->pose, from, a->b.com, a->b.iquat_wxyz), SPCONV_OK);
     assert_int_equal(spconv_body_from_pose(&b, a->pose, from, b.com, b.iquat_wxyz), SPCONV_OK);
-    assert_memory_equal(&b, &ref, sizeof b);
+    assert_memory_equal(&b, &bref, sizeof b);
   }
 }
 
 TEST_RUN(test_pose_convert_body_from_pose_aliasing, for_all_alias_cases(check_pose_aliasing))
 
-/* state_convert: res_pose / res_twist equal to each input (the other
+/* state_convert: res_pose or res_twist equal to each input (the other
    result elsewhere, checked too) */
-#define STATE_REF(rp, rt) \
-  spconv_state_convert((rp), (rt), &a->to, a->pose, a->twist, &a->from, a->com, a->iquat)
-#define EXPECT_STATE_ALIAS(n_out, in, n_in, alias_call, other, other_ref, n_other) \
-  do {                                                                              \
-    spconv_real other[8], other_ref[8];                                            \
-    EXPECT_ALIAS_STATUS(n_out, in, n_in, STATE_REF(n_out == 7 ? ref_ : other_ref,   \
-                                                   n_out == 7 ? other_ref : ref_),  \
-                        alias_call);                                                \
-    EXPECT_VEC_EQUAL(other, other_ref, n_other);                                    \
-  } while (0)
-
 static void check_state_aliasing(const alias_case *a) {
   const spconv_state_convention *to = &a->to, *from = &a->from;
-  EXPECT_STATE_ALIAS(7, a->pose, 7,
-                     spconv_state_convert(buf_, o_, to, buf_, a->twist, from, a->com, a->iquat), o_, oref_, 6);
-  EXPECT_STATE_ALIAS(6, a->twist, 6,
-                     spconv_state_convert(o_, buf_, to, a->pose, buf_, from, a->com, a->iquat), o_, oref_, 7);
-  EXPECT_STATE_ALIAS(7, a->com, 3,
-                     spconv_state_convert(buf_, o_, to, a->pose, a->twist, from, buf_, a->iquat), o_, oref_, 6);
-  EXPECT_STATE_ALIAS(6, a->com, 3,
-                     spconv_state_convert(o_, buf_, to, a->pose, a->twist, from, buf_, a->iquat), o_, oref_, 7);
-  EXPECT_STATE_ALIAS(7, a->iquat, 4,
-                     spconv_state_convert(buf_, o_, to, a->pose, a->twist, from, a->com, buf_), o_, oref_, 6);
-  EXPECT_STATE_ALIAS(6, a->iquat, 4,
-                     spconv_state_convert(o_, buf_, to, a->pose, a->twist, from, a->com, buf_), o_, oref_, 7);
-  EXPECT_STATE_ALIAS(7, a->twist, 6,
-                     spconv_state_convert(buf_, o_, to, a->pose, buf_, from, a->com, a->iquat), o_, oref_, 6);
-  EXPECT_STATE_ALIAS(6, a->pose, 7,
-                     spconv_state_convert(o_, buf_, to, buf_, a->twist, from, a->com, a->iquat), o_, oref_, 7);
+  spconv_real rp[7], rt[6], buf[7], other[7];
+  int which, out;
+  assert_int_equal(spconv_state_convert(rp, rt, to, a->pose, a->twist, from, a->com, a->iquat),
+                   SPCONV_OK);
+  for (which = 0; which < 4; ++which)  /* pose, twist, com, iquat */
+    for (out = 0; out < 2; ++out) {     /* aliased by res_pose, res_twist */
+      const spconv_real *pose = which == 0 ? buf : a->pose, *twist = which == 1 ? buf : a->twist;
+      const spconv_real *com = which == 2 ? buf : a->com, *iq = which == 3 ? buf : a->iquat;
+      alias_input(buf, a, which);
+      memset(other, 0, sizeof other);
+      assert_int_equal(out == 0 ? spconv_state_convert(buf, other, to, pose, twist, from, com, iq)
+                                : spconv_state_convert(other, buf, to, pose, twist, from, com, iq),
+                       SPCONV_OK);
+      EXPECT_VEC_EQUAL(buf, out == 0 ? rp : rt, out == 0 ? 7 : 6);
+      EXPECT_VEC_EQUAL(other, out == 0 ? rt : rp, out == 0 ? 6 : 7);
+    }
 }
 
 TEST_RUN(test_state_convert_aliasing, for_all_alias_cases(check_state_aliasing))
