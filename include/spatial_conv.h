@@ -468,7 +468,7 @@ typedef enum spconv_shape_type {
    geom/size and geom/fromto; UsdGeomCube/Capsule/Cylinder/Cone/Plane
    schema docs; PhysX PxBoxGeometry, PxCapsuleGeometry ("extending along
    the x axis"), PxPlaneGeometry (normal +X), PhysX 5.5+
-   PxConvexCoreGeometry's PxConvexCore::Cylinder and ::Cone (height and
+   PxConvexCoreGeometry (PxConvexCore's Cylinder and Cone: height and
    radius, "axis along the X axis", the cone's base at x = -height/2). */
 typedef enum spconv_shape_format {
   SPCONV_SHAPE_FORMAT_NEWTON = 0,
