@@ -4613,6 +4613,22 @@ SPCONV_API void spconv__twist_canonical(spconv_real v[3], spconv_real w[3],
   spconv__twist_to_com(v, w, r);
 }
 
+/* twist stored under `from` -> res stored under `to`, for a body with
+   rotation R (body -> world), rc = C - O (world axes) and origin pos;
+   res may alias twist (read first) */
+SPCONV_API void spconv__twist_convert_rc(spconv_real res[6], const spconv_convention *to,
+                                         const spconv_real twist[6],
+                                         const spconv_convention *from, const spconv_real R[9],
+                                         const spconv_real rc[3], const spconv_real pos[3]) {
+  spconv_real v[3], w[3], r[3];
+  spconv__decode(v, w, twist, from, R, 1);
+  spconv__point_offset_rc(r, from->point, rc, pos);
+  spconv__twist_to_com(v, w, r);
+  spconv__point_offset_rc(r, to->point, rc, pos);
+  spconv__twist_from_com(v, w, r);
+  spconv__encode(res, v, w, to, R, 1);
+}
+
 /** Twist stored under `from` -> the same motion stored under `to`, for the
    body `body` (see spconv_convention): through [v_C; w] (world, rad/s):
    v_P2 = v_P1 + w x (P2 - P1), axes rotated by the body's R, angular parts
@@ -4621,15 +4637,13 @@ SPCONV_API void spconv__twist_canonical(spconv_real v[3], spconv_real w[3],
 SPCONV_API int spconv_twist_convert(spconv_real res[6], const spconv_convention *to,
                                     const spconv_real twist[6],
                                     const spconv_convention *from, const spconv_body *body) {
-  spconv_real R[9], v[3], w[3], r[3];
+  spconv_real R[9], rc[3];
   if (!spconv__convention_valid(to) || !spconv__convention_valid(from) || !body || !res ||
       !twist)
     return SPCONV_EINVAL;
   spconv__mat_from_quat(R, body->quat_wxyz);
-  spconv__twist_canonical(v, w, twist, from, R, body);
-  spconv__point_offset(r, to->point, R, body);
-  spconv__twist_from_com(v, w, r);
-  spconv__encode(res, v, w, to, R, 1);
+  spconv__mat_vec(rc, R, body->com); /* C - O */
+  spconv__twist_convert_rc(res, to, twist, from, R, rc, body->pos);
   return SPCONV_OK;
 }
 
@@ -5003,7 +5017,7 @@ SPCONV_API void spconv__state_convert(spconv_real res_pose[7], spconv_real res_t
                                       const spconv_state_convention *from,
                                       const spconv_real com[3],
                                       const spconv_real *iquat_wxyz) {
-  spconv_real o[3], qb[4], R[9], rc[3], iq[4], x[6], v[3], w[3], r[3];
+  spconv_real o[3], qb[4], R[9], rc[3], iq[4], x[6];
   int i;
   for (i = 0; i < 6; ++i) x[i] = twist[i];
   /* the inertial frame is read only when a pose is of it */
@@ -5012,13 +5026,9 @@ SPCONV_API void spconv__state_convert(spconv_real res_pose[7], spconv_real res_t
                         ? iquat_wxyz
                         : SPCONV__NULL);
   spconv__pose_frame(o, qb, R, rc, pose, &from->pose, com, iq);
-  spconv__decode(v, w, x, &from->twist, R, 1);
-  spconv__point_offset_rc(r, from->twist.point, rc, o);
-  spconv__twist_to_com(v, w, r);
-  spconv__point_offset_rc(r, to->twist.point, rc, o);
-  spconv__twist_from_com(v, w, r);
+  /* every input is read: the results may overwrite any of them */
+  spconv__twist_convert_rc(res_twist, &to->twist, x, &from->twist, R, rc, o);
   spconv__pose_store(res_pose, &to->pose, o, qb, rc, iq);
-  spconv__encode(res_twist, v, w, &to->twist, R, 1);
 }
 
 /** Whole state (pose and twist) stored under `from` -> the same state under
