@@ -4622,10 +4622,14 @@ SPCONV_API void spconv__twist_convert_rc(spconv_real res[6], const spconv_conven
                                          const spconv_real rc[3], const spconv_real pos[3]) {
   spconv_real v[3], w[3], r[3];
   spconv__decode(v, w, twist, from, R, 1);
-  spconv__point_offset_rc(r, from->point, rc, pos);
-  spconv__twist_to_com(v, w, r);
-  spconv__point_offset_rc(r, to->point, rc, pos);
-  spconv__twist_from_com(v, w, r);
+  if (from->point != SPCONV_POINT_COM) {
+    spconv__point_offset_rc(r, from->point, rc, pos);
+    spconv__twist_to_com(v, w, r);
+  }
+  if (to->point != SPCONV_POINT_COM) {
+    spconv__point_offset_rc(r, to->point, rc, pos);
+    spconv__twist_from_com(v, w, r);
+  }
   spconv__encode(res, v, w, to, R, 1);
 }
 
@@ -4805,26 +4809,36 @@ SPCONV_API spconv_pose_convention spconv__pose_convention(int layout, int quat_o
   return c;
 }
 
+/* where a pose stored under c keeps p, q_w and q_x (index into the 7) */
+SPCONV_API void spconv__pose_index(int *p, int *w, int *x, const spconv_pose_convention *c) {
+  int qs = c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 3 : 0;
+  *p = c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 0 : 4;
+  *w = qs + (c->quat_order == SPCONV_ROT_QUAT_WXYZ ? 0 : 3);
+  *x = qs + (c->quat_order == SPCONV_ROT_QUAT_WXYZ ? 1 : 0);
+}
+
 /* pose stored under c -> position p[3] and quaternion q[4] (wxyz) */
 SPCONV_API void spconv__pose_unpack(spconv_real p[3], spconv_real q[4], const spconv_real pose[7],
                                     const spconv_pose_convention *c) {
-  const spconv_real *ps = pose + (c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 0 : 4);
-  const spconv_real *qs = pose + (c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 3 : 0);
-  int i, v = c->quat_order == SPCONV_ROT_QUAT_WXYZ ? 1 : 0; /* where x sits */
-  for (i = 0; i < 3; ++i) p[i] = ps[i];
-  q[0] = qs[c->quat_order == SPCONV_ROT_QUAT_WXYZ ? 0 : 3];
-  for (i = 0; i < 3; ++i) q[1 + i] = qs[v + i];
+  int ip, iw, ix, i;
+  spconv__pose_index(&ip, &iw, &ix, c);
+  for (i = 0; i < 3; ++i) {
+    p[i] = pose[ip + i];
+    q[1 + i] = pose[ix + i];
+  }
+  q[0] = pose[iw];
 }
 
 /* p[3], q[4] (wxyz) -> res stored under c (inverse of spconv__pose_unpack) */
 SPCONV_API void spconv__pose_pack(spconv_real res[7], const spconv_real p[3],
                                   const spconv_real q[4], const spconv_pose_convention *c) {
-  spconv_real *ps = res + (c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 0 : 4);
-  spconv_real *qs = res + (c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 3 : 0);
-  int i, v = c->quat_order == SPCONV_ROT_QUAT_WXYZ ? 1 : 0;
-  for (i = 0; i < 3; ++i) ps[i] = p[i];
-  qs[c->quat_order == SPCONV_ROT_QUAT_WXYZ ? 0 : 3] = q[0];
-  for (i = 0; i < 3; ++i) qs[v + i] = q[1 + i];
+  int ip, iw, ix, i;
+  spconv__pose_index(&ip, &iw, &ix, c);
+  for (i = 0; i < 3; ++i) {
+    res[ip + i] = p[i];
+    res[ix + i] = q[1 + i];
+  }
+  res[iw] = q[0];
 }
 
 /* a body's frame from a pose stored under c: the origin o, the body frame's
@@ -5050,6 +5064,264 @@ SPCONV_API int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twi
   return SPCONV_OK;
 }
 
+/* Whole-state batches in tiles: spconv_state_convert_n gathers
+   SPCONV__TILE bodies into structure-of-arrays lanes, runs each step of
+   spconv__state_convert as one loop over the lanes (a constant count,
+   which gcc and clang vectorise across bodies at -O2), then scatters the
+   results. Each lane evaluates the scalar helpers' own expressions in their
+   own order, so a tile equals the single call bit for bit. */
+#define SPCONV__TILE 8
+
+typedef struct {
+  spconv_real p[3][SPCONV__TILE];  /* position read, then the origin O (world) */
+  spconv_real q[4][SPCONV__TILE];  /* quaternion read, then the body frame's (wxyz, unit) */
+  spconv_real iq[4][SPCONV__TILE]; /* inertial frame in body axes (wxyz, unit) */
+  spconv_real c[3][SPCONV__TILE];  /* COM, body axes */
+  spconv_real R[9][SPCONV__TILE];  /* rotation body -> world, row-major */
+  spconv_real rc[3][SPCONV__TILE]; /* C - O = R com, world axes */
+  spconv_real x[6][SPCONV__TILE];  /* twist read, then the result */
+  spconv_real v[3][SPCONV__TILE];  /* linear velocity of a point, world axes */
+  spconv_real w[3][SPCONV__TILE];  /* angular velocity, world axes, rad/s */
+} spconv__state_tile;
+
+/* q = q / |q| in every lane, as spconv__quat_unit_or_identity */
+SPCONV_API void spconv__tile_quat_unit(spconv_real q[4][SPCONV__TILE]) {
+  spconv_real n[SPCONV__TILE], u[4];
+  int k, j, in_range = 1;
+  for (k = 0; k < SPCONV__TILE; ++k)
+    n[k] = q[0][k] * q[0][k] + q[1][k] * q[1][k] + q[2][k] * q[2][k] + q[3][k] * q[3][k];
+  for (k = 0; k < SPCONV__TILE; ++k)
+    in_range &= n[k] >= SPCONV__R(1e-30) && n[k] <= SPCONV__R(1e30);
+  if (!in_range) { /* rare: lane by lane, with the scaling */
+    for (k = 0; k < SPCONV__TILE; ++k) {
+      for (j = 0; j < 4; ++j) u[j] = q[j][k];
+      spconv__quat_unit_or_identity(u, u);
+      for (j = 0; j < 4; ++j) q[j][k] = u[j];
+    }
+    return;
+  }
+  for (k = 0; k < SPCONV__TILE; ++k) {
+    spconv_real s = SPCONV__R(1) / SPCONV_SQRT(n[k]);
+    q[0][k] = q[0][k] * s;
+    q[1][k] = q[1][k] * s;
+    q[2][k] = q[2][k] * s;
+    q[3][k] = q[3][k] * s;
+  }
+}
+
+/* q = q * iq, or q * conj(iq) with `inverse`, in every lane, as
+   spconv_quat_mul_wxyz (conj(iq) as the exact product (-1) iq_xyz) */
+SPCONV_API void spconv__tile_quat_mul_iq(spconv__state_tile *t, int inverse) {
+  const spconv_real sg = inverse ? SPCONV__R(-1) : SPCONV__R(1);
+  int k;
+  for (k = 0; k < SPCONV__TILE; ++k) {
+    spconv_real a0 = t->q[0][k], a1 = t->q[1][k], a2 = t->q[2][k], a3 = t->q[3][k];
+    spconv_real b0 = t->iq[0][k], b1 = sg * t->iq[1][k], b2 = sg * t->iq[2][k],
+                b3 = sg * t->iq[3][k];
+    t->q[0][k] = a0 * b0 - a1 * b1 - a2 * b2 - a3 * b3;
+    t->q[1][k] = a0 * b1 + b0 * a1 + a2 * b3 - a3 * b2;
+    t->q[2][k] = a0 * b2 + b0 * a2 + a3 * b1 - a1 * b3;
+    t->q[3][k] = a0 * b3 + b0 * a3 + a1 * b2 - a2 * b1;
+  }
+}
+
+/* R of the unit q and rc = R com in every lane (spconv__mat_from_quat_s with
+   s = 2, spconv__mat_vec) */
+SPCONV_API void spconv__tile_rotation(spconv__state_tile *t) {
+  const spconv_real s = SPCONV__R(2), one = SPCONV__R(1);
+  int k;
+  for (k = 0; k < SPCONV__TILE; ++k) {
+    spconv_real w = t->q[0][k], x = t->q[1][k], y = t->q[2][k], z = t->q[3][k];
+    spconv_real c0 = t->c[0][k], c1 = t->c[1][k], c2 = t->c[2][k];
+    spconv_real r0 = one - s * (y * y + z * z), r1 = s * (x * y - w * z), r2 = s * (x * z + w * y);
+    spconv_real r3 = s * (x * y + w * z), r4 = one - s * (x * x + z * z), r5 = s * (y * z - w * x);
+    spconv_real r6 = s * (x * z - w * y), r7 = s * (y * z + w * x), r8 = one - s * (x * x + y * y);
+    t->R[0][k] = r0;
+    t->R[1][k] = r1;
+    t->R[2][k] = r2;
+    t->R[3][k] = r3;
+    t->R[4][k] = r4;
+    t->R[5][k] = r5;
+    t->R[6][k] = r6;
+    t->R[7][k] = r7;
+    t->R[8][k] = r8;
+    t->rc[0][k] = r0 * c0 + r1 * c1 + r2 * c2;
+    t->rc[1][k] = r3 * c0 + r4 * c1 + r5 * c2;
+    t->rc[2][k] = r6 * c0 + r7 * c1 + r8 * c2;
+  }
+}
+
+/* v = R v, or R^T v with `transpose`, in every lane (spconv__mat_vec,
+   spconv__mat_t_vec); R is read only (not const: C before C23 does not
+   convert to a pointer to const arrays) */
+SPCONV_API void spconv__tile_rotate(spconv_real v[3][SPCONV__TILE], spconv_real R[9][SPCONV__TILE],
+                                    int transpose) {
+  int k;
+  if (transpose) {
+    for (k = 0; k < SPCONV__TILE; ++k) {
+      spconv_real u0 = v[0][k], u1 = v[1][k], u2 = v[2][k];
+      v[0][k] = R[0][k] * u0 + R[3][k] * u1 + R[6][k] * u2;
+      v[1][k] = R[1][k] * u0 + R[4][k] * u1 + R[7][k] * u2;
+      v[2][k] = R[2][k] * u0 + R[5][k] * u1 + R[8][k] * u2;
+    }
+  } else {
+    for (k = 0; k < SPCONV__TILE; ++k) {
+      spconv_real u0 = v[0][k], u1 = v[1][k], u2 = v[2][k];
+      v[0][k] = R[0][k] * u0 + R[1][k] * u1 + R[2][k] * u2;
+      v[1][k] = R[3][k] * u0 + R[4][k] * u1 + R[5][k] * u2;
+      v[2][k] = R[6][k] * u0 + R[7][k] * u1 + R[8][k] * u2;
+    }
+  }
+}
+
+/* v += w x (P - C) in every lane, P the reference point `point` (world
+   coordinates of the world origin, or the body origin O = p): `sign` -1
+   moves v from P to the COM (spconv__twist_to_com), +1 from the COM to P
+   (spconv__twist_from_com); nothing for the COM itself */
+SPCONV_API void spconv__tile_move_point(spconv__state_tile *t, int point, int sign) {
+  const int origin = point == SPCONV_POINT_ORIGIN;
+  int k;
+  if (point == SPCONV_POINT_COM) return;
+  for (k = 0; k < SPCONV__TILE; ++k) {
+    /* r = P - C as spconv__point_offset_rc: -rc, or -(O + rc) */
+    spconv_real r0 = -(origin ? t->rc[0][k] : t->p[0][k] + t->rc[0][k]);
+    spconv_real r1 = -(origin ? t->rc[1][k] : t->p[1][k] + t->rc[1][k]);
+    spconv_real r2 = -(origin ? t->rc[2][k] : t->p[2][k] + t->rc[2][k]);
+    spconv_real c0 = t->w[1][k] * r2 - t->w[2][k] * r1; /* w x r */
+    spconv_real c1 = t->w[2][k] * r0 - t->w[0][k] * r2;
+    spconv_real c2 = t->w[0][k] * r1 - t->w[1][k] * r0;
+    t->v[0][k] = sign < 0 ? t->v[0][k] - c0 : t->v[0][k] + c0;
+    t->v[1][k] = sign < 0 ? t->v[1][k] - c1 : t->v[1][k] + c1;
+    t->v[2][k] = sign < 0 ? t->v[2][k] - c2 : t->v[2][k] + c2;
+  }
+}
+
+/* the twist x stored under c -> v, w (world axes, rad/s) in every lane, as
+   spconv__decode for twists */
+SPCONV_API void spconv__tile_twist_decode(spconv__state_tile *t, const spconv_convention *c) {
+  const int lo = c->order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+  const spconv_real a = c->angle_unit == SPCONV_ANGLE_DEGREES ? SPCONV__DEG2RAD : SPCONV__R(1);
+  int k;
+  for (k = 0; k < SPCONV__TILE; ++k) {
+    t->v[0][k] = t->x[lo][k];
+    t->v[1][k] = t->x[lo + 1][k];
+    t->v[2][k] = t->x[lo + 2][k];
+    t->w[0][k] = t->x[ao][k] * a; /* exact for radians */
+    t->w[1][k] = t->x[ao + 1][k] * a;
+    t->w[2][k] = t->x[ao + 2][k] * a;
+  }
+  if (c->linear_frame == SPCONV_FRAME_BODY) spconv__tile_rotate(t->v, t->R, 0);
+  if (c->angular_frame == SPCONV_FRAME_BODY) spconv__tile_rotate(t->w, t->R, 0);
+}
+
+/* v, w -> the twist x stored under c in every lane, as spconv__encode */
+SPCONV_API void spconv__tile_twist_encode(spconv__state_tile *t, const spconv_convention *c) {
+  const int lo = c->order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+  const spconv_real a = c->angle_unit == SPCONV_ANGLE_DEGREES ? SPCONV__RAD2DEG : SPCONV__R(1);
+  int k;
+  if (c->linear_frame == SPCONV_FRAME_BODY) spconv__tile_rotate(t->v, t->R, 1);
+  if (c->angular_frame == SPCONV_FRAME_BODY) spconv__tile_rotate(t->w, t->R, 1);
+  for (k = 0; k < SPCONV__TILE; ++k) {
+    t->x[lo][k] = t->v[0][k];
+    t->x[lo + 1][k] = t->v[1][k];
+    t->x[lo + 2][k] = t->v[2][k];
+    t->x[ao][k] = t->w[0][k] * a;
+    t->x[ao + 1][k] = t->w[1][k] * a;
+    t->x[ao + 2][k] = t->w[2][k] * a;
+  }
+}
+
+/* SPCONV__TILE bodies' poses, twists, COMs and inertial frames (iquat_wxyz
+   NULL: the identity) -> t, as stored under c */
+SPCONV_API void spconv__tile_load(spconv__state_tile *t, const spconv_real *pose, size_t pose_stride,
+                                  const spconv_real *twist, size_t twist_stride,
+                                  const spconv_real *com, const spconv_real *iquat_wxyz,
+                                  const spconv_pose_convention *c) {
+  int ip, iw, ix;
+  size_t k;
+  spconv__pose_index(&ip, &iw, &ix, c);
+  for (k = 0; k < SPCONV__TILE; ++k) {
+    const spconv_real *s = pose + k * pose_stride, *x = twist + k * twist_stride;
+    const spconv_real *m = com + 3 * k;
+    t->p[0][k] = s[ip];
+    t->p[1][k] = s[ip + 1];
+    t->p[2][k] = s[ip + 2];
+    t->q[0][k] = s[iw];
+    t->q[1][k] = s[ix];
+    t->q[2][k] = s[ix + 1];
+    t->q[3][k] = s[ix + 2];
+    t->c[0][k] = m[0];
+    t->c[1][k] = m[1];
+    t->c[2][k] = m[2];
+    t->x[0][k] = x[0];
+    t->x[1][k] = x[1];
+    t->x[2][k] = x[2];
+    t->x[3][k] = x[3];
+    t->x[4][k] = x[4];
+    t->x[5][k] = x[5];
+  }
+  for (k = 0; k < SPCONV__TILE; ++k) { /* spconv__iquat */
+    const spconv_real *iq = iquat_wxyz + 4 * k;
+    t->iq[0][k] = iquat_wxyz != SPCONV__NULL ? iq[0] : SPCONV__R(1);
+    t->iq[1][k] = iquat_wxyz != SPCONV__NULL ? iq[1] : SPCONV__R(0);
+    t->iq[2][k] = iquat_wxyz != SPCONV__NULL ? iq[2] : SPCONV__R(0);
+    t->iq[3][k] = iquat_wxyz != SPCONV__NULL ? iq[3] : SPCONV__R(0);
+  }
+  if (iquat_wxyz != SPCONV__NULL) spconv__tile_quat_unit(t->iq);
+}
+
+/* t -> SPCONV__TILE bodies' poses and twists stored under c */
+SPCONV_API void spconv__tile_store(spconv_real *res_pose, size_t res_pose_stride,
+                                   spconv_real *res_twist, size_t res_twist_stride,
+                                   const spconv__state_tile *t, const spconv_pose_convention *c) {
+  int ip, iw, ix;
+  size_t k;
+  spconv__pose_index(&ip, &iw, &ix, c);
+  for (k = 0; k < SPCONV__TILE; ++k) {
+    spconv_real *s = res_pose + k * res_pose_stride, *x = res_twist + k * res_twist_stride;
+    s[ip] = t->p[0][k];
+    s[ip + 1] = t->p[1][k];
+    s[ip + 2] = t->p[2][k];
+    s[iw] = t->q[0][k];
+    s[ix] = t->q[1][k];
+    s[ix + 1] = t->q[2][k];
+    s[ix + 2] = t->q[3][k];
+    x[0] = t->x[0][k];
+    x[1] = t->x[1][k];
+    x[2] = t->x[2][k];
+    x[3] = t->x[3][k];
+    x[4] = t->x[4][k];
+    x[5] = t->x[5][k];
+  }
+}
+
+/* v = v - rc (sign -1) or v + rc (sign +1) in every lane, for v = t->p */
+SPCONV_API void spconv__tile_shift_origin(spconv__state_tile *t, int sign) {
+  int k;
+  for (k = 0; k < SPCONV__TILE; ++k) {
+    t->p[0][k] = sign < 0 ? t->p[0][k] - t->rc[0][k] : t->p[0][k] + t->rc[0][k];
+    t->p[1][k] = sign < 0 ? t->p[1][k] - t->rc[1][k] : t->p[1][k] + t->rc[1][k];
+    t->p[2][k] = sign < 0 ? t->p[2][k] - t->rc[2][k] : t->p[2][k] + t->rc[2][k];
+  }
+}
+
+/* the tile's states under `from` -> under `to`, every step as
+   spconv__state_convert; iq is used only when a pose is of the inertial
+   frame */
+SPCONV_API void spconv__tile_state_convert(spconv__state_tile *t, const spconv_state_convention *to,
+                                           const spconv_state_convention *from) {
+  spconv__tile_quat_unit(t->q); /* spconv__pose_frame */
+  if (from->pose.frame == SPCONV_POSE_FRAME_INERTIAL) spconv__tile_quat_mul_iq(t, 1);
+  spconv__tile_rotation(t);
+  if (from->pose.point == SPCONV_POINT_COM) spconv__tile_shift_origin(t, -1); /* O = C - rc */
+  spconv__tile_twist_decode(t, &from->twist); /* spconv__twist_convert_rc */
+  spconv__tile_move_point(t, from->twist.point, -1);
+  spconv__tile_move_point(t, to->twist.point, +1);
+  spconv__tile_twist_encode(t, &to->twist);
+  if (to->pose.frame == SPCONV_POSE_FRAME_INERTIAL) spconv__tile_quat_mul_iq(t, 0); /* spconv__pose_store */
+  if (to->pose.point == SPCONV_POINT_COM) spconv__tile_shift_origin(t, +1);
+}
+
 /** n bodies' states, strided as engines store them: body i's pose at
    pose + i pose_stride, its twist at twist + i twist_stride (reals), its
    COM at com + 3i (MuJoCo body_ipos, Newton body_com) and its inertial
@@ -5072,13 +5344,25 @@ SPCONV_API int spconv_state_convert_n(spconv_real *res_pose, size_t res_pose_str
                                       const spconv_state_convention *from,
                                       const spconv_real *com, const spconv_real *iquat_wxyz,
                                       size_t n) {
-  size_t i;
+  spconv__state_tile t;
+  const spconv_real *iq;
+  size_t i, tiled = n - n % SPCONV__TILE;
   if (!to || !from || !spconv__state_convention_valid(to) ||
       !spconv__state_convention_valid(from) || res_pose_stride < 7 || pose_stride < 7 || res_twist_stride < 6 || twist_stride < 6)
     return SPCONV_EINVAL;
   if (n == 0) return SPCONV_OK;
   if (!res_pose || !res_twist || !pose || !twist || !com) return SPCONV_EINVAL;
-  for (i = 0; i < n; ++i)
+  iq = from->pose.frame == SPCONV_POSE_FRAME_INERTIAL || to->pose.frame == SPCONV_POSE_FRAME_INERTIAL
+           ? iquat_wxyz
+           : SPCONV__NULL; /* read only when a pose is of the inertial frame */
+  for (i = 0; i < tiled; i += SPCONV__TILE) { /* a tile is read before it is written */
+    spconv__tile_load(&t, pose + i * pose_stride, pose_stride, twist + i * twist_stride,
+                      twist_stride, com + 3 * i, iq ? iq + 4 * i : SPCONV__NULL, &from->pose);
+    spconv__tile_state_convert(&t, to, from);
+    spconv__tile_store(res_pose + i * res_pose_stride, res_pose_stride,
+                       res_twist + i * res_twist_stride, res_twist_stride, &t, &to->pose);
+  }
+  for (i = tiled; i < n; ++i)
     spconv__state_convert(res_pose + i * res_pose_stride, res_twist + i * res_twist_stride, to,
                           pose + i * pose_stride, twist + i * twist_stride, from, com + 3 * i,
                           iquat_wxyz ? iquat_wxyz + 4 * i : SPCONV__NULL);

@@ -1055,6 +1055,49 @@ static void test_state_convert_n_strides_padding_n0(void **state) {
   EXPECT_VEC_EQUAL(rqd, rqd2, RTS * N_BATCH);
 }
 
+/* batches convert bodies in tiles: every lane of a tile equals the single
+   call bit for bit when some bodies' quaternions (pose or inertial frame)
+   are zero, tiny or huge (the scaled normalization) and the others are
+   ordinary; a NaN body leaves the other bodies of its tile exact. */
+static void test_state_convert_n_special_quaternions(void **state) {
+  enum { N = 2 * 8 + 3 };
+  const double scales[] = {0.0, 1e-42, 1e-20, 1e-16, 1e16, 1e18, 1e-3, 1.0, 1.0, 1.0};
+  const int n_scales = (int)(sizeof scales / sizeof scales[0]);
+  spconv_real q[7 * N], qd[6 * N], com[3 * N], iq[4 * N], rq[7 * N], rqd[6 * N];
+  spconv_real one_p[7], one_t[6];
+  int i, j, k, c;
+  (void)state;
+  test_seed(0x5eed0606);
+  for (i = 0; i < SPCONV_PRESET_COUNT; ++i)
+    for (j = 0; j < SPCONV_PRESET_COUNT; ++j) {
+      const spconv_state_convention from = state_of(i), to = state_of(j);
+      const int qs = from.pose.layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 3 : 0;
+      rand_batch(q, 7, qd, 6, com, iq, N, &from);
+      for (k = 0; k < N; ++k)
+        for (c = 0; c < 4; ++c) { /* one scale per quaternion */
+          q[7 * k + qs + c] *= (spconv_real)scales[(7 * k + i) % n_scales];
+          iq[4 * k + c] *= (spconv_real)scales[(5 * k + j) % n_scales];
+        }
+      assert_int_equal(spconv_state_convert_n(rq, 7, rqd, 6, &to, q, 7, qd, 6, &from, com, iq, N), SPCONV_OK);
+      for (k = 0; k < N; ++k) {
+        assert_int_equal(spconv_state_convert(one_p, one_t, &to, q + 7 * k, qd + 6 * k, &from, com + 3 * k, iq + 4 * k),
+                         SPCONV_OK);
+        EXPECT_VEC_EQUAL(rq + 7 * k, one_p, 7);
+        EXPECT_VEC_EQUAL(rqd + 6 * k, one_t, 6);
+      }
+      q[7 * 3 + qs] = (spconv_real)NAN; /* body 3, in the first tile */
+      assert_int_equal(spconv_state_convert_n(rq, 7, rqd, 6, &to, q, 7, qd, 6, &from, com, iq, N), SPCONV_OK);
+      assert_true(any_nan(rq + 7 * 3, 7));
+      for (k = 0; k < N; ++k) {
+        if (k == 3) continue;
+        assert_int_equal(spconv_state_convert(one_p, one_t, &to, q + 7 * k, qd + 6 * k, &from, com + 3 * k, iq + 4 * k),
+                         SPCONV_OK);
+        EXPECT_VEC_EQUAL(rq + 7 * k, one_p, 7);
+        EXPECT_VEC_EQUAL(rqd + 6 * k, one_t, 6);
+      }
+    }
+}
+
 /* ============================================================== aliasing */
 
 /* res equal to each input, for every function, on random cases of every
@@ -1544,6 +1587,7 @@ int main(void) {
       cmocka_unit_test(test_state_convert_n_newton_strides),
       cmocka_unit_test(test_state_convert_n_isaaclab_root_state),
       cmocka_unit_test(test_state_convert_n_strides_padding_n0),
+      cmocka_unit_test(test_state_convert_n_special_quaternions),
       cmocka_unit_test(test_pose_convert_body_from_pose_aliasing),
       cmocka_unit_test(test_state_convert_aliasing),
       cmocka_unit_test(test_wrench_from_force_at_point_force_at_point_from_wrench_aliasing),

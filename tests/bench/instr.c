@@ -25,6 +25,8 @@
 
 enum { N = 1000, REPS = 10 };
 static spconv_real a6[6 * N], b6[6 * N], q4[4 * N], o4[4 * N], qpos[7 * N], r3[3 * N], o3[3 * N];
+static spconv_real s13[13 * N];
+static spconv_state_convention mujoco, newton, isaaclab; /* set in main */
 
 #define COUNT(name, call)                               \
   NOINLINE static void count_##name(void) {             \
@@ -50,6 +52,11 @@ COUNT(sap_body_force_from_public, spconv_sap_body_force_from_public_n(b6, a6, r3
 COUNT(public_body_force_from_sap, spconv_public_body_force_from_sap_n(b6, a6, r3, N))
 COUNT(up_axis_vec3, if (spconv_vec_change_up_axis_n(o3, r3, N, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort())
 COUNT(up_axis_spatial, if (spconv_spatial_change_up_axis_n(b6, a6, N, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort())
+COUNT(state_mujoco_to_newton,
+      if (spconv_state_convert_n(s13, 7, b6, 6, &newton, qpos, 7, a6, 6, &mujoco, r3, NULL, N) != SPCONV_OK) abort())
+COUNT(state_mujoco_to_isaaclab,
+      if (spconv_state_convert_n(s13, 13, s13 + 7, 13, &isaaclab, qpos, 7, a6, 6, &mujoco, r3, q4, N) != SPCONV_OK)
+          abort())
 COUNT(up_axis_quat_wxyz, if (spconv_quat_wxyz_change_up_axis_n(o4, q4, N, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort())
 
 #if WITH_MUJOCO
@@ -81,6 +88,9 @@ int main(void) {
   for (i = 0; i < 4 * N; ++i) q4[i] = (spconv_real)(i % 7) - 3;
   for (i = 0; i < 7 * N; ++i) qpos[i] = (spconv_real)(i % 5) + 1;
   for (i = 0; i < 3 * N; ++i) r3[i] = (spconv_real)(i % 3) - 1;
+  mujoco = spconv_state_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  newton = spconv_state_convention_from_preset(SPCONV_PRESET_NEWTON);
+  isaaclab = spconv_state_convention_from_preset(SPCONV_PRESET_ISAACLAB);
   count_quat_xyzw_from_wxyz();
   count_quat_xyzw_from_wxyz_inplace();
   count_twist_shift();
@@ -98,10 +108,12 @@ int main(void) {
   count_up_axis_vec3();
   count_up_axis_spatial();
   count_up_axis_quat_wxyz();
+  count_state_mujoco_to_newton();
+  count_state_mujoco_to_isaaclab();
 #if WITH_MUJOCO
   count_mju_transformSpatial_shift();
   count_mju_quat2Mat_qvel_twist();
 #endif
-  printf("%g\n", (double)(b6[7] + o4[3] + o3[2])); /* keep the results alive */
+  printf("%g\n", (double)(b6[7] + o4[3] + o3[2] + s13[12])); /* keep the results alive */
   return 0;
 }
