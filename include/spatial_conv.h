@@ -140,6 +140,11 @@
    SPCONV_STREAM_MIN_BYTES  output size from which the out-of-place
                       quaternion reorders use non-temporal stores on x86
                       (default 12 MiB, docs/performance.md).
+   SPCONV_STATE_TILE  bodies spconv_state_convert_n converts at a time, an
+                      even number >= 2; default 8, which vectorises across
+                      bodies and takes about 2.2 KB of stack in double
+                      (1.1 KB in float); 2 takes about a quarter of that,
+                      for small stacks (docs/embedded.md).
 
    ------------------------------------------------------------------------
    ALIASING   In every function `res` may be the same pointer as any input:
@@ -5070,7 +5075,13 @@ SPCONV_API int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twi
    which gcc and clang vectorise across bodies at -O2), then scatters the
    results. Each lane evaluates the scalar helpers' own expressions in their
    own order, so a tile equals the single call bit for bit. */
-#define SPCONV__TILE 8
+#ifndef SPCONV_STATE_TILE
+#  define SPCONV_STATE_TILE 8
+#endif
+#define SPCONV__TILE SPCONV_STATE_TILE
+#if SPCONV__TILE < 2 || SPCONV__TILE % 2 != 0
+#  error "SPCONV_STATE_TILE must be an even number >= 2"
+#endif
 
 typedef struct {
   spconv_real p[3][SPCONV__TILE];  /* position read, then the origin O (world) */
@@ -5079,9 +5090,8 @@ typedef struct {
   spconv_real c[3][SPCONV__TILE];  /* COM, body axes */
   spconv_real R[9][SPCONV__TILE];  /* rotation body -> world, row-major */
   spconv_real rc[3][SPCONV__TILE]; /* C - O = R com, world axes */
-  spconv_real x[6][SPCONV__TILE];  /* twist read, then the result */
-  spconv_real v[3][SPCONV__TILE];  /* linear velocity of a point, world axes */
-  spconv_real w[3][SPCONV__TILE];  /* angular velocity, world axes, rad/s */
+  spconv_real v[3][SPCONV__TILE];  /* linear part of the twist read, then world axes */
+  spconv_real w[3][SPCONV__TILE];  /* angular part of the twist read, then world, rad/s */
 } spconv__state_tile;
 
 /* q = q / |q| in every lane, as spconv__quat_unit_or_identity */
@@ -5091,7 +5101,7 @@ SPCONV_API void spconv__tile_quat_unit(spconv_real q[4][SPCONV__TILE]) {
   for (k = 0; k < SPCONV__TILE; ++k)
     n[k] = q[0][k] * q[0][k] + q[1][k] * q[1][k] + q[2][k] * q[2][k] + q[3][k] * q[3][k];
   for (k = 0; k < SPCONV__TILE; ++k)
-    in_range &= n[k] >= SPCONV__R(1e-30) && n[k] <= SPCONV__R(1e30);
+    in_range &= (n[k] >= SPCONV__R(1e-30)) & (n[k] <= SPCONV__R(1e30)); /* no branch */
   if (!in_range) { /* rare: lane by lane, with the scaling */
     for (k = 0; k < SPCONV__TILE; ++k) {
       for (j = 0; j < 4; ++j) u[j] = q[j][k];
@@ -5174,93 +5184,112 @@ SPCONV_API void spconv__tile_rotate(spconv_real v[3][SPCONV__TILE], spconv_real 
   }
 }
 
-/* v += w x (P - C) in every lane, P the reference point `point` (world
-   coordinates of the world origin, or the body origin O = p): `sign` -1
-   moves v from P to the COM (spconv__twist_to_com), +1 from the COM to P
-   (spconv__twist_from_com); nothing for the COM itself */
+/* v -= w x (P - C) (`sign` -1: from P to the COM, spconv__twist_to_com) or
+   v += w x (P - C) (+1: from the COM to P, spconv__twist_from_com) in every
+   lane, for the reference point `point` (the COM: nothing). The sign rides
+   on r = P - C (exact): v + w x (-r) is v - w x r bit for bit. */
 SPCONV_API void spconv__tile_move_point(spconv__state_tile *t, int point, int sign) {
-  const int origin = point == SPCONV_POINT_ORIGIN;
+  const spconv_real sg = sign < 0 ? SPCONV__R(1) : SPCONV__R(-1); /* r = P - C = -rc, -(O + rc) */
+  spconv_real r[3][SPCONV__TILE];
   int k;
   if (point == SPCONV_POINT_COM) return;
+  if (point == SPCONV_POINT_ORIGIN)
+    for (k = 0; k < SPCONV__TILE; ++k) {
+      r[0][k] = sg * t->rc[0][k];
+      r[1][k] = sg * t->rc[1][k];
+      r[2][k] = sg * t->rc[2][k];
+    }
+  else
+    for (k = 0; k < SPCONV__TILE; ++k) {
+      r[0][k] = sg * (t->p[0][k] + t->rc[0][k]);
+      r[1][k] = sg * (t->p[1][k] + t->rc[1][k]);
+      r[2][k] = sg * (t->p[2][k] + t->rc[2][k]);
+    }
   for (k = 0; k < SPCONV__TILE; ++k) {
-    /* r = P - C as spconv__point_offset_rc: -rc, or -(O + rc) */
-    spconv_real r0 = -(origin ? t->rc[0][k] : t->p[0][k] + t->rc[0][k]);
-    spconv_real r1 = -(origin ? t->rc[1][k] : t->p[1][k] + t->rc[1][k]);
-    spconv_real r2 = -(origin ? t->rc[2][k] : t->p[2][k] + t->rc[2][k]);
-    spconv_real c0 = t->w[1][k] * r2 - t->w[2][k] * r1; /* w x r */
-    spconv_real c1 = t->w[2][k] * r0 - t->w[0][k] * r2;
-    spconv_real c2 = t->w[0][k] * r1 - t->w[1][k] * r0;
-    t->v[0][k] = sign < 0 ? t->v[0][k] - c0 : t->v[0][k] + c0;
-    t->v[1][k] = sign < 0 ? t->v[1][k] - c1 : t->v[1][k] + c1;
-    t->v[2][k] = sign < 0 ? t->v[2][k] - c2 : t->v[2][k] + c2;
+    t->v[0][k] += t->w[1][k] * r[2][k] - t->w[2][k] * r[1][k];
+    t->v[1][k] += t->w[2][k] * r[0][k] - t->w[0][k] * r[2][k];
+    t->v[2][k] += t->w[0][k] * r[1][k] - t->w[1][k] * r[0][k];
   }
 }
 
-/* the twist x stored under c -> v, w (world axes, rad/s) in every lane, as
-   spconv__decode for twists */
+/* the twist's parts v, w as stored under c -> world axes, rad/s, in every
+   lane, as spconv__decode for twists */
 SPCONV_API void spconv__tile_twist_decode(spconv__state_tile *t, const spconv_convention *c) {
-  const int lo = c->order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
-  const spconv_real a = c->angle_unit == SPCONV_ANGLE_DEGREES ? SPCONV__DEG2RAD : SPCONV__R(1);
   int k;
-  for (k = 0; k < SPCONV__TILE; ++k) {
-    t->v[0][k] = t->x[lo][k];
-    t->v[1][k] = t->x[lo + 1][k];
-    t->v[2][k] = t->x[lo + 2][k];
-    t->w[0][k] = t->x[ao][k] * a; /* exact for radians */
-    t->w[1][k] = t->x[ao + 1][k] * a;
-    t->w[2][k] = t->x[ao + 2][k] * a;
-  }
+  if (c->angle_unit == SPCONV_ANGLE_DEGREES)
+    for (k = 0; k < SPCONV__TILE; ++k) {
+      t->w[0][k] *= SPCONV__DEG2RAD;
+      t->w[1][k] *= SPCONV__DEG2RAD;
+      t->w[2][k] *= SPCONV__DEG2RAD;
+    }
   if (c->linear_frame == SPCONV_FRAME_BODY) spconv__tile_rotate(t->v, t->R, 0);
   if (c->angular_frame == SPCONV_FRAME_BODY) spconv__tile_rotate(t->w, t->R, 0);
 }
 
-/* v, w -> the twist x stored under c in every lane, as spconv__encode */
+/* v, w (world axes, rad/s) -> the parts stored under c in every lane, as
+   spconv__encode (the order is the store's) */
 SPCONV_API void spconv__tile_twist_encode(spconv__state_tile *t, const spconv_convention *c) {
-  const int lo = c->order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
-  const spconv_real a = c->angle_unit == SPCONV_ANGLE_DEGREES ? SPCONV__RAD2DEG : SPCONV__R(1);
   int k;
   if (c->linear_frame == SPCONV_FRAME_BODY) spconv__tile_rotate(t->v, t->R, 1);
   if (c->angular_frame == SPCONV_FRAME_BODY) spconv__tile_rotate(t->w, t->R, 1);
-  for (k = 0; k < SPCONV__TILE; ++k) {
-    t->x[lo][k] = t->v[0][k];
-    t->x[lo + 1][k] = t->v[1][k];
-    t->x[lo + 2][k] = t->v[2][k];
-    t->x[ao][k] = t->w[0][k] * a;
-    t->x[ao + 1][k] = t->w[1][k] * a;
-    t->x[ao + 2][k] = t->w[2][k] * a;
+  if (c->angle_unit == SPCONV_ANGLE_DEGREES)
+    for (k = 0; k < SPCONV__TILE; ++k) {
+      t->w[0][k] *= SPCONV__RAD2DEG;
+      t->w[1][k] *= SPCONV__RAD2DEG;
+      t->w[2][k] *= SPCONV__RAD2DEG;
+    }
+}
+
+/* lanes[0], lanes[1] = a, b */
+SPCONV_API void spconv__lane_pair(spconv_real *lanes, spconv_real a, spconv_real b) {
+  lanes[0] = a;
+  lanes[1] = b;
+}
+
+/* *a, *b = lanes[0], lanes[1] */
+SPCONV_API void spconv__pair_store(spconv_real *a, spconv_real *b, const spconv_real *lanes) {
+  *a = lanes[0];
+  *b = lanes[1];
+}
+
+/* SPCONV__TILE bodies' poses, twists and COMs stored under c -> t, two
+   bodies at a time (one 2-wide store per pair of lanes, which later wide
+   loads read back without a store-forwarding stall) */
+SPCONV_API void spconv__tile_load(spconv__state_tile *t, const spconv_real *pose, size_t pose_stride,
+                                  const spconv_real *twist, size_t twist_stride,
+                                  const spconv_real *com, const spconv_state_convention *c) {
+  const int lo = c->twist.order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+  int ip, iw, ix;
+  size_t k;
+  spconv__pose_index(&ip, &iw, &ix, &c->pose);
+  for (k = 0; k < SPCONV__TILE; k += 2) {
+    const spconv_real *s0 = pose + k * pose_stride, *s1 = s0 + pose_stride;
+    const spconv_real *x0 = twist + k * twist_stride, *x1 = x0 + twist_stride;
+    const spconv_real *m0 = com + 3 * k, *m1 = m0 + 3;
+    spconv__lane_pair(t->p[0] + k, s0[ip], s1[ip]);
+    spconv__lane_pair(t->p[1] + k, s0[ip + 1], s1[ip + 1]);
+    spconv__lane_pair(t->p[2] + k, s0[ip + 2], s1[ip + 2]);
+    spconv__lane_pair(t->q[0] + k, s0[iw], s1[iw]);
+    spconv__lane_pair(t->q[1] + k, s0[ix], s1[ix]);
+    spconv__lane_pair(t->q[2] + k, s0[ix + 1], s1[ix + 1]);
+    spconv__lane_pair(t->q[3] + k, s0[ix + 2], s1[ix + 2]);
+    spconv__lane_pair(t->c[0] + k, m0[0], m1[0]);
+    spconv__lane_pair(t->c[1] + k, m0[1], m1[1]);
+    spconv__lane_pair(t->c[2] + k, m0[2], m1[2]);
+    spconv__lane_pair(t->v[0] + k, x0[lo], x1[lo]);
+    spconv__lane_pair(t->v[1] + k, x0[lo + 1], x1[lo + 1]);
+    spconv__lane_pair(t->v[2] + k, x0[lo + 2], x1[lo + 2]);
+    spconv__lane_pair(t->w[0] + k, x0[ao], x1[ao]);
+    spconv__lane_pair(t->w[1] + k, x0[ao + 1], x1[ao + 1]);
+    spconv__lane_pair(t->w[2] + k, x0[ao + 2], x1[ao + 2]);
   }
 }
 
-/* SPCONV__TILE bodies' poses, twists, COMs and inertial frames (iquat_wxyz
-   NULL: the identity) -> t, as stored under c */
-SPCONV_API void spconv__tile_load(spconv__state_tile *t, const spconv_real *pose, size_t pose_stride,
-                                  const spconv_real *twist, size_t twist_stride,
-                                  const spconv_real *com, const spconv_real *iquat_wxyz,
-                                  const spconv_pose_convention *c) {
-  int ip, iw, ix;
-  size_t k;
-  spconv__pose_index(&ip, &iw, &ix, c);
+/* SPCONV__TILE bodies' inertial frames (iquat_wxyz NULL: the identity) ->
+   t->iq, unit, as spconv__iquat */
+SPCONV_API void spconv__tile_load_iquat(spconv__state_tile *t, const spconv_real *iquat_wxyz) {
+  int k;
   for (k = 0; k < SPCONV__TILE; ++k) {
-    const spconv_real *s = pose + k * pose_stride, *x = twist + k * twist_stride;
-    const spconv_real *m = com + 3 * k;
-    t->p[0][k] = s[ip];
-    t->p[1][k] = s[ip + 1];
-    t->p[2][k] = s[ip + 2];
-    t->q[0][k] = s[iw];
-    t->q[1][k] = s[ix];
-    t->q[2][k] = s[ix + 1];
-    t->q[3][k] = s[ix + 2];
-    t->c[0][k] = m[0];
-    t->c[1][k] = m[1];
-    t->c[2][k] = m[2];
-    t->x[0][k] = x[0];
-    t->x[1][k] = x[1];
-    t->x[2][k] = x[2];
-    t->x[3][k] = x[3];
-    t->x[4][k] = x[4];
-    t->x[5][k] = x[5];
-  }
-  for (k = 0; k < SPCONV__TILE; ++k) { /* spconv__iquat */
     const spconv_real *iq = iquat_wxyz + 4 * k;
     t->iq[0][k] = iquat_wxyz != SPCONV__NULL ? iq[0] : SPCONV__R(1);
     t->iq[1][k] = iquat_wxyz != SPCONV__NULL ? iq[1] : SPCONV__R(0);
@@ -5273,25 +5302,27 @@ SPCONV_API void spconv__tile_load(spconv__state_tile *t, const spconv_real *pose
 /* t -> SPCONV__TILE bodies' poses and twists stored under c */
 SPCONV_API void spconv__tile_store(spconv_real *res_pose, size_t res_pose_stride,
                                    spconv_real *res_twist, size_t res_twist_stride,
-                                   const spconv__state_tile *t, const spconv_pose_convention *c) {
+                                   const spconv__state_tile *t, const spconv_state_convention *c) {
+  const int lo = c->twist.order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
   int ip, iw, ix;
   size_t k;
-  spconv__pose_index(&ip, &iw, &ix, c);
-  for (k = 0; k < SPCONV__TILE; ++k) {
-    spconv_real *s = res_pose + k * res_pose_stride, *x = res_twist + k * res_twist_stride;
-    s[ip] = t->p[0][k];
-    s[ip + 1] = t->p[1][k];
-    s[ip + 2] = t->p[2][k];
-    s[iw] = t->q[0][k];
-    s[ix] = t->q[1][k];
-    s[ix + 1] = t->q[2][k];
-    s[ix + 2] = t->q[3][k];
-    x[0] = t->x[0][k];
-    x[1] = t->x[1][k];
-    x[2] = t->x[2][k];
-    x[3] = t->x[3][k];
-    x[4] = t->x[4][k];
-    x[5] = t->x[5][k];
+  spconv__pose_index(&ip, &iw, &ix, &c->pose);
+  for (k = 0; k < SPCONV__TILE; k += 2) {
+    spconv_real *s0 = res_pose + k * res_pose_stride, *s1 = s0 + res_pose_stride;
+    spconv_real *x0 = res_twist + k * res_twist_stride, *x1 = x0 + res_twist_stride;
+    spconv__pair_store(s0 + ip, s1 + ip, t->p[0] + k);
+    spconv__pair_store(s0 + ip + 1, s1 + ip + 1, t->p[1] + k);
+    spconv__pair_store(s0 + ip + 2, s1 + ip + 2, t->p[2] + k);
+    spconv__pair_store(s0 + iw, s1 + iw, t->q[0] + k);
+    spconv__pair_store(s0 + ix, s1 + ix, t->q[1] + k);
+    spconv__pair_store(s0 + ix + 1, s1 + ix + 1, t->q[2] + k);
+    spconv__pair_store(s0 + ix + 2, s1 + ix + 2, t->q[3] + k);
+    spconv__pair_store(x0 + lo, x1 + lo, t->v[0] + k);
+    spconv__pair_store(x0 + lo + 1, x1 + lo + 1, t->v[1] + k);
+    spconv__pair_store(x0 + lo + 2, x1 + lo + 2, t->v[2] + k);
+    spconv__pair_store(x0 + ao, x1 + ao, t->w[0] + k);
+    spconv__pair_store(x0 + ao + 1, x1 + ao + 1, t->w[1] + k);
+    spconv__pair_store(x0 + ao + 2, x1 + ao + 2, t->w[2] + k);
   }
 }
 
@@ -5306,7 +5337,7 @@ SPCONV_API void spconv__tile_shift_origin(spconv__state_tile *t, int sign) {
 }
 
 /* the tile's states under `from` -> under `to`, every step as
-   spconv__state_convert; iq is used only when a pose is of the inertial
+   spconv__state_convert; t->iq is read only when a pose is of the inertial
    frame */
 SPCONV_API void spconv__tile_state_convert(spconv__state_tile *t, const spconv_state_convention *to,
                                            const spconv_state_convention *from) {
@@ -5345,22 +5376,22 @@ SPCONV_API int spconv_state_convert_n(spconv_real *res_pose, size_t res_pose_str
                                       const spconv_real *com, const spconv_real *iquat_wxyz,
                                       size_t n) {
   spconv__state_tile t;
-  const spconv_real *iq;
+  int inertial;
   size_t i, tiled = n - n % SPCONV__TILE;
   if (!to || !from || !spconv__state_convention_valid(to) ||
       !spconv__state_convention_valid(from) || res_pose_stride < 7 || pose_stride < 7 || res_twist_stride < 6 || twist_stride < 6)
     return SPCONV_EINVAL;
   if (n == 0) return SPCONV_OK;
   if (!res_pose || !res_twist || !pose || !twist || !com) return SPCONV_EINVAL;
-  iq = from->pose.frame == SPCONV_POSE_FRAME_INERTIAL || to->pose.frame == SPCONV_POSE_FRAME_INERTIAL
-           ? iquat_wxyz
-           : SPCONV__NULL; /* read only when a pose is of the inertial frame */
+  inertial = from->pose.frame == SPCONV_POSE_FRAME_INERTIAL ||
+             to->pose.frame == SPCONV_POSE_FRAME_INERTIAL; /* else iquat_wxyz is not read */
   for (i = 0; i < tiled; i += SPCONV__TILE) { /* a tile is read before it is written */
     spconv__tile_load(&t, pose + i * pose_stride, pose_stride, twist + i * twist_stride,
-                      twist_stride, com + 3 * i, iq ? iq + 4 * i : SPCONV__NULL, &from->pose);
+                      twist_stride, com + 3 * i, from);
+    if (inertial) spconv__tile_load_iquat(&t, iquat_wxyz ? iquat_wxyz + 4 * i : SPCONV__NULL);
     spconv__tile_state_convert(&t, to, from);
     spconv__tile_store(res_pose + i * res_pose_stride, res_pose_stride,
-                       res_twist + i * res_twist_stride, res_twist_stride, &t, &to->pose);
+                       res_twist + i * res_twist_stride, res_twist_stride, &t, to);
   }
   for (i = tiled; i < n; ++i)
     spconv__state_convert(res_pose + i * res_pose_stride, res_twist + i * res_twist_stride, to,

@@ -308,6 +308,33 @@ static void fz_pose_rotation(double R[9], const spconv_real *q, int quat_order) 
   for (i = 0; i < 9; ++i) R[i] = (double)M[i];
 }
 
+/* A batch of FZ_TILE bodies, in place: the fuzzed body in the even lanes,
+   an ordinary one in the odd lanes. Every lane equals its single call
+   (rp, rt for the fuzzed body): batches convert bodies in tiles, and a
+   NaN, inf or subnormal body must neither differ nor spoil its neighbours. */
+enum { FZ_TILE = 16 };
+static void fz_states_tile(const spconv_state_convention *to, const spconv_state_convention *from,
+                           const spconv_real pose[7], const spconv_real twist[6],
+                           const spconv_real com[3], const spconv_real iq[4],
+                           const spconv_real rp[7], const spconv_real rt[6]) {
+#define H ((spconv_real)0.5)
+  static const spconv_real opose[7] = {H, H, H, H, H, H, H}; /* unit q in either layout */
+  static const spconv_real otwist[6] = {1, -2, 3, -H, H / 2, 2}, ocom[3] = {H / 4, -H, H / 8};
+#undef H
+  spconv_real tp[7 * FZ_TILE], tt[6 * FZ_TILE], tc[3 * FZ_TILE], tq[4 * FZ_TILE], op[7], ot[6];
+  int k;
+  FZ_CHECK(spconv_state_convert(op, ot, to, opose, otwist, from, ocom, opose + 3) == SPCONV_OK);
+  for (k = 0; k < FZ_TILE; ++k) {
+    memcpy(tp + 7 * k, k % 2 ? opose : pose, sizeof opose);
+    memcpy(tt + 6 * k, k % 2 ? otwist : twist, sizeof otwist);
+    memcpy(tc + 3 * k, k % 2 ? ocom : com, sizeof ocom);
+    memcpy(tq + 4 * k, k % 2 ? opose + 3 : iq, 4 * sizeof iq[0]);
+  }
+  FZ_CHECK(spconv_state_convert_n(tp, 7, tt, 6, to, tp, 7, tt, 6, from, tc, tq, FZ_TILE) == SPCONV_OK);
+  for (k = 0; k < FZ_TILE; ++k)
+    FZ_CHECK(fz_same(tp + 7 * k, k % 2 ? op : rp, 7) && fz_same(tt + 6 * k, k % 2 ? ot : rt, 6));
+}
+
 /* Body states: pose and whole-state conversion (single, strided batch, in
    place), forces at points. Statuses, nothing written on error, in place ==
    out of place, batch == single bit for bit, round trips. */
@@ -351,6 +378,7 @@ static void fz_states(fz_in *in) {
   FZ_CHECK(fz_same(y, rp, 7) && fz_same(y + 7, rt, 6));
   FZ_CHECK(spconv_state_convert_n(y, 6, y + 7, 13, &b, pose, 7, twist, 6, &a, com, iq, 1) ==
            SPCONV_EINVAL);
+  fz_states_tile(&b, &a, pose, twist, com, iq, rp, rt);
   /* forces at points: status for any frame value, nothing written on error */
   FZ_CHECK(spconv_body_from_pose(&body, pose, &a.pose, com, iq) == SPCONV_OK);
   fz_fill(g, 6);
