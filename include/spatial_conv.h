@@ -211,6 +211,7 @@ typedef double spconv_real;
 
 #ifndef SPCONV_SQRT
 #  define SPCONV_SQRT(x) SPCONV__MATH(sqrt)(x)
+#  define SPCONV__SQRT_IEEE 1 /* the correctly rounded <math.h> sqrt */
 #endif
 #ifndef SPCONV_SIN
 #  define SPCONV_SIN(x) SPCONV__MATH(sin)(x)
@@ -1056,6 +1057,16 @@ SPCONV_API SPCONV_NODISCARD int spconv_state_convert_n(
     size_t pose_stride, const spconv_real *twist, size_t twist_stride,
     const spconv_state_convention *from, const spconv_real *com, const spconv_real *iquat_wxyz,
     size_t n);
+SPCONV_API SPCONV_NODISCARD int spconv_twist_convert_n(
+    spconv_real *res, size_t res_stride, const spconv_convention *to, const spconv_real *twist,
+    size_t twist_stride, const spconv_convention *from, const spconv_real *pose,
+    size_t pose_stride, const spconv_pose_convention *pose_convention, const spconv_real *com,
+    const spconv_real *iquat_wxyz, size_t n);
+SPCONV_API SPCONV_NODISCARD int spconv_wrench_convert_n(
+    spconv_real *res, size_t res_stride, const spconv_convention *to, const spconv_real *wrench,
+    size_t wrench_stride, const spconv_convention *from, const spconv_real *pose,
+    size_t pose_stride, const spconv_pose_convention *pose_convention, const spconv_real *com,
+    const spconv_real *iquat_wxyz, size_t n);
 SPCONV_API SPCONV_NODISCARD int spconv_wrench_from_force_at_point(
     spconv_real res[6], const spconv_convention *to, const spconv_real force[3],
     const spconv_real torque[3], const spconv_real point[3], spconv_frame frame,
@@ -4618,24 +4629,27 @@ SPCONV_API void spconv__twist_canonical(spconv_real v[3], spconv_real w[3],
   spconv__twist_to_com(v, w, r);
 }
 
-/* twist stored under `from` -> res stored under `to`, for a body with
-   rotation R (body -> world), rc = C - O (world axes) and origin pos;
-   res may alias twist (read first) */
-SPCONV_API void spconv__twist_convert_rc(spconv_real res[6], const spconv_convention *to,
-                                         const spconv_real twist[6],
-                                         const spconv_convention *from, const spconv_real R[9],
-                                         const spconv_real rc[3], const spconv_real pos[3]) {
-  spconv_real v[3], w[3], r[3];
-  spconv__decode(v, w, twist, from, R, 1);
+/* 6-vector x stored under `from` -> res stored under `to`, for a body with
+   rotation R (body -> world), rc = C - O (world axes) and origin pos,
+   through [v_C; w] for a twist (wrench 0) or [f; tau_C] for a wrench (1);
+   res may alias x (read first) */
+SPCONV_API void spconv__vec6_convert_rc(spconv_real res[6], const spconv_convention *to,
+                                        const spconv_real x[6], const spconv_convention *from,
+                                        const spconv_real R[9], const spconv_real rc[3],
+                                        const spconv_real pos[3], int wrench) {
+  spconv_real l[3], a[3], r[3]; /* linear and angular parts, world axes */
+  spconv__decode(l, a, x, from, R, !wrench);
   if (from->point != SPCONV_POINT_COM) {
     spconv__point_offset_rc(r, from->point, rc, pos);
-    spconv__twist_to_com(v, w, r);
+    if (wrench) spconv__wrench_to_com(a, l, r);
+    else spconv__twist_to_com(l, a, r);
   }
   if (to->point != SPCONV_POINT_COM) {
     spconv__point_offset_rc(r, to->point, rc, pos);
-    spconv__twist_from_com(v, w, r);
+    if (wrench) spconv__wrench_from_com(a, l, r);
+    else spconv__twist_from_com(l, a, r);
   }
-  spconv__encode(res, v, w, to, R, 1);
+  spconv__encode(res, l, a, to, R, !wrench);
 }
 
 /** Twist stored under `from` -> the same motion stored under `to`, for the
@@ -4652,7 +4666,7 @@ SPCONV_API int spconv_twist_convert(spconv_real res[6], const spconv_convention 
     return SPCONV_EINVAL;
   spconv__mat_from_quat(R, body->quat_wxyz);
   spconv__mat_vec(rc, R, body->com); /* C - O */
-  spconv__twist_convert_rc(res, to, twist, from, R, rc, body->pos);
+  spconv__vec6_convert_rc(res, to, twist, from, R, rc, body->pos, 0);
   return SPCONV_OK;
 }
 
@@ -4665,17 +4679,13 @@ SPCONV_API int spconv_twist_convert(spconv_real res[6], const spconv_convention 
 SPCONV_API int spconv_wrench_convert(spconv_real res[6], const spconv_convention *to,
                                      const spconv_real wrench[6],
                                      const spconv_convention *from, const spconv_body *body) {
-  spconv_real R[9], f[3], tau[3], r[3];
+  spconv_real R[9], rc[3];
   if (!spconv__convention_valid(to) || !spconv__convention_valid(from) || !body || !res ||
       !wrench)
     return SPCONV_EINVAL;
   spconv__mat_from_quat(R, body->quat_wxyz);
-  spconv__decode(f, tau, wrench, from, R, 0);
-  spconv__point_offset(r, from->point, R, body);
-  spconv__wrench_to_com(tau, f, r);
-  spconv__point_offset(r, to->point, R, body);
-  spconv__wrench_from_com(tau, f, r);
-  spconv__encode(res, f, tau, to, R, 0);
+  spconv__mat_vec(rc, R, body->com); /* C - O */
+  spconv__vec6_convert_rc(res, to, wrench, from, R, rc, body->pos, 1);
   return SPCONV_OK;
 }
 
@@ -5046,7 +5056,7 @@ SPCONV_API void spconv__state_convert(spconv_real res_pose[7], spconv_real res_t
                         : SPCONV__NULL);
   spconv__pose_frame(o, qb, R, rc, pose, &from->pose, com, iq);
   /* every input is read: the results may overwrite any of them */
-  spconv__twist_convert_rc(res_twist, &to->twist, x, &from->twist, R, rc, o);
+  spconv__vec6_convert_rc(res_twist, &to->twist, x, &from->twist, R, rc, o, 0);
   spconv__pose_store(res_pose, &to->pose, o, qb, rc, iq);
 }
 
@@ -5094,6 +5104,19 @@ typedef struct {
   spconv_real w[3][SPCONV__TILE];  /* angular part of the twist read, then world, rad/s */
 } spconv__state_tile;
 
+/* n[k] = 1 / sqrt(n[k]) in every lane (n[k] > 0). The compilers do not
+   vectorise sqrt while it may set errno; with SSE2, double and the <math.h>
+   sqrt, sqrtpd and divpd do two lanes at a time, rounded as sqrt and / */
+SPCONV_API void spconv__lanes_inv_sqrt(spconv_real n[SPCONV__TILE]) {
+  int k;
+#if defined(SPCONV__STREAM) && defined(SPCONV__SQRT_IEEE) && !defined(SPCONV_USE_FLOAT)
+  for (k = 0; k < SPCONV__TILE; k += 2)
+    _mm_storeu_pd(n + k, _mm_div_pd(_mm_set1_pd(1.0), _mm_sqrt_pd(_mm_loadu_pd(n + k))));
+#else
+  for (k = 0; k < SPCONV__TILE; ++k) n[k] = SPCONV__R(1) / SPCONV_SQRT(n[k]);
+#endif
+}
+
 /* q = q / |q| in every lane, as spconv__quat_unit_or_identity */
 SPCONV_API void spconv__tile_quat_unit(spconv_real q[4][SPCONV__TILE]) {
   spconv_real n[SPCONV__TILE], u[4];
@@ -5110,12 +5133,12 @@ SPCONV_API void spconv__tile_quat_unit(spconv_real q[4][SPCONV__TILE]) {
     }
     return;
   }
+  spconv__lanes_inv_sqrt(n);
   for (k = 0; k < SPCONV__TILE; ++k) {
-    spconv_real s = SPCONV__R(1) / SPCONV_SQRT(n[k]);
-    q[0][k] = q[0][k] * s;
-    q[1][k] = q[1][k] * s;
-    q[2][k] = q[2][k] * s;
-    q[3][k] = q[3][k] * s;
+    q[0][k] = q[0][k] * n[k];
+    q[1][k] = q[1][k] * n[k];
+    q[2][k] = q[2][k] * n[k];
+    q[3][k] = q[3][k] * n[k];
   }
 }
 
@@ -5164,8 +5187,8 @@ SPCONV_API void spconv__tile_rotation(spconv__state_tile *t) {
 /* v = R v, or R^T v with `transpose`, in every lane (spconv__mat_vec,
    spconv__mat_t_vec); R is read only (not const: C before C23 does not
    convert to a pointer to const arrays) */
-SPCONV_API void spconv__tile_rotate(spconv_real v[3][SPCONV__TILE], spconv_real R[9][SPCONV__TILE],
-                                    int transpose) {
+SPCONV_API void spconv__tile_rotate(spconv_real (*SPCONV__RESTRICT v)[SPCONV__TILE],
+                                    spconv_real (*SPCONV__RESTRICT R)[SPCONV__TILE], int transpose) {
   int k;
   if (transpose) {
     for (k = 0; k < SPCONV__TILE; ++k) {
@@ -5184,39 +5207,47 @@ SPCONV_API void spconv__tile_rotate(spconv_real v[3][SPCONV__TILE], spconv_real 
   }
 }
 
-/* v -= w x (P - C) (`sign` -1: from P to the COM, spconv__twist_to_com) or
-   v += w x (P - C) (+1: from the COM to P, spconv__twist_from_com) in every
-   lane, for the reference point `point` (the COM: nothing). The sign rides
-   on r = P - C (exact): v + w x (-r) is v - w x r bit for bit. */
-SPCONV_API void spconv__tile_move_point(spconv__state_tile *t, int point, int sign) {
-  const spconv_real sg = sign < 0 ? SPCONV__R(1) : SPCONV__R(-1); /* r = P - C = -rc, -(O + rc) */
+/* out += a x (k (P - C)) in every lane, k = +1 or -1, for the reference
+   point `point` (the world origin, or the body origin O = t->p; the COM:
+   nothing); out and a are two of t's 3-vectors. With r = P - C:
+     twist to the COM    v_C = v_P - w x r      out v, a w, k -1
+     twist from the COM  v_P = v_C + w x r      out v, a w, k +1
+     wrench to the COM   tau_C = tau_P + r x f  out tau, a f, k -1
+     wrench from the COM tau_P = tau_C - r x f  out tau, a f, k +1
+   Negation is exact and a x b = -(b x a) bit for bit, so each equals the
+   scalar helper (spconv__twist_to_com, ...) bit for bit. */
+SPCONV_API void spconv__tile_cross_offset(spconv_real (*SPCONV__RESTRICT out)[SPCONV__TILE],
+                                          spconv_real (*SPCONV__RESTRICT a)[SPCONV__TILE],
+                                          const spconv__state_tile *t, int point, int k) {
+  const spconv_real sg = k < 0 ? SPCONV__R(1) : SPCONV__R(-1); /* k r = sg rc, sg (O + rc) */
   spconv_real r[3][SPCONV__TILE];
-  int k;
+  int j;
   if (point == SPCONV_POINT_COM) return;
   if (point == SPCONV_POINT_ORIGIN)
-    for (k = 0; k < SPCONV__TILE; ++k) {
-      r[0][k] = sg * t->rc[0][k];
-      r[1][k] = sg * t->rc[1][k];
-      r[2][k] = sg * t->rc[2][k];
+    for (j = 0; j < SPCONV__TILE; ++j) {
+      r[0][j] = sg * t->rc[0][j];
+      r[1][j] = sg * t->rc[1][j];
+      r[2][j] = sg * t->rc[2][j];
     }
   else
-    for (k = 0; k < SPCONV__TILE; ++k) {
-      r[0][k] = sg * (t->p[0][k] + t->rc[0][k]);
-      r[1][k] = sg * (t->p[1][k] + t->rc[1][k]);
-      r[2][k] = sg * (t->p[2][k] + t->rc[2][k]);
+    for (j = 0; j < SPCONV__TILE; ++j) {
+      r[0][j] = sg * (t->p[0][j] + t->rc[0][j]);
+      r[1][j] = sg * (t->p[1][j] + t->rc[1][j]);
+      r[2][j] = sg * (t->p[2][j] + t->rc[2][j]);
     }
-  for (k = 0; k < SPCONV__TILE; ++k) {
-    t->v[0][k] += t->w[1][k] * r[2][k] - t->w[2][k] * r[1][k];
-    t->v[1][k] += t->w[2][k] * r[0][k] - t->w[0][k] * r[2][k];
-    t->v[2][k] += t->w[0][k] * r[1][k] - t->w[1][k] * r[0][k];
+  for (j = 0; j < SPCONV__TILE; ++j) {
+    out[0][j] += a[1][j] * r[2][j] - a[2][j] * r[1][j];
+    out[1][j] += a[2][j] * r[0][j] - a[0][j] * r[2][j];
+    out[2][j] += a[0][j] * r[1][j] - a[1][j] * r[0][j];
   }
 }
 
-/* the twist's parts v, w as stored under c -> world axes, rad/s, in every
-   lane, as spconv__decode for twists */
-SPCONV_API void spconv__tile_twist_decode(spconv__state_tile *t, const spconv_convention *c) {
+/* the 6-vector parts v, w as stored under c -> world axes (and rad/s with
+   `angular_scaled`) in every lane, as spconv__decode */
+SPCONV_API void spconv__tile_decode(spconv__state_tile *t, const spconv_convention *c,
+                                    int angular_scaled) {
   int k;
-  if (c->angle_unit == SPCONV_ANGLE_DEGREES)
+  if (angular_scaled && c->angle_unit == SPCONV_ANGLE_DEGREES)
     for (k = 0; k < SPCONV__TILE; ++k) {
       t->w[0][k] *= SPCONV__DEG2RAD;
       t->w[1][k] *= SPCONV__DEG2RAD;
@@ -5226,13 +5257,14 @@ SPCONV_API void spconv__tile_twist_decode(spconv__state_tile *t, const spconv_co
   if (c->angular_frame == SPCONV_FRAME_BODY) spconv__tile_rotate(t->w, t->R, 0);
 }
 
-/* v, w (world axes, rad/s) -> the parts stored under c in every lane, as
-   spconv__encode (the order is the store's) */
-SPCONV_API void spconv__tile_twist_encode(spconv__state_tile *t, const spconv_convention *c) {
+/* v, w (world axes; rad/s with `angular_scaled`) -> the parts stored under
+   c in every lane, as spconv__encode (the order is the store's) */
+SPCONV_API void spconv__tile_encode(spconv__state_tile *t, const spconv_convention *c,
+                                    int angular_scaled) {
   int k;
   if (c->linear_frame == SPCONV_FRAME_BODY) spconv__tile_rotate(t->v, t->R, 1);
   if (c->angular_frame == SPCONV_FRAME_BODY) spconv__tile_rotate(t->w, t->R, 1);
-  if (c->angle_unit == SPCONV_ANGLE_DEGREES)
+  if (angular_scaled && c->angle_unit == SPCONV_ANGLE_DEGREES)
     for (k = 0; k < SPCONV__TILE; ++k) {
       t->w[0][k] *= SPCONV__RAD2DEG;
       t->w[1][k] *= SPCONV__RAD2DEG;
@@ -5252,19 +5284,17 @@ SPCONV_API void spconv__pair_store(spconv_real *a, spconv_real *b, const spconv_
   *b = lanes[1];
 }
 
-/* SPCONV__TILE bodies' poses, twists and COMs stored under c -> t, two
+/* SPCONV__TILE bodies' poses stored under c and COMs -> t->p, q, c, two
    bodies at a time (one 2-wide store per pair of lanes, which later wide
    loads read back without a store-forwarding stall) */
-SPCONV_API void spconv__tile_load(spconv__state_tile *t, const spconv_real *pose, size_t pose_stride,
-                                  const spconv_real *twist, size_t twist_stride,
-                                  const spconv_real *com, const spconv_state_convention *c) {
-  const int lo = c->twist.order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+SPCONV_API void spconv__tile_load_pose(spconv__state_tile *t, const spconv_real *pose,
+                                       size_t pose_stride, const spconv_real *com,
+                                       const spconv_pose_convention *c) {
   int ip, iw, ix;
   size_t k;
-  spconv__pose_index(&ip, &iw, &ix, &c->pose);
+  spconv__pose_index(&ip, &iw, &ix, c);
   for (k = 0; k < SPCONV__TILE; k += 2) {
     const spconv_real *s0 = pose + k * pose_stride, *s1 = s0 + pose_stride;
-    const spconv_real *x0 = twist + k * twist_stride, *x1 = x0 + twist_stride;
     const spconv_real *m0 = com + 3 * k, *m1 = m0 + 3;
     spconv__lane_pair(t->p[0] + k, s0[ip], s1[ip]);
     spconv__lane_pair(t->p[1] + k, s0[ip + 1], s1[ip + 1]);
@@ -5276,6 +5306,17 @@ SPCONV_API void spconv__tile_load(spconv__state_tile *t, const spconv_real *pose
     spconv__lane_pair(t->c[0] + k, m0[0], m1[0]);
     spconv__lane_pair(t->c[1] + k, m0[1], m1[1]);
     spconv__lane_pair(t->c[2] + k, m0[2], m1[2]);
+  }
+}
+
+/* SPCONV__TILE bodies' 6-vectors stored under c -> t->v (linear part), t->w
+   (angular part), two bodies at a time */
+SPCONV_API void spconv__tile_load_vec6(spconv__state_tile *t, const spconv_real *x, size_t stride,
+                                       const spconv_convention *c) {
+  const int lo = c->order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+  size_t k;
+  for (k = 0; k < SPCONV__TILE; k += 2) {
+    const spconv_real *x0 = x + k * stride, *x1 = x0 + stride;
     spconv__lane_pair(t->v[0] + k, x0[lo], x1[lo]);
     spconv__lane_pair(t->v[1] + k, x0[lo + 1], x1[lo + 1]);
     spconv__lane_pair(t->v[2] + k, x0[lo + 2], x1[lo + 2]);
@@ -5299,17 +5340,15 @@ SPCONV_API void spconv__tile_load_iquat(spconv__state_tile *t, const spconv_real
   if (iquat_wxyz != SPCONV__NULL) spconv__tile_quat_unit(t->iq);
 }
 
-/* t -> SPCONV__TILE bodies' poses and twists stored under c */
-SPCONV_API void spconv__tile_store(spconv_real *res_pose, size_t res_pose_stride,
-                                   spconv_real *res_twist, size_t res_twist_stride,
-                                   const spconv__state_tile *t, const spconv_state_convention *c) {
-  const int lo = c->twist.order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+/* t->p, q -> SPCONV__TILE bodies' poses stored under c */
+SPCONV_API void spconv__tile_store_pose(spconv_real *res, size_t stride,
+                                        const spconv__state_tile *t,
+                                        const spconv_pose_convention *c) {
   int ip, iw, ix;
   size_t k;
-  spconv__pose_index(&ip, &iw, &ix, &c->pose);
+  spconv__pose_index(&ip, &iw, &ix, c);
   for (k = 0; k < SPCONV__TILE; k += 2) {
-    spconv_real *s0 = res_pose + k * res_pose_stride, *s1 = s0 + res_pose_stride;
-    spconv_real *x0 = res_twist + k * res_twist_stride, *x1 = x0 + res_twist_stride;
+    spconv_real *s0 = res + k * stride, *s1 = s0 + stride;
     spconv__pair_store(s0 + ip, s1 + ip, t->p[0] + k);
     spconv__pair_store(s0 + ip + 1, s1 + ip + 1, t->p[1] + k);
     spconv__pair_store(s0 + ip + 2, s1 + ip + 2, t->p[2] + k);
@@ -5317,6 +5356,16 @@ SPCONV_API void spconv__tile_store(spconv_real *res_pose, size_t res_pose_stride
     spconv__pair_store(s0 + ix, s1 + ix, t->q[1] + k);
     spconv__pair_store(s0 + ix + 1, s1 + ix + 1, t->q[2] + k);
     spconv__pair_store(s0 + ix + 2, s1 + ix + 2, t->q[3] + k);
+  }
+}
+
+/* t->v, w -> SPCONV__TILE bodies' 6-vectors stored under c */
+SPCONV_API void spconv__tile_store_vec6(spconv_real *res, size_t stride,
+                                        const spconv__state_tile *t, const spconv_convention *c) {
+  const int lo = c->order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
+  size_t k;
+  for (k = 0; k < SPCONV__TILE; k += 2) {
+    spconv_real *x0 = res + k * stride, *x1 = x0 + stride;
     spconv__pair_store(x0 + lo, x1 + lo, t->v[0] + k);
     spconv__pair_store(x0 + lo + 1, x1 + lo + 1, t->v[1] + k);
     spconv__pair_store(x0 + lo + 2, x1 + lo + 2, t->v[2] + k);
@@ -5326,7 +5375,8 @@ SPCONV_API void spconv__tile_store(spconv_real *res_pose, size_t res_pose_stride
   }
 }
 
-/* v = v - rc (sign -1) or v + rc (sign +1) in every lane, for v = t->p */
+/* t->p = t->p - rc (sign -1: C -> O) or t->p + rc (sign +1: O -> C) in
+   every lane */
 SPCONV_API void spconv__tile_shift_origin(spconv__state_tile *t, int sign) {
   int k;
   for (k = 0; k < SPCONV__TILE; ++k) {
@@ -5336,21 +5386,34 @@ SPCONV_API void spconv__tile_shift_origin(spconv__state_tile *t, int sign) {
   }
 }
 
-/* the tile's states under `from` -> under `to`, every step as
-   spconv__state_convert; t->iq is read only when a pose is of the inertial
-   frame */
-SPCONV_API void spconv__tile_state_convert(spconv__state_tile *t, const spconv_state_convention *to,
-                                           const spconv_state_convention *from) {
-  spconv__tile_quat_unit(t->q); /* spconv__pose_frame */
-  if (from->pose.frame == SPCONV_POSE_FRAME_INERTIAL) spconv__tile_quat_mul_iq(t, 1);
+/* the body frame of the tile's poses stored under c, as spconv__pose_frame:
+   q the unit body quaternion, R, rc = C - O and p = O */
+SPCONV_API void spconv__tile_pose_frame(spconv__state_tile *t, const spconv_pose_convention *c) {
+  spconv__tile_quat_unit(t->q);
+  if (c->frame == SPCONV_POSE_FRAME_INERTIAL) spconv__tile_quat_mul_iq(t, 1); /* q_I conj(iq) */
   spconv__tile_rotation(t);
-  if (from->pose.point == SPCONV_POINT_COM) spconv__tile_shift_origin(t, -1); /* O = C - rc */
-  spconv__tile_twist_decode(t, &from->twist); /* spconv__twist_convert_rc */
-  spconv__tile_move_point(t, from->twist.point, -1);
-  spconv__tile_move_point(t, to->twist.point, +1);
-  spconv__tile_twist_encode(t, &to->twist);
-  if (to->pose.frame == SPCONV_POSE_FRAME_INERTIAL) spconv__tile_quat_mul_iq(t, 0); /* spconv__pose_store */
-  if (to->pose.point == SPCONV_POINT_COM) spconv__tile_shift_origin(t, +1);
+  if (c->point == SPCONV_POINT_COM) spconv__tile_shift_origin(t, -1);
+}
+
+/* the tile's 6-vectors under `from` -> under `to`, the body frame set, as
+   spconv__vec6_convert_rc */
+SPCONV_API void spconv__tile_vec6_convert(spconv__state_tile *t, const spconv_convention *to,
+                                          const spconv_convention *from, int wrench) {
+  spconv__tile_decode(t, from, !wrench);
+  if (wrench) {
+    spconv__tile_cross_offset(t->w, t->v, t, from->point, -1);
+    spconv__tile_cross_offset(t->w, t->v, t, to->point, +1);
+  } else {
+    spconv__tile_cross_offset(t->v, t->w, t, from->point, -1);
+    spconv__tile_cross_offset(t->v, t->w, t, to->point, +1);
+  }
+  spconv__tile_encode(t, to, !wrench);
+}
+
+/* the tile's poses from the body frame under c, as spconv__pose_store */
+SPCONV_API void spconv__tile_pose_store(spconv__state_tile *t, const spconv_pose_convention *c) {
+  if (c->frame == SPCONV_POSE_FRAME_INERTIAL) spconv__tile_quat_mul_iq(t, 0); /* q_B iq */
+  if (c->point == SPCONV_POINT_COM) spconv__tile_shift_origin(t, +1);
 }
 
 /** n bodies' states, strided as engines store them: body i's pose at
@@ -5363,10 +5426,10 @@ SPCONV_API void spconv__tile_state_convert(spconv__state_tile *t, const spconv_s
                                     body_ipos + 3 b0, iquat_wxyz = body_iquat
                                     + 4 b0 (b0: the first body; MuJoCo's
                                     model arrays begin with the world body)
-   Each body as spconv_state_convert; res_pose and res_twist may equal pose
-   and twist with the same strides. SPCONV_EINVAL (nothing written) for an
-   invalid convention, a NULL pointer other than iquat_wxyz (n > 0), a pose
-   stride below 7 or a twist stride below 6. */
+   Each body as spconv_state_convert, bit for bit; res_pose and res_twist
+   may equal pose and twist with the same strides. SPCONV_EINVAL (nothing
+   written) for an invalid convention, a NULL pointer other than iquat_wxyz
+   (n > 0), a pose stride below 7 or a twist stride below 6. */
 SPCONV_API int spconv_state_convert_n(spconv_real *res_pose, size_t res_pose_stride,
                                       spconv_real *res_twist, size_t res_twist_stride,
                                       const spconv_state_convention *to,
@@ -5386,18 +5449,104 @@ SPCONV_API int spconv_state_convert_n(spconv_real *res_pose, size_t res_pose_str
   inertial = from->pose.frame == SPCONV_POSE_FRAME_INERTIAL ||
              to->pose.frame == SPCONV_POSE_FRAME_INERTIAL; /* else iquat_wxyz is not read */
   for (i = 0; i < tiled; i += SPCONV__TILE) { /* a tile is read before it is written */
-    spconv__tile_load(&t, pose + i * pose_stride, pose_stride, twist + i * twist_stride,
-                      twist_stride, com + 3 * i, from);
+    spconv__tile_load_pose(&t, pose + i * pose_stride, pose_stride, com + 3 * i, &from->pose);
+    spconv__tile_load_vec6(&t, twist + i * twist_stride, twist_stride, &from->twist);
     if (inertial) spconv__tile_load_iquat(&t, iquat_wxyz ? iquat_wxyz + 4 * i : SPCONV__NULL);
-    spconv__tile_state_convert(&t, to, from);
-    spconv__tile_store(res_pose + i * res_pose_stride, res_pose_stride,
-                       res_twist + i * res_twist_stride, res_twist_stride, &t, to);
+    spconv__tile_pose_frame(&t, &from->pose);
+    spconv__tile_vec6_convert(&t, &to->twist, &from->twist, 0);
+    spconv__tile_pose_store(&t, &to->pose);
+    spconv__tile_store_pose(res_pose + i * res_pose_stride, res_pose_stride, &t, &to->pose);
+    spconv__tile_store_vec6(res_twist + i * res_twist_stride, res_twist_stride, &t, &to->twist);
   }
   for (i = tiled; i < n; ++i)
     spconv__state_convert(res_pose + i * res_pose_stride, res_twist + i * res_twist_stride, to,
                           pose + i * pose_stride, twist + i * twist_stride, from, com + 3 * i,
                           iquat_wxyz ? iquat_wxyz + 4 * i : SPCONV__NULL);
   return SPCONV_OK;
+}
+
+/* one body's 6-vector x under `from` -> res under `to`, the body at `pose`
+   stored under pc (com, iquat as spconv_state_convert; checked): a twist
+   (wrench 0) as spconv_state_convert's, or a wrench (1). res may alias x. */
+SPCONV_API void spconv__vec6_convert_at_pose(spconv_real res[6], const spconv_convention *to,
+                                             const spconv_real x[6],
+                                             const spconv_convention *from,
+                                             const spconv_real pose[7],
+                                             const spconv_pose_convention *pc,
+                                             const spconv_real com[3],
+                                             const spconv_real *iquat_wxyz, int wrench) {
+  spconv_real o[3], qb[4], R[9], rc[3], iq[4];
+  spconv__iquat(iq, pc->frame == SPCONV_POSE_FRAME_INERTIAL ? iquat_wxyz : SPCONV__NULL);
+  spconv__pose_frame(o, qb, R, rc, pose, pc, com, iq);
+  spconv__vec6_convert_rc(res, to, x, from, R, rc, o, wrench);
+}
+
+/* spconv_twist_convert_n (wrench 0) and spconv_wrench_convert_n (1) */
+SPCONV_API int spconv__vec6_convert_n(spconv_real *res, size_t res_stride,
+                                      const spconv_convention *to, const spconv_real *x,
+                                      size_t stride, const spconv_convention *from,
+                                      const spconv_real *pose, size_t pose_stride,
+                                      const spconv_pose_convention *pc, const spconv_real *com,
+                                      const spconv_real *iquat_wxyz, size_t n, int wrench) {
+  spconv__state_tile t;
+  size_t i, tiled = n - n % SPCONV__TILE;
+  if (!spconv__convention_valid(to) || !spconv__convention_valid(from) || !pc ||
+      !spconv__pose_convention_valid(pc) || res_stride < 6 || stride < 6 || pose_stride < 7)
+    return SPCONV_EINVAL;
+  if (n == 0) return SPCONV_OK;
+  if (!res || !x || !pose || !com) return SPCONV_EINVAL;
+  for (i = 0; i < tiled; i += SPCONV__TILE) {
+    spconv__tile_load_pose(&t, pose + i * pose_stride, pose_stride, com + 3 * i, pc);
+    spconv__tile_load_vec6(&t, x + i * stride, stride, from);
+    if (pc->frame == SPCONV_POSE_FRAME_INERTIAL)
+      spconv__tile_load_iquat(&t, iquat_wxyz ? iquat_wxyz + 4 * i : SPCONV__NULL);
+    spconv__tile_pose_frame(&t, pc);
+    spconv__tile_vec6_convert(&t, to, from, wrench);
+    spconv__tile_store_vec6(res + i * res_stride, res_stride, &t, to);
+  }
+  for (i = tiled; i < n; ++i)
+    spconv__vec6_convert_at_pose(res + i * res_stride, to, x + i * stride, from,
+                                 pose + i * pose_stride, pc, com + 3 * i,
+                                 iquat_wxyz ? iquat_wxyz + 4 * i : SPCONV__NULL, wrench);
+  return SPCONV_OK;
+}
+
+/** n bodies' twists stored under `from` -> under `to`, each body at its pose
+   stored under pose_convention (one preset's body_q, qpos, root pose...):
+   body i's twist at twist + i twist_stride, result at res + i res_stride,
+   pose at pose + i pose_stride, COM at com + 3i, inertial frame at
+   iquat_wxyz + 4i (NULL: identity; read only for an inertial-frame pose).
+   Each body's result is spconv_state_convert's twist, bit for bit (the
+   pose is not written). res may equal twist with the same stride.
+   SPCONV_EINVAL (nothing written) for an invalid convention, a NULL
+   pointer other than iquat_wxyz (n > 0), a 6-vector stride below 6 or a
+   pose stride below 7. */
+SPCONV_API int spconv_twist_convert_n(spconv_real *res, size_t res_stride,
+                                      const spconv_convention *to, const spconv_real *twist,
+                                      size_t twist_stride, const spconv_convention *from,
+                                      const spconv_real *pose, size_t pose_stride,
+                                      const spconv_pose_convention *pose_convention,
+                                      const spconv_real *com, const spconv_real *iquat_wxyz,
+                                      size_t n) {
+  return spconv__vec6_convert_n(res, res_stride, to, twist, twist_stride, from, pose, pose_stride,
+                                pose_convention, com, iquat_wxyz, n, 0);
+}
+
+/** n bodies' wrenches stored under `from` -> under `to` (the power-conjugates
+   of spconv_twist_convert_n's twists), laid out as spconv_twist_convert_n:
+   e.g. Isaac Lab body-frame forces at the COM -> MuJoCo xfrc_applied for
+   every body of a step. Each body's result equals spconv_wrench_convert's
+   for the body spconv_body_from_pose makes, to rounding. res may equal
+   wrench with the same stride. SPCONV_EINVAL as spconv_twist_convert_n. */
+SPCONV_API int spconv_wrench_convert_n(spconv_real *res, size_t res_stride,
+                                       const spconv_convention *to, const spconv_real *wrench,
+                                       size_t wrench_stride, const spconv_convention *from,
+                                       const spconv_real *pose, size_t pose_stride,
+                                       const spconv_pose_convention *pose_convention,
+                                       const spconv_real *com, const spconv_real *iquat_wxyz,
+                                       size_t n) {
+  return spconv__vec6_convert_n(res, res_stride, to, wrench, wrench_stride, from, pose,
+                                pose_stride, pose_convention, com, iquat_wxyz, n, 1);
 }
 
 /* world point of `point` given in `frame` (NULL: the COM), and R = R_B */

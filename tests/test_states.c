@@ -1098,6 +1098,105 @@ static void test_state_convert_n_special_quaternions(void **state) {
     }
 }
 
+/* twist and wrench batches on engine arrays: for every ordered pair of
+   presets (the pose stored under the source preset), with 2 tiles and a
+   tail. Twists: spconv_state_convert's twist, bit for bit. Wrenches:
+   spconv_wrench_convert for the body spconv_body_from_pose makes, to
+   rounding; the power f.v + tau.w of each wrench on its body's twist is the
+   same under both conventions (pi/180 for degree presets); the tail body
+   equals the same body in a tile bit for bit. In place too. */
+static void test_twist_wrench_convert_n_all_preset_pairs(void **state) {
+  enum { N = 2 * 8 + 3 };
+  spconv_real q[7 * N], x[6 * N], g[6 * N], com[3 * N], iq[4 * N];
+  spconv_real rx[6 * N], rg[6 * N], one_p[7], one_t[6], one_g[6], y[6 * N];
+  int i, j, k;
+  (void)state;
+  test_seed(0x5eed0607);
+  for (i = 0; i < SPCONV_PRESET_COUNT; ++i)
+    for (j = 0; j < SPCONV_PRESET_COUNT; ++j) {
+      const spconv_state_convention from = state_of(i), to = state_of(j);
+      rand_batch(q, 7, x, 6, com, iq, N, &from);
+      test_rand_vec(g, 6 * N, 1.5);
+      memcpy(q + 7 * (N - 1), q, 7 * sizeof q[0]); /* the tail's last body = body 0 */
+      memcpy(x + 6 * (N - 1), x, 6 * sizeof x[0]);
+      memcpy(g + 6 * (N - 1), g, 6 * sizeof g[0]);
+      memcpy(com + 3 * (N - 1), com, 3 * sizeof com[0]);
+      memcpy(iq + 4 * (N - 1), iq, 4 * sizeof iq[0]);
+      assert_int_equal(spconv_twist_convert_n(rx, 6, &to.twist, x, 6, &from.twist, q, 7, &from.pose, com, iq, N),
+                       SPCONV_OK);
+      assert_int_equal(spconv_wrench_convert_n(rg, 6, &to.twist, g, 6, &from.twist, q, 7, &from.pose, com, iq, N),
+                       SPCONV_OK);
+      for (k = 0; k < N; ++k) {
+        spconv_body b;
+        assert_int_equal(spconv_state_convert(one_p, one_t, &to, q + 7 * k, x + 6 * k, &from, com + 3 * k, iq + 4 * k),
+                         SPCONV_OK);
+        EXPECT_VEC_EQUAL(rx + 6 * k, one_t, 6);
+        assert_int_equal(spconv_body_from_pose(&b, q + 7 * k, &from.pose, com + 3 * k, iq + 4 * k), SPCONV_OK);
+        assert_int_equal(spconv_wrench_convert(one_g, &to.twist, g + 6 * k, &from.twist, &b), SPCONV_OK);
+        EXPECT_VEC_NEAR(rg + 6 * k, one_g, 6, TEST_TOL);
+        EXPECT_NEAR(stored_power(&to.twist, rg + 6 * k, rx + 6 * k),
+                    stored_power(&from.twist, g + 6 * k, x + 6 * k), TEST_TOL,
+                    fmax(test_power_scale(g + 6 * k, x + 6 * k), test_power_scale(rg + 6 * k, rx + 6 * k)));
+      }
+      EXPECT_VEC_EQUAL(rx + 6 * (N - 1), rx, 6);
+      EXPECT_VEC_EQUAL(rg + 6 * (N - 1), rg, 6);
+      memcpy(y, x, sizeof y); /* in place */
+      assert_int_equal(spconv_twist_convert_n(y, 6, &to.twist, y, 6, &from.twist, q, 7, &from.pose, com, iq, N),
+                       SPCONV_OK);
+      EXPECT_VEC_EQUAL(y, rx, 6 * N);
+      memcpy(y, g, sizeof y);
+      assert_int_equal(spconv_wrench_convert_n(y, 6, &to.twist, y, 6, &from.twist, q, 7, &from.pose, com, iq, N),
+                       SPCONV_OK);
+      EXPECT_VEC_EQUAL(y, rg, 6 * N);
+    }
+}
+
+/* twist and wrench batches: Isaac Lab rows of 13 (pose = row, twist =
+   row + 7) with strides 13; an iquat NULL batch equals an identity one for
+   an inertial-frame pose; bad conventions, strides and NULL give
+   SPCONV_EINVAL with nothing written; n == 0 accepts NULL arrays */
+static void test_twist_wrench_convert_n_strides_status(void **state) {
+  enum { N = 11 };
+  const spconv_state_convention il = state_of(SPCONV_PRESET_ISAACLAB), mj = state_of(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_convention bad = mj.twist;
+  spconv_pose_convention bad_pose = il.pose;
+  spconv_real s[13 * N], com[3 * N], iq[4 * N], id4[4 * N], r1[6 * N], r2[6 * N], r0[6 * N];
+  int k, w;
+  (void)state;
+  test_seed(0x5eed0608);
+  rand_batch(s, 13, s + 7, 13, com, iq, N, &il);
+  for (k = 0; k < N; ++k) {
+    id4[4 * k] = 1;
+    id4[4 * k + 1] = id4[4 * k + 2] = id4[4 * k + 3] = 0;
+  }
+  bad.point = 7;
+  bad_pose.frame = 0;
+  for (w = 0; w < 2; ++w) {
+    int (*fn)(spconv_real *, size_t, const spconv_convention *, const spconv_real *, size_t,
+              const spconv_convention *, const spconv_real *, size_t, const spconv_pose_convention *,
+              const spconv_real *, const spconv_real *, size_t) =
+        w ? spconv_wrench_convert_n : spconv_twist_convert_n;
+    assert_int_equal(fn(r1, 6, &mj.twist, s + 7, 13, &il.twist, s, 13, &il.pose, com, NULL, N), SPCONV_OK);
+    assert_int_equal(fn(r2, 6, &mj.twist, s + 7, 13, &il.twist, s, 13, &il.pose, com, id4, N), SPCONV_OK);
+    EXPECT_VEC_EQUAL(r1, r2, 6 * N);
+    for (k = 0; k < 6 * N; ++k) r0[k] = r1[k] = (spconv_real)(-7.25);
+    assert_int_equal(fn(r1, 6, &bad, s + 7, 13, &il.twist, s, 13, &il.pose, com, iq, N), SPCONV_EINVAL);
+    assert_int_equal(fn(r1, 6, &mj.twist, s + 7, 13, &bad, s, 13, &il.pose, com, iq, N), SPCONV_EINVAL);
+    assert_int_equal(fn(r1, 6, &mj.twist, s + 7, 13, &il.twist, s, 13, &bad_pose, com, iq, N), SPCONV_EINVAL);
+    assert_int_equal(fn(r1, 6, &mj.twist, s + 7, 13, &il.twist, s, 13, NULL, com, iq, N), SPCONV_EINVAL);
+    assert_int_equal(fn(r1, 6, NULL, s + 7, 13, &il.twist, s, 13, &il.pose, com, iq, N), SPCONV_EINVAL);
+    assert_int_equal(fn(r1, 5, &mj.twist, s + 7, 13, &il.twist, s, 13, &il.pose, com, iq, N), SPCONV_EINVAL);
+    assert_int_equal(fn(r1, 6, &mj.twist, s + 7, 5, &il.twist, s, 13, &il.pose, com, iq, N), SPCONV_EINVAL);
+    assert_int_equal(fn(r1, 6, &mj.twist, s + 7, 13, &il.twist, s, 6, &il.pose, com, iq, N), SPCONV_EINVAL);
+    assert_int_equal(fn(r1, 6, &mj.twist, s + 7, 13, &il.twist, s, 13, &il.pose, NULL, iq, N), SPCONV_EINVAL);
+    assert_int_equal(fn(r1, 6, &mj.twist, NULL, 13, &il.twist, s, 13, &il.pose, com, iq, N), SPCONV_EINVAL);
+    assert_int_equal(fn(NULL, 6, &mj.twist, s + 7, 13, &il.twist, s, 13, &il.pose, com, iq, N), SPCONV_EINVAL);
+    assert_int_equal(fn(r1, 6, &mj.twist, s + 7, 13, &il.twist, NULL, 13, &il.pose, com, iq, N), SPCONV_EINVAL);
+    assert_int_equal(fn(NULL, 6, &mj.twist, NULL, 6, &il.twist, NULL, 7, &il.pose, NULL, NULL, 0), SPCONV_OK);
+    EXPECT_VEC_EQUAL(r1, r0, 6 * N);
+  }
+}
+
 /* ============================================================== aliasing */
 
 /* res equal to each input, for every function, on random cases of every
@@ -1588,6 +1687,8 @@ int main(void) {
       cmocka_unit_test(test_state_convert_n_isaaclab_root_state),
       cmocka_unit_test(test_state_convert_n_strides_padding_n0),
       cmocka_unit_test(test_state_convert_n_special_quaternions),
+      cmocka_unit_test(test_twist_wrench_convert_n_all_preset_pairs),
+      cmocka_unit_test(test_twist_wrench_convert_n_strides_status),
       cmocka_unit_test(test_pose_convert_body_from_pose_aliasing),
       cmocka_unit_test(test_state_convert_aliasing),
       cmocka_unit_test(test_wrench_from_force_at_point_force_at_point_from_wrench_aliasing),

@@ -260,6 +260,24 @@ static void k_state_isaac(arrays *A) {
     abort();
 }
 
+/* one preset pair's twists and wrenches for free MuJoCo bodies at their
+   qpos poses (MUJOCO_FREE -> NEWTON): the generic batch on the arrays of
+   the specialised MuJoCo maps */
+static void k_twist_n(arrays *A) {
+  spconv_state_convention mj = spconv_state_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_state_convention nt = spconv_state_convention_from_preset(SPCONV_PRESET_NEWTON);
+  if (spconv_twist_convert_n(A->b6, 6, &nt.twist, A->a6, 6, &mj.twist, A->qpos, 7, &mj.pose, A->r3,
+                             NULL, A->n) != SPCONV_OK)
+    abort();
+}
+static void k_wrench_n(arrays *A) {
+  spconv_state_convention mj = spconv_state_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  spconv_state_convention nt = spconv_state_convention_from_preset(SPCONV_PRESET_NEWTON);
+  if (spconv_wrench_convert_n(A->b6, 6, &nt.twist, A->a6, 6, &mj.twist, A->qpos, 7, &mj.pose,
+                              A->r3, NULL, A->n) != SPCONV_OK)
+    abort();
+}
+
 /* ------------------------------------------------------------ the table */
 
 typedef struct {
@@ -303,6 +321,10 @@ static const kernel kernels[] = {
     {"state_convert_n mujoco->newton vs qvel", k_state_newton, 29, "twist_from_mujoco_qvel_n", 1},
     {"state_convert_n mujoco->isaaclab", k_state_isaac, 33, "triad (5n reals x 3)", 0},
     {"state_convert_n mujoco->isaaclab vs qvel", k_state_isaac, 33, "twist_from_mujoco_qvel_n", 1},
+    {"twist_convert_n mujoco->newton", k_twist_n, 22, "triad (5n reals x 3)", 0},
+    {"twist_convert_n mujoco->newton vs qvel", k_twist_n, 22, "twist_from_mujoco_qvel_n", 1},
+    {"wrench_convert_n mujoco->newton", k_wrench_n, 22, "triad (5n reals x 3)", 0},
+    {"wrench_convert_n mujoco->newton vs qfrc", k_wrench_n, 22, "wrench_from_mujoco_qfrc_n", 1},
     {"sap_twist_from_public_n", k_sap_twist, 15, "triad (5n reals x 3)", 0},
     {"sap_twist_from_public_n vs naive", k_sap_twist, 15, "naive sap twist loop", 1},
     {"public_twist_from_sap_n", k_pub_twist, 15, "triad (5n reals x 3)", 0},
@@ -415,6 +437,8 @@ static const char *const sweep_kernels[] = {
     "mju rotVecQuat x2 + cross",
 #endif
     "naive qvel->twist loop",
+    "state_convert_n mujoco->newton",
+    "twist_convert_n mujoco->newton",
     "up_axis_spatial_n",
     "up_axis_quat_wxyz_n",
 };

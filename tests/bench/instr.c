@@ -57,6 +57,12 @@ COUNT(state_mujoco_to_newton,
 COUNT(state_mujoco_to_isaaclab,
       if (spconv_state_convert_n(s13, 13, s13 + 7, 13, &isaaclab, qpos, 7, a6, 6, &mujoco, r3, q4, N) != SPCONV_OK)
           abort())
+COUNT(twist_convert_mujoco_to_newton,
+      if (spconv_twist_convert_n(b6, 6, &newton.twist, a6, 6, &mujoco.twist, qpos, 7, &mujoco.pose, r3, NULL, N) !=
+          SPCONV_OK) abort())
+COUNT(wrench_convert_mujoco_to_newton,
+      if (spconv_wrench_convert_n(b6, 6, &newton.twist, a6, 6, &mujoco.twist, qpos, 7, &mujoco.pose, r3, NULL, N) !=
+          SPCONV_OK) abort())
 COUNT(up_axis_quat_wxyz, if (spconv_quat_wxyz_change_up_axis_n(o4, q4, N, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort())
 
 #if WITH_MUJOCO
@@ -110,6 +116,8 @@ int main(void) {
   count_up_axis_quat_wxyz();
   count_state_mujoco_to_newton();
   count_state_mujoco_to_isaaclab();
+  count_twist_convert_mujoco_to_newton();
+  count_wrench_convert_mujoco_to_newton();
 #if WITH_MUJOCO
   count_mju_transformSpatial_shift();
   count_mju_quat2Mat_qvel_twist();

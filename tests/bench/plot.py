@@ -17,7 +17,7 @@ import os
 import sys
 
 COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
-          "#e377c2", "#7f7f7f", "#17becf", "#bcbd22"]
+          "#e377c2", "#7f7f7f", "#17becf", "#bcbd22", "#000000", "#aec7e8"]
 BYTES_PER_BODY = {"double": 22 * 8, "float": 22 * 4}
 
 

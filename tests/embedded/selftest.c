@@ -1270,6 +1270,42 @@ static void test_states(void) {
   end();
 }
 
+/* Batches longer than a tile: 9 copies of the body of test_states (tiles of
+   SPCONV_STATE_TILE bodies, then the tail): whole states and twists to
+   Newton, and the force z at the origin plus the couple x as MuJoCo's free
+   wrench [f; tau_O body] = [z; z] -> Newton's [z; (-1, 0, 0)], in place. */
+static void test_state_batches(void) {
+  enum { N = 9 };
+  const real h = R(0.70710678118654752);
+  const spconv_state_convention mj = spconv_state_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  const spconv_state_convention nt = spconv_state_convention_from_preset(SPCONV_PRESET_NEWTON);
+  const real qpos[7] = {1, 2, 3, h, 0, h, 0}, qvel[6] = {0, 0, 0, 0, 0, 1}, com[3] = {1, 2, 0};
+  const real want_nt[7] = {1, 2, 3, 0, h, 0, h}, want_tw[6] = {0, 1, 2, 1, 0, 0};
+  const real g_mj[6] = {0, 0, 1, 0, 0, 1}, want_g[6] = {0, 0, 1, -1, 0, 0};
+  static real bq[7 * N], bv[6 * N], bg[6 * N], bc[3 * N], rq[7 * N], rv[6 * N];
+  int i;
+  begin("state batches");
+  for (i = 0; i < N; ++i) {
+    copy(bq + 7 * i, qpos, 7);
+    copy(bv + 6 * i, qvel, 6);
+    copy(bg + 6 * i, g_mj, 6);
+    copy(bc + 3 * i, com, 3);
+  }
+  STATUS(spconv_state_convert_n(rq, 7, rv, 6, &nt, bq, 7, bv, 6, &mj, bc, NULL, N), SPCONV_OK);
+  for (i = 0; i < N; ++i) {
+    NEAR(rq + 7 * i, want_nt, 7);
+    NEAR(rv + 6 * i, want_tw, 6);
+  }
+  fill(rv, 6 * N);
+  STATUS(spconv_twist_convert_n(rv, 6, &nt.twist, bv, 6, &mj.twist, bq, 7, &mj.pose, bc, NULL, N),
+         SPCONV_OK);
+  for (i = 0; i < N; ++i) NEAR(rv + 6 * i, want_tw, 6);
+  STATUS(spconv_wrench_convert_n(bg, 6, &nt.twist, bg, 6, &mj.twist, bq, 7, &mj.pose, bc, NULL, N),
+         SPCONV_OK);
+  for (i = 0; i < N; ++i) NEAR(bg + 6 * i, want_g, 6);
+  end();
+}
+
 /* ================================================================ MuJoCo */
 
 static void test_mujoco(void) {
@@ -1886,6 +1922,7 @@ int main(void) {
   test_spatial();
   test_engines();
   test_states();
+  test_state_batches();
   test_mujoco();
   test_sap();
   test_arrays();

@@ -308,10 +308,11 @@ static void fz_pose_rotation(double R[9], const spconv_real *q, int quat_order) 
   for (i = 0; i < 9; ++i) R[i] = (double)M[i];
 }
 
-/* A batch of FZ_TILE bodies, in place: the fuzzed body in the even lanes,
-   an ordinary one in the odd lanes. Every lane equals its single call
-   (rp, rt for the fuzzed body): batches convert bodies in tiles, and a
-   NaN, inf or subnormal body must neither differ nor spoil its neighbours. */
+/* Batches of FZ_TILE bodies: the fuzzed body in the even lanes, an
+   ordinary one in the odd lanes. Every lane equals its single call (rp, rt
+   for the fuzzed body): batches convert bodies in tiles, and a NaN, inf or
+   subnormal body must neither differ nor spoil its neighbours. Whole
+   states in place; twists and wrenches out of place. */
 enum { FZ_TILE = 16 };
 static void fz_states_tile(const spconv_state_convention *to, const spconv_state_convention *from,
                            const spconv_real pose[7], const spconv_real twist[6],
@@ -322,6 +323,7 @@ static void fz_states_tile(const spconv_state_convention *to, const spconv_state
   static const spconv_real otwist[6] = {1, -2, 3, -H, H / 2, 2}, ocom[3] = {H / 4, -H, H / 8};
 #undef H
   spconv_real tp[7 * FZ_TILE], tt[6 * FZ_TILE], tc[3 * FZ_TILE], tq[4 * FZ_TILE], op[7], ot[6];
+  spconv_real tx[6 * FZ_TILE], tg[6 * FZ_TILE], g1[6], g2[6];
   int k;
   FZ_CHECK(spconv_state_convert(op, ot, to, opose, otwist, from, ocom, opose + 3) == SPCONV_OK);
   for (k = 0; k < FZ_TILE; ++k) {
@@ -330,6 +332,18 @@ static void fz_states_tile(const spconv_state_convention *to, const spconv_state
     memcpy(tc + 3 * k, k % 2 ? ocom : com, sizeof ocom);
     memcpy(tq + 4 * k, k % 2 ? opose + 3 : iq, 4 * sizeof iq[0]);
   }
+  /* twists: the single call's; wrenches (the twists' own numbers): each
+     body's lanes equal its one-body batch */
+  FZ_CHECK(spconv_twist_convert_n(tx, 6, &to->twist, tt, 6, &from->twist, tp, 7, &from->pose, tc, tq,
+                                  FZ_TILE) == SPCONV_OK);
+  FZ_CHECK(spconv_wrench_convert_n(tg, 6, &to->twist, tt, 6, &from->twist, tp, 7, &from->pose, tc, tq,
+                                   FZ_TILE) == SPCONV_OK);
+  FZ_CHECK(spconv_wrench_convert_n(g1, 6, &to->twist, tt, 6, &from->twist, tp, 7, &from->pose, tc, tq,
+                                   1) == SPCONV_OK);
+  FZ_CHECK(spconv_wrench_convert_n(g2, 6, &to->twist, tt + 6, 6, &from->twist, tp + 7, 7, &from->pose,
+                                   tc + 3, tq + 4, 1) == SPCONV_OK);
+  for (k = 0; k < FZ_TILE; ++k)
+    FZ_CHECK(fz_same(tx + 6 * k, k % 2 ? ot : rt, 6) && fz_same(tg + 6 * k, k % 2 ? g2 : g1, 6));
   FZ_CHECK(spconv_state_convert_n(tp, 7, tt, 6, to, tp, 7, tt, 6, from, tc, tq, FZ_TILE) == SPCONV_OK);
   for (k = 0; k < FZ_TILE; ++k)
     FZ_CHECK(fz_same(tp + 7 * k, k % 2 ? op : rp, 7) && fz_same(tt + 6 * k, k % 2 ? ot : rt, 6));
