@@ -140,11 +140,12 @@
    SPCONV_STREAM_MIN_BYTES  output size from which the out-of-place
                       quaternion reorders use non-temporal stores on x86
                       (default 12 MiB, docs/performance.md).
-   SPCONV_STATE_TILE  bodies spconv_state_convert_n converts at a time, an
-                      even number >= 2; default 8, which vectorises across
-                      bodies and takes about 2.2 KB of stack in double
-                      (1.1 KB in float); 2 takes about a quarter of that,
-                      for small stacks (docs/embedded.md).
+   SPCONV_STATE_TILE  bodies the whole-state, twist and wrench batches
+                      (spconv_state_convert_n, ...) convert at a time, an
+                      even number >= 2. Default 16 where SSE2 or NEON
+                      vectorises across bodies (about 4.3 KB of stack in
+                      double, 2.2 KB in float), else 2 (about 600 bytes,
+                      for microcontrollers; docs/embedded.md).
 
    ------------------------------------------------------------------------
    ALIASING   In every function `res` may be the same pointer as any input:
@@ -5086,7 +5087,11 @@ SPCONV_API int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twi
    results. Each lane evaluates the scalar helpers' own expressions in their
    own order, so a tile equals the single call bit for bit. */
 #ifndef SPCONV_STATE_TILE
-#  define SPCONV_STATE_TILE 8
+#  if defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__) || defined(_M_X64)
+#    define SPCONV_STATE_TILE 16
+#  else
+#    define SPCONV_STATE_TILE 2
+#  endif
 #endif
 #define SPCONV__TILE SPCONV_STATE_TILE
 #if SPCONV__TILE < 2 || SPCONV__TILE % 2 != 0
@@ -5272,10 +5277,17 @@ SPCONV_API void spconv__tile_encode(spconv__state_tile *t, const spconv_conventi
     }
 }
 
-/* lanes[0], lanes[1] = a, b */
+/* lanes[0], lanes[1] = a, b: one 2-wide store, which the tile's wide
+   loads read back without a store-forwarding stall (under SPCONV__V2 a
+   vector store, which gcc -O3 does not split into two) */
 SPCONV_API void spconv__lane_pair(spconv_real *lanes, spconv_real a, spconv_real b) {
+#ifdef SPCONV__V2
+  spconv__v2 v = {a, b};
+  spconv__v2_store(lanes, v);
+#else
   lanes[0] = a;
   lanes[1] = b;
+#endif
 }
 
 /* *a, *b = lanes[0], lanes[1] */

@@ -924,7 +924,7 @@ TEST_RUN(test_wrench_from_force_at_point_frames_and_defaults, for_all_forces(che
 
 /* ================================================================= batch */
 
-#define N_BATCH 9
+#define N_BATCH 19 /* a tile of 16 bodies and a tail; 9 tiles of 2 and a tail */
 
 /* n random bodies' states under `from` with strides ps / ts */
 static void rand_batch(spconv_real *pose, size_t ps, spconv_real *twist, size_t ts,
@@ -1060,7 +1060,7 @@ static void test_state_convert_n_strides_padding_n0(void **state) {
    are zero, tiny or huge (the scaled normalization) and the others are
    ordinary; a NaN body leaves the other bodies of its tile exact. */
 static void test_state_convert_n_special_quaternions(void **state) {
-  enum { N = 2 * 8 + 3 };
+  enum { N = 2 * 16 + 3 };
   const double scales[] = {0.0, 1e-42, 1e-20, 1e-16, 1e16, 1e18, 1e-3, 1.0, 1.0, 1.0};
   const int n_scales = (int)(sizeof scales / sizeof scales[0]);
   spconv_real q[7 * N], qd[6 * N], com[3 * N], iq[4 * N], rq[7 * N], rqd[6 * N];
@@ -1099,14 +1099,14 @@ static void test_state_convert_n_special_quaternions(void **state) {
 }
 
 /* twist and wrench batches on engine arrays: for every ordered pair of
-   presets (the pose stored under the source preset), with 2 tiles and a
+   presets (the pose stored under the source preset), with tiles and a
    tail. Twists: spconv_state_convert's twist, bit for bit. Wrenches:
    spconv_wrench_convert for the body spconv_body_from_pose makes, to
    rounding; the power f.v + tau.w of each wrench on its body's twist is the
    same under both conventions (pi/180 for degree presets); the tail body
    equals the same body in a tile bit for bit. In place too. */
 static void test_twist_wrench_convert_n_all_preset_pairs(void **state) {
-  enum { N = 2 * 8 + 3 };
+  enum { N = 2 * 16 + 3 };
   spconv_real q[7 * N], x[6 * N], g[6 * N], com[3 * N], iq[4 * N];
   spconv_real rx[6 * N], rg[6 * N], one_p[7], one_t[6], one_g[6], y[6 * N];
   int i, j, k;
