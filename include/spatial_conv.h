@@ -5290,10 +5290,16 @@ SPCONV_API void spconv__lane_pair(spconv_real *lanes, spconv_real a, spconv_real
 #endif
 }
 
-/* *a, *b = lanes[0], lanes[1] */
+/* *a, *b = lanes[0], lanes[1] (under SPCONV__V2 one 2-wide load) */
 SPCONV_API void spconv__pair_store(spconv_real *a, spconv_real *b, const spconv_real *lanes) {
+#ifdef SPCONV__V2
+  spconv__v2 v = spconv__v2_load(lanes);
+  *a = v[0];
+  *b = v[1];
+#else
   *a = lanes[0];
   *b = lanes[1];
+#endif
 }
 
 /* SPCONV__TILE bodies' poses stored under c and COMs -> t->p, q, c, two
