@@ -30,7 +30,7 @@
    >>shapes     Shapes and asset import
    >>spatial    Spatial vectors: twists and wrenches
    >>engines    Engine conventions as data
-   >>states     Body states: poses, whole states, forces at points
+   >>states     Body states: poses, whole states, batches, forces at points
    >>mujoco     MuJoCo: free joint and c-frame
    >>sap        SAP solver boundary
    >>arrays     Packed joint arrays and permutations
@@ -4795,9 +4795,10 @@ SPCONV_API int spconv_accel_convert(spconv_real res[6], const spconv_convention 
 
 /* ================================================================== >>states
    BODY STATES: pose conventions, whole-state conversion (pose + twist,
-   single and strided batch), forces at points */
+   single and strided batch), twist and wrench batches at engine poses,
+   forces at points */
 /** @defgroup states Body states
-    Pose conventions, whole-state conversion, forces at points. @{ */
+    Pose conventions, whole-state conversion, batches, forces at points. @{ */
 /* Poses (spconv_pose_convention, >>types) go through the body frame
    (spconv_body): p_C = p_O + R_B com, q_I = q_B * iquat. */
 

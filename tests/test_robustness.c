@@ -716,6 +716,12 @@ static void test_C4_body_states(void **state) {
       assert_int_equal(spconv_state_convert_n(rp, 7, rt, 6, &ok, pose, 7, twist, 6, &bad, com,
                                               NULL, 1),
                        SPCONV_EINVAL);
+      assert_int_equal(spconv_twist_convert_n(rt, 6, &ok.twist, twist, 6, &ok.twist, pose, 7,
+                                              &bad.pose, com, NULL, 1),
+                       SPCONV_EINVAL);
+      assert_int_equal(spconv_wrench_convert_n(rt, 6, &ok.twist, twist, 6, &ok.twist, pose, 7,
+                                               &bad.pose, com, NULL, 1),
+                       SPCONV_EINVAL);
       expect_untouched(rp, 7);
       expect_untouched(rt, 6);
     }
@@ -727,6 +733,15 @@ static void test_C4_body_states(void **state) {
   assert_int_equal(spconv_state_convert_n(rp, 6, rt, 6, &ok, pose, 7, twist, 6, &ok, com, NULL, 1),
                    SPCONV_EINVAL);
   assert_int_equal(spconv_state_convert_n(rp, 7, rt, 5, &ok, pose, 7, twist, 6, &ok, com, NULL, 1),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_twist_convert_n(rt, 6, &ok.twist, twist, 6, &ok.twist, pose, 6, &ok.pose,
+                                          com, NULL, 1),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_wrench_convert_n(rt, 5, &ok.twist, twist, 6, &ok.twist, pose, 7, &ok.pose,
+                                           com, NULL, 1),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_wrench_convert_n(rt, 6, &ok.twist, twist, 6, &ok.twist, pose, 7, &ok.pose,
+                                           NULL, NULL, 1),
                    SPCONV_EINVAL);
   assert_int_equal(spconv_wrench_from_force_at_point(rt, &ok.twist, f, NULL, NULL,
                                                      (spconv_frame)2, &body),

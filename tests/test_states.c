@@ -1197,6 +1197,32 @@ static void test_twist_wrench_convert_n_strides_status(void **state) {
   }
 }
 
+/* docs/engines.md's example: Isaac Lab 3.x forces and torques in link axes
+   at the COM -> MuJoCo xfrc_applied, the poses from root_com_state_w rows:
+   f and tau rotated by the body's R (spconv_body_from_pose), no offset */
+static void test_wrench_convert_n_isaaclab_link_axes_to_xfrc(void **state) {
+  enum { N = 21 };
+  const spconv_state_convention il = state_of(SPCONV_PRESET_ISAACLAB3), xf = state_of(SPCONV_PRESET_MUJOCO_XFRC);
+  spconv_convention link_axes = il.twist;
+  spconv_real rows[13 * N], ipos[3 * N], iquat[4 * N], ft[6 * N], xfrc[6 * N], R[9], want[6];
+  int k;
+  (void)state;
+  test_seed(0x5eed0609);
+  rand_batch(rows, 13, rows + 7, 13, ipos, iquat, N, &il);
+  test_rand_vec(ft, 6 * N, 5.0);
+  link_axes.linear_frame = link_axes.angular_frame = SPCONV_FRAME_BODY;
+  assert_int_equal(spconv_wrench_convert_n(xfrc, 6, &xf.twist, ft, 6, &link_axes, rows, 13, &il.pose, ipos, iquat, N),
+                   SPCONV_OK);
+  for (k = 0; k < N; ++k) {
+    spconv_body b;
+    assert_int_equal(spconv_body_from_pose(&b, rows + 13 * k, &il.pose, ipos + 3 * k, iquat + 4 * k), SPCONV_OK);
+    test_mat_of_quat(R, b.quat_wxyz);
+    test_mat_vec(want, R, ft + 6 * k);
+    test_mat_vec(want + 3, R, ft + 6 * k + 3);
+    EXPECT_VEC_NEAR(xfrc + 6 * k, want, 6, TEST_TOL);
+  }
+}
+
 /* ============================================================== aliasing */
 
 /* res equal to each input, for every function, on random cases of every
@@ -1689,6 +1715,7 @@ int main(void) {
       cmocka_unit_test(test_state_convert_n_special_quaternions),
       cmocka_unit_test(test_twist_wrench_convert_n_all_preset_pairs),
       cmocka_unit_test(test_twist_wrench_convert_n_strides_status),
+      cmocka_unit_test(test_wrench_convert_n_isaaclab_link_axes_to_xfrc),
       cmocka_unit_test(test_pose_convert_body_from_pose_aliasing),
       cmocka_unit_test(test_state_convert_aliasing),
       cmocka_unit_test(test_wrench_from_force_at_point_force_at_point_from_wrench_aliasing),
