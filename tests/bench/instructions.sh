@@ -15,9 +15,9 @@ configs=("gcc -O2" "gcc -O3 -march=x86-64-v3" "clang -O2" "clang -O3 -march=x86-
 declare -A table
 kernels=()
 for prec in double float; do
-  def=""; libs=""
+  def=""; libs=-lm
   if [ $prec = float ]; then def=-DSPCONV_USE_FLOAT
-  elif [ -f /usr/include/mujoco/mujoco.h ]; then def=-DSPCONV_BENCH_MUJOCO; libs=-lmujoco; fi
+  elif [ -f /usr/include/mujoco/mujoco.h ]; then def=-DSPCONV_BENCH_MUJOCO; libs="-lmujoco -lm"; fi
   for cfg in "${configs[@]}"; do
     tag=$(echo "$cfg-$prec" | tr ' =' '__')
     $cfg $def -std=c99 -I"$root/include" "$here/instr.c" -o "$out/instr-$tag" $libs
