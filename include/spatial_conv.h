@@ -142,10 +142,10 @@
                       (default 12 MiB, docs/performance.md).
    SPCONV_STATE_TILE  bodies the whole-state, twist and wrench batches
                       (spconv_state_convert_n, ...) convert at a time, an
-                      even number >= 2. Default 16 where SSE2 or NEON
-                      vectorises across bodies (about 4.3 KB of stack in
-                      double, 2.2 KB in float), else 2 (about 600 bytes,
-                      for microcontrollers; docs/embedded.md).
+                      even number >= 2, or 0: one body at a time. Default
+                      16 where SSE2 or NEON vectorises across bodies (the
+                      tile takes 4.3 KB of stack in double, 2.2 KB in
+                      float), else 0 (microcontrollers: no tile code).
 
    ------------------------------------------------------------------------
    ALIASING   In every function `res` may be the same pointer as any input:
@@ -5081,23 +5081,25 @@ SPCONV_API int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twi
   return SPCONV_OK;
 }
 
-/* Whole-state batches in tiles: spconv_state_convert_n gathers
-   SPCONV__TILE bodies into structure-of-arrays lanes, runs each step of
-   spconv__state_convert as one loop over the lanes (a constant count,
-   which gcc and clang vectorise across bodies at -O2), then scatters the
-   results. Each lane evaluates the scalar helpers' own expressions in their
-   own order, so a tile equals the single call bit for bit. */
+/* Whole-state, twist and wrench batches in tiles: SPCONV__TILE bodies are
+   gathered into structure-of-arrays lanes, each step of
+   spconv__state_convert runs as one loop over the lanes (a constant count,
+   which gcc and clang vectorise across bodies at -O2), and the results are
+   scattered back. Each lane evaluates the scalar helpers' own expressions
+   in their own order, so a tile equals the single call bit for bit.
+   Without SIMD (SPCONV_STATE_TILE 0) every body takes the scalar path. */
 #ifndef SPCONV_STATE_TILE
 #  if defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__) || defined(_M_X64)
 #    define SPCONV_STATE_TILE 16
 #  else
-#    define SPCONV_STATE_TILE 2
+#    define SPCONV_STATE_TILE 0
 #  endif
 #endif
-#define SPCONV__TILE SPCONV_STATE_TILE
-#if SPCONV__TILE < 2 || SPCONV__TILE % 2 != 0
-#  error "SPCONV_STATE_TILE must be an even number >= 2"
+#if SPCONV_STATE_TILE != 0 && (SPCONV_STATE_TILE < 2 || SPCONV_STATE_TILE % 2 != 0)
+#  error "SPCONV_STATE_TILE must be 0 or an even number >= 2"
 #endif
+#if SPCONV_STATE_TILE > 0
+#define SPCONV__TILE SPCONV_STATE_TILE
 
 typedef struct {
   spconv_real p[3][SPCONV__TILE];  /* position read, then the origin O (world) */
@@ -5435,6 +5437,56 @@ SPCONV_API void spconv__tile_pose_store(spconv__state_tile *t, const spconv_pose
   if (c->point == SPCONV_POINT_COM) spconv__tile_shift_origin(t, +1);
 }
 
+/* the whole tiles of spconv_state_convert_n (arguments checked): returns
+   the number of bodies converted, n rounded down to whole tiles */
+SPCONV_API size_t spconv__state_convert_tiles(
+    spconv_real *res_pose, size_t res_pose_stride, spconv_real *res_twist,
+    size_t res_twist_stride, const spconv_state_convention *to, const spconv_real *pose,
+    size_t pose_stride, const spconv_real *twist, size_t twist_stride,
+    const spconv_state_convention *from, const spconv_real *com, const spconv_real *iquat_wxyz,
+    size_t n) {
+  spconv__state_tile t;
+  const int inertial = from->pose.frame == SPCONV_POSE_FRAME_INERTIAL ||
+                       to->pose.frame == SPCONV_POSE_FRAME_INERTIAL; /* else iquat is not read */
+  size_t i, tiled = n - n % SPCONV__TILE;
+  for (i = 0; i < tiled; i += SPCONV__TILE) { /* a tile is read before it is written */
+    spconv__tile_load_pose(&t, pose + i * pose_stride, pose_stride, com + 3 * i, &from->pose);
+    spconv__tile_load_vec6(&t, twist + i * twist_stride, twist_stride, &from->twist);
+    if (inertial) spconv__tile_load_iquat(&t, iquat_wxyz ? iquat_wxyz + 4 * i : SPCONV__NULL);
+    spconv__tile_pose_frame(&t, &from->pose);
+    spconv__tile_vec6_convert(&t, &to->twist, &from->twist, 0);
+    spconv__tile_pose_store(&t, &to->pose);
+    spconv__tile_store_pose(res_pose + i * res_pose_stride, res_pose_stride, &t, &to->pose);
+    spconv__tile_store_vec6(res_twist + i * res_twist_stride, res_twist_stride, &t, &to->twist);
+  }
+  return tiled;
+}
+
+/* the whole tiles of spconv__vec6_convert_n (arguments checked): returns
+   the number of bodies converted */
+SPCONV_API size_t spconv__vec6_convert_tiles(spconv_real *res, size_t res_stride,
+                                             const spconv_convention *to, const spconv_real *x,
+                                             size_t stride, const spconv_convention *from,
+                                             const spconv_real *pose, size_t pose_stride,
+                                             const spconv_pose_convention *pc,
+                                             const spconv_real *com,
+                                             const spconv_real *iquat_wxyz, size_t n,
+                                             int wrench) {
+  spconv__state_tile t;
+  size_t i, tiled = n - n % SPCONV__TILE;
+  for (i = 0; i < tiled; i += SPCONV__TILE) {
+    spconv__tile_load_pose(&t, pose + i * pose_stride, pose_stride, com + 3 * i, pc);
+    spconv__tile_load_vec6(&t, x + i * stride, stride, from);
+    if (pc->frame == SPCONV_POSE_FRAME_INERTIAL)
+      spconv__tile_load_iquat(&t, iquat_wxyz ? iquat_wxyz + 4 * i : SPCONV__NULL);
+    spconv__tile_pose_frame(&t, pc);
+    spconv__tile_vec6_convert(&t, to, from, wrench);
+    spconv__tile_store_vec6(res + i * res_stride, res_stride, &t, to);
+  }
+  return tiled;
+}
+#endif /* SPCONV_STATE_TILE > 0 */
+
 /** n bodies' states, strided as engines store them: body i's pose at
    pose + i pose_stride, its twist at twist + i twist_stride (reals), its
    COM at com + 3i (MuJoCo body_ipos, Newton body_com) and its inertial
@@ -5457,27 +5509,18 @@ SPCONV_API int spconv_state_convert_n(spconv_real *res_pose, size_t res_pose_str
                                       const spconv_state_convention *from,
                                       const spconv_real *com, const spconv_real *iquat_wxyz,
                                       size_t n) {
-  spconv__state_tile t;
-  int inertial;
-  size_t i, tiled = n - n % SPCONV__TILE;
+  size_t i = 0;
   if (!to || !from || !spconv__state_convention_valid(to) ||
       !spconv__state_convention_valid(from) || res_pose_stride < 7 || pose_stride < 7 || res_twist_stride < 6 || twist_stride < 6)
     return SPCONV_EINVAL;
   if (n == 0) return SPCONV_OK;
   if (!res_pose || !res_twist || !pose || !twist || !com) return SPCONV_EINVAL;
-  inertial = from->pose.frame == SPCONV_POSE_FRAME_INERTIAL ||
-             to->pose.frame == SPCONV_POSE_FRAME_INERTIAL; /* else iquat_wxyz is not read */
-  for (i = 0; i < tiled; i += SPCONV__TILE) { /* a tile is read before it is written */
-    spconv__tile_load_pose(&t, pose + i * pose_stride, pose_stride, com + 3 * i, &from->pose);
-    spconv__tile_load_vec6(&t, twist + i * twist_stride, twist_stride, &from->twist);
-    if (inertial) spconv__tile_load_iquat(&t, iquat_wxyz ? iquat_wxyz + 4 * i : SPCONV__NULL);
-    spconv__tile_pose_frame(&t, &from->pose);
-    spconv__tile_vec6_convert(&t, &to->twist, &from->twist, 0);
-    spconv__tile_pose_store(&t, &to->pose);
-    spconv__tile_store_pose(res_pose + i * res_pose_stride, res_pose_stride, &t, &to->pose);
-    spconv__tile_store_vec6(res_twist + i * res_twist_stride, res_twist_stride, &t, &to->twist);
-  }
-  for (i = tiled; i < n; ++i)
+#if SPCONV_STATE_TILE > 0
+  i = spconv__state_convert_tiles(res_pose, res_pose_stride, res_twist, res_twist_stride, to,
+                                  pose, pose_stride, twist, twist_stride, from, com, iquat_wxyz,
+                                  n);
+#endif
+  for (; i < n; ++i)
     spconv__state_convert(res_pose + i * res_pose_stride, res_twist + i * res_twist_stride, to,
                           pose + i * pose_stride, twist + i * twist_stride, from, com + 3 * i,
                           iquat_wxyz ? iquat_wxyz + 4 * i : SPCONV__NULL);
@@ -5507,23 +5550,17 @@ SPCONV_API int spconv__vec6_convert_n(spconv_real *res, size_t res_stride,
                                       const spconv_real *pose, size_t pose_stride,
                                       const spconv_pose_convention *pc, const spconv_real *com,
                                       const spconv_real *iquat_wxyz, size_t n, int wrench) {
-  spconv__state_tile t;
-  size_t i, tiled = n - n % SPCONV__TILE;
+  size_t i = 0;
   if (!spconv__convention_valid(to) || !spconv__convention_valid(from) || !pc ||
       !spconv__pose_convention_valid(pc) || res_stride < 6 || stride < 6 || pose_stride < 7)
     return SPCONV_EINVAL;
   if (n == 0) return SPCONV_OK;
   if (!res || !x || !pose || !com) return SPCONV_EINVAL;
-  for (i = 0; i < tiled; i += SPCONV__TILE) {
-    spconv__tile_load_pose(&t, pose + i * pose_stride, pose_stride, com + 3 * i, pc);
-    spconv__tile_load_vec6(&t, x + i * stride, stride, from);
-    if (pc->frame == SPCONV_POSE_FRAME_INERTIAL)
-      spconv__tile_load_iquat(&t, iquat_wxyz ? iquat_wxyz + 4 * i : SPCONV__NULL);
-    spconv__tile_pose_frame(&t, pc);
-    spconv__tile_vec6_convert(&t, to, from, wrench);
-    spconv__tile_store_vec6(res + i * res_stride, res_stride, &t, to);
-  }
-  for (i = tiled; i < n; ++i)
+#if SPCONV_STATE_TILE > 0
+  i = spconv__vec6_convert_tiles(res, res_stride, to, x, stride, from, pose, pose_stride, pc, com,
+                                 iquat_wxyz, n, wrench);
+#endif
+  for (; i < n; ++i)
     spconv__vec6_convert_at_pose(res + i * res_stride, to, x + i * stride, from,
                                  pose + i * pose_stride, pc, com + 3 * i,
                                  iquat_wxyz ? iquat_wxyz + 4 * i : SPCONV__NULL, wrench);
