@@ -145,7 +145,8 @@
                       even number >= 2, or 0: one body at a time. Default
                       16 where SSE2 or NEON vectorises across bodies (the
                       tile takes 4.3 KB of stack in double, 2.2 KB in
-                      float), else 0 (microcontrollers: no tile code).
+                      float), else 0 (microcontrollers, x87 arithmetic,
+                      CUDA and HIP: no tile code).
 
    ------------------------------------------------------------------------
    ALIASING   In every function `res` may be the same pointer as any input:
@@ -5087,9 +5088,12 @@ SPCONV_API int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twi
    which gcc and clang vectorise across bodies at -O2), and the results are
    scattered back. Each lane evaluates the scalar helpers' own expressions
    in their own order, so a tile equals the single call bit for bit.
-   Without SIMD (SPCONV_STATE_TILE 0) every body takes the scalar path. */
+   Without SIMD, with x87 arithmetic (FLT_EVAL_METHOD not 0) and in device
+   code (SPCONV_STATE_TILE 0) every body takes the scalar path. */
 #ifndef SPCONV_STATE_TILE
-#  if defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__) || defined(_M_X64)
+#  if (defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__)) &&                 \
+      defined(__FLT_EVAL_METHOD__) && __FLT_EVAL_METHOD__ == 0 && !defined(__CUDACC__) && \
+      !defined(__HIPCC__)
 #    define SPCONV_STATE_TILE 16
 #  else
 #    define SPCONV_STATE_TILE 0
@@ -5150,20 +5154,36 @@ SPCONV_API void spconv__tile_quat_unit(spconv_real q[4][SPCONV__TILE]) {
   }
 }
 
-/* q = q * iq, or q * conj(iq) with `inverse`, in every lane, as
-   spconv_quat_mul_wxyz (conj(iq) as the exact product (-1) iq_xyz) */
-SPCONV_API void spconv__tile_quat_mul_iq(spconv__state_tile *t, int inverse) {
-  const spconv_real sg = inverse ? SPCONV__R(-1) : SPCONV__R(1);
+/* q = q b in every lane, as spconv_quat_mul_wxyz (q(a), b: wxyz) */
+SPCONV_API void spconv__tile_quat_mul(spconv_real (*SPCONV__RESTRICT q)[SPCONV__TILE],
+                                      spconv_real (*SPCONV__RESTRICT b)[SPCONV__TILE]) {
   int k;
   for (k = 0; k < SPCONV__TILE; ++k) {
-    spconv_real a0 = t->q[0][k], a1 = t->q[1][k], a2 = t->q[2][k], a3 = t->q[3][k];
-    spconv_real b0 = t->iq[0][k], b1 = sg * t->iq[1][k], b2 = sg * t->iq[2][k],
-                b3 = sg * t->iq[3][k];
-    t->q[0][k] = a0 * b0 - a1 * b1 - a2 * b2 - a3 * b3;
-    t->q[1][k] = a0 * b1 + b0 * a1 + a2 * b3 - a3 * b2;
-    t->q[2][k] = a0 * b2 + b0 * a2 + a3 * b1 - a1 * b3;
-    t->q[3][k] = a0 * b3 + b0 * a3 + a1 * b2 - a2 * b1;
+    spconv_real a0 = q[0][k], a1 = q[1][k], a2 = q[2][k], a3 = q[3][k];
+    spconv_real b0 = b[0][k], b1 = b[1][k], b2 = b[2][k], b3 = b[3][k];
+    q[0][k] = a0 * b0 - a1 * b1 - a2 * b2 - a3 * b3;
+    q[1][k] = a0 * b1 + b0 * a1 + a2 * b3 - a3 * b2;
+    q[2][k] = a0 * b2 + b0 * a2 + a3 * b1 - a1 * b3;
+    q[3][k] = a0 * b3 + b0 * a3 + a1 * b2 - a2 * b1;
   }
+}
+
+/* q = q iq, or q conj(iq) with `inverse` (spconv_quat_conj_wxyz's
+   negation), in every lane */
+SPCONV_API void spconv__tile_quat_mul_iq(spconv__state_tile *t, int inverse) {
+  spconv_real c[4][SPCONV__TILE];
+  int k;
+  if (!inverse) {
+    spconv__tile_quat_mul(t->q, t->iq);
+    return;
+  }
+  for (k = 0; k < SPCONV__TILE; ++k) {
+    c[0][k] = t->iq[0][k];
+    c[1][k] = -t->iq[1][k];
+    c[2][k] = -t->iq[2][k];
+    c[3][k] = -t->iq[3][k];
+  }
+  spconv__tile_quat_mul(t->q, c);
 }
 
 /* R of the unit q and rc = R com in every lane (spconv__mat_from_quat_s with
@@ -5215,39 +5235,57 @@ SPCONV_API void spconv__tile_rotate(spconv_real (*SPCONV__RESTRICT v)[SPCONV__TI
   }
 }
 
-/* out += a x (k (P - C)) in every lane, k = +1 or -1, for the reference
-   point `point` (the world origin, or the body origin O = t->p; the COM:
-   nothing); out and a are two of t's 3-vectors. With r = P - C:
-     twist to the COM    v_C = v_P - w x r      out v, a w, k -1
-     twist from the COM  v_P = v_C + w x r      out v, a w, k +1
-     wrench to the COM   tau_C = tau_P + r x f  out tau, a f, k -1
-     wrench from the COM tau_P = tau_C - r x f  out tau, a f, k +1
-   Negation is exact and a x b = -(b x a) bit for bit, so each equals the
-   scalar helper (spconv__twist_to_com, ...) bit for bit. */
+/* out -= c (`subtract`) or out += c in every lane, with c = u x r (twists)
+   or r x u (wrenches, `r_first`) and r = P - C for the reference point
+   `point` (world origin or body origin O = t->p; the COM: nothing), as
+     twist to the COM    v_C = v_P - w x r     spconv__twist_to_com
+     twist from the COM  v_P = v_C + w x r     spconv__twist_from_com
+     wrench to the COM   tau_C = tau_P + r x f spconv__wrench_to_com
+     wrench from the COM tau_P = tau_C - r x f spconv__wrench_from_com
+   with the same operands in the same order (signed zeros included). */
 SPCONV_API void spconv__tile_cross_offset(spconv_real (*SPCONV__RESTRICT out)[SPCONV__TILE],
-                                          spconv_real (*SPCONV__RESTRICT a)[SPCONV__TILE],
-                                          const spconv__state_tile *t, int point, int k) {
-  const spconv_real sg = k < 0 ? SPCONV__R(1) : SPCONV__R(-1); /* k r = sg rc, sg (O + rc) */
-  spconv_real r[3][SPCONV__TILE];
+                                          spconv_real (*SPCONV__RESTRICT u)[SPCONV__TILE],
+                                          const spconv__state_tile *t, int point, int r_first,
+                                          int subtract) {
+  spconv_real r[3][SPCONV__TILE], c[3][SPCONV__TILE];
   int j;
   if (point == SPCONV_POINT_COM) return;
-  if (point == SPCONV_POINT_ORIGIN)
+  if (point == SPCONV_POINT_ORIGIN) /* spconv__point_offset_rc: -rc, -(O + rc) */
     for (j = 0; j < SPCONV__TILE; ++j) {
-      r[0][j] = sg * t->rc[0][j];
-      r[1][j] = sg * t->rc[1][j];
-      r[2][j] = sg * t->rc[2][j];
+      r[0][j] = -t->rc[0][j];
+      r[1][j] = -t->rc[1][j];
+      r[2][j] = -t->rc[2][j];
     }
   else
     for (j = 0; j < SPCONV__TILE; ++j) {
-      r[0][j] = sg * (t->p[0][j] + t->rc[0][j]);
-      r[1][j] = sg * (t->p[1][j] + t->rc[1][j]);
-      r[2][j] = sg * (t->p[2][j] + t->rc[2][j]);
+      r[0][j] = -(t->p[0][j] + t->rc[0][j]);
+      r[1][j] = -(t->p[1][j] + t->rc[1][j]);
+      r[2][j] = -(t->p[2][j] + t->rc[2][j]);
     }
-  for (j = 0; j < SPCONV__TILE; ++j) {
-    out[0][j] += a[1][j] * r[2][j] - a[2][j] * r[1][j];
-    out[1][j] += a[2][j] * r[0][j] - a[0][j] * r[2][j];
-    out[2][j] += a[0][j] * r[1][j] - a[1][j] * r[0][j];
-  }
+  if (r_first)
+    for (j = 0; j < SPCONV__TILE; ++j) { /* spconv__cross(c, r, u) */
+      c[0][j] = r[1][j] * u[2][j] - r[2][j] * u[1][j];
+      c[1][j] = r[2][j] * u[0][j] - r[0][j] * u[2][j];
+      c[2][j] = r[0][j] * u[1][j] - r[1][j] * u[0][j];
+    }
+  else
+    for (j = 0; j < SPCONV__TILE; ++j) { /* spconv__cross(c, u, r) */
+      c[0][j] = u[1][j] * r[2][j] - u[2][j] * r[1][j];
+      c[1][j] = u[2][j] * r[0][j] - u[0][j] * r[2][j];
+      c[2][j] = u[0][j] * r[1][j] - u[1][j] * r[0][j];
+    }
+  if (subtract)
+    for (j = 0; j < SPCONV__TILE; ++j) {
+      out[0][j] -= c[0][j];
+      out[1][j] -= c[1][j];
+      out[2][j] -= c[2][j];
+    }
+  else
+    for (j = 0; j < SPCONV__TILE; ++j) {
+      out[0][j] += c[0][j];
+      out[1][j] += c[1][j];
+      out[2][j] += c[2][j];
+    }
 }
 
 /* the 6-vector parts v, w as stored under c -> world axes (and rad/s with
@@ -5351,14 +5389,21 @@ SPCONV_API void spconv__tile_load_vec6(spconv__state_tile *t, const spconv_real 
    t->iq, unit, as spconv__iquat */
 SPCONV_API void spconv__tile_load_iquat(spconv__state_tile *t, const spconv_real *iquat_wxyz) {
   int k;
+  if (iquat_wxyz == SPCONV__NULL) {
+    for (k = 0; k < SPCONV__TILE; ++k) {
+      t->iq[0][k] = SPCONV__R(1);
+      t->iq[1][k] = t->iq[2][k] = t->iq[3][k] = SPCONV__R(0);
+    }
+    return;
+  }
   for (k = 0; k < SPCONV__TILE; ++k) {
     const spconv_real *iq = iquat_wxyz + 4 * k;
-    t->iq[0][k] = iquat_wxyz != SPCONV__NULL ? iq[0] : SPCONV__R(1);
-    t->iq[1][k] = iquat_wxyz != SPCONV__NULL ? iq[1] : SPCONV__R(0);
-    t->iq[2][k] = iquat_wxyz != SPCONV__NULL ? iq[2] : SPCONV__R(0);
-    t->iq[3][k] = iquat_wxyz != SPCONV__NULL ? iq[3] : SPCONV__R(0);
+    t->iq[0][k] = iq[0];
+    t->iq[1][k] = iq[1];
+    t->iq[2][k] = iq[2];
+    t->iq[3][k] = iq[3];
   }
-  if (iquat_wxyz != SPCONV__NULL) spconv__tile_quat_unit(t->iq);
+  spconv__tile_quat_unit(t->iq);
 }
 
 /* t->p, q -> SPCONV__TILE bodies' poses stored under c */
@@ -5421,12 +5466,12 @@ SPCONV_API void spconv__tile_pose_frame(spconv__state_tile *t, const spconv_pose
 SPCONV_API void spconv__tile_vec6_convert(spconv__state_tile *t, const spconv_convention *to,
                                           const spconv_convention *from, int wrench) {
   spconv__tile_decode(t, from, !wrench);
-  if (wrench) {
-    spconv__tile_cross_offset(t->w, t->v, t, from->point, -1);
-    spconv__tile_cross_offset(t->w, t->v, t, to->point, +1);
-  } else {
-    spconv__tile_cross_offset(t->v, t->w, t, from->point, -1);
-    spconv__tile_cross_offset(t->v, t->w, t, to->point, +1);
+  if (wrench) { /* tau += r x f to the COM, -= from it */
+    spconv__tile_cross_offset(t->w, t->v, t, from->point, 1, 0);
+    spconv__tile_cross_offset(t->w, t->v, t, to->point, 1, 1);
+  } else { /* v -= w x r to the COM, += from it */
+    spconv__tile_cross_offset(t->v, t->w, t, from->point, 0, 1);
+    spconv__tile_cross_offset(t->v, t->w, t, to->point, 0, 0);
   }
   spconv__tile_encode(t, to, !wrench);
 }

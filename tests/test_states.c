@@ -1197,6 +1197,45 @@ static void test_twist_wrench_convert_n_strides_status(void **state) {
   }
 }
 
+/* the batches' tiles equal the single calls in the bits, signed zeros
+   included: bodies at rest (w = 0) and 6-vectors with -0 and +0 parts, for
+   every ordered pair of presets (whole states and twists against
+   spconv_state_convert, wrenches against the one-body batch) */
+static void test_batches_signed_zeros(void **state) {
+  enum { N = 2 * 16 + 3 };
+  const spconv_real parts[4] = {(spconv_real)-0.0, 0, (spconv_real)1.5, (spconv_real)-2.25};
+  spconv_real q[7 * N], x[6 * N], com[3 * N], iq[4 * N], rq[7 * N], rx[6 * N], rt[6 * N], rg[6 * N];
+  spconv_real one_p[7], one_t[6], one_g[6];
+  int i, j, k, c;
+  (void)state;
+  test_seed(0x5eed060a);
+  for (i = 0; i < SPCONV_PRESET_COUNT; ++i)
+    for (j = 0; j < SPCONV_PRESET_COUNT; ++j) {
+      const spconv_state_convention from = state_of(i), to = state_of(j);
+      rand_batch(q, 7, x, 6, com, iq, N, &from);
+      for (k = 0; k < N; ++k)
+        for (c = 0; c < 6; ++c) /* half the bodies with a zero angular (or linear) part */
+          x[6 * k + c] = (k % 2 && c >= 3) || (k % 4 == 2 && c < 3) ? parts[(k + c) % 2]
+                                                                    : parts[(3 * k + c) % 4];
+      assert_int_equal(spconv_state_convert_n(rq, 7, rx, 6, &to, q, 7, x, 6, &from, com, iq, N), SPCONV_OK);
+      assert_int_equal(spconv_twist_convert_n(rt, 6, &to.twist, x, 6, &from.twist, q, 7, &from.pose, com, iq, N),
+                       SPCONV_OK);
+      assert_int_equal(spconv_wrench_convert_n(rg, 6, &to.twist, x, 6, &from.twist, q, 7, &from.pose, com, iq, N),
+                       SPCONV_OK);
+      for (k = 0; k < N; ++k) {
+        assert_int_equal(spconv_state_convert(one_p, one_t, &to, q + 7 * k, x + 6 * k, &from, com + 3 * k, iq + 4 * k),
+                         SPCONV_OK);
+        assert_int_equal(spconv_wrench_convert_n(one_g, 6, &to.twist, x + 6 * k, 6, &from.twist, q + 7 * k, 7,
+                                                 &from.pose, com + 3 * k, iq + 4 * k, 1),
+                         SPCONV_OK);
+        assert_memory_equal(rq + 7 * k, one_p, sizeof one_p);
+        assert_memory_equal(rx + 6 * k, one_t, sizeof one_t);
+        assert_memory_equal(rt + 6 * k, one_t, sizeof one_t);
+        assert_memory_equal(rg + 6 * k, one_g, sizeof one_g);
+      }
+    }
+}
+
 /* docs/engines.md's example: Isaac Lab 3.x forces and torques in link axes
    at the COM -> MuJoCo xfrc_applied, the poses from root_com_state_w rows:
    f and tau rotated by the body's R (spconv_body_from_pose), no offset */
@@ -1716,6 +1755,7 @@ int main(void) {
       cmocka_unit_test(test_twist_wrench_convert_n_all_preset_pairs),
       cmocka_unit_test(test_twist_wrench_convert_n_strides_status),
       cmocka_unit_test(test_wrench_convert_n_isaaclab_link_axes_to_xfrc),
+      cmocka_unit_test(test_batches_signed_zeros),
       cmocka_unit_test(test_pose_convert_body_from_pose_aliasing),
       cmocka_unit_test(test_state_convert_aliasing),
       cmocka_unit_test(test_wrench_from_force_at_point_force_at_point_from_wrench_aliasing),
