@@ -265,9 +265,23 @@ typedef double spconv_real;
 #define SPCONV__R(x) SPCONV__CAST(spconv_real, x)
 
 /* Every function that returns a status is declared SPCONV_NODISCARD, so
-   that ignoring the status warns (gcc and clang warn_unused_result; in gcc
-   a cast to void does not silence it: test the status). Define it empty
-   before the include to turn the warning off. */
+   that ignoring the status warns. C++17 and C23 get the standard
+   [[nodiscard]], which a cast to void silences on purpose:
+   (void)spconv_...(...). Older standards get gcc's and clang's
+   warn_unused_result, which gcc does not let a cast to void silence: test
+   the status there. Define it empty before the include to turn the warning
+   off. It leads each declaration, where [[nodiscard]] must stand. */
+#ifndef SPCONV_NODISCARD
+#  if defined(__cplusplus) && (__cplusplus >= 201703L || \
+      (defined(_MSVC_LANG) && _MSVC_LANG >= 201703L))
+#    define SPCONV_NODISCARD [[nodiscard]]
+#  elif !defined(__cplusplus) && defined(__STDC_VERSION__) && \
+      __STDC_VERSION__ > 201710L && defined(__has_c_attribute)
+#    if __has_c_attribute(nodiscard)
+#      define SPCONV_NODISCARD [[nodiscard]]
+#    endif
+#  endif
+#endif
 #ifndef SPCONV_NODISCARD
 #  if defined(__GNUC__) || defined(__clang__)
 #    define SPCONV_NODISCARD __attribute__((warn_unused_result))
@@ -785,7 +799,7 @@ SPCONV_API void spconv_quat_mul_wxyz(spconv_real res[4], const spconv_real a[4],
                                      const spconv_real b[4]);
 SPCONV_API void spconv_quat_conj_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
 SPCONV_API void spconv_quat_inv_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
-SPCONV_API SPCONV_NODISCARD int spconv_quat_normalize_wxyz(spconv_real res[4],
+SPCONV_NODISCARD SPCONV_API int spconv_quat_normalize_wxyz(spconv_real res[4],
                                                            const spconv_real q_wxyz[4]);
 SPCONV_API void spconv_quat_canonical_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
 SPCONV_API void spconv_quat_slerp_wxyz(spconv_real res[4], const spconv_real a[4],
@@ -794,54 +808,54 @@ SPCONV_API spconv_real spconv_quat_angle_wxyz(const spconv_real a[4], const spco
 
 /* -------------------------------------------------------------------- >>rot */
 SPCONV_API void spconv_mat_from_quat_wxyz(spconv_real res[9], const spconv_real q_wxyz[4]);
-SPCONV_API SPCONV_NODISCARD int spconv_quat_wxyz_from_mat(spconv_real res[4],
+SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_from_mat(spconv_real res[4],
                                                           const spconv_real R[9]);
 SPCONV_API void spconv_mat_transpose(spconv_real res[9], const spconv_real R[9]);
 SPCONV_API void spconv_mat_mul(spconv_real res[9], const spconv_real A[9],
                                const spconv_real B[9]);
-SPCONV_API SPCONV_NODISCARD int spconv_mat_orthonormalize(spconv_real res[9],
+SPCONV_NODISCARD SPCONV_API int spconv_mat_orthonormalize(spconv_real res[9],
                                                           const spconv_real R[9]);
 SPCONV_API void spconv_quat_wxyz_from_axis_angle(spconv_real res[4], const spconv_real axis[3],
                                                  spconv_real angle);
-SPCONV_API SPCONV_NODISCARD int spconv_axis_angle_from_quat_wxyz(spconv_real axis[3],
+SPCONV_NODISCARD SPCONV_API int spconv_axis_angle_from_quat_wxyz(spconv_real axis[3],
                                                                  spconv_real *angle,
                                                                  const spconv_real q_wxyz[4]);
 SPCONV_API void spconv_quat_wxyz_from_rotvec(spconv_real res[4], const spconv_real rv[3]);
 SPCONV_API void spconv_rotvec_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4]);
-SPCONV_API SPCONV_NODISCARD int spconv_quat_wxyz_from_euler(spconv_real res[4],
+SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_from_euler(spconv_real res[4],
                                                             const spconv_real angles[3],
                                                             spconv_euler_seq seq,
                                                             spconv_euler_kind kind);
-SPCONV_API SPCONV_NODISCARD int spconv_euler_from_quat_wxyz(spconv_real res[3],
+SPCONV_NODISCARD SPCONV_API int spconv_euler_from_quat_wxyz(spconv_real res[3],
                                                             const spconv_real q_wxyz[4],
                                                             spconv_euler_seq seq,
                                                             spconv_euler_kind kind);
-SPCONV_API SPCONV_NODISCARD int spconv_mat_from_euler(spconv_real res[9],
+SPCONV_NODISCARD SPCONV_API int spconv_mat_from_euler(spconv_real res[9],
                                                       const spconv_real angles[3],
                                                       spconv_euler_seq seq, spconv_euler_kind kind);
-SPCONV_API SPCONV_NODISCARD int spconv_euler_from_mat(spconv_real res[3], const spconv_real R[9],
+SPCONV_NODISCARD SPCONV_API int spconv_euler_from_mat(spconv_real res[3], const spconv_real R[9],
                                                       spconv_euler_seq seq, spconv_euler_kind kind);
-SPCONV_API SPCONV_NODISCARD int spconv_euler_seq_from_scipy(spconv_euler_seq *seq,
+SPCONV_NODISCARD SPCONV_API int spconv_euler_seq_from_scipy(spconv_euler_seq *seq,
                                                             spconv_euler_kind *kind,
                                                             const char *s);
-SPCONV_API SPCONV_NODISCARD int spconv_euler_seq_from_mujoco(spconv_euler_seq *seq,
+SPCONV_NODISCARD SPCONV_API int spconv_euler_seq_from_mujoco(spconv_euler_seq *seq,
                                                              spconv_euler_kind *kind,
                                                              const char *s);
-SPCONV_API SPCONV_NODISCARD int spconv_quat_wxyz_from_mujoco_euler(spconv_real res[4],
+SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_from_mujoco_euler(spconv_real res[4],
                                                                    const spconv_real angles[3],
                                                                    const char *eulerseq);
 SPCONV_API void spconv_quat_wxyz_from_urdf_rpy(spconv_real res[4], const spconv_real rpy[3]);
-SPCONV_API SPCONV_NODISCARD int spconv_urdf_rpy_from_quat_wxyz(spconv_real res[3],
+SPCONV_NODISCARD SPCONV_API int spconv_urdf_rpy_from_quat_wxyz(spconv_real res[3],
                                                                const spconv_real q_wxyz[4]);
 SPCONV_API void spconv_quat_wxyz_from_isaaclab_euler_xyz(spconv_real res[4], spconv_real roll,
                                                          spconv_real pitch, spconv_real yaw);
 SPCONV_API void spconv_quat_wxyz_from_drake_rpy(spconv_real res[4], const spconv_real rpy[3]);
-SPCONV_API SPCONV_NODISCARD int spconv_rot6d_from_mat(spconv_real res[6], const spconv_real R[9],
+SPCONV_NODISCARD SPCONV_API int spconv_rot6d_from_mat(spconv_real res[6], const spconv_real R[9],
                                                       spconv_rot6d_layout layout);
-SPCONV_API SPCONV_NODISCARD int spconv_mat_from_rot6d(spconv_real res[9], const spconv_real d6[6],
+SPCONV_NODISCARD SPCONV_API int spconv_mat_from_rot6d(spconv_real res[9], const spconv_real d6[6],
                                                       spconv_rot6d_layout layout);
-SPCONV_API SPCONV_NODISCARD int spconv_rot_format_size(spconv_rot_format format);
-SPCONV_API SPCONV_NODISCARD int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_format,
+SPCONV_NODISCARD SPCONV_API int spconv_rot_format_size(spconv_rot_format format);
+SPCONV_NODISCARD SPCONV_API int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_format,
                                                      const spconv_real *x,
                                                      spconv_rot_format x_format, size_t n);
 
@@ -861,7 +875,7 @@ SPCONV_API spconv_real spconv_rad_from_deg(spconv_real deg);
 SPCONV_API spconv_real spconv_deg_from_rad(spconv_real rad);
 SPCONV_API void spconv_rad_from_deg3(spconv_real res[3], const spconv_real v[3]);
 SPCONV_API void spconv_deg_from_rad3(spconv_real res[3], const spconv_real v[3]);
-SPCONV_API SPCONV_NODISCARD int spconv_length_scale(spconv_real *res,
+SPCONV_NODISCARD SPCONV_API int spconv_length_scale(spconv_real *res,
                                                     spconv_real from_meters_per_unit,
                                                     spconv_real to_meters_per_unit);
 SPCONV_API void spconv_pose_change_length_unit(spconv_real res[7], const spconv_real pose[7],
@@ -874,47 +888,47 @@ SPCONV_API void spconv_inertia_change_length_unit(spconv_real res[9], const spco
                                                   spconv_real k);
 
 /* ------------------------------------------------------------------- >>axes */
-SPCONV_API SPCONV_NODISCARD int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up,
+SPCONV_NODISCARD SPCONV_API int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up,
                                                       spconv_axis to_up);
-SPCONV_API SPCONV_NODISCARD int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
+SPCONV_NODISCARD SPCONV_API int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
                                                          spconv_axis to_up);
-SPCONV_API SPCONV_NODISCARD int spconv_vec_change_up_axis_n(spconv_real *res, const spconv_real *v,
+SPCONV_NODISCARD SPCONV_API int spconv_vec_change_up_axis_n(spconv_real *res, const spconv_real *v,
                                                             size_t n,
                                                             spconv_axis from_up, spconv_axis to_up);
-SPCONV_API SPCONV_NODISCARD int spconv_spatial_change_up_axis_n(spconv_real *res,
+SPCONV_NODISCARD SPCONV_API int spconv_spatial_change_up_axis_n(spconv_real *res,
                                                                 const spconv_real *x, size_t n,
                                                                 spconv_axis from_up,
                                                                 spconv_axis to_up);
-SPCONV_API SPCONV_NODISCARD int spconv_quat_wxyz_change_up_axis_n(spconv_real *res,
+SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_change_up_axis_n(spconv_real *res,
                                                                   const spconv_real *q_wxyz,
                                                                   size_t n, spconv_axis from_up,
                                                                   spconv_axis to_up);
-SPCONV_API SPCONV_NODISCARD int spconv_quat_xyzw_change_up_axis_n(spconv_real *res,
+SPCONV_NODISCARD SPCONV_API int spconv_quat_xyzw_change_up_axis_n(spconv_real *res,
                                                                   const spconv_real *q_xyzw,
                                                                   size_t n, spconv_axis from_up,
                                                                   spconv_axis to_up);
-SPCONV_API SPCONV_NODISCARD int spconv_vec_from_signed_axis(spconv_real res[3],
+SPCONV_NODISCARD SPCONV_API int spconv_vec_from_signed_axis(spconv_real res[3],
                                                             spconv_signed_axis axis);
-SPCONV_API SPCONV_NODISCARD int spconv_axis_system_check(spconv_axis_system s);
-SPCONV_API SPCONV_NODISCARD int spconv_axis_system_matrix(spconv_real res[9],
+SPCONV_NODISCARD SPCONV_API int spconv_axis_system_check(spconv_axis_system s);
+SPCONV_NODISCARD SPCONV_API int spconv_axis_system_matrix(spconv_real res[9],
                                                           spconv_axis_system from,
                                                           spconv_axis_system to);
-SPCONV_API SPCONV_NODISCARD int spconv_axis_system_is_right_handed(spconv_axis_system s);
-SPCONV_API SPCONV_NODISCARD int spconv_axis_system_from_forward_up(spconv_axis_system *res,
+SPCONV_NODISCARD SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s);
+SPCONV_NODISCARD SPCONV_API int spconv_axis_system_from_forward_up(spconv_axis_system *res,
                                                                    spconv_signed_axis forward,
                                                                    spconv_signed_axis up,
                                                                    int right_handed);
-SPCONV_API SPCONV_NODISCARD int spconv_axis_conversion(spconv_real res[9],
+SPCONV_NODISCARD SPCONV_API int spconv_axis_conversion(spconv_real res[9],
                                                        spconv_signed_axis from_forward,
                                                        spconv_signed_axis from_up,
                                                        spconv_signed_axis to_forward,
                                                        spconv_signed_axis to_up);
-SPCONV_API SPCONV_NODISCARD int spconv_axis_system_from_matrix(spconv_axis_system *res,
+SPCONV_NODISCARD SPCONV_API int spconv_axis_system_from_matrix(spconv_axis_system *res,
                                                                const spconv_real M[9],
                                                                spconv_axis_system from);
-SPCONV_API SPCONV_NODISCARD int spconv_axis_system_preset(spconv_axis_system *res,
+SPCONV_NODISCARD SPCONV_API int spconv_axis_system_preset(spconv_axis_system *res,
                                                           spconv_axis_preset preset);
-SPCONV_API SPCONV_NODISCARD int spconv_axis_preset_matrix(spconv_real res[9],
+SPCONV_NODISCARD SPCONV_API int spconv_axis_preset_matrix(spconv_real res[9],
                                                           spconv_axis_preset from,
                                                           spconv_axis_preset to);
 SPCONV_API void spconv_vec_change_axes(spconv_real res[3], const spconv_real M[9],
@@ -935,52 +949,52 @@ SPCONV_API void spconv_pose_wxyz_change_axes(spconv_real res[7], const spconv_re
                                              const spconv_real pose[7]);
 SPCONV_API void spconv_pose_xyzw_change_axes(spconv_real res[7], const spconv_real M[9],
                                              const spconv_real pose[7]);
-SPCONV_API SPCONV_NODISCARD int spconv_transform_change_axes(spconv_real res[16],
+SPCONV_NODISCARD SPCONV_API int spconv_transform_change_axes(spconv_real res[16],
                                                              const spconv_real M[9],
                                                              const spconv_real T[16], spconv_real k,
                                                              spconv_mat4_layout layout);
 SPCONV_API void spconv_spatial_change_axes(spconv_real res[6], const spconv_real M[9],
                                            const spconv_real x[6]);
-SPCONV_API SPCONV_NODISCARD int spconv_mat_change_world_axes(spconv_real res[9],
+SPCONV_NODISCARD SPCONV_API int spconv_mat_change_world_axes(spconv_real res[9],
                                                              const spconv_real M[9],
                                                              const spconv_real R[9]);
-SPCONV_API SPCONV_NODISCARD int spconv_quat_wxyz_change_world_axes(spconv_real res[4],
+SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_change_world_axes(spconv_real res[4],
                                                                    const spconv_real M[9],
                                                                    const spconv_real q_wxyz[4]);
-SPCONV_API SPCONV_NODISCARD int spconv_quat_wxyz_change_world_body_axes(
+SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_change_world_body_axes(
     spconv_real res[4], const spconv_real M_world[9], const spconv_real M_body[9],
     const spconv_real q_wxyz[4]);
-SPCONV_API SPCONV_NODISCARD int spconv_gravity_signed(spconv_real res[3], spconv_signed_axis up,
+SPCONV_NODISCARD SPCONV_API int spconv_gravity_signed(spconv_real res[3], spconv_signed_axis up,
                                                       spconv_real magnitude);
-SPCONV_API SPCONV_NODISCARD int spconv_gravity(spconv_real res[3], spconv_axis up,
+SPCONV_NODISCARD SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up,
                                                spconv_real magnitude);
 
 /* ----------------------------------------------------------------- >>shapes */
-SPCONV_API SPCONV_NODISCARD int spconv_shape_convert(spconv_real res_size[3],
+SPCONV_NODISCARD SPCONV_API int spconv_shape_convert(spconv_real res_size[3],
                                                      spconv_real res_q_wxyz[4],
                                                      const spconv_real size[3],
                                                      spconv_shape_type type,
                                                      spconv_shape_format from,
                                                      spconv_axis from_axis,
                                                      spconv_shape_format to, spconv_axis to_axis);
-SPCONV_API SPCONV_NODISCARD int spconv_shape_volume(spconv_real *res, const spconv_real size[3],
+SPCONV_NODISCARD SPCONV_API int spconv_shape_volume(spconv_real *res, const spconv_real size[3],
                                                     spconv_shape_type type,
                                                     spconv_shape_format format,
                                                     spconv_axis axis);
-SPCONV_API SPCONV_NODISCARD int spconv_shape_com(spconv_real res[3], const spconv_real size[3],
+SPCONV_NODISCARD SPCONV_API int spconv_shape_com(spconv_real res[3], const spconv_real size[3],
                                                  spconv_shape_type type, spconv_shape_format format,
                                                  spconv_axis axis);
-SPCONV_API SPCONV_NODISCARD int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
+SPCONV_NODISCARD SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
                                                                spconv_real res_q_wxyz[4],
                                                                spconv_real *res_half_length,
                                                                const spconv_real fromto[6]);
-SPCONV_API SPCONV_NODISCARD int spconv_asset_import_matrix(spconv_real res[9],
+SPCONV_NODISCARD SPCONV_API int spconv_asset_import_matrix(spconv_real res[9],
                                                            spconv_asset_format format,
                                                            int file_is_z_up);
-SPCONV_API SPCONV_NODISCARD int spconv_asset_import_quat_wxyz(spconv_real res[4],
+SPCONV_NODISCARD SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4],
                                                               spconv_asset_format format,
                                                               int file_is_z_up);
-SPCONV_API SPCONV_NODISCARD int spconv_asset_axes_matrix(spconv_real res[9],
+SPCONV_NODISCARD SPCONV_API int spconv_asset_axes_matrix(spconv_real res[9],
                                                          spconv_asset_format format,
                                                          int file_is_z_up, spconv_axis_preset to);
 
@@ -1009,25 +1023,25 @@ SPCONV_API void spconv_classical_accel_shift(spconv_real res[6], const spconv_re
 /* ---------------------------------------------------------------- >>engines */
 SPCONV_API spconv_convention spconv_convention_from_preset(spconv_preset_id id);
 SPCONV_API const char *spconv_preset_id_name(spconv_preset_id id);
-SPCONV_API SPCONV_NODISCARD int spconv_twist_convert(spconv_real res[6],
+SPCONV_NODISCARD SPCONV_API int spconv_twist_convert(spconv_real res[6],
                                                      const spconv_convention *to,
                                                      const spconv_real twist[6],
                                                      const spconv_convention *from,
                                                      const spconv_body *body);
-SPCONV_API SPCONV_NODISCARD int spconv_wrench_convert(spconv_real res[6],
+SPCONV_NODISCARD SPCONV_API int spconv_wrench_convert(spconv_real res[6],
                                                       const spconv_convention *to,
                                                       const spconv_real wrench[6],
                                                       const spconv_convention *from,
                                                       const spconv_body *body);
-SPCONV_API SPCONV_NODISCARD int spconv_twist_convert_matrix(spconv_real res[36],
+SPCONV_NODISCARD SPCONV_API int spconv_twist_convert_matrix(spconv_real res[36],
                                                             const spconv_convention *to,
                                                             const spconv_convention *from,
                                                             const spconv_body *body);
-SPCONV_API SPCONV_NODISCARD int spconv_wrench_convert_matrix(spconv_real res[36],
+SPCONV_NODISCARD SPCONV_API int spconv_wrench_convert_matrix(spconv_real res[36],
                                                              const spconv_convention *to,
                                                              const spconv_convention *from,
                                                              const spconv_body *body);
-SPCONV_API SPCONV_NODISCARD int spconv_accel_convert(spconv_real res[6],
+SPCONV_NODISCARD SPCONV_API int spconv_accel_convert(spconv_real res[6],
                                                      const spconv_convention *to,
                                                      const spconv_real accel[6],
                                                      const spconv_convention *from,
@@ -1036,44 +1050,44 @@ SPCONV_API SPCONV_NODISCARD int spconv_accel_convert(spconv_real res[6],
 
 /* ----------------------------------------------------------------- >>states */
 SPCONV_API spconv_state_convention spconv_state_convention_from_preset(spconv_preset_id id);
-SPCONV_API SPCONV_NODISCARD int spconv_body_from_pose(spconv_body *res, const spconv_real pose[7],
+SPCONV_NODISCARD SPCONV_API int spconv_body_from_pose(spconv_body *res, const spconv_real pose[7],
                                                       const spconv_pose_convention *from,
                                                       const spconv_real com[3],
                                                       const spconv_real iquat_wxyz[4]);
-SPCONV_API SPCONV_NODISCARD int spconv_pose_from_body(spconv_real res[7],
+SPCONV_NODISCARD SPCONV_API int spconv_pose_from_body(spconv_real res[7],
                                                       const spconv_pose_convention *to,
                                                       const spconv_body *body);
-SPCONV_API SPCONV_NODISCARD int spconv_pose_convert(spconv_real res[7],
+SPCONV_NODISCARD SPCONV_API int spconv_pose_convert(spconv_real res[7],
                                                     const spconv_pose_convention *to,
                                                     const spconv_real pose[7],
                                                     const spconv_pose_convention *from,
                                                     const spconv_real com[3],
                                                     const spconv_real iquat_wxyz[4]);
-SPCONV_API SPCONV_NODISCARD int spconv_state_convert(
+SPCONV_NODISCARD SPCONV_API int spconv_state_convert(
     spconv_real res_pose[7], spconv_real res_twist[6], const spconv_state_convention *to,
     const spconv_real pose[7], const spconv_real twist[6], const spconv_state_convention *from,
     const spconv_real com[3], const spconv_real iquat_wxyz[4]);
-SPCONV_API SPCONV_NODISCARD int spconv_state_convert_n(
+SPCONV_NODISCARD SPCONV_API int spconv_state_convert_n(
     spconv_real *res_pose, size_t res_pose_stride, spconv_real *res_twist,
     size_t res_twist_stride, const spconv_state_convention *to, const spconv_real *pose,
     size_t pose_stride, const spconv_real *twist, size_t twist_stride,
     const spconv_state_convention *from, const spconv_real *com, const spconv_real *iquat_wxyz,
     size_t n);
-SPCONV_API SPCONV_NODISCARD int spconv_twist_convert_n(
+SPCONV_NODISCARD SPCONV_API int spconv_twist_convert_n(
     spconv_real *res, size_t res_stride, const spconv_convention *to, const spconv_real *twist,
     size_t twist_stride, const spconv_convention *from, const spconv_real *pose,
     size_t pose_stride, const spconv_pose_convention *pose_convention, const spconv_real *com,
     const spconv_real *iquat_wxyz, size_t n);
-SPCONV_API SPCONV_NODISCARD int spconv_wrench_convert_n(
+SPCONV_NODISCARD SPCONV_API int spconv_wrench_convert_n(
     spconv_real *res, size_t res_stride, const spconv_convention *to, const spconv_real *wrench,
     size_t wrench_stride, const spconv_convention *from, const spconv_real *pose,
     size_t pose_stride, const spconv_pose_convention *pose_convention, const spconv_real *com,
     const spconv_real *iquat_wxyz, size_t n);
-SPCONV_API SPCONV_NODISCARD int spconv_wrench_from_force_at_point(
+SPCONV_NODISCARD SPCONV_API int spconv_wrench_from_force_at_point(
     spconv_real res[6], const spconv_convention *to, const spconv_real force[3],
     const spconv_real torque[3], const spconv_real point[3], spconv_frame frame,
     const spconv_body *body);
-SPCONV_API SPCONV_NODISCARD int spconv_force_at_point_from_wrench(
+SPCONV_NODISCARD SPCONV_API int spconv_force_at_point_from_wrench(
     spconv_real res_force[3], spconv_real res_torque[3], const spconv_real wrench[6],
     const spconv_convention *from, const spconv_real point[3], spconv_frame frame,
     const spconv_body *body);
@@ -1106,33 +1120,33 @@ SPCONV_API void spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_
 SPCONV_API void spconv_twist_from_mujoco_cvel(spconv_real res[6], const spconv_real cvel[6],
                                               const spconv_real point[3],
                                               const spconv_real subtree_com[3]);
-SPCONV_API SPCONV_NODISCARD int spconv_twist_from_mujoco_cframe(spconv_real res[6],
+SPCONV_NODISCARD SPCONV_API int spconv_twist_from_mujoco_cframe(spconv_real res[6],
                                                                 const spconv_convention *to,
                                                                 const spconv_real cvel[6],
                                                                 const spconv_real subtree_com[3],
                                                                 const spconv_body *body);
-SPCONV_API SPCONV_NODISCARD int spconv_mujoco_cframe_from_twist(spconv_real res[6],
+SPCONV_NODISCARD SPCONV_API int spconv_mujoco_cframe_from_twist(spconv_real res[6],
                                                                 const spconv_real subtree_com[3],
                                                                 const spconv_real twist[6],
                                                                 const spconv_convention *from,
                                                                 const spconv_body *body);
-SPCONV_API SPCONV_NODISCARD int spconv_wrench_from_mujoco_cframe(spconv_real res[6],
+SPCONV_NODISCARD SPCONV_API int spconv_wrench_from_mujoco_cframe(spconv_real res[6],
                                                                  const spconv_convention *to,
                                                                  const spconv_real cfrc[6],
                                                                  const spconv_real subtree_com[3],
                                                                  const spconv_body *body);
-SPCONV_API SPCONV_NODISCARD int spconv_mujoco_cframe_from_wrench(spconv_real res[6],
+SPCONV_NODISCARD SPCONV_API int spconv_mujoco_cframe_from_wrench(spconv_real res[6],
                                                                  const spconv_real subtree_com[3],
                                                                  const spconv_real wrench[6],
                                                                  const spconv_convention *from,
                                                                  const spconv_body *body);
-SPCONV_API SPCONV_NODISCARD int spconv_accel_from_mujoco_cframe(spconv_real res[6],
+SPCONV_NODISCARD SPCONV_API int spconv_accel_from_mujoco_cframe(spconv_real res[6],
                                                                 const spconv_convention *to,
                                                                 const spconv_real cacc[6],
                                                                 const spconv_real cvel[6],
                                                                 const spconv_real subtree_com[3],
                                                                 const spconv_body *body);
-SPCONV_API SPCONV_NODISCARD int spconv_mujoco_cframe_from_accel(spconv_real res[6],
+SPCONV_NODISCARD SPCONV_API int spconv_mujoco_cframe_from_accel(spconv_real res[6],
                                                                 const spconv_real subtree_com[3],
                                                                 const spconv_real accel[6],
                                                                 const spconv_convention *from,
@@ -1170,99 +1184,99 @@ SPCONV_API void spconv_sap_twist_matrix(spconv_real res[36], const spconv_real r
 SPCONV_API void spconv_sap_wrench_matrix(spconv_real res[36], const spconv_real r_oc[3]);
 
 /* ----------------------------------------------------------------- >>arrays */
-SPCONV_API SPCONV_NODISCARD int spconv_joint_q_size(int joint_type, int lin_axes, int ang_axes);
-SPCONV_API SPCONV_NODISCARD int spconv_joint_qd_size(int joint_type, int lin_axes, int ang_axes);
-SPCONV_API SPCONV_NODISCARD int spconv_joint_layout_check(const spconv_joint_layout *L);
-SPCONV_API SPCONV_NODISCARD int spconv_joint_q_wxyz_from_xyzw(spconv_real *res,
+SPCONV_NODISCARD SPCONV_API int spconv_joint_q_size(int joint_type, int lin_axes, int ang_axes);
+SPCONV_NODISCARD SPCONV_API int spconv_joint_qd_size(int joint_type, int lin_axes, int ang_axes);
+SPCONV_NODISCARD SPCONV_API int spconv_joint_layout_check(const spconv_joint_layout *L);
+SPCONV_NODISCARD SPCONV_API int spconv_joint_q_wxyz_from_xyzw(spconv_real *res,
                                                               const spconv_real *joint_q,
                                                               const spconv_joint_layout *L);
-SPCONV_API SPCONV_NODISCARD int spconv_joint_q_xyzw_from_wxyz(spconv_real *res,
+SPCONV_NODISCARD SPCONV_API int spconv_joint_q_xyzw_from_wxyz(spconv_real *res,
                                                               const spconv_real *joint_q,
                                                               const spconv_joint_layout *L);
-SPCONV_API SPCONV_NODISCARD int spconv_sap_joint_qd_from_public(spconv_real *res,
+SPCONV_NODISCARD SPCONV_API int spconv_sap_joint_qd_from_public(spconv_real *res,
                                                                 const spconv_real *joint_qd,
                                                                 const spconv_joint_layout *L,
                                                                 const spconv_real *body_q,
                                                                 const spconv_real *body_com);
-SPCONV_API SPCONV_NODISCARD int spconv_public_joint_qd_from_sap(spconv_real *res,
+SPCONV_NODISCARD SPCONV_API int spconv_public_joint_qd_from_sap(spconv_real *res,
                                                                 const spconv_real *joint_qd,
                                                                 const spconv_joint_layout *L,
                                                                 const spconv_real *body_q,
                                                                 const spconv_real *body_com);
-SPCONV_API SPCONV_NODISCARD int spconv_sap_joint_f_from_public(spconv_real *res,
+SPCONV_NODISCARD SPCONV_API int spconv_sap_joint_f_from_public(spconv_real *res,
                                                                const spconv_real *joint_f,
                                                                const spconv_joint_layout *L,
                                                                const spconv_real *body_q,
                                                                const spconv_real *body_com);
-SPCONV_API SPCONV_NODISCARD int spconv_public_joint_f_from_sap(spconv_real *res,
+SPCONV_NODISCARD SPCONV_API int spconv_public_joint_f_from_sap(spconv_real *res,
                                                                const spconv_real *joint_f,
                                                                const spconv_joint_layout *L,
                                                                const spconv_real *body_q,
                                                                const spconv_real *body_com);
-SPCONV_API SPCONV_NODISCARD int spconv_sap_body_force_from_public_packed(
+SPCONV_NODISCARD SPCONV_API int spconv_sap_body_force_from_public_packed(
     spconv_real *res, const spconv_real *body_f, const spconv_real *body_q,
     const spconv_real *body_com, size_t body_count);
-SPCONV_API SPCONV_NODISCARD int spconv_public_body_force_from_sap_packed(
+SPCONV_NODISCARD SPCONV_API int spconv_public_body_force_from_sap_packed(
     spconv_real *res, const spconv_real *body_f, const spconv_real *body_q,
     const spconv_real *body_com, size_t body_count);
-SPCONV_API SPCONV_NODISCARD int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_f,
+SPCONV_NODISCARD SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_f,
                                                        spconv_real *body_f,
                                                        const spconv_joint_layout *L,
                                                        const spconv_real *body_q,
                                                        const spconv_real *body_com,
                                                        int joint_qd_order, int joint_f_order,
                                                        int body_f_order);
-SPCONV_API SPCONV_NODISCARD int spconv_sap_boundary_out(spconv_real *joint_qd,
+SPCONV_NODISCARD SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd,
                                                         const spconv_joint_layout *L,
                                                         const spconv_real *body_q,
                                                         const spconv_real *body_com,
                                                         int joint_qd_order);
-SPCONV_API SPCONV_NODISCARD int spconv_perm_check(const int *perm, size_t n);
-SPCONV_API SPCONV_NODISCARD int spconv_perm_inverse(int *res, const int *perm, size_t n);
-SPCONV_API SPCONV_NODISCARD int spconv_perm_gather(spconv_real *res, const spconv_real *in,
+SPCONV_NODISCARD SPCONV_API int spconv_perm_check(const int *perm, size_t n);
+SPCONV_NODISCARD SPCONV_API int spconv_perm_inverse(int *res, const int *perm, size_t n);
+SPCONV_NODISCARD SPCONV_API int spconv_perm_gather(spconv_real *res, const spconv_real *in,
                                                    const int *perm,
                                                    size_t n);
-SPCONV_API SPCONV_NODISCARD int spconv_perm_gather_frames(spconv_real *res, const spconv_real *x,
+SPCONV_NODISCARD SPCONV_API int spconv_perm_gather_frames(spconv_real *res, const spconv_real *x,
                                                           const int *perm, size_t frames, size_t n,
                                                           size_t stride);
-SPCONV_API SPCONV_NODISCARD int spconv_perm_gather_parents(int *res, const int *parents,
+SPCONV_NODISCARD SPCONV_API int spconv_perm_gather_parents(int *res, const int *parents,
                                                            const int *perm,
                                                            size_t n);
 
 /* ----------------------------------------------------------------- >>motion */
-SPCONV_API SPCONV_NODISCARD int spconv_motion_clip_convert(const spconv_motion_clip *res,
+SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
                                                            const spconv_motion_clip *in,
                                                            const spconv_real M_world[9],
                                                            const spconv_real M_body[9],
                                                            spconv_real k);
-SPCONV_API SPCONV_NODISCARD int spconv_motion_linvel(spconv_real *res, const spconv_real *pos,
+SPCONV_NODISCARD SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos,
                                                      int frames,
                                                      spconv_real dt, spconv_motion_diff method);
-SPCONV_API SPCONV_NODISCARD int spconv_motion_angvel(spconv_real *res, const spconv_real *q,
+SPCONV_NODISCARD SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q,
                                                      int frames,
                                                      spconv_real dt, spconv_rot_format q_format,
                                                      int body,
                                                      spconv_motion_diff method);
-SPCONV_API SPCONV_NODISCARD int spconv_euler_seq_from_bvh_channels(spconv_euler_seq *seq,
+SPCONV_NODISCARD SPCONV_API int spconv_euler_seq_from_bvh_channels(spconv_euler_seq *seq,
                                                                    spconv_euler_kind *kind,
                                                                    int rot_index[3],
                                                                    int *n_channels,
                                                                    const char *channels);
-SPCONV_API SPCONV_NODISCARD int spconv_bvh_channels_from_euler_seq(char *buf, size_t size,
+SPCONV_NODISCARD SPCONV_API int spconv_bvh_channels_from_euler_seq(char *buf, size_t size,
                                                                    spconv_euler_seq seq,
                                                                    spconv_euler_kind kind);
-SPCONV_API SPCONV_NODISCARD int spconv_quat_wxyz_from_bvh(spconv_real res[4],
+SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_from_bvh(spconv_real res[4],
                                                           const spconv_real angles_deg[3],
                                                           spconv_euler_seq seq);
-SPCONV_API SPCONV_NODISCARD int spconv_bvh_from_quat_wxyz(spconv_real res[3],
+SPCONV_NODISCARD SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3],
                                                           const spconv_real q_wxyz[4],
                                                           spconv_euler_seq seq);
-SPCONV_API SPCONV_NODISCARD int spconv_motion_clip_heading(spconv_real *res,
+SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_heading(spconv_real *res,
                                                            const spconv_motion_clip *in,
                                                            size_t frame, spconv_axis up,
                                                            spconv_signed_axis world_forward,
                                                            spconv_signed_axis body_forward);
-SPCONV_API SPCONV_NODISCARD int spconv_motion_clip_align(const spconv_motion_clip *res,
+SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_align(const spconv_motion_clip *res,
                                                          const spconv_motion_clip *in, size_t frame,
                                                          spconv_axis up,
                                                          spconv_signed_axis world_forward,
