@@ -178,7 +178,7 @@ static void test_axis_preset_matrix_golden(void **state) {
     assert_int_equal(spconv_axis_conversion(G, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y), SPCONV_OK);
     EXPECT_VEC_EQUAL(M, G, 9);
   }
-  { /* Genesis / Newton importers, glTF (Y up) -> Z up: (x, -z, y) */
+  { /* Blender's glTF importer and Genesis, glTF (Y up) -> Z up: (x, -z, y) */
     spconv_real p[3] = {1, 2, 3}, wp[3] = {1, -3, 2}, U[9], A[9];
     ax_preset_matrix(M, SPCONV_AXIS_PRESET_GLTF, SPCONV_AXIS_PRESET_BLENDER);
     spconv_vec_change_axes(r, M, p);

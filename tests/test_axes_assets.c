@@ -164,6 +164,126 @@ static void test_asset_axes_matrix_known(void **state) {
   EXPECT_VEC_EQUAL(v, front_blender, 3);
 }
 
+/* docs/axes.md, "glTF into a Z-up world: two calls, two intents", pinned
+   value for value so that the page and the code cannot drift apart. glTF
+   (spec, "Coordinate System and Units"): +Y up, front faces +Z, +X is the
+   asset's left.
+   (a) up axis only, as Blender's glTF importer and Genesis do:
+       (x, y, z) -> (x, -z, y), +90 deg about X, q = (h, h, 0, 0); the front
+       lands on -Y (Blender's facing), up on +Z, left on +X.
+   (b) face the robot world's forward (ROS / MuJoCo / Isaac / Newton /
+       Genesis / ROBOT presets): (x, y, z) -> (z, x, y), q = (1/2)(1, 1, 1, 1);
+       the front lands on +X, up on +Z, left on +Y. (b) = Rz(+90 deg) (a). */
+static void test_gltf_to_z_up_two_calls_pinned(void **state) {
+  const spconv_real A[9] = {1, 0, 0, 0, 0, -1, 0, 1, 0}; /* (x, -z, y) */
+  const spconv_real B[9] = {0, 0, 1, 1, 0, 0, 0, 1, 0};  /* (z, x, y) */
+  const spconv_real Rz90[9] = {0, -1, 0, 1, 0, 0, 0, 0, 1};
+  /* glTF front, up, left and a point, stored as 4 vectors for the batch call */
+  const spconv_real gltf[12] = {0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 2, 3};
+  const spconv_real want_a[12] = {0, -1, 0, 0, 0, 1, 1, 0, 0, 1, -3, 2};
+  const spconv_real want_b[12] = {1, 0, 0, 0, 0, 1, 0, 1, 0, 3, 1, 2};
+  const spconv_real h = (spconv_real)0.70710678118654752440;
+  const spconv_real qa[4] = {h, h, 0, 0};
+  const spconv_real qb[4] = {(spconv_real)0.5, (spconv_real)0.5, (spconv_real)0.5,
+                             (spconv_real)0.5};
+  const spconv_real id_q[4] = {1, 0, 0, 0};
+  /* golden row of the page: q_wxyz -> (w, z, x, y), angular velocity (z, x, y) */
+  const spconv_real q[4] = {(spconv_real)0.5, (spconv_real)0.1, (spconv_real)-0.7,
+                            (spconv_real)0.3};
+  const spconv_real want_qb[4] = {(spconv_real)0.5, (spconv_real)0.3, (spconv_real)0.1,
+                                  (spconv_real)-0.7};
+  const spconv_axis_preset x_forward[6] = {
+      SPCONV_AXIS_PRESET_ROS_FLU, SPCONV_AXIS_PRESET_MUJOCO,  SPCONV_AXIS_PRESET_ISAAC,
+      SPCONV_AXIS_PRESET_NEWTON,  SPCONV_AXIS_PRESET_GENESIS, SPCONV_AXIS_PRESET_ROBOT};
+  const spconv_axis_preset face_minus_y[2] = {SPCONV_AXIS_PRESET_BLENDER,
+                                              SPCONV_AXIS_PRESET_USD_Z_UP};
+  spconv_real M[9], P[9], v[12], r[4], R[9];
+  spconv_axis_system s;
+  int i, z;
+  (void)state;
+
+  /* the presets table: glTF is (left, up, forward), Blender (left, back, up) */
+  assert_int_equal(spconv_axis_system_preset(&s, SPCONV_AXIS_PRESET_GLTF), SPCONV_OK);
+  assert_int_equal(s.x, SPCONV_DIRECTION_LEFT);
+  assert_int_equal(s.y, SPCONV_DIRECTION_UP);
+  assert_int_equal(s.z, SPCONV_DIRECTION_FORWARD);
+  assert_int_equal(spconv_axis_system_preset(&s, SPCONV_AXIS_PRESET_BLENDER), SPCONV_OK);
+  assert_int_equal(s.x, SPCONV_DIRECTION_LEFT);
+  assert_int_equal(s.y, SPCONV_DIRECTION_BACK);
+  assert_int_equal(s.z, SPCONV_DIRECTION_UP);
+
+  /* (a): every call the page lists gives A */
+  for (z = 0; z < 2; ++z) { /* glTF ignores file_is_z_up */
+    assert_int_equal(spconv_asset_import_matrix(M, SPCONV_ASSET_GLTF, z), SPCONV_OK);
+    EXPECT_VEC_EQUAL(M, A, 9);
+    assert_int_equal(spconv_asset_import_quat_wxyz(r, SPCONV_ASSET_GLTF, z), SPCONV_OK);
+    EXPECT_VEC_NEAR(r, qa, 4, TEST_TOL);
+    for (i = 0; i < 2; ++i) {
+      assert_int_equal(spconv_asset_axes_matrix(M, SPCONV_ASSET_GLTF, z, face_minus_y[i]),
+                       SPCONV_OK);
+      EXPECT_VEC_EQUAL(M, A, 9);
+    }
+  }
+  assert_int_equal(spconv_up_axis_matrix(M, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
+  EXPECT_VEC_EQUAL(M, A, 9);
+  assert_int_equal(spconv_up_axis_quat_wxyz(r, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
+  EXPECT_VEC_NEAR(r, qa, 4, TEST_TOL);
+  /* Blender's labels "-Z forward, Y up" -> "Y forward, Z up" (forward = the
+     way the front view looks), and the same in asset facing: front +Z -> -Y */
+  assert_int_equal(spconv_axis_conversion(M, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y,
+                                          SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z), SPCONV_OK);
+  EXPECT_VEC_EQUAL(M, A, 9);
+  assert_int_equal(spconv_axis_conversion(M, SPCONV_AXIS_POS_Z, SPCONV_AXIS_POS_Y,
+                                          SPCONV_AXIS_NEG_Y, SPCONV_AXIS_POS_Z), SPCONV_OK);
+  EXPECT_VEC_EQUAL(M, A, 9);
+  /* where front, up, left and (1, 2, 3) land: the batch call, and M v */
+  assert_int_equal(spconv_vec_change_up_axis_n(v, gltf, 4, SPCONV_AXIS_Y, SPCONV_AXIS_Z),
+                   SPCONV_OK);
+  EXPECT_VEC_EQUAL(v, want_a, 12);
+  for (i = 0; i < 4; ++i) {
+    spconv_vec_change_axes(r, A, gltf + 3 * i);
+    EXPECT_VEC_EQUAL(r, want_a + 3 * i, 3);
+  }
+  /* a body at rest placed world-only: q_M q = (h, h, 0, 0) */
+  assert_int_equal(spconv_quat_wxyz_change_up_axis_n(r, id_q, 1, SPCONV_AXIS_Y, SPCONV_AXIS_Z),
+                   SPCONV_OK);
+  EXPECT_VEC_NEAR(r, qa, 4, TEST_TOL);
+
+  /* (b): every robot Z-up preset gives B, whatever the flag says for glTF */
+  for (z = 0; z < 2; ++z)
+    for (i = 0; i < 6; ++i) {
+      int k;
+      assert_int_equal(spconv_asset_axes_matrix(M, SPCONV_ASSET_GLTF, z, x_forward[i]),
+                       SPCONV_OK);
+      EXPECT_VEC_EQUAL(M, B, 9);
+      for (k = 0; k < 4; ++k) {
+        spconv_vec_change_axes(r, M, gltf + 3 * k);
+        EXPECT_VEC_EQUAL(r, want_b + 3 * k, 3);
+      }
+    }
+  /* in asset facing: front +Z -> +X, up +Y -> +Z */
+  assert_int_equal(spconv_axis_conversion(M, SPCONV_AXIS_POS_Z, SPCONV_AXIS_POS_Y,
+                                          SPCONV_AXIS_POS_X, SPCONV_AXIS_POS_Z), SPCONV_OK);
+  EXPECT_VEC_EQUAL(M, B, 9);
+  /* B = Rz(+90 deg) A: the up-axis turn, then a quarter turn about up */
+  spconv_mat_mul(P, Rz90, A);
+  EXPECT_VEC_EQUAL(P, B, 9);
+  /* its quaternion (1/2)(1, 1, 1, 1): 120 deg about (1, 1, 1) */
+  test_mat_of_quat(R, qb);
+  EXPECT_VEC_NEAR(R, B, 9, TEST_TOL);
+  /* the golden row: q_wxyz -> (w, z, x, y); angular velocity (z, x, y) */
+  spconv_quat_wxyz_change_axes(r, B, q);
+  EXPECT_VEC_EQUAL(r, want_qb, 4);
+  spconv_pseudovec_change_axes(r, B, gltf + 9);
+  EXPECT_VEC_EQUAL(r, want_b + 9, 3);
+
+  /* the two answers differ: the same front lands on -Y with (a), +X with (b) */
+  assert_true(want_a[1] == -1 && want_b[0] == 1);
+  for (i = 0; i < 9; ++i)
+    if (A[i] != B[i]) break;
+  assert_true(i < 9);
+}
+
 static void test_asset_axes_matrix_bad_input(void **state) {
   spconv_real M[9], keep[9];
   int i;
@@ -185,6 +305,7 @@ int main(void) {
       cmocka_unit_test(test_transform_change_axes_gltf_known),
       cmocka_unit_test(test_transform_change_axes_bad_input),
       cmocka_unit_test(test_asset_axes_matrix_known),
+      cmocka_unit_test(test_gltf_to_z_up_two_calls_pinned),
       cmocka_unit_test(test_asset_axes_matrix_bad_input),
   };
   int failed = cmocka_run_group_tests_name("spatial_conv 4x4 transforms and assets (" TEST_PRECISION ")",
