@@ -132,8 +132,10 @@
                       as a rotation; default 1e-6 (double), 1e-5 (float).
    SPCONV_NO_DEPRECATED  leaves out the 0.1 names (>>deprecated).
    SPCONV_NODISCARD   the attribute on every function that returns a status,
-                      so that an ignored status warns; define it empty to
-                      turn that off.
+                      so that an ignored status warns: [[nodiscard]] under
+                      C++17 and C23 (a cast to void discards on purpose),
+                      else warn_unused_result; define it empty to turn
+                      that off.
    SPCONV_NO_VECTOR   leaves out the GNU C vector and SSE2 code of some batch
                       forms (>>helpers); the plain loops run instead, with
                       the same results.
@@ -612,7 +614,9 @@ typedef struct spconv_body {
      frame       whose orientation q is: SPCONV_POSE_FRAME_BODY (the body
                  frame) or SPCONV_POSE_FRAME_INERTIAL (the principal axes:
                  q_body * iquat; MuJoCo ximat, Bullet's center-of-mass
-                 transform, Isaac Lab root_com_pose_w)
+                 transform, Isaac Lab root_com_pose_w under PhysX; Isaac
+                 Lab's Newton backend keeps the link's orientation there,
+                 so pass iquat = identity for it)
    Fields are int: an unknown value makes the pose functions return
    SPCONV_EINVAL. */
 typedef enum spconv_pose_layout {
@@ -649,7 +653,7 @@ typedef enum spconv_preset_id {
   SPCONV_PRESET_MUJOCO_XFRC,     /* MuJoCo 2.2+ xfrc_applied [f; tau_C], world */
   SPCONV_PRESET_SAP_PUBLIC,      /* SAP Warp public [v_C; w], [f; tau_C], world */
   SPCONV_PRESET_SAP_INTERNAL,    /* SAP Warp internal [w; v_O], [tau_O; f], world */
-  SPCONV_PRESET_ISAACLAB,        /* Isaac Lab 2.x root_com_vel_w [v_C; w] (3.x too), wxyz poses */
+  SPCONV_PRESET_ISAACLAB,        /* Isaac Lab 2.x root_com_vel_w, wxyz (3.x: ISAACLAB3) */
   SPCONV_PRESET_PHYSX,           /* PhysX 5.x PxRigidBody velocities, COM, world */
   SPCONV_PRESET_BULLET,          /* Bullet 2.x/3.x btRigidBody velocities, COM, world */
   SPCONV_PRESET_DRAKE,           /* Drake 1.x SpatialVelocity V_WB_W [w; v_Bo], world */
@@ -662,12 +666,12 @@ typedef enum spconv_preset_id {
   SPCONV_PRESET_MR_SPACE,        /* Modern Robotics (2017) spatial twist [w_s; v_s] */
   SPCONV_PRESET_FEATHERSTONE,    /* spatial_v2 FDfb floating base, fixed-base coords */
   SPCONV_PRESET_PTERA,           /* Ptera Software docs: MuJoCo qvel with deg/s */
-  SPCONV_PRESET_WARP_SIM,        /* warp.sim, Newton < beta-0.1.2 [w; v_C], [tau_C; f] */
-  SPCONV_PRESET_ISAACLAB_LINK,   /* Isaac Lab 2.x root_link_vel_w [v_O; w] (3.x too), wxyz poses */
-  SPCONV_PRESET_GZ_SIM,          /* gz-sim 7+ Link.hh velocities, AddWorldWrench at O */
+  SPCONV_PRESET_WARP_SIM,        /* warp.sim (Warp 1.0-1.9), Newton before PR #643 */
+  SPCONV_PRESET_ISAACLAB_LINK,   /* Isaac Lab 2.x root_link_vel_w, wxyz (3.x: ISAACLAB3_LINK) */
+  SPCONV_PRESET_GZ_SIM,          /* Gazebo (gz-sim 7+) Link.hh velocities, wrench at O */
   SPCONV_PRESET_ROS_ODOM,        /* ROS 1/2 nav_msgs/Odometry twist [v; w], child axes */
   SPCONV_PRESET_JOLT,            /* Jolt Physics Body.h velocities, COM, world */
-  SPCONV_PRESET_ISAACLAB3,       /* Isaac Lab 3.x root_com_vel_w, q_xyzw poses */
+  SPCONV_PRESET_ISAACLAB3,       /* Isaac Lab 3.x root_com_vel_w, xyzw; Newton backend: iquat = 1 */
   SPCONV_PRESET_ISAACLAB3_LINK,  /* Isaac Lab 3.x root_link_vel_w, q_xyzw poses */
   SPCONV_PRESET_ODE,             /* ODE 0.16 dBodyGetLinearVel (COM), world */
   SPCONV_PRESET_GENESIS,         /* Genesis 0.3+ get_vel (link origin), get_ang, world */
@@ -3625,13 +3629,15 @@ SPCONV_API int spconv_axis_system_from_matrix(spconv_axis_system *res, const spc
      Z-up right-handed world (Genesis docs, "Coordinate system").
    BLENDER: Z up; the front view looks along +Y, so assets face -Y and +X is
      their left (Blender manual, import/export "Forward / Up Axis").
-   GLTF: glTF 2.0 spec 3.4 "+Y up, +Z forward, -X right; the front of a
-     glTF asset faces +Z". Blender -> glTF is then (x, y, z) -> (x, z, -y),
-     the matrix of Blender's glTF exporter (io_scene_gltf2 to_yup()).
+   GLTF: glTF 2.0 spec 3.4 "glTF defines +Y as up, +Z as forward, and -X as
+     right; the front of a glTF asset faces +Z" (Blender's export label for
+     it, "Y up, -Z forward", names the way its front view looks).
+     Blender -> glTF is then (x, y, z) -> (x, z, -y), the matrix of
+     Blender's glTF exporter (io_scene_gltf2 to_yup()).
    USD_Y_UP: UsdGeom upAxis Y with the Maya/glTF facing (+Z front);
      USD_Z_UP: upAxis Z, the Y-up system turned +90 deg about X (the
-     (x, y, z) -> (x, -z, y) rotation UsdGeom's upAxis notes and Blender /
-     Genesis / Newton importers apply), i.e. the same as BLENDER.
+     (x, y, z) -> (x, -z, y) rotation UsdGeom's upAxis notes and Blender's
+     glTF importer and Genesis apply), i.e. the same as BLENDER.
    UNITY: Unity manual, left-handed, +Y up, +Z forward (Transform.forward),
      +X right. UNREAL: Unreal docs, left-handed, +X forward, +Y right, +Z up.
    OPENGL_CAMERA: eye space, x right, y up, the camera looks along -Z (also
@@ -4144,16 +4150,17 @@ SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
 
 /* ------------------------------------------------------------- asset import */
 
-/** res = M taking mesh coordinates of a file into a Z-up world, the way
-   Genesis imports (aligned with Blender's default exporters, "Y up, -Z
-   forward"): Y-up data -> (x, y, z) -> (x, -z, y), i.e.
-   spconv_up_axis_matrix(Y, Z), the inverse of Blender's glTF export; Z-up data ->
-   identity. glTF is always Y-up (file_is_z_up ignored, as Genesis does);
-   STL and OBJ use file_is_z_up (Genesis' file_meshes_are_zup). It turns
-   the up axis only: a glTF asset then faces -Y; spconv_asset_axes_matrix
+/** res = M taking mesh coordinates of a file into a Z-up world, turning
+   the up axis only, as Blender's glTF importer and Genesis do (Blender's
+   export label "Y up, -Z forward" names the way its front view looks; the
+   asset's front is +Z, as glTF says): Y-up data -> (x, y, z) ->
+   (x, -z, y), i.e. spconv_up_axis_matrix(Y, Z), the inverse of Blender's
+   glTF export; Z-up data -> identity. glTF is always Y-up (file_is_z_up
+   ignored, as Genesis does); STL and OBJ use file_is_z_up (Genesis'
+   file_meshes_are_zup). A glTF asset then faces -Y; spconv_asset_axes_matrix
    gives the matrix into a chosen system (a ROS / MuJoCo / Isaac world faces
-   +X). Apply either with the *_change_axes functions. SPCONV_EINVAL (res untouched) for an
-   unknown format. */
+   +X). Apply either with the *_change_axes functions. SPCONV_EINVAL (res
+   untouched) for an unknown format. */
 SPCONV_API int spconv_asset_import_matrix(spconv_real res[9], spconv_asset_format format,
                                           int file_is_z_up) {
   int f = SPCONV__CAST(int, format);
@@ -4181,10 +4188,12 @@ SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_fo
    "Coordinate System and Units"); STL and OBJ have no convention: Y-up
    files (file_is_z_up = 0) are read with the glTF facing, Z-up files in
    Blender's axes (front -Y). glTF -> ROS_FLU, MUJOCO, ISAAC, NEWTON:
-   (x, y, z) -> (z, x, y), the asset faces +X; glTF -> BLENDER: (x, y, z)
-   -> (x, -z, y), it faces -Y (what spconv_asset_import_matrix gives, which
-   turns the up axis only). SPCONV_EINVAL (res untouched) for an unknown
-   format or preset. */
+   (x, y, z) -> (z, x, y), the asset faces +X (GENESIS and ROBOT too: to
+   match Genesis' own import, use spconv_asset_import_matrix); glTF ->
+   BLENDER: (x, y, z) -> (x, -z, y), it faces -Y (what
+   spconv_asset_import_matrix gives, which turns the up axis only).
+   docs/axes.md, "Asset import", says which to call when.
+   SPCONV_EINVAL (res untouched) for an unknown format or preset. */
 SPCONV_API int spconv_asset_axes_matrix(spconv_real res[9], spconv_asset_format format,
                                         int file_is_z_up, spconv_axis_preset to) {
   spconv_axis_preset from = SPCONV_AXIS_PRESET_GLTF;
@@ -4369,9 +4378,16 @@ SPCONV_API spconv_convention spconv__convention(int order, int point, int linear
    Versions: what each row holds for; docs/engines.md has the table.
    NEWTON        Newton 1.x docs "Conventions" and State docstrings: body_qd =
                  [v of COM; w], body_f = [f; tau about COM], world frame
-                 (joint_f of free joints too). Before 1.1 articulated body_qd
-                 from FK and SolverFeatherstone did not follow it for bodies
-                 whose COM is off the origin (Newton CHANGELOG 1.1.0, 1.4.0).
+                 (joint_f of free joints too). Linear first since PR #643
+                 (commit ad0ce6a, 2025-09-08; first tag beta-1-0). From #643
+                 to PR #1160 (2025-12-16; first tag v0.2.2) SolverFeatherstone
+                 kept body_qd = [v_s; w_s] and body_f at the world origin
+                 (PINOCCHIO_WORLD's layout); since #1160 it converts body_f
+                 from the COM and free bodies' body_qd to the COM. Newton 1.0's
+                 Conventions page still excepts SolverFeatherstone (free bodies
+                 whose COM is off the origin); before 1.1 articulated body_qd
+                 from FK did not follow it either (Newton CHANGELOG 1.1.0,
+                 1.4.0; docs/concepts/conventions.rst at v1.0.0).
    MUJOCO_FREE   MuJoCo 2.2+ docs (mjData qvel; Ptera's "MuJoCo Conventions"): free
                  joint qvel = [v of body origin, world; w, body axes]; qfrc is
                  its power-conjugate [f, world; tau about origin, body]; qacc =
@@ -4381,9 +4397,10 @@ SPCONV_API spconv_convention spconv__convention(int order, int point, int linear
                  world.
    SAP_INTERNAL  SAP Warp's "Convention" section: sap [w; v_O], [tau_O; f], world (without
                  the residual's sign: spconv_sap_body_force_from_public).
-   ISAACLAB      Isaac Lab 2.x / 3.x ArticulationData root_com_vel_w /
+   ISAACLAB      Isaac Lab 2.x ArticulationData root_com_vel_w /
                  body_com_vel_w ([lin_vel, ang_vel] of the COM frame, world);
-                 body_com_acc_w classical.
+                 body_com_acc_w classical. The 6-vectors hold for 3.x too, but
+                 3.x poses are xyzw: use ISAACLAB3 there.
    PHYSX         PhysX 5.x PxRigidBody::getLinearVelocity / getAngularVelocity (COM,
                  world); PxArticulationRootLinkData worldLinAccel is the
                  "classical linear acceleration". Stored [v; w].
@@ -4417,22 +4434,29 @@ SPCONV_API spconv_convention spconv__convention(int order, int point, int linear
                  body coordinates instead: MR_BODY / DART_BODY.
    PTERA         Ptera Software "MuJoCo Conventions": MuJoCo's qvel with the
                  angular part in deg/s (omegas_BP1__E = rad2deg(qvel[3:6])).
-   WARP_SIM      warp.sim (warp/sim/model.py, State) and Newton before its
-                 beta-0.1.2 release (Newton 1.0 docs/migration.rst): body_qd
+   WARP_SIM      warp.sim (warp/sim/model.py, State; Warp 1.0 to 1.9.x,
+                 removed in 1.10.0) and Newton before PR #643 (commit ad0ce6a,
+                 2025-09-08: tags alpha-0, alpha-1; beta-1-0 and later are
+                 linear first, though beta-1-0 to beta-0.1.2 all report
+                 version 0.1.1.a2; Newton 1.0 docs/migration.rst): body_qd
                  "first 3 entries represent angular velocity", [w; v_C];
                  body_f [tau; f] "w.r.t. the body's center of mass", world
                  (except the Featherstone integrator: world origin, MR_SPACE).
-   ISAACLAB_LINK Isaac Lab 2.x / 3.x ArticulationData root_link_vel_w /
+   ISAACLAB_LINK Isaac Lab 2.x ArticulationData root_link_vel_w /
                  body_link_vel_w: [lin_vel, ang_vel] of the actor (link)
-                 frame, world.
-   GZ_SIM        gz-sim 7+ include/gz/sim/Link.hh: WorldLinearVelocity "at
-                 the origin of the link frame expressed in the world frame",
-                 WorldAngularVelocity in the world frame, AddWorldWrench
+                 frame, world (3.x: ISAACLAB3_LINK, xyzw poses).
+   GZ_SIM        Gazebo (gz-sim 7+) include/gz/sim/Link.hh:
+                 WorldLinearVelocity "at the origin of the link frame
+                 expressed in the world frame", WorldAngularVelocity in the
+                 world frame, AddWorldWrench
                  "expressed in world coordinates and applied to the link at
                  the link's origin". Separate vectors, stored here [v; w].
    ROS_ODOM      ROS 1 / ROS 2 nav_msgs/Odometry: "The twist in this message
                  should be specified in the coordinate frame given by the
-                 child_frame_id", the child frame's own velocity;
+                 child_frame_id" (axes only: the message names no reference
+                 point). This preset takes the child frame's origin, the point
+                 whose position pose holds, so that the twist rotated to the
+                 parent frame is the rate of change of that pose.
                  geometry_msgs/Twist is [linear; angular]. The message holds
                  no acceleration (accel CLASSICAL is this preset's choice).
    JOLT          Jolt Physics Jolt/Physics/Body/Body.h: GetLinearVelocity
@@ -4440,13 +4464,24 @@ SPCONV_API spconv_convention spconv__convention(int order, int point, int linear
                  GetAngularVelocity world space. Stored [v; w].
    ISAACLAB3, ISAACLAB3_LINK  Isaac Lab 3.x: the 6-vectors of ISAACLAB and
                  ISAACLAB_LINK; poses store q_xyzw (spconv_state_convention_from_preset).
+                 root_com_pose_w depends on the physics backend: PhysX
+                 composes the link pose with body_com_pose_b, whose
+                 quaternion is the inertial frame, iquat
+                 (isaaclab_physx/assets/kernels.py); the Newton backend keeps
+                 the link's orientation ("In Newton, body com pose always has
+                 unit quaternion", isaaclab_newton articulation_data.py), so
+                 there ISAACLAB3 holds only with iquat = identity (NULL).
    ODE           ODE 0.16 ode/ode.h: dBodyGetLinearVel (the body's position
                  is its COM) and dBodyGetAngularVel, world; dBodyAddForce /
                  dBodyAddTorque world, at the COM. Stored [v; w].
-   GENESIS       Genesis 0.3+ (genesis/engine/entities/rigid_entity/
-                 rigid_link.py): get_vel "linear velocity ... of the link
-                 origin" (ref="link_origin", the default), get_ang in world
-                 coordinates. Separate vectors, stored here [v; w].
+   GENESIS       Genesis 0.3+: RigidEntity.get_links_vel (genesis/engine/
+                 entities/rigid_entity/rigid_entity.py) and the rigid solver's
+                 get_links_vel (genesis/engine/solvers/rigid/rigid_solver.py;
+                 rigid_solver_decomp.py in early 0.3.x) default to
+                 ref="link_origin"; RigidLink.get_vel (rigid_link.py) takes
+                 no ref and gets the solver's default. get_ang in world
+                 coordinates.
+                 Separate vectors, stored here [v; w].
    CHRONO        Project Chrono 9.x ChBody: the body frame is the COM frame;
                  GetPosDt its velocity and GetAngVelParent the angular
                  velocity, absolute (world) coordinates. ChBodyAuxRef's REF
@@ -4928,7 +4963,9 @@ SPCONV_API void spconv__iquat(spconv_real iq[4], const spconv_real *iquat_wxyz) 
                             inertial frame (the link pose times
                             body_com_pose_b)
    ISAACLAB_LINK            Isaac Lab 2.x root_link_pose_w [p; q_wxyz], origin
-   ISAACLAB3, ISAACLAB3_LINK  the same in Isaac Lab 3.x, q_xyzw
+   ISAACLAB3, ISAACLAB3_LINK  the same in Isaac Lab 3.x, q_xyzw; under Isaac
+                            Lab's Newton backend root_com_pose_w keeps the
+                            link's orientation: pass iquat = identity (NULL)
    PHYSX                    PxTransform {q_xyzw; p} of the actor (origin)
    BULLET                   center-of-mass transform: COM, inertial frame,
                             [p; q_xyzw] (btQuaternion x, y, z, w)
