@@ -122,8 +122,17 @@
    CONFIGURATION (define before the include)
 
    SPCONV_USE_FLOAT   spconv_real is float instead of double.
-   SPCONV_API         the storage of every function; default `static inline`
-                      (plus `__host__ __device__` under nvcc or hipcc).
+   SPCONV_API         the storage of every public function; default
+                      `static inline` (plus `__host__ __device__` under nvcc
+                      or hipcc).
+   SPCONV_IMPLEMENTATION  in one C or C++ file of a linked build: that file
+                      defines every public function with external linkage
+                      (C linkage in C++ too), exported with SPCONV_EXPORT
+                      (default visibility("default") with gcc and clang);
+                      the private helpers stay internal. Host code only.
+   SPCONV_DECLARATIONS_ONLY  in the other files of a linked build (or for
+                      the whole project, with SPCONV_IMPLEMENTATION in one
+                      file): the declarations without the definitions.
    SPCONV_SQRT, SPCONV_SIN, SPCONV_COS, SPCONV_ATAN2, SPCONV_FABS   math
                       functions, default the <math.h> ones for the chosen
                       precision (SPCONV_ACOS and SPCONV_ASIN are defined too,
@@ -236,11 +245,33 @@ typedef double spconv_real;
 #  define SPCONV_FABS(x) SPCONV__MATH(fabs)(x)
 #endif
 
-#ifndef SPCONV_API
-#  if defined(__CUDACC__) || defined(__HIPCC__)
-#    define SPCONV_API static inline __host__ __device__
+/* Linkage. By default every function is `static inline` (plus
+   __host__ __device__ under nvcc or hipcc): copy the file and include it.
+   For bindings and large builds: define SPCONV_IMPLEMENTATION in one C or
+   C++ file, which then defines every public function with external linkage
+   (exported from a shared library: SPCONV_EXPORT), and SPCONV_DECLARATIONS_ONLY
+   in the others (or for the whole project), which then see the
+   declarations only. Private helpers stay `static inline` in every mode. */
+#if defined(SPCONV_IMPLEMENTATION) || defined(SPCONV_DECLARATIONS_ONLY)
+#  define SPCONV__LINKED 1
+#endif
+#ifndef SPCONV_EXPORT
+#  if defined(SPCONV__LINKED) && (defined(__GNUC__) || defined(__clang__))
+#    define SPCONV_EXPORT __attribute__((visibility("default")))
 #  else
-#    define SPCONV_API static inline
+#    define SPCONV_EXPORT
+#  endif
+#endif
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#  define SPCONV__PRIVATE static inline __host__ __device__
+#else
+#  define SPCONV__PRIVATE static inline
+#endif
+#ifndef SPCONV_API
+#  ifdef SPCONV__LINKED
+#    define SPCONV_API SPCONV_EXPORT
+#  else
+#    define SPCONV_API SPCONV__PRIVATE
 #  endif
 #endif
 
@@ -782,6 +813,9 @@ typedef enum spconv_motion_diff {
 /* Every public function, in the order of the sections below. Each is
    defined (and documented) in its section; a prototype that drifts from its
    definition fails to compile. */
+#if defined(__cplusplus) && defined(SPCONV__LINKED)
+extern "C" { /* the linked modes: one set of symbols for C and C++ */
+#endif
 
 /* ----------------------------------------------------------------- >>status */
 SPCONV_API const char *spconv_status_string(int status);
@@ -1287,6 +1321,10 @@ SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_align(const spconv_motion_cli
                                                          spconv_signed_axis body_forward,
                                                          spconv_real ground);
 
+#if defined(__cplusplus) && defined(SPCONV__LINKED)
+} /* extern "C" */
+#endif
+
 /* ============================================================== >>deprecated
    DEPRECATED NAMES: the 0.1 names, mapped to the new ones */
 /* The names of spatial_conv 0.1: each old name below is the new one after
@@ -1385,6 +1423,10 @@ typedef spconv_axis_preset spconv_motion_preset;
 #define SPCONV_AXES_COUNT                        SPCONV_AXIS_PRESET_COUNT
 #endif /* SPCONV_NO_DEPRECATED */
 
+/* Everything below defines functions: left out under SPCONV_DECLARATIONS_ONLY
+   (unless SPCONV_IMPLEMENTATION is defined too). */
+#if !defined(SPCONV_DECLARATIONS_ONLY) || defined(SPCONV_IMPLEMENTATION)
+
 /* ================================================================= >>helpers
    PRIVATE HELPERS: shared by several sections (spconv__*), batch machinery */
 
@@ -1406,13 +1448,13 @@ typedef spconv_axis_preset spconv_motion_preset;
 /* 1 when x is finite. x - x is NaN for inf and NaN, and NaN != NaN.
    (-ffast-math may fold this to 1: do not build with it if you rely on
    non-finite inputs being refused.) */
-SPCONV_API int spconv__finite(spconv_real x) {
+SPCONV__PRIVATE int spconv__finite(spconv_real x) {
   spconv_real d = x - x;
   return d == d;
 }
 
 /* max |v_i| of n reals (NaN entries are skipped by the comparison) */
-SPCONV_API spconv_real spconv__max_abs(const spconv_real *v, int n) {
+SPCONV__PRIVATE spconv_real spconv__max_abs(const spconv_real *v, int n) {
   spconv_real m = SPCONV__R(0);
   int i;
   for (i = 0; i < n; ++i) {
@@ -1423,7 +1465,7 @@ SPCONV_API spconv_real spconv__max_abs(const spconv_real *v, int n) {
 }
 
 /* |v| of a 3-vector without overflow or underflow (0 for the zero vector) */
-SPCONV_API spconv_real spconv__norm3(const spconv_real v[3]) {
+SPCONV__PRIVATE spconv_real spconv__norm3(const spconv_real v[3]) {
   spconv_real m = spconv__max_abs(v, 3), x, y, z;
   if (m == SPCONV__R(0)) return v[0] + v[1] + v[2]; /* 0, or NaN for NaN input */
   x = v[0] / m;
@@ -1435,7 +1477,7 @@ SPCONV_API spconv_real spconv__norm3(const spconv_real v[3]) {
 /* ----------------------------------------------- 3-vectors and 3x3 matrices */
 
 /* res = a x b; res must not alias a or b */
-SPCONV_API void spconv__cross(spconv_real res[3], const spconv_real a[3],
+SPCONV__PRIVATE void spconv__cross(spconv_real res[3], const spconv_real a[3],
                               const spconv_real b[3]) {
   res[0] = a[1] * b[2] - a[2] * b[1];
   res[1] = a[2] * b[0] - a[0] * b[2];
@@ -1443,7 +1485,7 @@ SPCONV_API void spconv__cross(spconv_real res[3], const spconv_real a[3],
 }
 
 /* res = a + b x c (res may alias a, not b or c) */
-SPCONV_API void spconv__add_cross(spconv_real res[3], const spconv_real a[3],
+SPCONV__PRIVATE void spconv__add_cross(spconv_real res[3], const spconv_real a[3],
                                   const spconv_real b[3], const spconv_real c[3]) {
   spconv_real t[3];
   spconv__cross(t, b, c);
@@ -1453,7 +1495,7 @@ SPCONV_API void spconv__add_cross(spconv_real res[3], const spconv_real a[3],
 }
 
 /* res = R v (R row-major); res must not alias v */
-SPCONV_API void spconv__mat_vec(spconv_real res[3], const spconv_real R[9],
+SPCONV__PRIVATE void spconv__mat_vec(spconv_real res[3], const spconv_real R[9],
                                 const spconv_real v[3]) {
   res[0] = R[0] * v[0] + R[1] * v[1] + R[2] * v[2];
   res[1] = R[3] * v[0] + R[4] * v[1] + R[5] * v[2];
@@ -1461,7 +1503,7 @@ SPCONV_API void spconv__mat_vec(spconv_real res[3], const spconv_real R[9],
 }
 
 /* res = R^T v (R row-major); res must not alias v */
-SPCONV_API void spconv__mat_t_vec(spconv_real res[3], const spconv_real R[9],
+SPCONV__PRIVATE void spconv__mat_t_vec(spconv_real res[3], const spconv_real R[9],
                                   const spconv_real v[3]) {
   res[0] = R[0] * v[0] + R[3] * v[1] + R[6] * v[2];
   res[1] = R[1] * v[0] + R[4] * v[1] + R[7] * v[2];
@@ -1469,7 +1511,7 @@ SPCONV_API void spconv__mat_t_vec(spconv_real res[3], const spconv_real R[9],
 }
 
 /* res = A B, or A B^T when transpose_b (row-major 3x3); res may alias A or B */
-SPCONV_API void spconv__mat_mul(spconv_real res[9], const spconv_real A[9],
+SPCONV__PRIVATE void spconv__mat_mul(spconv_real res[9], const spconv_real A[9],
                                 const spconv_real B[9], int transpose_b) {
   spconv_real t[9];
   int i, j, k;
@@ -1484,7 +1526,7 @@ SPCONV_API void spconv__mat_mul(spconv_real res[9], const spconv_real A[9],
 
 /* res = A R B^T (row-major 3x3): R with its left side re-expressed by A
    and its right side by B; res may alias any input */
-SPCONV_API void spconv__mat_abt(spconv_real res[9], const spconv_real A[9],
+SPCONV__PRIVATE void spconv__mat_abt(spconv_real res[9], const spconv_real A[9],
                                 const spconv_real R[9], const spconv_real B[9]) {
   spconv_real t[9];
   spconv__mat_mul(t, A, R, 0);
@@ -1492,14 +1534,14 @@ SPCONV_API void spconv__mat_abt(spconv_real res[9], const spconv_real A[9],
 }
 
 /* det of a row-major 3x3 */
-SPCONV_API spconv_real spconv__det3(const spconv_real M[9]) {
+SPCONV__PRIVATE spconv_real spconv__det3(const spconv_real M[9]) {
   return M[0] * (M[4] * M[8] - M[5] * M[7]) - M[1] * (M[3] * M[8] - M[5] * M[6]) +
          M[2] * (M[3] * M[7] - M[4] * M[6]);
 }
 
 /* 1 when R (row-major) is a rotation within SPCONV_ROTATION_TOL:
    max |(R R^T - I)_ij| <= tol and det R > 0 (false for NaN). */
-SPCONV_API int spconv__is_rotation(const spconv_real R[9]) {
+SPCONV__PRIVATE int spconv__is_rotation(const spconv_real R[9]) {
   int i, j;
   for (i = 0; i < 3; ++i)
     for (j = i; j < 3; ++j) {
@@ -1512,7 +1554,7 @@ SPCONV_API int spconv__is_rotation(const spconv_real R[9]) {
 
 /* 1 when M is orthogonal within SPCONV_ROTATION_TOL (det +1 or -1); *sign
    = det M rounded to +-1 (written only on success) */
-SPCONV_API int spconv__orthogonal_sign(const spconv_real M[9], spconv_real *sign) {
+SPCONV__PRIVATE int spconv__orthogonal_sign(const spconv_real M[9], spconv_real *sign) {
   spconv_real P[9], s = spconv__det3(M) < SPCONV__R(0) ? SPCONV__R(-1) : SPCONV__R(1);
   int i;
   for (i = 0; i < 9; ++i) P[i] = s * M[i];
@@ -1528,7 +1570,7 @@ SPCONV_API int spconv__orthogonal_sign(const spconv_real M[9], spconv_real *sign
    divides by zero): gcc does not if-convert a floating-point select under
    its default -ftrapping-math, and a branch here keeps it from vectorising
    every batch loop that rotates by a quaternion. */
-SPCONV_API spconv_real spconv__quat_scale(spconv_real w, spconv_real x,
+SPCONV__PRIVATE spconv_real spconv__quat_scale(spconv_real w, spconv_real x,
                                           spconv_real y, spconv_real z) {
   spconv_real n = w * w + x * x + y * y + z * z;
   spconv_real zero = SPCONV__CAST(spconv_real, (n == SPCONV__R(0)));
@@ -1537,7 +1579,7 @@ SPCONV_API spconv_real spconv__quat_scale(spconv_real w, spconv_real x,
 
 /* res = q v q^-1 for q = (w, x, y, z), any nonzero norm; res may alias v.
    With u = (x, y, z) and s = 2/|q|^2: res = v + s (w (u x v) + u x (u x v)). */
-SPCONV_API void spconv__quat_rotate(spconv_real res[3], spconv_real w,
+SPCONV__PRIVATE void spconv__quat_rotate(spconv_real res[3], spconv_real w,
                                     spconv_real x, spconv_real y, spconv_real z,
                                     const spconv_real v[3]) {
   spconv_real s = spconv__quat_scale(w, x, y, z);
@@ -1555,7 +1597,7 @@ SPCONV_API void spconv__quat_rotate(spconv_real res[3], spconv_real w,
 /* res = rotation matrix of q_wxyz (row-major, any nonzero norm):
    R = I + s (w [u]x + [u]x [u]x), s = 2/|q|^2, u = vector part
    (spconv__mat_from_quat_s takes s: 2 for a unit quaternion). */
-SPCONV_API void spconv__mat_from_quat_s(spconv_real res[9], const spconv_real q[4],
+SPCONV__PRIVATE void spconv__mat_from_quat_s(spconv_real res[9], const spconv_real q[4],
                                         spconv_real s) {
   spconv_real w = q[0], x = q[1], y = q[2], z = q[3];
   spconv_real one = SPCONV__R(1);
@@ -1570,13 +1612,13 @@ SPCONV_API void spconv__mat_from_quat_s(spconv_real res[9], const spconv_real q[
   res[8] = one - s * (x * x + y * y);
 }
 
-SPCONV_API void spconv__mat_from_quat(spconv_real res[9], const spconv_real q[4]) {
+SPCONV__PRIVATE void spconv__mat_from_quat(spconv_real res[9], const spconv_real q[4]) {
   spconv__mat_from_quat_s(res, q, spconv__quat_scale(q[0], q[1], q[2], q[3]));
 }
 
 /* res = q / |q| computed as (q / m) / |q / m| with m = max |q_i| > 0, which
    neither overflows nor underflows. res may alias q. */
-SPCONV_API void spconv__quat_divide_norm(spconv_real res[4], const spconv_real q[4],
+SPCONV__PRIVATE void spconv__quat_divide_norm(spconv_real res[4], const spconv_real q[4],
                                          spconv_real m) {
   spconv_real w = q[0] / m, x = q[1] / m, y = q[2] / m, z = q[3] / m;
   spconv_real n = SPCONV_SQRT(w * w + x * x + y * y + z * z);
@@ -1589,7 +1631,7 @@ SPCONV_API void spconv__quat_divide_norm(spconv_real res[4], const spconv_real q
 /* res = q / |q|, computed as (q / max|q_i|) / |q / max|q_i||, which neither
    overflows nor underflows. Returns 0 (res untouched) for a zero or
    non-finite q. res may alias q. */
-SPCONV_API int spconv__quat_unit(spconv_real res[4], const spconv_real q[4]) {
+SPCONV__PRIVATE int spconv__quat_unit(spconv_real res[4], const spconv_real q[4]) {
   spconv_real m = spconv__max_abs(q, 4);
   int i;
   for (i = 0; i < 4; ++i)
@@ -1603,7 +1645,7 @@ SPCONV_API int spconv__quat_unit(spconv_real res[4], const spconv_real q[4]) {
    from overflow and underflow directly, else scaled by 1 / max |q_i|
    first); the zero quaternion gives the identity, NaN and inf give NaN.
    res may alias q. z = 1 exactly for the zero quaternion. */
-SPCONV_API void spconv__quat_unit_or_identity(spconv_real res[4], const spconv_real q[4]) {
+SPCONV__PRIVATE void spconv__quat_unit_or_identity(spconv_real res[4], const spconv_real q[4]) {
   spconv_real n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3], m, z, u[4], k;
   int i;
   if (n >= SPCONV__R(1e-30) && n <= SPCONV__R(1e30)) { /* |q|^2 is exact enough: no scaling */
@@ -1621,7 +1663,7 @@ SPCONV_API void spconv__quat_unit_or_identity(spconv_real res[4], const spconv_r
 
 /* the quaternion of a rotation matrix R (Shepperd), R not checked: see
    spconv_quat_wxyz_from_mat */
-SPCONV_API void spconv__quat_from_rotation(spconv_real res[4], const spconv_real R[9]) {
+SPCONV__PRIVATE void spconv__quat_from_rotation(spconv_real res[4], const spconv_real R[9]) {
   spconv_real d[4], q[4];
   int i, best = 0;
   d[0] = SPCONV__R(1) + R[0] + R[4] + R[8]; /* 4 w^2 */
@@ -1661,7 +1703,7 @@ SPCONV_API void spconv__quat_from_rotation(spconv_real res[4], const spconv_real
 
 /* res = the unit quaternion of the proper rotation sign * M (M orthogonal,
    sign = det M); never fails for an M accepted by spconv__orthogonal_sign */
-SPCONV_API void spconv__quat_of_orthogonal(spconv_real res[4], const spconv_real M[9],
+SPCONV__PRIVATE void spconv__quat_of_orthogonal(spconv_real res[4], const spconv_real M[9],
                                            spconv_real sign) {
   spconv_real P[9];
   int i;
@@ -1675,14 +1717,14 @@ SPCONV_API void spconv__quat_of_orthogonal(spconv_real res[4], const spconv_real
 
 /* 1 if axis is X, Y or Z (an unsigned compare: enums may be unsigned and
    short, as under the ARM EABI or -fshort-enums) */
-SPCONV_API int spconv__axis_valid(spconv_axis axis) {
+SPCONV__PRIVATE int spconv__axis_valid(spconv_axis axis) {
   return SPCONV__CAST(unsigned, axis) <= 2u;
 }
 
 /* ------------------------------------------------------------- permutations */
 
 /* 1 if i is the smallest index of its cycle of the permutation perm */
-SPCONV_API int spconv__cycle_leader(const int *perm, size_t i) {
+SPCONV__PRIVATE int spconv__cycle_leader(const int *perm, size_t i) {
   size_t j;
   for (j = SPCONV__CAST(size_t, perm[i]); j != i; j = SPCONV__CAST(size_t, perm[j]))
     if (j < i) return 0;
@@ -1696,7 +1738,7 @@ SPCONV_API int spconv__cycle_leader(const int *perm, size_t i) {
    a type in declarations, where parentheses cannot go.) */
 /* NOLINTBEGIN(bugprone-macro-parentheses) */
 #define SPCONV__DEFINE_CYCLE_GATHER(name, type)                                \
-  SPCONV_API void name(type *a, const int *perm, size_t n, size_t stride) {     \
+  SPCONV__PRIVATE void name(type *a, const int *perm, size_t n, size_t stride) {     \
     size_t i, c, k, next;                                                      \
     for (i = 0; i < n; ++i) {                                                  \
       if (!spconv__cycle_leader(perm, i)) continue;                            \
@@ -1731,11 +1773,11 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
 /* (res, x, n): x and res of stride sx. SPCONV__BATCH0(name, fn, sx) defines
    spconv__<name>_io(x, n) and spconv__<name>_oop(res, x, n). */
 #define SPCONV__BATCH0(name, fn, sx)                                                    \
-  SPCONV_API void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x, size_t n) {      \
+  SPCONV__PRIVATE void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x, size_t n) {      \
     size_t i;                                                                           \
     for (i = 0; i < n; ++i) fn(x + (sx) * i, x + (sx) * i);                             \
   }                                                                                     \
-  SPCONV_API void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
+  SPCONV__PRIVATE void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
                                        const spconv_real *SPCONV__RESTRICT x, size_t n) { \
     size_t i;                                                                           \
     for (i = 0; i < n; ++i) fn(res + (sx) * i, x + (sx) * i);                           \
@@ -1757,13 +1799,13 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
    SPCONV__BATCH1(name, fn, sx, sp) defines spconv__<name>_io(x, p, n) and
    spconv__<name>_oop(res, x, p, n). */
 #define SPCONV__BATCH1(name, fn, sx, sp)                                                \
-  SPCONV_API void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x,                  \
+  SPCONV__PRIVATE void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x,                  \
                                       const spconv_real *SPCONV__RESTRICT p, size_t n) { \
     size_t i;                                                                           \
     SPCONV__STRIDE6_LOOP_HINT                                                           \
     for (i = 0; i < n; ++i) fn(x + (sx) * i, x + (sx) * i, p + (sp) * i);               \
   }                                                                                     \
-  SPCONV_API void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
+  SPCONV__PRIVATE void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
                                        const spconv_real *SPCONV__RESTRICT x,           \
                                        const spconv_real *SPCONV__RESTRICT p, size_t n) { \
     size_t i;                                                                           \
@@ -1776,13 +1818,13 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
    defines spconv__<name>_io(x, qpos, ipos, n) and
    spconv__<name>_oop(res, x, qpos, ipos, n). */
 #define SPCONV__BATCH_MJ(name, fn)                                                      \
-  SPCONV_API void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x,                  \
+  SPCONV__PRIVATE void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x,                  \
                                       const spconv_real *SPCONV__RESTRICT qpos,         \
                                       const spconv_real *SPCONV__RESTRICT ipos, size_t n) { \
     size_t i;                                                                           \
     for (i = 0; i < n; ++i) fn(x + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);   \
   }                                                                                     \
-  SPCONV_API void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
+  SPCONV__PRIVATE void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
                                        const spconv_real *SPCONV__RESTRICT x,           \
                                        const spconv_real *SPCONV__RESTRICT qpos,        \
                                        const spconv_real *SPCONV__RESTRICT ipos, size_t n) { \
@@ -1815,14 +1857,14 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
 #      define SPCONV__STREAM_API static __attribute__((noinline, unused))
 #    endif
 #  else
-#    define SPCONV__STREAM_API SPCONV_API
+#    define SPCONV__STREAM_API SPCONV__PRIVATE
 #  endif
 /* bytes of output from which the reorders store around the cache; the
    default is chosen by measurement (docs/performance.md) */
 #  ifndef SPCONV_STREAM_MIN_BYTES
 #    define SPCONV_STREAM_MIN_BYTES (12u << 20)
 #  endif
-SPCONV_API int spconv__stream_ok(const spconv_real *res, size_t n_reals) {
+SPCONV__PRIVATE int spconv__stream_ok(const spconv_real *res, size_t n_reals) {
 #  ifdef __cplusplus
   uintptr_t a = reinterpret_cast<uintptr_t>(res);
 #  else
@@ -1868,7 +1910,7 @@ SPCONV__STREAM_API void spconv__quat_reorder_stream(spconv_real *res, const spco
 
 /* dst[0 .. n) = src[0 .. n) stored around the cache; dst 16-byte aligned,
    n a multiple of 16 bytes */
-SPCONV_API void spconv__stream_copy(spconv_real *dst, const spconv_real *src, size_t n) {
+SPCONV__PRIVATE void spconv__stream_copy(spconv_real *dst, const spconv_real *src, size_t n) {
   size_t i;
 #  ifdef SPCONV_USE_FLOAT
   for (i = 0; i < n; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
@@ -2069,7 +2111,7 @@ SPCONV__V2_API void spconv__v2_cross(spconv__v2 res[3], const spconv__v2 a[3],
 #    define SPCONV__MJ_FENCE() ((void)0)
 #  endif
 #  define SPCONV__BATCH_MJ_V2(name, fn, vfn)                                              \
-  SPCONV_API void spconv__##name##_oop(spconv_real *res, const spconv_real *x,              \
+  SPCONV__PRIVATE void spconv__##name##_oop(spconv_real *res, const spconv_real *x,              \
                                        const spconv_real *qpos, const spconv_real *ipos,    \
                                        size_t n) {                                          \
     size_t i = 0;                                                                           \
@@ -2083,7 +2125,7 @@ SPCONV__V2_API void spconv__v2_cross(spconv__v2 res[3], const spconv__v2 a[3],
     }                                                                                       \
     if (i < n) fn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);                  \
   }                                                                                         \
-  SPCONV_API void spconv__##name##_io(spconv_real *x, const spconv_real *qpos,              \
+  SPCONV__PRIVATE void spconv__##name##_io(spconv_real *x, const spconv_real *qpos,              \
                                       const spconv_real *ipos, size_t n) {                  \
     spconv__##name##_oop(x, x, qpos, ipos, n);                                              \
   }
@@ -2497,7 +2539,7 @@ SPCONV_API void spconv_rotvec_from_quat_wxyz(spconv_real res[3], const spconv_re
 /* ------------------------------------------------------------- Euler angles */
 
 /* a in (-pi, pi] for a in [-3 pi, 3 pi] */
-SPCONV_API spconv_real spconv__wrap_pi(spconv_real a) {
+SPCONV__PRIVATE spconv_real spconv__wrap_pi(spconv_real a) {
   if (a > SPCONV__PI) a -= SPCONV__R(2) * SPCONV__PI;
   else if (a <= -SPCONV__PI) a += SPCONV__R(2) * SPCONV__PI;
   return a;
@@ -2505,7 +2547,7 @@ SPCONV_API spconv_real spconv__wrap_pi(spconv_real a) {
 
 /* axes (0 = x, 1 = y, 2 = z) of a sequence; 0 for an unknown value (ax is
    written on every path, which keeps -Wmaybe-uninitialized quiet at any -O) */
-SPCONV_API int spconv__euler_axes(spconv_euler_seq seq, int ax[3]) {
+SPCONV__PRIVATE int spconv__euler_axes(spconv_euler_seq seq, int ax[3]) {
   int a = 0, b = 0, c = 0, ok = 1;
   switch (seq) {
     case SPCONV_EULER_XYZ: a = 0; b = 1; c = 2; break;
@@ -2530,18 +2572,18 @@ SPCONV_API int spconv__euler_axes(spconv_euler_seq seq, int ax[3]) {
 
 /* the sequence with axes (a, b, c), or -1 when a == b or b == c. Within a
    first axis the enum lists the smaller second axis first. */
-SPCONV_API int spconv__euler_seq_from_axes(int a, int b, int c) {
+SPCONV__PRIVATE int spconv__euler_seq_from_axes(int a, int b, int c) {
   int second = b > 3 - a - b ? 1 : 0;
   if (a == b || b == c) return -1;
   return (a == c ? 6 : 0) + 2 * a + second;
 }
 
-SPCONV_API int spconv__euler_kind_valid(spconv_euler_kind kind) {
+SPCONV__PRIVATE int spconv__euler_kind_valid(spconv_euler_kind kind) {
   return kind == SPCONV_EULER_EXTRINSIC || kind == SPCONV_EULER_INTRINSIC;
 }
 
 /* res = (cos(angle/2), sin(angle/2) e_axis) */
-SPCONV_API void spconv__quat_about_axis(spconv_real res[4], int axis, spconv_real angle) {
+SPCONV__PRIVATE void spconv__quat_about_axis(spconv_real res[4], int axis, spconv_real angle) {
   res[0] = SPCONV_COS(SPCONV__R(0.5) * angle);
   res[1] = res[2] = res[3] = SPCONV__R(0);
   res[1 + axis] = SPCONV_SIN(SPCONV__R(0.5) * angle);
@@ -2558,7 +2600,7 @@ SPCONV_API void spconv__quat_about_axis(spconv_real res[4], int axis, spconv_rea
    proper b = gamma in [0, pi], Tait-Bryan b = s (pi/2 - gamma). Lock when
    gamma or pi - gamma is below SPCONV__GIMBAL_EPS: then the angle with the
    undetermined pair is set to 0 (zero_first: a, else c). */
-SPCONV_API int spconv__euler_intrinsic(spconv_real res[3], const spconv_real q[4], int i,
+SPCONV__PRIVATE int spconv__euler_intrinsic(spconv_real res[3], const spconv_real q[4], int i,
                                        int j, int k, int zero_first) {
   int l = 3 - i - j;
   spconv_real s = (j - i + 3) % 3 == 1 ? SPCONV__R(1) : SPCONV__R(-1);
@@ -2613,7 +2655,7 @@ SPCONV_API int spconv__euler_intrinsic(spconv_real res[3], const spconv_real q[4
 
 /* res = q1(a) q2(b) q3(c) (intrinsic) or q3(c) q2(b) q1(a) (extrinsic) for
    the axes ax of a known sequence */
-SPCONV_API void spconv__quat_from_euler_axes(spconv_real res[4], const spconv_real angles[3],
+SPCONV__PRIVATE void spconv__quat_from_euler_axes(spconv_real res[4], const spconv_real angles[3],
                                              const int ax[3], int intrinsic) {
   spconv_real q1[4], q2[4], q3[4];
   spconv__quat_about_axis(q1, ax[0], angles[0]);
@@ -2696,7 +2738,7 @@ SPCONV_API int spconv_euler_from_mat(spconv_real res[3], const spconv_real R[9],
 }
 
 /* axis index of 'x'/'y'/'z' (any case), -1 otherwise; *upper = 1 for X/Y/Z */
-SPCONV_API int spconv__axis_letter(char ch, int *upper) {
+SPCONV__PRIVATE int spconv__axis_letter(char ch, int *upper) {
   *upper = ch == 'X' || ch == 'Y' || ch == 'Z';
   switch (ch) {
     case 'x': case 'X': return 0;
@@ -2708,7 +2750,7 @@ SPCONV_API int spconv__axis_letter(char ch, int *upper) {
 
 /* parses 3 axis letters then the end of the string: axes, and case
    (0 all lowercase, 1 all uppercase, 2 mixed); 0 on a bad string */
-SPCONV_API int spconv__parse_axes(const char *s, int ax[3], int *upper_case) {
+SPCONV__PRIVATE int spconv__parse_axes(const char *s, int ax[3], int *upper_case) {
   int i, up, n_up = 0;
   if (!s) return 0;
   for (i = 0; i < 3; ++i) {
@@ -2726,7 +2768,7 @@ SPCONV_API int spconv__parse_axes(const char *s, int ax[3], int *upper_case) {
    extrinsic; MuJoCo: lowercase is intrinsic). SPCONV_EINVAL (outputs
    untouched) for NULL, mixed case, other letters or lengths, or repeated
    consecutive axes. */
-SPCONV_API int spconv__euler_seq_from_string(spconv_euler_seq *seq, spconv_euler_kind *kind,
+SPCONV__PRIVATE int spconv__euler_seq_from_string(spconv_euler_seq *seq, spconv_euler_kind *kind,
                                              const char *s, spconv_euler_kind lower) {
   int ax[3], up, e;
   if (!seq || !kind || !spconv__parse_axes(s, ax, &up) || up == 2) return SPCONV_EINVAL;
@@ -2820,7 +2862,7 @@ SPCONV_API void spconv_quat_wxyz_from_drake_rpy(spconv_real res[4], const spconv
 
 /* indices into the row-major [9] of the 6 stored entries of a layout; 0 if
    unknown (idx is written on every path) */
-SPCONV_API int spconv__rot6d_index(spconv_rot6d_layout layout, int idx[6]) {
+SPCONV__PRIVATE int spconv__rot6d_index(spconv_rot6d_layout layout, int idx[6]) {
   int n, ok = 1;
   for (n = 0; n < 6; ++n) {
     switch (layout) {
@@ -2919,7 +2961,7 @@ SPCONV_API int spconv_rot_format_size(spconv_rot_format format) {
 /* 1 when one rotation x of format f can be converted: a finite nonzero
    quaternion, a rotation matrix within SPCONV_ROTATION_TOL, any rotation
    vector (NaN propagates) */
-SPCONV_API int spconv__rot_valid(const spconv_real *x, spconv_rot_format f) {
+SPCONV__PRIVATE int spconv__rot_valid(const spconv_real *x, spconv_rot_format f) {
   spconv_real q[4];
   switch (f) {
     case SPCONV_ROT_QUAT_WXYZ:
@@ -2931,7 +2973,7 @@ SPCONV_API int spconv__rot_valid(const spconv_real *x, spconv_rot_format f) {
 
 /* res = the unit quaternion (wxyz) of a rotation x of format f that
    spconv__rot_valid accepts */
-SPCONV_API void spconv__quat_from_rot(spconv_real res[4], const spconv_real *x,
+SPCONV__PRIVATE void spconv__quat_from_rot(spconv_real res[4], const spconv_real *x,
                                       spconv_rot_format f) {
   switch (f) {
     case SPCONV_ROT_ROTVEC: /* w >= 0 also for |rv| > pi */
@@ -2949,7 +2991,7 @@ SPCONV_API void spconv__quat_from_rot(spconv_real res[4], const spconv_real *x,
 
 /* res = the rotation of q (wxyz) stored in format f (rotation vectors with
    |rv| <= pi); res may alias q */
-SPCONV_API void spconv__rot_from_quat(spconv_real *res, const spconv_real q[4],
+SPCONV__PRIVATE void spconv__rot_from_quat(spconv_real *res, const spconv_real q[4],
                                       spconv_rot_format f) {
   spconv_real t[9];
   int i, n = spconv_rot_format_size(f);
@@ -3000,7 +3042,7 @@ SPCONV_API int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_form
 
 /* res = q advanced over dt by the angular velocity w: q exp(w dt / 2) for
    w in body axes (body != 0), exp(w dt / 2) q for w in world axes */
-SPCONV_API void spconv__quat_integrate(spconv_real res[4], const spconv_real q_wxyz[4],
+SPCONV__PRIVATE void spconv__quat_integrate(spconv_real res[4], const spconv_real q_wxyz[4],
                                        const spconv_real w[3], spconv_real dt, int body) {
   spconv_real q[4], rv[3], d[4];
   int i;
@@ -3032,7 +3074,7 @@ SPCONV_API void spconv_quat_integrate_world_wxyz(spconv_real res[4],
 /* res = the constant angular velocity that turns q0 into q1 in dt, shortest
    path: rotvec(conj(q0) q1) / dt in body axes (body != 0), rotvec(q1
    conj(q0)) / dt in world axes */
-SPCONV_API void spconv__angvel_from_quats(spconv_real res[3], const spconv_real q0[4],
+SPCONV__PRIVATE void spconv__angvel_from_quats(spconv_real res[3], const spconv_real q0[4],
                                           const spconv_real q1[4], spconv_real dt, int body) {
   spconv_real a[4], r[4], rv[3];
   spconv_quat_conj_wxyz(a, q0);
@@ -3180,7 +3222,7 @@ SPCONV_API void spconv_inertia_change_length_unit(spconv_real res[9], const spco
 
 /* k = e_from x e_to, the unit axis of the +90 degree up-axis rotation
    (zero when from == to). */
-SPCONV_API void spconv__up_axis_rotation_axis(spconv_real k[3], spconv_axis from_up,
+SPCONV__PRIVATE void spconv__up_axis_rotation_axis(spconv_real k[3], spconv_axis from_up,
                                               spconv_axis to_up) {
   int a = SPCONV__CAST(int, from_up), b = SPCONV__CAST(int, to_up);
   k[0] = k[1] = k[2] = SPCONV__R(0);
@@ -3266,14 +3308,14 @@ SPCONV_API int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
 #  define SPCONV__UP_AXIS_TILE 8
 #endif
 #define SPCONV__UP_AXIS_LOOPS(name, i0, s0, i1, s1, i2, s2)                              \
-  SPCONV_API void name##_io(spconv_real *SPCONV__RESTRICT v, size_t n) {                 \
+  SPCONV__PRIVATE void name##_io(spconv_real *SPCONV__RESTRICT v, size_t n) {                 \
     size_t j;                                                                            \
     for (; n >= SPCONV__UP_AXIS_TILE; n -= SPCONV__UP_AXIS_TILE, v += 3 * SPCONV__UP_AXIS_TILE) \
       for (j = 0; j < SPCONV__UP_AXIS_TILE; ++j)                                         \
         SPCONV__UP_AXIS_ONE(v, v, j, i0, s0, i1, s1, i2, s2);                            \
     for (j = 0; j < n; ++j) SPCONV__UP_AXIS_ONE(v, v, j, i0, s0, i1, s1, i2, s2);        \
   }                                                                                      \
-  SPCONV_API void name##_oop(spconv_real *SPCONV__RESTRICT res,                          \
+  SPCONV__PRIVATE void name##_oop(spconv_real *SPCONV__RESTRICT res,                          \
                              const spconv_real *SPCONV__RESTRICT v, size_t n) {          \
     size_t j;                                                                            \
     for (; n >= SPCONV__UP_AXIS_TILE;                                                    \
@@ -3282,7 +3324,7 @@ SPCONV_API int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
         SPCONV__UP_AXIS_ONE(res, v, j, i0, s0, i1, s1, i2, s2);                          \
     for (j = 0; j < n; ++j) SPCONV__UP_AXIS_ONE(res, v, j, i0, s0, i1, s1, i2, s2);      \
   }                                                                                      \
-  SPCONV_API void name##_oop_plain(spconv_real *res, const spconv_real *v, size_t n) {   \
+  SPCONV__PRIVATE void name##_oop_plain(spconv_real *res, const spconv_real *v, size_t n) {   \
     name##_oop(res, v, n);                                                               \
   }
 
@@ -3321,7 +3363,7 @@ SPCONV__UP_AXIS_LOOPS(spconv__up_z_y, 0, 1, 2, 1, 1, -1)
 
 /* res = v under the up-axis rotation (from_up, to_up), both valid, for n
    3-vectors; res == v or no overlap */
-SPCONV_API void spconv__up_axis_apply(spconv_real *res, const spconv_real *v, size_t n,
+SPCONV__PRIVATE void spconv__up_axis_apply(spconv_real *res, const spconv_real *v, size_t n,
                                       spconv_axis from_up, spconv_axis to_up) {
 #if defined(__clang__) && !defined(__AVX2__)
   /* clang without AVX2: the loop with the permutation read at run time ran
@@ -3381,7 +3423,7 @@ SPCONV_API int spconv_spatial_change_up_axis_n(spconv_real *res, const spconv_re
    with the expressions of spconv_quat_mul_wxyz lane by lane: in cache
    about 1.2x faster than the scalar loop at gcc -O2 (the same instruction
    count, 31 per quaternion, with fewer dependent loads). */
-SPCONV_API void spconv__quat_premul_block(spconv_real *res, const spconv_real a_in[4],
+SPCONV__PRIVATE void spconv__quat_premul_block(spconv_real *res, const spconv_real a_in[4],
                                           const spconv_real *q, size_t n) {
   /* a local copy: res cannot alias it, so the loop keeps it in registers */
   const spconv_real a[4] = {a_in[0], a_in[1], a_in[2], a_in[3]};
@@ -3405,7 +3447,7 @@ SPCONV_API void spconv__quat_premul_block(spconv_real *res, const spconv_real a_
 /* the same; out of place from SPCONV_STREAM_MIN_BYTES of output on, tiles
    of 16 quaternions go through L1 and are stored around the cache (as
    spconv__stream_tiles) */
-SPCONV_API void spconv__quat_premul_n(spconv_real *res, const spconv_real a[4],
+SPCONV__PRIVATE void spconv__quat_premul_n(spconv_real *res, const spconv_real a[4],
                                       const spconv_real *q, size_t n) {
   size_t i = 0;
 #ifdef SPCONV__STREAM
@@ -3453,10 +3495,10 @@ SPCONV_API int spconv_quat_xyzw_change_up_axis_n(spconv_real *res, const spconv_
 /* --------------------------------------------- signed axes and axis systems */
 
 /* 1 if a is one of the six signed axes (or directions) */
-SPCONV_API int spconv__signed_axis_valid(int a) { return a >= 0 && a <= 5; }
+SPCONV__PRIVATE int spconv__signed_axis_valid(int a) { return a >= 0 && a <= 5; }
 
 /* +1 or -1 (exact) along axis a % 3: component i of the unit vector of a */
-SPCONV_API spconv_real spconv__signed_unit(int a, int i) {
+SPCONV__PRIVATE spconv_real spconv__signed_unit(int a, int i) {
   if (a % 3 != i) return SPCONV__R(0);
   return a < 3 ? SPCONV__R(1) : SPCONV__R(-1);
 }
@@ -3473,7 +3515,7 @@ SPCONV_API int spconv_vec_from_signed_axis(spconv_real res[3], spconv_signed_axi
 }
 
 /* the direction of axis i (0, 1, 2) of s, as an int */
-SPCONV_API int spconv__system_dir(spconv_axis_system s, int i) {
+SPCONV__PRIVATE int spconv__system_dir(spconv_axis_system s, int i) {
   if (i == 0) return SPCONV__CAST(int, s.x);
   return i == 1 ? SPCONV__CAST(int, s.y) : SPCONV__CAST(int, s.z);
 }
@@ -3491,7 +3533,7 @@ SPCONV_API int spconv_axis_system_check(spconv_axis_system s) {
 
 /* res = B_to B_from^T for valid systems: entry (i, j) = (direction of
    to-axis i) . (direction of from-axis j), each 0 or +-1 exactly. */
-SPCONV_API void spconv__system_matrix(spconv_real res[9], spconv_axis_system from,
+SPCONV__PRIVATE void spconv__system_matrix(spconv_real res[9], spconv_axis_system from,
                                       spconv_axis_system to) {
   int i, j;
   for (i = 0; i < 3; ++i) {
@@ -3781,7 +3823,7 @@ SPCONV_API void spconv_scale_change_axes(spconv_real res[3], const spconv_real M
 }
 
 /* the quaternion rule on (w, u): res = (w, (det M) M u); res may alias u */
-SPCONV_API void spconv__quat_change_axes(spconv_real *res_w, spconv_real res_u[3],
+SPCONV__PRIVATE void spconv__quat_change_axes(spconv_real *res_w, spconv_real res_u[3],
                                          const spconv_real M[9], spconv_real w,
                                          const spconv_real u[3]) {
   spconv_pseudovec_change_axes(res_u, M, u);
@@ -3959,7 +4001,7 @@ SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real ma
 /* --------------------------------------------------------- collision shapes */
 
 /* 1 if `type` exists in `format` with primary axis `axis` */
-SPCONV_API int spconv__shape_supported(spconv_shape_type type, spconv_shape_format format,
+SPCONV__PRIVATE int spconv__shape_supported(spconv_shape_type type, spconv_shape_format format,
                                        spconv_axis axis) {
   int t = SPCONV__CAST(int, type), f = SPCONV__CAST(int, format);
   if (t < 0 || t > 5 || f < 0 || f > 3 || !spconv__axis_valid(axis)) return 0;
@@ -3970,7 +4012,7 @@ SPCONV_API int spconv__shape_supported(spconv_shape_type type, spconv_shape_form
 }
 
 /* the number of size entries `type` reads */
-SPCONV_API int spconv__shape_nsize(spconv_shape_type type) {
+SPCONV__PRIVATE int spconv__shape_nsize(spconv_shape_type type) {
   if (type == SPCONV_SHAPE_PLANE) return 0;
   if (type == SPCONV_SHAPE_BOX) return 3;
   return type == SPCONV_SHAPE_SPHERE ? 1 : 2;
@@ -3978,14 +4020,14 @@ SPCONV_API int spconv__shape_nsize(spconv_shape_type type) {
 
 /* 1 if `format` gives the axial size of `type` as a full length (USD's
    heights, PhysX's convex-core cylinder and cone), 0 for a half length */
-SPCONV_API int spconv__shape_full_length(spconv_shape_type type, spconv_shape_format format) {
+SPCONV__PRIVATE int spconv__shape_full_length(spconv_shape_type type, spconv_shape_format format) {
   return spconv__shape_nsize(type) == 2 &&
          (format == SPCONV_SHAPE_FORMAT_USD ||
           (format == SPCONV_SHAPE_FORMAT_PHYSX && type != SPCONV_SHAPE_CAPSULE));
 }
 
 /* canonical (Newton) sizes from `format` sizes; 1 if all are finite, >= 0 */
-SPCONV_API int spconv__shape_to_canonical(spconv_real c[3], const spconv_real size[3],
+SPCONV__PRIVATE int spconv__shape_to_canonical(spconv_real c[3], const spconv_real size[3],
                                           spconv_shape_type type, spconv_shape_format format) {
   int i, n = spconv__shape_nsize(type);
   spconv_real h = SPCONV__R(0.5);
@@ -4360,7 +4402,7 @@ SPCONV_API void spconv_classical_accel_shift(spconv_real res[6], const spconv_re
    through the canonical COM twist [v_C; w] and COM wrench [f; tau_C],
    world axes, radians (Newton's layout). */
 
-SPCONV_API spconv_convention spconv__convention(int order, int point, int linear_frame,
+SPCONV__PRIVATE spconv_convention spconv__convention(int order, int point, int linear_frame,
                                                 int angular_frame, int angle_unit,
                                                 int accel) {
   spconv_convention c;
@@ -4568,7 +4610,7 @@ SPCONV_API const char *spconv_preset_id_name(spconv_preset_id id) {
 }
 
 /* 1 if every field of c holds a known value (c may be NULL: 0) */
-SPCONV_API int spconv__convention_valid(const spconv_convention *c) {
+SPCONV__PRIVATE int spconv__convention_valid(const spconv_convention *c) {
   return c != SPCONV__NULL && (c->order == 0 || c->order == 1) && c->point >= 0 && c->point <= 2 &&
          (c->linear_frame == 0 || c->linear_frame == 1) &&
          (c->angular_frame == 0 || c->angular_frame == 1) &&
@@ -4578,7 +4620,7 @@ SPCONV_API int spconv__convention_valid(const spconv_convention *c) {
 /* The world offset from the COM C to the reference point of `point`:
    r = P - C, from rc = C - O (world axes) and the origin pos (C = pos + R com);
    spconv__point_offset computes rc from R (body -> world) and body->com. */
-SPCONV_API void spconv__point_offset_rc(spconv_real r[3], int point, const spconv_real rc[3],
+SPCONV__PRIVATE void spconv__point_offset_rc(spconv_real r[3], int point, const spconv_real rc[3],
                                         const spconv_real pos[3]) {
   if (point == SPCONV_POINT_COM) {
     r[0] = r[1] = r[2] = SPCONV__R(0);
@@ -4593,7 +4635,7 @@ SPCONV_API void spconv__point_offset_rc(spconv_real r[3], int point, const spcon
   }
 }
 
-SPCONV_API void spconv__point_offset(spconv_real r[3], int point, const spconv_real R[9],
+SPCONV__PRIVATE void spconv__point_offset(spconv_real r[3], int point, const spconv_real R[9],
                                      const spconv_body *body) {
   spconv_real rc[3];
   spconv__mat_vec(rc, R, body->com); /* C - O, world axes */
@@ -4603,7 +4645,7 @@ SPCONV_API void spconv__point_offset(spconv_real r[3], int point, const spconv_r
 /* x stored under c -> (lin, ang) in world axes; with `angular_scaled`, the
    angular part is converted from degrees when c says so (twists and
    accelerations; never moments). */
-SPCONV_API void spconv__decode(spconv_real lin[3], spconv_real ang[3], const spconv_real x[6],
+SPCONV__PRIVATE void spconv__decode(spconv_real lin[3], spconv_real ang[3], const spconv_real x[6],
                                const spconv_convention *c, const spconv_real R[9],
                                int angular_scaled) {
   spconv_real l[3], a[3];
@@ -4621,7 +4663,7 @@ SPCONV_API void spconv__decode(spconv_real lin[3], spconv_real ang[3], const spc
 }
 
 /* (lin, ang) in world axes -> res stored under c (inverse of spconv__decode) */
-SPCONV_API void spconv__encode(spconv_real res[6], const spconv_real lin[3],
+SPCONV__PRIVATE void spconv__encode(spconv_real res[6], const spconv_real lin[3],
                                const spconv_real ang[3], const spconv_convention *c,
                                const spconv_real R[9], int angular_scaled) {
   spconv_real l[3], a[3];
@@ -4641,7 +4683,7 @@ SPCONV_API void spconv__encode(spconv_real res[6], const spconv_real lin[3],
 /* The canonical internal form is the COM twist [v_C; w] and COM wrench
    [f; tau_C], world axes, radians (NEWTON). These move a world-axes
    (lin, ang) pair from point P (offset r = P - C) to C and back. */
-SPCONV_API void spconv__twist_to_com(spconv_real v[3], const spconv_real w[3],
+SPCONV__PRIVATE void spconv__twist_to_com(spconv_real v[3], const spconv_real w[3],
                                      const spconv_real r[3]) {
   spconv_real t[3]; /* v_C = v_P + w x (C - P) = v_P - w x r */
   spconv__cross(t, w, r);
@@ -4650,17 +4692,17 @@ SPCONV_API void spconv__twist_to_com(spconv_real v[3], const spconv_real w[3],
   v[2] -= t[2];
 }
 
-SPCONV_API void spconv__twist_from_com(spconv_real v[3], const spconv_real w[3],
+SPCONV__PRIVATE void spconv__twist_from_com(spconv_real v[3], const spconv_real w[3],
                                        const spconv_real r[3]) {
   spconv__add_cross(v, v, w, r); /* v_P = v_C + w x r */
 }
 
-SPCONV_API void spconv__wrench_to_com(spconv_real tau[3], const spconv_real f[3],
+SPCONV__PRIVATE void spconv__wrench_to_com(spconv_real tau[3], const spconv_real f[3],
                                       const spconv_real r[3]) {
   spconv__add_cross(tau, tau, r, f); /* tau_C = tau_P - (C - P) x f = tau_P + r x f */
 }
 
-SPCONV_API void spconv__wrench_from_com(spconv_real tau[3], const spconv_real f[3],
+SPCONV__PRIVATE void spconv__wrench_from_com(spconv_real tau[3], const spconv_real f[3],
                                         const spconv_real r[3]) {
   spconv_real t[3]; /* tau_P = tau_C - r x f */
   spconv__cross(t, r, f);
@@ -4670,7 +4712,7 @@ SPCONV_API void spconv__wrench_from_com(spconv_real tau[3], const spconv_real f[
 }
 
 /* twist stored under `from` -> canonical [v_C; w] (world, rad/s) */
-SPCONV_API void spconv__twist_canonical(spconv_real v[3], spconv_real w[3],
+SPCONV__PRIVATE void spconv__twist_canonical(spconv_real v[3], spconv_real w[3],
                                         const spconv_real twist[6],
                                         const spconv_convention *from, const spconv_real R[9],
                                         const spconv_body *body) {
@@ -4684,7 +4726,7 @@ SPCONV_API void spconv__twist_canonical(spconv_real v[3], spconv_real w[3],
    rotation R (body -> world), rc = C - O (world axes) and origin pos,
    through [v_C; w] for a twist (wrench 0) or [f; tau_C] for a wrench (1);
    res may alias x (read first) */
-SPCONV_API void spconv__vec6_convert_rc(spconv_real res[6], const spconv_convention *to,
+SPCONV__PRIVATE void spconv__vec6_convert_rc(spconv_real res[6], const spconv_convention *to,
                                         const spconv_real x[6], const spconv_convention *from,
                                         const spconv_real R[9], const spconv_real rc[3],
                                         const spconv_real pos[3], int wrench) {
@@ -4743,7 +4785,7 @@ SPCONV_API int spconv_wrench_convert(spconv_real res[6], const spconv_convention
 /* res (6x6 row-major) = the matrix of spconv_twist_convert (wrench = 0) or
    spconv_wrench_convert (wrench = 1): column j converts the unit vector e_j.
    SPCONV_EINVAL (res untouched) for an invalid descriptor or NULL. */
-SPCONV_API int spconv__convert_matrix(spconv_real res[36], const spconv_convention *to,
+SPCONV__PRIVATE int spconv__convert_matrix(spconv_real res[36], const spconv_convention *to,
                                       const spconv_convention *from, const spconv_body *body,
                                       int wrench) {
   spconv_real e[6], col[6];
@@ -4779,7 +4821,7 @@ SPCONV_API int spconv_wrench_convert_matrix(spconv_real res[36], const spconv_co
 
 /* canonical classical COM acceleration a_C (world) from an acceleration
    stored under c, given the canonical twist (v_C, w) */
-SPCONV_API void spconv__accel_canonical(spconv_real a[3], spconv_real alpha[3],
+SPCONV__PRIVATE void spconv__accel_canonical(spconv_real a[3], spconv_real alpha[3],
                                         const spconv_real accel[6], const spconv_convention *c,
                                         const spconv_real v[3], const spconv_real w[3],
                                         const spconv_real R[9], const spconv_body *body) {
@@ -4800,7 +4842,7 @@ SPCONV_API void spconv__accel_canonical(spconv_real a[3], spconv_real alpha[3],
 }
 
 /* canonical (a_C, alpha, v_C, w) -> acceleration stored under c */
-SPCONV_API void spconv__accel_store(spconv_real res[6], const spconv_convention *c,
+SPCONV__PRIVATE void spconv__accel_store(spconv_real res[6], const spconv_convention *c,
                                     const spconv_real a_c[3], const spconv_real alpha[3],
                                     const spconv_real v[3], const spconv_real w[3],
                                     const spconv_real R[9], const spconv_body *body) {
@@ -4853,7 +4895,7 @@ SPCONV_API int spconv_accel_convert(spconv_real res[6], const spconv_convention 
    (spconv_body): p_C = p_O + R_B com, q_I = q_B * iquat. */
 
 /* 1 if every field of c holds a known value (c may be NULL: 0) */
-SPCONV_API int spconv__pose_convention_valid(const spconv_pose_convention *c) {
+SPCONV__PRIVATE int spconv__pose_convention_valid(const spconv_pose_convention *c) {
   return c != SPCONV__NULL &&
          (c->layout == SPCONV_POSE_LAYOUT_POS_QUAT || c->layout == SPCONV_POSE_LAYOUT_QUAT_POS) &&
          (c->quat_order == SPCONV_ROT_QUAT_WXYZ || c->quat_order == SPCONV_ROT_QUAT_XYZW) &&
@@ -4861,12 +4903,12 @@ SPCONV_API int spconv__pose_convention_valid(const spconv_pose_convention *c) {
          (c->frame == SPCONV_POSE_FRAME_BODY || c->frame == SPCONV_POSE_FRAME_INERTIAL);
 }
 
-SPCONV_API int spconv__state_convention_valid(const spconv_state_convention *c) {
+SPCONV__PRIVATE int spconv__state_convention_valid(const spconv_state_convention *c) {
   return c != SPCONV__NULL && spconv__pose_convention_valid(&c->pose) &&
          spconv__convention_valid(&c->twist);
 }
 
-SPCONV_API spconv_pose_convention spconv__pose_convention(int layout, int quat_order, int point,
+SPCONV__PRIVATE spconv_pose_convention spconv__pose_convention(int layout, int quat_order, int point,
                                                           int frame) {
   spconv_pose_convention c;
   c.layout = layout;
@@ -4877,7 +4919,7 @@ SPCONV_API spconv_pose_convention spconv__pose_convention(int layout, int quat_o
 }
 
 /* where a pose stored under c keeps p, q_w and q_x (index into the 7) */
-SPCONV_API void spconv__pose_index(int *p, int *w, int *x, const spconv_pose_convention *c) {
+SPCONV__PRIVATE void spconv__pose_index(int *p, int *w, int *x, const spconv_pose_convention *c) {
   int qs = c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 3 : 0;
   *p = c->layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 0 : 4;
   *w = qs + (c->quat_order == SPCONV_ROT_QUAT_WXYZ ? 0 : 3);
@@ -4885,7 +4927,7 @@ SPCONV_API void spconv__pose_index(int *p, int *w, int *x, const spconv_pose_con
 }
 
 /* pose stored under c -> position p[3] and quaternion q[4] (wxyz) */
-SPCONV_API void spconv__pose_unpack(spconv_real p[3], spconv_real q[4], const spconv_real pose[7],
+SPCONV__PRIVATE void spconv__pose_unpack(spconv_real p[3], spconv_real q[4], const spconv_real pose[7],
                                     const spconv_pose_convention *c) {
   int ip, iw, ix, i;
   spconv__pose_index(&ip, &iw, &ix, c);
@@ -4897,7 +4939,7 @@ SPCONV_API void spconv__pose_unpack(spconv_real p[3], spconv_real q[4], const sp
 }
 
 /* p[3], q[4] (wxyz) -> res stored under c (inverse of spconv__pose_unpack) */
-SPCONV_API void spconv__pose_pack(spconv_real res[7], const spconv_real p[3],
+SPCONV__PRIVATE void spconv__pose_pack(spconv_real res[7], const spconv_real p[3],
                                   const spconv_real q[4], const spconv_pose_convention *c) {
   int ip, iw, ix, i;
   spconv__pose_index(&ip, &iw, &ix, c);
@@ -4911,7 +4953,7 @@ SPCONV_API void spconv__pose_pack(spconv_real res[7], const spconv_real p[3],
 /* a body's frame from a pose stored under c: the origin o, the body frame's
    unit quaternion qb (wxyz: q or q * conj(iq)), its rotation R, and
    rc = R com = C - O; iq is the unit inertial frame */
-SPCONV_API void spconv__pose_frame(spconv_real o[3], spconv_real qb[4], spconv_real R[9],
+SPCONV__PRIVATE void spconv__pose_frame(spconv_real o[3], spconv_real qb[4], spconv_real R[9],
                                    spconv_real rc[3], const spconv_real pose[7],
                                    const spconv_pose_convention *c, const spconv_real com[3],
                                    const spconv_real iq[4]) {
@@ -4931,7 +4973,7 @@ SPCONV_API void spconv__pose_frame(spconv_real o[3], spconv_real qb[4], spconv_r
 /* res = the pose under c of the body frame (origin o, unit quaternion qb,
    rc = C - O world): p_C = o + rc for COM, q_B * iq (iq unit) for the
    inertial frame */
-SPCONV_API void spconv__pose_store(spconv_real res[7], const spconv_pose_convention *c,
+SPCONV__PRIVATE void spconv__pose_store(spconv_real res[7], const spconv_pose_convention *c,
                                    const spconv_real o[3], const spconv_real qb[4],
                                    const spconv_real rc[3], const spconv_real iq[4]) {
   spconv_real p[3], q[4];
@@ -4943,7 +4985,7 @@ SPCONV_API void spconv__pose_store(spconv_real res[7], const spconv_pose_convent
 }
 
 /* iq = iquat_wxyz / |iquat_wxyz| (NULL or zero: the identity) */
-SPCONV_API void spconv__iquat(spconv_real iq[4], const spconv_real *iquat_wxyz) {
+SPCONV__PRIVATE void spconv__iquat(spconv_real iq[4], const spconv_real *iquat_wxyz) {
   if (iquat_wxyz != SPCONV__NULL) {
     spconv__quat_unit_or_identity(iq, iquat_wxyz);
   } else {
@@ -5094,7 +5136,7 @@ SPCONV_API int spconv_pose_convert(spconv_real res[7], const spconv_pose_convent
 /* one body's state, conventions and pointers checked: reads everything
    before writing (res_pose, res_twist may alias pose, twist). The pose as
    spconv_pose_convert; the twist through [v_C; w] as spconv_twist_convert. */
-SPCONV_API void spconv__state_convert(spconv_real res_pose[7], spconv_real res_twist[6],
+SPCONV__PRIVATE void spconv__state_convert(spconv_real res_pose[7], spconv_real res_twist[6],
                                       const spconv_state_convention *to,
                                       const spconv_real pose[7], const spconv_real twist[6],
                                       const spconv_state_convention *from,
@@ -5170,7 +5212,7 @@ typedef struct {
 /* n[k] = 1 / sqrt(n[k]) in every lane (n[k] > 0). The compilers do not
    vectorise sqrt while it may set errno; with SSE2, double and the <math.h>
    sqrt, sqrtpd and divpd do two lanes at a time, rounded as sqrt and / */
-SPCONV_API void spconv__lanes_inv_sqrt(spconv_real n[SPCONV__TILE]) {
+SPCONV__PRIVATE void spconv__lanes_inv_sqrt(spconv_real n[SPCONV__TILE]) {
   int k;
 #if defined(SPCONV__STREAM) && defined(SPCONV__SQRT_IEEE) && !defined(SPCONV_USE_FLOAT)
   for (k = 0; k < SPCONV__TILE; k += 2)
@@ -5181,7 +5223,7 @@ SPCONV_API void spconv__lanes_inv_sqrt(spconv_real n[SPCONV__TILE]) {
 }
 
 /* q = q / |q| in every lane, as spconv__quat_unit_or_identity */
-SPCONV_API void spconv__tile_quat_unit(spconv_real q[4][SPCONV__TILE]) {
+SPCONV__PRIVATE void spconv__tile_quat_unit(spconv_real q[4][SPCONV__TILE]) {
   spconv_real n[SPCONV__TILE], u[4];
   int k, j, in_range = 1;
   for (k = 0; k < SPCONV__TILE; ++k)
@@ -5206,7 +5248,7 @@ SPCONV_API void spconv__tile_quat_unit(spconv_real q[4][SPCONV__TILE]) {
 }
 
 /* q = q b in every lane, as spconv_quat_mul_wxyz (q(a), b: wxyz) */
-SPCONV_API void spconv__tile_quat_mul(spconv_real (*SPCONV__RESTRICT q)[SPCONV__TILE],
+SPCONV__PRIVATE void spconv__tile_quat_mul(spconv_real (*SPCONV__RESTRICT q)[SPCONV__TILE],
                                       spconv_real (*SPCONV__RESTRICT b)[SPCONV__TILE]) {
   int k;
   for (k = 0; k < SPCONV__TILE; ++k) {
@@ -5221,7 +5263,7 @@ SPCONV_API void spconv__tile_quat_mul(spconv_real (*SPCONV__RESTRICT q)[SPCONV__
 
 /* q = q iq, or q conj(iq) with `inverse` (spconv_quat_conj_wxyz's
    negation), in every lane */
-SPCONV_API void spconv__tile_quat_mul_iq(spconv__state_tile *t, int inverse) {
+SPCONV__PRIVATE void spconv__tile_quat_mul_iq(spconv__state_tile *t, int inverse) {
   spconv_real c[4][SPCONV__TILE];
   int k;
   if (!inverse) {
@@ -5239,7 +5281,7 @@ SPCONV_API void spconv__tile_quat_mul_iq(spconv__state_tile *t, int inverse) {
 
 /* R of the unit q and rc = R com in every lane (spconv__mat_from_quat_s with
    s = 2, spconv__mat_vec) */
-SPCONV_API void spconv__tile_rotation(spconv__state_tile *t) {
+SPCONV__PRIVATE void spconv__tile_rotation(spconv__state_tile *t) {
   const spconv_real s = SPCONV__R(2), one = SPCONV__R(1);
   int k;
   for (k = 0; k < SPCONV__TILE; ++k) {
@@ -5266,7 +5308,7 @@ SPCONV_API void spconv__tile_rotation(spconv__state_tile *t) {
 /* v = R v, or R^T v with `transpose`, in every lane (spconv__mat_vec,
    spconv__mat_t_vec); R is read only (not const: C before C23 does not
    convert to a pointer to const arrays) */
-SPCONV_API void spconv__tile_rotate(spconv_real (*SPCONV__RESTRICT v)[SPCONV__TILE],
+SPCONV__PRIVATE void spconv__tile_rotate(spconv_real (*SPCONV__RESTRICT v)[SPCONV__TILE],
                                     spconv_real (*SPCONV__RESTRICT R)[SPCONV__TILE], int transpose) {
   int k;
   if (transpose) {
@@ -5294,7 +5336,7 @@ SPCONV_API void spconv__tile_rotate(spconv_real (*SPCONV__RESTRICT v)[SPCONV__TI
      wrench to the COM   tau_C = tau_P + r x f spconv__wrench_to_com
      wrench from the COM tau_P = tau_C - r x f spconv__wrench_from_com
    with the same operands in the same order (signed zeros included). */
-SPCONV_API void spconv__tile_cross_offset(spconv_real (*SPCONV__RESTRICT out)[SPCONV__TILE],
+SPCONV__PRIVATE void spconv__tile_cross_offset(spconv_real (*SPCONV__RESTRICT out)[SPCONV__TILE],
                                           spconv_real (*SPCONV__RESTRICT u)[SPCONV__TILE],
                                           const spconv__state_tile *t, int point, int r_first,
                                           int subtract) {
@@ -5341,7 +5383,7 @@ SPCONV_API void spconv__tile_cross_offset(spconv_real (*SPCONV__RESTRICT out)[SP
 
 /* the 6-vector parts v, w as stored under c -> world axes (and rad/s with
    `angular_scaled`) in every lane, as spconv__decode */
-SPCONV_API void spconv__tile_decode(spconv__state_tile *t, const spconv_convention *c,
+SPCONV__PRIVATE void spconv__tile_decode(spconv__state_tile *t, const spconv_convention *c,
                                     int angular_scaled) {
   int k;
   if (angular_scaled && c->angle_unit == SPCONV_ANGLE_DEGREES)
@@ -5356,7 +5398,7 @@ SPCONV_API void spconv__tile_decode(spconv__state_tile *t, const spconv_conventi
 
 /* v, w (world axes; rad/s with `angular_scaled`) -> the parts stored under
    c in every lane, as spconv__encode (the order is the store's) */
-SPCONV_API void spconv__tile_encode(spconv__state_tile *t, const spconv_convention *c,
+SPCONV__PRIVATE void spconv__tile_encode(spconv__state_tile *t, const spconv_convention *c,
                                     int angular_scaled) {
   int k;
   if (c->linear_frame == SPCONV_FRAME_BODY) spconv__tile_rotate(t->v, t->R, 1);
@@ -5372,7 +5414,7 @@ SPCONV_API void spconv__tile_encode(spconv__state_tile *t, const spconv_conventi
 /* lanes[0], lanes[1] = a, b: one 2-wide store, which the tile's wide
    loads read back without a store-forwarding stall (under SPCONV__V2 a
    vector store, which gcc -O3 does not split into two) */
-SPCONV_API void spconv__lane_pair(spconv_real *lanes, spconv_real a, spconv_real b) {
+SPCONV__PRIVATE void spconv__lane_pair(spconv_real *lanes, spconv_real a, spconv_real b) {
 #ifdef SPCONV__V2
   spconv__v2 v = {a, b};
   spconv__v2_store(lanes, v);
@@ -5383,7 +5425,7 @@ SPCONV_API void spconv__lane_pair(spconv_real *lanes, spconv_real a, spconv_real
 }
 
 /* *a, *b = lanes[0], lanes[1] (under SPCONV__V2 one 2-wide load) */
-SPCONV_API void spconv__pair_store(spconv_real *a, spconv_real *b, const spconv_real *lanes) {
+SPCONV__PRIVATE void spconv__pair_store(spconv_real *a, spconv_real *b, const spconv_real *lanes) {
 #ifdef SPCONV__V2
   spconv__v2 v = spconv__v2_load(lanes);
   *a = v[0];
@@ -5397,7 +5439,7 @@ SPCONV_API void spconv__pair_store(spconv_real *a, spconv_real *b, const spconv_
 /* SPCONV__TILE bodies' poses stored under c and COMs -> t->p, q, c, two
    bodies at a time (one 2-wide store per pair of lanes, which later wide
    loads read back without a store-forwarding stall) */
-SPCONV_API void spconv__tile_load_pose(spconv__state_tile *t, const spconv_real *pose,
+SPCONV__PRIVATE void spconv__tile_load_pose(spconv__state_tile *t, const spconv_real *pose,
                                        size_t pose_stride, const spconv_real *com,
                                        const spconv_pose_convention *c) {
   int ip, iw, ix;
@@ -5421,7 +5463,7 @@ SPCONV_API void spconv__tile_load_pose(spconv__state_tile *t, const spconv_real 
 
 /* SPCONV__TILE bodies' 6-vectors stored under c -> t->v (linear part), t->w
    (angular part), two bodies at a time */
-SPCONV_API void spconv__tile_load_vec6(spconv__state_tile *t, const spconv_real *x, size_t stride,
+SPCONV__PRIVATE void spconv__tile_load_vec6(spconv__state_tile *t, const spconv_real *x, size_t stride,
                                        const spconv_convention *c) {
   const int lo = c->order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
   size_t k;
@@ -5438,7 +5480,7 @@ SPCONV_API void spconv__tile_load_vec6(spconv__state_tile *t, const spconv_real 
 
 /* SPCONV__TILE bodies' inertial frames (iquat_wxyz NULL: the identity) ->
    t->iq, unit, as spconv__iquat */
-SPCONV_API void spconv__tile_load_iquat(spconv__state_tile *t, const spconv_real *iquat_wxyz) {
+SPCONV__PRIVATE void spconv__tile_load_iquat(spconv__state_tile *t, const spconv_real *iquat_wxyz) {
   int k;
   if (iquat_wxyz == SPCONV__NULL) {
     for (k = 0; k < SPCONV__TILE; ++k) {
@@ -5458,7 +5500,7 @@ SPCONV_API void spconv__tile_load_iquat(spconv__state_tile *t, const spconv_real
 }
 
 /* t->p, q -> SPCONV__TILE bodies' poses stored under c */
-SPCONV_API void spconv__tile_store_pose(spconv_real *res, size_t stride,
+SPCONV__PRIVATE void spconv__tile_store_pose(spconv_real *res, size_t stride,
                                         const spconv__state_tile *t,
                                         const spconv_pose_convention *c) {
   int ip, iw, ix;
@@ -5477,7 +5519,7 @@ SPCONV_API void spconv__tile_store_pose(spconv_real *res, size_t stride,
 }
 
 /* t->v, w -> SPCONV__TILE bodies' 6-vectors stored under c */
-SPCONV_API void spconv__tile_store_vec6(spconv_real *res, size_t stride,
+SPCONV__PRIVATE void spconv__tile_store_vec6(spconv_real *res, size_t stride,
                                         const spconv__state_tile *t, const spconv_convention *c) {
   const int lo = c->order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
   size_t k;
@@ -5494,7 +5536,7 @@ SPCONV_API void spconv__tile_store_vec6(spconv_real *res, size_t stride,
 
 /* t->p = t->p - rc (sign -1: C -> O) or t->p + rc (sign +1: O -> C) in
    every lane */
-SPCONV_API void spconv__tile_shift_origin(spconv__state_tile *t, int sign) {
+SPCONV__PRIVATE void spconv__tile_shift_origin(spconv__state_tile *t, int sign) {
   int k;
   for (k = 0; k < SPCONV__TILE; ++k) {
     t->p[0][k] = sign < 0 ? t->p[0][k] - t->rc[0][k] : t->p[0][k] + t->rc[0][k];
@@ -5505,7 +5547,7 @@ SPCONV_API void spconv__tile_shift_origin(spconv__state_tile *t, int sign) {
 
 /* the body frame of the tile's poses stored under c, as spconv__pose_frame:
    q the unit body quaternion, R, rc = C - O and p = O */
-SPCONV_API void spconv__tile_pose_frame(spconv__state_tile *t, const spconv_pose_convention *c) {
+SPCONV__PRIVATE void spconv__tile_pose_frame(spconv__state_tile *t, const spconv_pose_convention *c) {
   spconv__tile_quat_unit(t->q);
   if (c->frame == SPCONV_POSE_FRAME_INERTIAL) spconv__tile_quat_mul_iq(t, 1); /* q_I conj(iq) */
   spconv__tile_rotation(t);
@@ -5514,7 +5556,7 @@ SPCONV_API void spconv__tile_pose_frame(spconv__state_tile *t, const spconv_pose
 
 /* the tile's 6-vectors under `from` -> under `to`, the body frame set, as
    spconv__vec6_convert_rc */
-SPCONV_API void spconv__tile_vec6_convert(spconv__state_tile *t, const spconv_convention *to,
+SPCONV__PRIVATE void spconv__tile_vec6_convert(spconv__state_tile *t, const spconv_convention *to,
                                           const spconv_convention *from, int wrench) {
   spconv__tile_decode(t, from, !wrench);
   if (wrench) { /* tau += r x f to the COM, -= from it */
@@ -5528,14 +5570,14 @@ SPCONV_API void spconv__tile_vec6_convert(spconv__state_tile *t, const spconv_co
 }
 
 /* the tile's poses from the body frame under c, as spconv__pose_store */
-SPCONV_API void spconv__tile_pose_store(spconv__state_tile *t, const spconv_pose_convention *c) {
+SPCONV__PRIVATE void spconv__tile_pose_store(spconv__state_tile *t, const spconv_pose_convention *c) {
   if (c->frame == SPCONV_POSE_FRAME_INERTIAL) spconv__tile_quat_mul_iq(t, 0); /* q_B iq */
   if (c->point == SPCONV_POINT_COM) spconv__tile_shift_origin(t, +1);
 }
 
 /* the whole tiles of spconv_state_convert_n (arguments checked): returns
    the number of bodies converted, n rounded down to whole tiles */
-SPCONV_API size_t spconv__state_convert_tiles(
+SPCONV__PRIVATE size_t spconv__state_convert_tiles(
     spconv_real *res_pose, size_t res_pose_stride, spconv_real *res_twist,
     size_t res_twist_stride, const spconv_state_convention *to, const spconv_real *pose,
     size_t pose_stride, const spconv_real *twist, size_t twist_stride,
@@ -5560,7 +5602,7 @@ SPCONV_API size_t spconv__state_convert_tiles(
 
 /* the whole tiles of spconv__vec6_convert_n (arguments checked): returns
    the number of bodies converted */
-SPCONV_API size_t spconv__vec6_convert_tiles(spconv_real *res, size_t res_stride,
+SPCONV__PRIVATE size_t spconv__vec6_convert_tiles(spconv_real *res, size_t res_stride,
                                              const spconv_convention *to, const spconv_real *x,
                                              size_t stride, const spconv_convention *from,
                                              const spconv_real *pose, size_t pose_stride,
@@ -5626,7 +5668,7 @@ SPCONV_API int spconv_state_convert_n(spconv_real *res_pose, size_t res_pose_str
 /* one body's 6-vector x under `from` -> res under `to`, the body at `pose`
    stored under pc (com, iquat as spconv_state_convert; checked): a twist
    (wrench 0) as spconv_state_convert's, or a wrench (1). res may alias x. */
-SPCONV_API void spconv__vec6_convert_at_pose(spconv_real res[6], const spconv_convention *to,
+SPCONV__PRIVATE void spconv__vec6_convert_at_pose(spconv_real res[6], const spconv_convention *to,
                                              const spconv_real x[6],
                                              const spconv_convention *from,
                                              const spconv_real pose[7],
@@ -5640,7 +5682,7 @@ SPCONV_API void spconv__vec6_convert_at_pose(spconv_real res[6], const spconv_co
 }
 
 /* spconv_twist_convert_n (wrench 0) and spconv_wrench_convert_n (1) */
-SPCONV_API int spconv__vec6_convert_n(spconv_real *res, size_t res_stride,
+SPCONV__PRIVATE int spconv__vec6_convert_n(spconv_real *res, size_t res_stride,
                                       const spconv_convention *to, const spconv_real *x,
                                       size_t stride, const spconv_convention *from,
                                       const spconv_real *pose, size_t pose_stride,
@@ -5702,7 +5744,7 @@ SPCONV_API int spconv_wrench_convert_n(spconv_real *res, size_t res_stride,
 }
 
 /* world point of `point` given in `frame` (NULL: the COM), and R = R_B */
-SPCONV_API void spconv__applied_point(spconv_real res[3], const spconv_real *point,
+SPCONV__PRIVATE void spconv__applied_point(spconv_real res[3], const spconv_real *point,
                                       spconv_frame frame, const spconv_real R[9],
                                       const spconv_body *body) {
   spconv_real local[3];
@@ -6067,7 +6109,7 @@ SPCONV_API void spconv_twist_from_mujoco_cvel(spconv_real res[6], const spconv_r
 
 /* canonical [v_C; w] (world) from cvel [w; v_S] at S = subtree_com:
    spconv_twist_from_mujoco_cvel at the COM C = pos + R com */
-SPCONV_API void spconv__cframe_twist(spconv_real v[3], spconv_real w[3],
+SPCONV__PRIVATE void spconv__cframe_twist(spconv_real v[3], spconv_real w[3],
                                      const spconv_real cvel[6], const spconv_real s[3],
                                      const spconv_real R[9], const spconv_body *body) {
   spconv_real c[3], t[6];
@@ -6082,7 +6124,7 @@ SPCONV_API void spconv__cframe_twist(spconv_real v[3], spconv_real w[3],
 }
 
 /* S - C in world axes */
-SPCONV_API void spconv__cframe_offset(spconv_real r[3], const spconv_real s[3],
+SPCONV__PRIVATE void spconv__cframe_offset(spconv_real r[3], const spconv_real s[3],
                                       const spconv_real R[9], const spconv_body *body) {
   spconv_real rc[3];
   int i;
@@ -6415,13 +6457,13 @@ SPCONV_API void spconv_public_body_force_from_sap_n(spconv_real *res, const spco
 }
 
 /* sets the diagonal of 3x3 block (bi, bj) of a 6x6 to 1 (the rest of the block untouched) */
-SPCONV_API void spconv__block_identity(spconv_real res[36], int bi, int bj) {
+SPCONV__PRIVATE void spconv__block_identity(spconv_real res[36], int bi, int bj) {
   int k;
   for (k = 0; k < 3; ++k) res[(3 * bi + k) * 6 + 3 * bj + k] = SPCONV__R(1);
 }
 
 /* 3x3 block (bi, bj) of a 6x6 = [r]x, the matrix with [r]x b = r x b. */
-SPCONV_API void spconv__block_skew(spconv_real res[36], int bi, int bj,
+SPCONV__PRIVATE void spconv__block_skew(spconv_real res[36], int bi, int bj,
                                    const spconv_real r[3]) {
   spconv_real *m = res + 3 * bi * 6 + 3 * bj;
   m[0 * 6 + 0] = SPCONV__R(0);
@@ -6436,7 +6478,7 @@ SPCONV_API void spconv__block_skew(spconv_real res[36], int bi, int bj,
 }
 
 /* res = P_v (wrench = 0) or P_f (wrench = 1) for r_oc (row-major 6x6) */
-SPCONV_API void spconv__sap_matrix(spconv_real res[36], const spconv_real r_oc[3], int wrench) {
+SPCONV__PRIVATE void spconv__sap_matrix(spconv_real res[36], const spconv_real r_oc[3], int wrench) {
   spconv_real r[3]; /* copied first: res may alias r_oc */
   int i;
   r[0] = r_oc[0];
@@ -6501,7 +6543,7 @@ SPCONV_API int spconv_joint_qd_size(int joint_type, int lin_axes, int ang_axes) 
    start at 0 and never decrease, every segment has its type's size (D6:
    equal q and qd sizes, at most 6); with need_child, every child body in
    [0, body_count). SPCONV_EINVAL otherwise. */
-SPCONV_API int spconv__joint_layout_check(const spconv_joint_layout *L, int need_child) {
+SPCONV__PRIVATE int spconv__joint_layout_check(const spconv_joint_layout *L, int need_child) {
   int j;
   if (!L || L->joint_count < 0 || !L->joint_type || !L->joint_q_start || !L->joint_qd_start)
     return SPCONV_EINVAL;
@@ -6535,7 +6577,7 @@ SPCONV_API int spconv_joint_layout_check(const spconv_joint_layout *L) {
 
 /* whole joint_q: quaternion storage changed for ball (offset 0) and free /
    distance (offset 3) joints, everything else copied */
-SPCONV_API int spconv__joint_q_reorder(spconv_real *res, const spconv_real *joint_q,
+SPCONV__PRIVATE int spconv__joint_q_reorder(spconv_real *res, const spconv_real *joint_q,
                                        const spconv_joint_layout *L, int to_wxyz) {
   int j, i;
   if (!res || !joint_q || spconv__joint_layout_check(L, 0) != SPCONV_OK) return SPCONV_EINVAL;
@@ -6572,7 +6614,7 @@ SPCONV_API int spconv_joint_q_xyzw_from_wxyz(spconv_real *res, const spconv_real
 /* --------------------------------------- the SAP boundary over whole arrays */
 
 /* r_oc = R(q_xyzw of body b) com_b: origin -> COM of body b, world axes */
-SPCONV_API void spconv__body_r_oc(spconv_real r[3], const spconv_real *body_q,
+SPCONV__PRIVATE void spconv__body_r_oc(spconv_real r[3], const spconv_real *body_q,
                                   const spconv_real *body_com, size_t b) {
   spconv_quat_rotate_xyzw(r, body_q + 7 * b + 3, body_com + 3 * b);
 }
@@ -6585,7 +6627,7 @@ SPCONV_API void spconv__body_r_oc(spconv_real r[3], const spconv_real *body_q,
 
 /* joint_qd / joint_f over the whole array: free and distance segments
    mapped with the child body's r_oc, all others copied (bit-identical). */
-SPCONV_API int spconv__sap_joint_map(spconv_real *res, const spconv_real *x,
+SPCONV__PRIVATE int spconv__sap_joint_map(spconv_real *res, const spconv_real *x,
                                      const spconv_joint_layout *L, const spconv_real *body_q,
                                      const spconv_real *body_com, int kind) {
   int j, i;
@@ -6647,7 +6689,7 @@ SPCONV_API int spconv_public_joint_f_from_sap(spconv_real *res, const spconv_rea
 
 /* every body wrench of body_f (6 per body): public -> SAP's residual
    (to_sap) or back, with r_oc of each body from body_q and body_com */
-SPCONV_API int spconv__sap_body_force_packed(spconv_real *res, const spconv_real *body_f,
+SPCONV__PRIVATE int spconv__sap_body_force_packed(spconv_real *res, const spconv_real *body_f,
                                              const spconv_real *body_q,
                                              const spconv_real *body_com, size_t body_count,
                                              int to_sap) {
@@ -6865,7 +6907,7 @@ SPCONV_API int spconv_perm_gather_parents(int *res, const int *parents, const in
 /* one rotation of format f: res = A R B^T, where same = (A == B exactly)
    uses the exact every-frame rules; qa, qb = unit quaternions of (det) A,
    (det) B. res may alias x. */
-SPCONV_API void spconv__motion_rot_apply(spconv_real *res, const spconv_real *x,
+SPCONV__PRIVATE void spconv__motion_rot_apply(spconv_real *res, const spconv_real *x,
                                          spconv_rot_format f, const spconv_real A[9],
                                          const spconv_real B[9], const spconv_real qa[4],
                                          const spconv_real qb_conj[4], int same) {
@@ -6892,7 +6934,7 @@ SPCONV_API void spconv__motion_rot_apply(spconv_real *res, const spconv_real *x,
 /* SPCONV_OK when res and in are clips of one shape: sizes >= 0 and equal,
    equal formats and flags, known formats where rotations are present, and
    a res array wherever in has one; SPCONV_EINVAL otherwise */
-SPCONV_API int spconv__clip_check(const spconv_motion_clip *res, const spconv_motion_clip *in) {
+SPCONV__PRIVATE int spconv__clip_check(const spconv_motion_clip *res, const spconv_motion_clip *in) {
   if (!res || !in || in->frames < 0 || in->bodies < 0 || res->frames != in->frames ||
       res->bodies != in->bodies || res->root_rot_format != in->root_rot_format ||
       res->local_rot_format != in->local_rot_format ||
@@ -6992,7 +7034,7 @@ SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
 /* --------------------------------------------------- velocities from a clip */
 
 /* frames (a, b) and the time between them used for frame t */
-SPCONV_API void spconv__motion_diff_frames(size_t t, size_t T, spconv_motion_diff method,
+SPCONV__PRIVATE void spconv__motion_diff_frames(size_t t, size_t T, spconv_motion_diff method,
                                            size_t *a, size_t *b, spconv_real *span) {
   if (method == SPCONV_MOTION_DIFF_CENTRAL && t > 0 && t + 1 < T) {
     *a = t - 1;
@@ -7116,7 +7158,7 @@ SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int 
 
 /* the axis of a channel token starting at s of length len: 0/1/2 for
    X/Y/Z rotation, 3 + axis for a position channel, -1 otherwise */
-SPCONV_API int spconv__bvh_token(const char *s, size_t len) {
+SPCONV__PRIVATE int spconv__bvh_token(const char *s, size_t len) {
   const char *rot = "rotation", *pos = "position";
   int axis, is_rot = 1, is_pos = 1;
   size_t i;
@@ -7136,7 +7178,7 @@ SPCONV_API int spconv__bvh_token(const char *s, size_t len) {
 
 /* 1 for the white space that separates BVH channel names (a line read
    with fgets keeps its '\n', a Windows file its '\r') */
-SPCONV_API int spconv__bvh_space(char c) {
+SPCONV__PRIVATE int spconv__bvh_space(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
 
@@ -7257,7 +7299,7 @@ SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q
    values, wf % 3 != up); 1 on success, 0 (res untouched) when x is not a
    rotation (spconv__rot_valid) or h is vertical: its ground part not
    finite or <= 16 eps (|h| = 1) */
-SPCONV_API int spconv__clip_heading(spconv_real *res, const spconv_real *x, spconv_rot_format f,
+SPCONV__PRIVATE int spconv__clip_heading(spconv_real *res, const spconv_real *x, spconv_rot_format f,
                                     int up, int wf, int bf) {
   spconv_real q[4] = {1, 0, 0, 0}, b[3], h[3], hf, hs, th;
   int fa = wf % 3, sa = 3 - up - fa;
@@ -7283,7 +7325,7 @@ SPCONV_API int spconv__clip_heading(spconv_real *res, const spconv_real *x, spco
 /* SPCONV_OK when `frame` of clip `in` has a root rotation of known format
    and up, wf, bf are valid signed axes with wf perpendicular to up;
    SPCONV_EINVAL otherwise */
-SPCONV_API int spconv__clip_heading_check(const spconv_motion_clip *in, size_t frame, int up,
+SPCONV__PRIVATE int spconv__clip_heading_check(const spconv_motion_clip *in, size_t frame, int up,
                                           int wf, int bf) {
   if (!in || !in->root_rot || in->frames < 0 || frame >= SPCONV__CAST(size_t, in->frames) ||
       spconv_rot_format_size(in->root_rot_format) == 0 || up < 0 || up > 2 ||
@@ -7435,6 +7477,8 @@ SPCONV_API int spconv_motion_clip_align(const spconv_motion_clip *res,
    OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE
    USE OR OTHER DEALINGS IN THE SOFTWARE.
 */
+
+#endif /* definitions (!SPCONV_DECLARATIONS_ONLY || SPCONV_IMPLEMENTATION) */
 
 #if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)
 #  pragma GCC diagnostic pop
