@@ -1773,12 +1773,12 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
 /* (res, x, n): x and res of stride sx. SPCONV__BATCH0(name, fn, sx) defines
    spconv__<name>_io(x, n) and spconv__<name>_oop(res, x, n). */
 #define SPCONV__BATCH0(name, fn, sx)                                                    \
-  SPCONV__PRIVATE void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x, size_t n) {      \
+  SPCONV__PRIVATE void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x, size_t n) { \
     size_t i;                                                                           \
     for (i = 0; i < n; ++i) fn(x + (sx) * i, x + (sx) * i);                             \
   }                                                                                     \
-  SPCONV__PRIVATE void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
-                                       const spconv_real *SPCONV__RESTRICT x, size_t n) { \
+  SPCONV__PRIVATE void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,          \
+                                            const spconv_real *SPCONV__RESTRICT x, size_t n) { \
     size_t i;                                                                           \
     for (i = 0; i < n; ++i) fn(res + (sx) * i, x + (sx) * i);                           \
   }
@@ -1799,15 +1799,15 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
    SPCONV__BATCH1(name, fn, sx, sp) defines spconv__<name>_io(x, p, n) and
    spconv__<name>_oop(res, x, p, n). */
 #define SPCONV__BATCH1(name, fn, sx, sp)                                                \
-  SPCONV__PRIVATE void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x,                  \
-                                      const spconv_real *SPCONV__RESTRICT p, size_t n) { \
+  SPCONV__PRIVATE void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x,             \
+                                           const spconv_real *SPCONV__RESTRICT p, size_t n) { \
     size_t i;                                                                           \
     SPCONV__STRIDE6_LOOP_HINT                                                           \
     for (i = 0; i < n; ++i) fn(x + (sx) * i, x + (sx) * i, p + (sp) * i);               \
   }                                                                                     \
-  SPCONV__PRIVATE void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
-                                       const spconv_real *SPCONV__RESTRICT x,           \
-                                       const spconv_real *SPCONV__RESTRICT p, size_t n) { \
+  SPCONV__PRIVATE void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,          \
+                                            const spconv_real *SPCONV__RESTRICT x,      \
+                                            const spconv_real *SPCONV__RESTRICT p, size_t n) { \
     size_t i;                                                                           \
     SPCONV__STRIDE6_LOOP_HINT                                                           \
     for (i = 0; i < n; ++i) fn(res + (sx) * i, x + (sx) * i, p + (sp) * i);             \
@@ -1818,16 +1818,16 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
    defines spconv__<name>_io(x, qpos, ipos, n) and
    spconv__<name>_oop(res, x, qpos, ipos, n). */
 #define SPCONV__BATCH_MJ(name, fn)                                                      \
-  SPCONV__PRIVATE void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x,                  \
-                                      const spconv_real *SPCONV__RESTRICT qpos,         \
-                                      const spconv_real *SPCONV__RESTRICT ipos, size_t n) { \
+  SPCONV__PRIVATE void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x,             \
+                                           const spconv_real *SPCONV__RESTRICT qpos,    \
+                                           const spconv_real *SPCONV__RESTRICT ipos, size_t n) { \
     size_t i;                                                                           \
     for (i = 0; i < n; ++i) fn(x + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);   \
   }                                                                                     \
-  SPCONV__PRIVATE void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,               \
-                                       const spconv_real *SPCONV__RESTRICT x,           \
-                                       const spconv_real *SPCONV__RESTRICT qpos,        \
-                                       const spconv_real *SPCONV__RESTRICT ipos, size_t n) { \
+  SPCONV__PRIVATE void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,          \
+                                            const spconv_real *SPCONV__RESTRICT x,      \
+                                            const spconv_real *SPCONV__RESTRICT qpos,   \
+                                            const spconv_real *SPCONV__RESTRICT ipos, size_t n) { \
     size_t i;                                                                           \
     for (i = 0; i < n; ++i) fn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i); \
   }
@@ -2111,8 +2111,8 @@ SPCONV__V2_API void spconv__v2_cross(spconv__v2 res[3], const spconv__v2 a[3],
 #    define SPCONV__MJ_FENCE() ((void)0)
 #  endif
 #  define SPCONV__BATCH_MJ_V2(name, fn, vfn)                                              \
-  SPCONV__PRIVATE void spconv__##name##_oop(spconv_real *res, const spconv_real *x,              \
-                                       const spconv_real *qpos, const spconv_real *ipos,    \
+  SPCONV__PRIVATE void spconv__##name##_oop(spconv_real *res, const spconv_real *x,         \
+                                            const spconv_real *qpos, const spconv_real *ipos, \
                                        size_t n) {                                          \
     size_t i = 0;                                                                           \
     if (SPCONV__MJ_STREAM(res, x, n)) {                                                     \
@@ -2125,8 +2125,8 @@ SPCONV__V2_API void spconv__v2_cross(spconv__v2 res[3], const spconv__v2 a[3],
     }                                                                                       \
     if (i < n) fn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);                  \
   }                                                                                         \
-  SPCONV__PRIVATE void spconv__##name##_io(spconv_real *x, const spconv_real *qpos,              \
-                                      const spconv_real *ipos, size_t n) {                  \
+  SPCONV__PRIVATE void spconv__##name##_io(spconv_real *x, const spconv_real *qpos,         \
+                                           const spconv_real *ipos, size_t n) {             \
     spconv__##name##_oop(x, x, qpos, ipos, n);                                              \
   }
 #endif /* SPCONV__V2 */
@@ -3308,15 +3308,15 @@ SPCONV_API int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
 #  define SPCONV__UP_AXIS_TILE 8
 #endif
 #define SPCONV__UP_AXIS_LOOPS(name, i0, s0, i1, s1, i2, s2)                              \
-  SPCONV__PRIVATE void name##_io(spconv_real *SPCONV__RESTRICT v, size_t n) {                 \
+  SPCONV__PRIVATE void name##_io(spconv_real *SPCONV__RESTRICT v, size_t n) {            \
     size_t j;                                                                            \
     for (; n >= SPCONV__UP_AXIS_TILE; n -= SPCONV__UP_AXIS_TILE, v += 3 * SPCONV__UP_AXIS_TILE) \
       for (j = 0; j < SPCONV__UP_AXIS_TILE; ++j)                                         \
         SPCONV__UP_AXIS_ONE(v, v, j, i0, s0, i1, s1, i2, s2);                            \
     for (j = 0; j < n; ++j) SPCONV__UP_AXIS_ONE(v, v, j, i0, s0, i1, s1, i2, s2);        \
   }                                                                                      \
-  SPCONV__PRIVATE void name##_oop(spconv_real *SPCONV__RESTRICT res,                          \
-                             const spconv_real *SPCONV__RESTRICT v, size_t n) {          \
+  SPCONV__PRIVATE void name##_oop(spconv_real *SPCONV__RESTRICT res,                     \
+                                  const spconv_real *SPCONV__RESTRICT v, size_t n) {     \
     size_t j;                                                                            \
     for (; n >= SPCONV__UP_AXIS_TILE;                                                    \
          n -= SPCONV__UP_AXIS_TILE, res += 3 * SPCONV__UP_AXIS_TILE, v += 3 * SPCONV__UP_AXIS_TILE) \
