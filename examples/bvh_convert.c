@@ -29,6 +29,15 @@
                         file for every body and frame; after --align, a rigid
                         turn about +Z with heading 0; every BVH written, read
                         back, equals the converted clip. Exit 1 on a failure.
+       --strict         refuse a file with values after the frames that its
+                        Frames: line declares (by default they are ignored,
+                        as three.js's BVHLoader does, with a warning on stderr
+                        naming how many values on how many lines)
+
+   Every argument is checked (option names, --unit, --quat, --ground and
+   --skip values, the extensions of -o) before the input is read: a bad one
+   prints the usage and exits 2 at once. Fewer motion values than Frames x
+   channels is an error (exit 1).
 
    The clip's root convention (spconv_motion_clip): root_pos is the ROOT's
    world position (its OFFSET plus its position channels), root_rot its
@@ -45,8 +54,9 @@
 #define MAX_OUT 8
 
 typedef struct options {
-  const char *in, *out[MAX_OUT], *svg, *skeleton, *unit;
-  int n_out, xyzw, skip, align, ground_lowest, check;
+  const char *in, *out[MAX_OUT], *svg, *skeleton, *unit, *unit_what;
+  double metres; /* from --unit, checked with the other arguments */
+  int n_out, xyzw, skip, align, ground_lowest, check, strict;
 } options;
 
 /* ------------------------------------------------------------------ units */
@@ -453,9 +463,12 @@ static void usage(FILE *fp) {
   fprintf(fp,
           "usage: bvh_convert [-o OUT.bvh|.csv|.npy]... [--unit m|cm|mm|in|ft|cmu|METRES]\n"
           "                   [--quat wxyz|xyzw] [--skip N] [--align] [--ground keep|lowest]\n"
-          "                   [--skeleton FILE.csv] [--svg FILE.svg] [--check] IN.bvh\n");
+          "                   [--skeleton FILE.csv] [--svg FILE.svg] [--check] [--strict] IN.bvh\n");
 }
 
+/* Reads and checks every argument (option names, values, output
+   extensions) before the input is opened, so that a bad one fails at once
+   however large, or missing, the input is; a message on stderr and -1. */
 static int parse_args(options *o, int argc, char **argv) {
   int i;
   memset(o, 0, sizeof *o);
@@ -470,6 +483,10 @@ static int parse_args(options *o, int argc, char **argv) {
       o->check = 1;
       continue;
     }
+    if (strcmp(a, "--strict") == 0) {
+      o->strict = 1;
+      continue;
+    }
     if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
       usage(stdout);
       exit(0);
@@ -482,42 +499,68 @@ static int parse_args(options *o, int argc, char **argv) {
       o->in = a;
       continue;
     }
+    if (strcmp(a, "-o") != 0 && strcmp(a, "--unit") != 0 && strcmp(a, "--svg") != 0 &&
+        strcmp(a, "--skeleton") != 0 && strcmp(a, "--quat") != 0 && strcmp(a, "--ground") != 0 &&
+        strcmp(a, "--skip") != 0) {
+      fprintf(stderr, "bvh_convert: unknown option %s\n", a);
+      return -1;
+    }
     v = i + 1 < argc ? argv[++i] : NULL;
     if (!v) {
       fprintf(stderr, "bvh_convert: %s needs a value\n", a);
       return -1;
     }
     if (strcmp(a, "-o") == 0) {
-      if (o->n_out == MAX_OUT) return -1;
+      if (o->n_out == MAX_OUT) {
+        fprintf(stderr, "bvh_convert: -o %s: at most %d outputs\n", v, MAX_OUT);
+        return -1;
+      }
+      if (!ends_with(v, ".bvh") && !ends_with(v, ".csv") && !ends_with(v, ".npy")) {
+        fprintf(stderr, "bvh_convert: -o %s: the output must end in .bvh, .csv or .npy\n", v);
+        return -1;
+      }
       o->out[o->n_out++] = v;
     } else if (strcmp(a, "--unit") == 0) {
       o->unit = v;
+      o->metres = unit_from_name(v, &o->unit_what);
+      if (!(o->metres > 0)) {
+        fprintf(stderr,
+                "bvh_convert: --unit %s: unknown unit (m, cm, mm, in, ft, cmu, or metres per "
+                "unit: a number above 0 and below 1e6)\n",
+                v);
+        return -1;
+      }
     } else if (strcmp(a, "--svg") == 0) {
       o->svg = v;
     } else if (strcmp(a, "--skeleton") == 0) {
       o->skeleton = v;
-    } else if (strcmp(a, "--quat") == 0 && strcmp(v, "xyzw") == 0) {
-      o->xyzw = 1;
-    } else if (strcmp(a, "--quat") == 0 && strcmp(v, "wxyz") == 0) {
-      o->xyzw = 0;
-    } else if (strcmp(a, "--ground") == 0 && strcmp(v, "lowest") == 0) {
-      o->ground_lowest = 1;
-    } else if (strcmp(a, "--ground") == 0 && strcmp(v, "keep") == 0) {
-      o->ground_lowest = 0;
-    } else if (strcmp(a, "--skip") == 0) {
+    } else if (strcmp(a, "--quat") == 0) {
+      if (strcmp(v, "xyzw") != 0 && strcmp(v, "wxyz") != 0) {
+        fprintf(stderr, "bvh_convert: --quat %s: wxyz or xyzw expected\n", v);
+        return -1;
+      }
+      o->xyzw = strcmp(v, "xyzw") == 0;
+    } else if (strcmp(a, "--ground") == 0) {
+      if (strcmp(v, "keep") != 0 && strcmp(v, "lowest") != 0) {
+        fprintf(stderr, "bvh_convert: --ground %s: keep or lowest expected\n", v);
+        return -1;
+      }
+      o->ground_lowest = strcmp(v, "lowest") == 0;
+    } else { /* --skip */
       char *end;
       long n = strtol(v, &end, 10);
-      if (*end != '\0' || n < 0 || n > 100000000L) {
+      if (*v == '\0' || *end != '\0' || n < 0 || n > 100000000L) {
         fprintf(stderr, "bvh_convert: --skip %s: a frame count expected\n", v);
         return -1;
       }
       o->skip = (int)n;
-    } else {
-      fprintf(stderr, "bvh_convert: unknown argument %s %s\n", a, v);
-      return -1;
     }
   }
-  return o->in ? 0 : -1;
+  if (!o->in) {
+    fprintf(stderr, "bvh_convert: no input file\n");
+    return -1;
+  }
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -549,13 +592,21 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bvh_convert: cannot read %s\n", opt.in);
     return 1;
   }
-  if (bvh_parse(&f, text, len, err, sizeof err)) {
+  if (bvh_parse_flags(&f, text, len, opt.strict ? BVH_PARSE_STRICT : 0, err, sizeof err)) {
     fprintf(stderr, "bvh_convert: %s: %s\n", opt.in, err);
     free(text);
     return 1;
   }
   free(text);
   text = NULL;
+  if (f.extra_values) { /* three.js's BVHLoader, too, reads the declared frames only */
+    char what[200];
+    bvh_extra_describe(what, sizeof what, &f);
+    fprintf(stderr,
+            "bvh_convert: warning: %s: %s; read the %d declared frames and ignored the rest "
+            "(--strict refuses such a file)\n",
+            opt.in, what, f.frames);
+  }
   for (i = 0; i < f.bodies; ++i) n_joints += !f.body[i].is_end;
   printf("%s: %d frames at %.6g s (%.1f fps), %d joints + %d End Sites, %d channels\n", opt.in,
          f.frames, f.frame_time, 1.0 / f.frame_time, n_joints, f.bodies - n_joints, f.channels);
@@ -589,13 +640,9 @@ int main(int argc, char **argv) {
             "bvh_convert: warning: the rest pose is longer along Z (%.4g) than along Y "
             "(%.4g): this file may not be Y-up, as the BVH preset assumes\n",
             hi[2] - lo[2], rest_h);
-  if (opt.unit) {
-    metres = unit_from_name(opt.unit, &unit_what);
-    if (!(metres > 0)) {
-      fprintf(stderr, "bvh_convert: unknown --unit %s\n", opt.unit);
-      fail = 1;
-      goto done;
-    }
+  if (opt.unit) { /* checked by parse_args */
+    metres = opt.metres;
+    unit_what = opt.unit_what;
   } else {
     size_t u = unit_estimate(rest_h);
     metres = units[u].metres;

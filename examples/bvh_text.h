@@ -5,6 +5,8 @@
    only (the caller reads and writes the files).
 
      bvh_parse        BVH text -> bvh_file: hierarchy, channels, motion values
+                      (bvh_parse_flags: BVH_PARSE_STRICT refuses extra data)
+     bvh_extra_describe  what lies after the declared frames, in words
      bvh_clip_alloc   a clip with wxyz quaternions (bvh_clip_free frees it)
      bvh_to_clip      bvh_file -> spconv_motion_clip, in the file's units and
                       axes, with the root convention of spconv_motion_clip
@@ -23,6 +25,11 @@
    BVHLoader does; CMU files have a zero root OFFSET, where every reader
    agrees). A non-root joint may have position channels only if they stay
    constant: they are added to its OFFSET. Angles in the file are degrees.
+   MOTION: the frames that `Frames:` declares are read; values after them
+   (some files have a line more) are ignored and counted in extra_values,
+   extra_lines and extra_line, as three.js's BVHLoader reads the declared
+   count and ignores the rest; BVH_PARSE_STRICT makes them an error. Fewer
+   values than declared is always an error.
 
    Every function returns 0 on success and -1 on error, with a message in
    err (err_size bytes) where it takes one. C99, double or float
@@ -64,7 +71,15 @@ typedef struct bvh_file {
   int frames;
   double frame_time; /* seconds */
   double *motion;    /* [frames][channels], as written */
+  /* after the declared frames (ignored; an error under BVH_PARSE_STRICT): */
+  size_t extra_values; /* values (any tokens) after the last declared one */
+  int extra_lines;     /* lines they stand on */
+  int extra_line;      /* the first of those lines, 0 when there is no extra data */
 } bvh_file;
+
+/* bvh_parse_flags: refuse values after the declared frames (bvh_parse
+   ignores them and counts them in extra_values) */
+#define BVH_PARSE_STRICT 1
 
 /* ------------------------------------------------------------------ errors */
 
@@ -273,13 +288,37 @@ static inline void bvh_free(bvh_file *f) {
   memset(f, 0, sizeof *f);
 }
 
-/** Parses the BVH text text[0 .. len) (need not end in NUL) into f. On
-   error f is left empty and err says where. */
-static inline int bvh_parse(bvh_file *f, const char *text, size_t len, char *err,
-                            size_t err_size) {
+/** Writes into buf (size bytes) what lies after the declared frames of f,
+   e.g. "66 extra values on 1 line from line 3199 (1 frame's worth) after
+   the 3069 frames x 66 channels that Frames: declares"; an empty string
+   when nothing does. */
+static inline void bvh_extra_describe(char *buf, size_t size, const bvh_file *f) {
+  char worth[48] = "";
+  if (!buf || size == 0) return;
+  buf[0] = '\0';
+  if (f->extra_values == 0) return;
+  if (f->channels > 0 && f->extra_values % (size_t)f->channels == 0) {
+    unsigned long k = (unsigned long)(f->extra_values / (size_t)f->channels);
+    (void)snprintf(worth, sizeof worth, " (%lu frame%s worth)", k, k == 1 ? "'s" : "s'");
+  }
+  (void)snprintf(buf, size,
+                 "%lu extra value%s on %d line%s from line %d%s after the %d frames x %d "
+                 "channels that Frames: declares",
+                 (unsigned long)f->extra_values, f->extra_values == 1 ? "" : "s", f->extra_lines,
+                 f->extra_lines == 1 ? "" : "s", f->extra_line, worth, f->frames, f->channels);
+}
+
+/** Parses the BVH text text[0 .. len) (need not end in NUL) into f: the
+   `Frames:` frames declared, values after them ignored and counted in
+   f->extra_values (lines: f->extra_lines, from f->extra_line), or, with
+   flags & BVH_PARSE_STRICT, an error. Fewer values than declared is an
+   error. On error f is left empty and err says where. */
+static inline int bvh_parse_flags(bvh_file *f, const char *text, size_t len, int flags, char *err,
+                                  size_t err_size) {
   bvh__parser P;
   double v;
   size_t i, n;
+  int last;
   memset(f, 0, sizeof *f);
   memset(&P, 0, sizeof P);
   P.L.s = text;
@@ -325,9 +364,16 @@ static inline int bvh_parse(bvh_file *f, const char *text, size_t len, char *err
                 P.L.len ? "not a finite number" : "fewer values than Frames x channels");
       goto fail;
     }
-  if (bvh__next(&P.L)) {
-    bvh__fail(err, err_size, P.L.line, "more values than Frames x channels (%d x %d)",
-              f->frames, f->channels);
+  /* what follows the declared frames: counted, then ignored or refused */
+  for (last = 0; bvh__next(&P.L); ++f->extra_values) {
+    if (f->extra_values == 0) f->extra_line = P.L.line;
+    if (P.L.line != last) ++f->extra_lines;
+    last = P.L.line;
+  }
+  if (f->extra_values && (flags & BVH_PARSE_STRICT)) {
+    char what[200];
+    bvh_extra_describe(what, sizeof what, f);
+    bvh__fail(err, err_size, 0, "more values than Frames x channels: %s", what);
     goto fail;
   }
   return 0;
@@ -336,10 +382,17 @@ fail:
   return -1;
 }
 
+/** bvh_parse_flags with no flags: values after the declared frames are
+   ignored (counted in f->extra_values). */
+static inline int bvh_parse(bvh_file *f, const char *text, size_t len, char *err,
+                            size_t err_size) {
+  return bvh_parse_flags(f, text, len, 0, err, err_size);
+}
+
 /* -------------------------------------------------------------- the clip */
 
 /** Allocates a clip of `frames` x `bodies` with root_pos, root_rot (wxyz),
-   local_rot (wxyz) and offsets; no velocities. */
+   local_rot (wxyz) and offsets, zeroed; no velocities. */
 static inline int bvh_clip_alloc(spconv_motion_clip *c, int frames, int bodies) {
   size_t T = (size_t)(frames > 0 ? frames : 1), B = (size_t)(bodies > 0 ? bodies : 1);
   memset(c, 0, sizeof *c);
@@ -347,10 +400,10 @@ static inline int bvh_clip_alloc(spconv_motion_clip *c, int frames, int bodies) 
   c->bodies = bodies;
   c->root_rot_format = SPCONV_ROT_QUAT_WXYZ;
   c->local_rot_format = SPCONV_ROT_QUAT_WXYZ;
-  c->root_pos = (spconv_real *)malloc(3 * T * sizeof(spconv_real));
-  c->root_rot = (spconv_real *)malloc(4 * T * sizeof(spconv_real));
-  c->local_rot = (spconv_real *)malloc(4 * T * B * sizeof(spconv_real));
-  c->offsets = (spconv_real *)malloc(3 * B * sizeof(spconv_real));
+  c->root_pos = (spconv_real *)calloc(3 * T, sizeof(spconv_real));
+  c->root_rot = (spconv_real *)calloc(4 * T, sizeof(spconv_real));
+  c->local_rot = (spconv_real *)calloc(4 * T * B, sizeof(spconv_real));
+  c->offsets = (spconv_real *)calloc(3 * B, sizeof(spconv_real));
   if (!c->root_pos || !c->root_rot || !c->local_rot || !c->offsets) {
     free(c->root_pos);
     free(c->root_rot);

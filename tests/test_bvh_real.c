@@ -5,9 +5,11 @@
    01_01.bvh (Debian's assimp-testmodels, inches / 0.45, first frame a
    T-pose) and always on examples/data/walk.bvh (centimetres).
 
-     test_bvh_real FILE UNIT SKIP
+     test_bvh_real FILE UNIT SKIP [FRAMES EXTRA]
        UNIT  metres per file unit, or cm or cmu (0.0254 / 0.45)
        SKIP  frames dropped at the start
+       FRAMES, EXTRA  the frames that the file's Frames: line declares, and
+             the number of values after them (default: any, and 0)
 
    Checked: forward kinematics of the converted clip equals the scaled,
    relabelled forward kinematics of the file, computed here in double from
@@ -15,8 +17,11 @@
    frame; the skeleton has a human height; the head stays above the hips;
    the feet stay near the ground plane; the heading is kept by the
    conversion and 0 after the turn, which moves every body rigidly; a BVH
-   written from the converted clip reads back as that clip. The figures are
-   printed. Built in double and in float from this one source. */
+   written from the converted clip reads back as that clip; the parser
+   reads the declared frames and counts the values after them, which
+   BVH_PARSE_STRICT refuses. The figures are printed. Before the file, a
+   group of small in-memory texts checks bvh_parse on extra and missing
+   motion values. Built in double and in float from this one source. */
 #include "test_util.h"
 
 #include <stdlib.h>
@@ -28,6 +33,8 @@
 static const char *g_path;
 static double g_unit;
 static int g_skip;
+static long g_frames = -1; /* the declared frame count expected, -1: any */
+static long g_extra = 0;   /* the values after the declared frames expected */
 
 typedef struct bvh_state {
   bvh_file f;
@@ -406,8 +413,159 @@ static void test_written_bvh_reads_back(void **state) {
   free(rot);
 }
 
+/* The file's declared frames are read (FRAMES), the values after them
+   counted (EXTRA, default 0) and then ignored; BVH_PARSE_STRICT refuses the
+   file exactly when there are some, and otherwise reads the same frames. */
+static void test_declared_frames(void **state) {
+  bvh_state *s = (bvh_state *)*state;
+  bvh_file g;
+  char err[256], what[200], *text;
+  size_t len = 0;
+  int rc;
+  bvh_extra_describe(what, sizeof what, &s->f);
+  printf("%s: Frames: %d, %d x %d values read; after them: %s\n", g_path, s->f.frames,
+         s->f.frames, s->f.channels, s->f.extra_values ? what : "nothing");
+  if (g_frames >= 0) assert_int_equal(s->f.frames, g_frames);
+  assert_int_equal(s->f.frames - g_skip, s->out.frames);
+  assert_int_equal((long)s->f.extra_values, g_extra);
+  assert_true((s->f.extra_values == 0) == (s->f.extra_lines == 0));
+  assert_true((s->f.extra_values == 0) == (s->f.extra_line == 0));
+  text = read_all(g_path, &len);
+  assert_non_null(text);
+  rc = bvh_parse_flags(&g, text, len, BVH_PARSE_STRICT, err, sizeof err);
+  free(text);
+  if (g_extra > 0) {
+    printf("BVH_PARSE_STRICT: %s\n", err);
+    assert_int_equal(rc, -1);
+    assert_null(g.motion);
+    assert_non_null(strstr(err, "more values than Frames x channels"));
+    assert_non_null(strstr(err, what));
+  } else {
+    assert_int_equal(rc, 0);
+    assert_int_equal(g.frames, s->f.frames);
+    assert_memory_equal(g.motion, s->f.motion,
+                        (size_t)g.frames * (size_t)g.channels * sizeof *g.motion);
+    bvh_free(&g);
+  }
+}
+
+/* ------------------------------------------------- bvh_parse, in memory */
+
+/* a ROOT with 3 position and 3 rotation channels and an End Site, then
+   MOTION with Frames: 2 and whatever motion text follows */
+static int parse_small(bvh_file *f, const char *motion, int flags, char *err, size_t err_size) {
+  char text[1024];
+  int n = snprintf(text, sizeof text,
+                   "HIERARCHY\nROOT Hips\n{\n\tOFFSET 0 0 0\n\tCHANNELS 6 Xposition Yposition "
+                   "Zposition Zrotation Xrotation Yrotation\n\tEnd Site\n\t{\n\t\tOFFSET 0 10 "
+                   "0\n\t}\n}\nMOTION\nFrames: 2\nFrame Time: 0.1\n%s",
+                   motion);
+  assert_true(n > 0 && (size_t)n < sizeof text);
+  err[0] = '\0';
+  return bvh_parse_flags(f, text, (size_t)n, flags, err, err_size);
+}
+
+#define SMALL_FRAMES "1 2 3 4 5 6\n7 8 9 10 11 12\n" /* lines 14 and 15 */
+
+/* Exactly Frames x channels: both modes read them, no extra data. */
+static void test_parse_exact(void **state) {
+  bvh_file f;
+  char err[256], what[200];
+  int flags, i;
+  (void)state;
+  for (flags = 0; flags <= BVH_PARSE_STRICT; flags += BVH_PARSE_STRICT) {
+    assert_int_equal(parse_small(&f, SMALL_FRAMES, flags, err, sizeof err), 0);
+    assert_int_equal(f.frames, 2);
+    assert_int_equal(f.channels, 6);
+    for (i = 0; i < 12; ++i) assert_true(f.motion[i] == (double)(i + 1));
+    assert_true(f.extra_values == 0 && f.extra_lines == 0 && f.extra_line == 0);
+    bvh_extra_describe(what, sizeof what, &f);
+    assert_string_equal(what, "");
+    bvh_free(&f);
+  }
+}
+
+/* One line more than Frames: declares (Boxing_Toes.bvh of assimp's test
+   models): the declared frames are read, the line counted and ignored,
+   with a description; BVH_PARSE_STRICT refuses it, f left empty. */
+static void test_parse_extra_line(void **state) {
+  bvh_file f;
+  char err[256], what[200];
+  int i;
+  (void)state;
+  assert_int_equal(parse_small(&f, SMALL_FRAMES "13 14 15 16 17 18\n", 0, err, sizeof err), 0);
+  assert_int_equal(f.frames, 2);
+  for (i = 0; i < 12; ++i) assert_true(f.motion[i] == (double)(i + 1));
+  assert_true(f.extra_values == 6);
+  assert_int_equal(f.extra_lines, 1);
+  assert_int_equal(f.extra_line, 16);
+  bvh_extra_describe(what, sizeof what, &f);
+  printf("one extra line: %s\n", what);
+  assert_string_equal(what, "6 extra values on 1 line from line 16 (1 frame's worth) after the "
+                            "2 frames x 6 channels that Frames: declares");
+  bvh_free(&f);
+  assert_int_equal(parse_small(&f, SMALL_FRAMES "13 14 15 16 17 18\n", BVH_PARSE_STRICT, err,
+                               sizeof err),
+                   -1);
+  printf("strict: %s\n", err);
+  assert_string_equal(err, "more values than Frames x channels: 6 extra values on 1 line from "
+                           "line 16 (1 frame's worth) after the 2 frames x 6 channels that "
+                           "Frames: declares");
+  assert_true(f.motion == NULL && f.body == NULL && f.frames == 0 && f.extra_values == 0);
+}
+
+/* Extra values on the last declared line and on two more lines, not a
+   whole frame, any token (not only numbers): counted, lines too. */
+static void test_parse_extra_values(void **state) {
+  bvh_file f;
+  char err[256], what[200];
+  (void)state;
+  assert_int_equal(parse_small(&f, "1 2 3 4 5 6\n7 8 9 10 11 12 13\n\n14 15\r\nnan x\n", 0, err,
+                               sizeof err),
+                   0);
+  assert_int_equal(f.frames, 2);
+  assert_true(f.motion[11] == 12.0);
+  assert_true(f.extra_values == 5);
+  assert_int_equal(f.extra_lines, 3);
+  assert_int_equal(f.extra_line, 15);
+  bvh_extra_describe(what, sizeof what, &f);
+  assert_string_equal(what, "5 extra values on 3 lines from line 15 after the 2 frames x 6 "
+                            "channels that Frames: declares");
+  bvh_free(&f);
+  assert_int_equal(parse_small(&f, "1 2 3 4 5 6 7 8 9 10 11 12 13", BVH_PARSE_STRICT, err,
+                               sizeof err),
+                   -1);
+  assert_non_null(strstr(err, "1 extra value on 1 line from line 14 after"));
+}
+
+/* Fewer values than Frames x channels, or a bad one among the declared
+   ones, stay errors in both modes. */
+static void test_parse_fewer_values(void **state) {
+  bvh_file f;
+  char err[256];
+  int flags;
+  (void)state;
+  for (flags = 0; flags <= BVH_PARSE_STRICT; flags += BVH_PARSE_STRICT) {
+    assert_int_equal(parse_small(&f, "1 2 3 4 5 6\n7 8 9 10 11\n", flags, err, sizeof err), -1);
+    assert_non_null(strstr(err, "frame 1: fewer values than Frames x channels"));
+    assert_true(f.motion == NULL && f.frames == 0);
+    assert_int_equal(parse_small(&f, "1 2 3 4 5 6\n", flags, err, sizeof err), -1);
+    assert_non_null(strstr(err, "fewer values"));
+    assert_int_equal(parse_small(&f, "1 2 3 4 5 6\n7 8 x 10 11 12\n13\n", flags, err, sizeof err),
+                     -1);
+    assert_non_null(strstr(err, "frame 1: not a finite number"));
+  }
+}
+
 int main(int argc, char **argv) {
+  const struct CMUnitTest parse_tests[] = {
+      cmocka_unit_test(test_parse_exact),
+      cmocka_unit_test(test_parse_extra_line),
+      cmocka_unit_test(test_parse_extra_values),
+      cmocka_unit_test(test_parse_fewer_values),
+  };
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_declared_frames),
       cmocka_unit_test(test_fk_matches_file),
       cmocka_unit_test(test_upright_human),
       cmocka_unit_test(test_feet_near_ground),
@@ -416,8 +574,8 @@ int main(int argc, char **argv) {
   };
   char *end = NULL;
   int failed;
-  if (argc != 4) {
-    fprintf(stderr, "usage: %s FILE.bvh METRES_PER_UNIT|cm|cmu SKIP\n", argv[0]);
+  if (argc != 4 && argc != 6) {
+    fprintf(stderr, "usage: %s FILE.bvh METRES_PER_UNIT|cm|cmu SKIP [FRAMES EXTRA]\n", argv[0]);
     return 2;
   }
   g_path = argv[1];
@@ -430,7 +588,16 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s: bad unit or skip\n", argv[0]);
     return 2;
   }
-  failed = cmocka_run_group_tests_name("bvh_real (" TEST_PRECISION ")", tests, setup, teardown);
+  if (argc == 6) {
+    g_frames = strtol(argv[4], &end, 10);
+    if (*end == '\0') g_extra = strtol(argv[5], &end, 10);
+    if (*end != '\0' || g_frames < 0 || g_extra < 0) {
+      fprintf(stderr, "%s: bad FRAMES or EXTRA\n", argv[0]);
+      return 2;
+    }
+  }
+  failed = cmocka_run_group_tests_name("bvh_parse (" TEST_PRECISION ")", parse_tests, NULL, NULL);
+  failed += cmocka_run_group_tests_name("bvh_real (" TEST_PRECISION ")", tests, setup, teardown);
   test_print_summary("bvh_real");
   return failed;
 }
