@@ -59,6 +59,22 @@
    (spconv_euler_kind), SPCONV_AXIS_NEG_Y (spconv_signed_axis).
    The 0.1 names still compile (>>deprecated; docs/migration.md).
 
+   ENUM VALUES  Every struct field and parameter that holds an enum value
+   has that enum's type, so gcc and clang warn (-Wenum-conversion, part of
+   -Wextra in C; an error in C++) when a value of another enum is stored
+   there. Each enum has its own block of values, 0x100 apart: euler_seq
+   0x100, euler_kind 0x200, rot6d_layout 0x300, rot_format 0x400,
+   axis_preset 0x500, mat4_layout 0x600, shape_type 0x700, shape_format
+   0x800, asset_format 0x900, order 0xA00, point 0xB00, frame 0xC00,
+   angle_unit 0xD00, accel_kind 0xE00, pose_layout 0xF00, pose_frame
+   0x1000, preset_id 0x1100, sap_order 0x1200, motion_diff 0x1300; so a
+   value of one enum that reaches another through an int (or a zeroed
+   struct) is refused with SPCONV_EINVAL instead of meaning something else.
+   Four keep the values of an outside contract, from 0: spconv_axis
+   (Newton's Axis, X/Y/Z = 0/1/2), spconv_signed_axis and spconv_direction
+   (Blender's axis_conversion order, 0..5), spconv_joint_type (Newton's
+   JointType, 0..6: engines' int32 arrays). Write the names, not numbers.
+
    ------------------------------------------------------------------------
    CONVENTIONS (canonical forms; everything else is reached by a named call)
 
@@ -365,18 +381,18 @@ typedef double spconv_real;
 
 /** The 12 axis sequences. angles[i] is the angle about the i-th letter. */
 typedef enum spconv_euler_seq {
-  SPCONV_EULER_XYZ = 0,
-  SPCONV_EULER_XZY = 1,
-  SPCONV_EULER_YXZ = 2,
-  SPCONV_EULER_YZX = 3,
-  SPCONV_EULER_ZXY = 4,
-  SPCONV_EULER_ZYX = 5,
-  SPCONV_EULER_XYX = 6,
-  SPCONV_EULER_XZX = 7,
-  SPCONV_EULER_YXY = 8,
-  SPCONV_EULER_YZY = 9,
-  SPCONV_EULER_ZXZ = 10,
-  SPCONV_EULER_ZYZ = 11
+  SPCONV_EULER_XYZ = 0x100,
+  SPCONV_EULER_XZY,
+  SPCONV_EULER_YXZ,
+  SPCONV_EULER_YZX,
+  SPCONV_EULER_ZXY,
+  SPCONV_EULER_ZYX,
+  SPCONV_EULER_XYX,
+  SPCONV_EULER_XZX,
+  SPCONV_EULER_YXY,
+  SPCONV_EULER_YZY,
+  SPCONV_EULER_ZXZ,
+  SPCONV_EULER_ZYZ
 } spconv_euler_seq;
 
 /** Extrinsic: rotations about the fixed (parent/world) axes, first letter
@@ -384,8 +400,8 @@ typedef enum spconv_euler_seq {
    "XYZ", URDF rpy). Intrinsic: about the axes of the rotating frame:
    R = R_1(a) R_2(b) R_3(c) (SciPy uppercase "XYZ", MuJoCo lowercase "xyz"). */
 typedef enum spconv_euler_kind {
-  SPCONV_EULER_EXTRINSIC = 0,
-  SPCONV_EULER_INTRINSIC = 1
+  SPCONV_EULER_EXTRINSIC = 0x200,
+  SPCONV_EULER_INTRINSIC
 } spconv_euler_kind;
 
 /** Storage of the 6D rotation representation (Zhou et al. 2019):
@@ -398,17 +414,17 @@ typedef enum spconv_euler_kind {
                 row-major, what R[..., :2].reshape(..., 6) gives in NumPy and
                 PyTorch: the first two columns, interleaved. */
 typedef enum spconv_rot6d_layout {
-  SPCONV_ROT6D_COLUMNS = 0,
-  SPCONV_ROT6D_ROWS = 1,
-  SPCONV_ROT6D_COLUMNS_INTERLEAVED = 2
+  SPCONV_ROT6D_COLUMNS = 0x300,
+  SPCONV_ROT6D_ROWS,
+  SPCONV_ROT6D_COLUMNS_INTERLEAVED
 } spconv_rot6d_layout;
 
 /** How a clip stores rotations (and the number of reals per rotation). */
 typedef enum spconv_rot_format {
-  SPCONV_ROT_ROTVEC = 0,    /* 3: axis-angle as angle * unit axis, radians (pose_aa) */
-  SPCONV_ROT_QUAT_WXYZ = 1, /* 4: MuJoCo, Isaac Lab 2.x, SONIC */
-  SPCONV_ROT_QUAT_XYZW = 2, /* 4: SciPy, ROS, Warp / Newton */
-  SPCONV_ROT_MAT = 3        /* 9: row-major, columns = child axes in parent axes */
+  SPCONV_ROT_ROTVEC = 0x400, /* 3: axis-angle as angle * unit axis, radians (pose_aa) */
+  SPCONV_ROT_QUAT_WXYZ,      /* 4: MuJoCo, Isaac Lab 2.x, SONIC */
+  SPCONV_ROT_QUAT_XYZW,      /* 4: SciPy, ROS, Warp / Newton */
+  SPCONV_ROT_MAT             /* 9: row-major, columns = child axes in parent axes */
 } spconv_rot_format;
 
 /* ------------------------------------------------------------- axis systems */
@@ -457,47 +473,54 @@ typedef struct spconv_axis_system {
 /** Named axis systems (spconv_axis_system_preset gives each one; the
    sources are cited there and in docs/axes.md and docs/motion.md). */
 typedef enum spconv_axis_preset {
-  SPCONV_AXIS_PRESET_ROS_FLU = 0,       /* REP-103 body: x forward, y left, z up */
-  SPCONV_AXIS_PRESET_ROS_ENU = 1,       /* REP-103 world: x east, y north, z up */
-  SPCONV_AXIS_PRESET_NED = 2,           /* world: x north, y east, z down */
-  SPCONV_AXIS_PRESET_FRD = 3,           /* aerospace body: x forward, y right, z down */
-  SPCONV_AXIS_PRESET_ROS_OPTICAL = 4,   /* REP-103 camera: z forward, x right, y down */
-  SPCONV_AXIS_PRESET_MUJOCO = 5,        /* Z up, x forward */
-  SPCONV_AXIS_PRESET_ISAAC = 6,         /* Z up, x forward */
-  SPCONV_AXIS_PRESET_NEWTON = 7,        /* Z up, x forward */
-  SPCONV_AXIS_PRESET_GENESIS = 8,       /* Z up, x forward */
-  SPCONV_AXIS_PRESET_BLENDER = 9,       /* Z up, assets face -Y, +X is their left */
-  SPCONV_AXIS_PRESET_GLTF = 10,         /* Y up, assets face +Z, +X is their left */
-  SPCONV_AXIS_PRESET_USD_Y_UP = 11,     /* Y up, assets face +Z */
-  SPCONV_AXIS_PRESET_USD_Z_UP = 12,     /* Z up, assets face -Y */
-  SPCONV_AXIS_PRESET_UNITY = 13,        /* left-handed: x right, y up, z forward */
-  SPCONV_AXIS_PRESET_UNREAL = 14,       /* left-handed: x forward, y right, z up */
-  SPCONV_AXIS_PRESET_OPENGL_CAMERA = 15, /* x right, y up, looks along -Z */
-  SPCONV_AXIS_PRESET_MAYA_Y_UP = 16,    /* Y up, assets face +Z */
-  SPCONV_AXIS_PRESET_SMPL = 17,     /* SMPL / SMPL-X / AMASS body frames: Y up, faces +Z, +X left */
-  SPCONV_AXIS_PRESET_BVH = 18,      /* BVH: Y up, faces +Z (as the rest pose defines), +X left */
-  SPCONV_AXIS_PRESET_ROBOT = 19,    /* retargeting target: Z up, X forward, Y left */
-  SPCONV_AXIS_PRESET_COUNT = 20
+  SPCONV_AXIS_PRESET_ROS_FLU = 0x500, /* REP-103 body: x forward, y left, z up */
+  SPCONV_AXIS_PRESET_ROS_ENU,         /* REP-103 world: x east, y north, z up */
+  SPCONV_AXIS_PRESET_NED,             /* world: x north, y east, z down */
+  SPCONV_AXIS_PRESET_FRD,             /* aerospace body: x forward, y right, z down */
+  SPCONV_AXIS_PRESET_ROS_OPTICAL,     /* REP-103 camera: z forward, x right, y down */
+  SPCONV_AXIS_PRESET_MUJOCO,          /* Z up, x forward */
+  SPCONV_AXIS_PRESET_ISAAC,           /* Z up, x forward */
+  SPCONV_AXIS_PRESET_NEWTON,          /* Z up, x forward */
+  SPCONV_AXIS_PRESET_GENESIS,         /* Z up, x forward */
+  SPCONV_AXIS_PRESET_BLENDER,         /* Z up, assets face -Y, +X is their left */
+  SPCONV_AXIS_PRESET_GLTF,            /* Y up, assets face +Z, +X is their left */
+  SPCONV_AXIS_PRESET_USD_Y_UP,        /* Y up, assets face +Z */
+  SPCONV_AXIS_PRESET_USD_Z_UP,        /* Z up, assets face -Y */
+  SPCONV_AXIS_PRESET_UNITY,           /* left-handed: x right, y up, z forward */
+  SPCONV_AXIS_PRESET_UNREAL,          /* left-handed: x forward, y right, z up */
+  SPCONV_AXIS_PRESET_OPENGL_CAMERA,   /* x right, y up, looks along -Z */
+  SPCONV_AXIS_PRESET_MAYA_Y_UP,       /* Y up, assets face +Z */
+  SPCONV_AXIS_PRESET_SMPL,            /* SMPL / SMPL-X / AMASS body frames: Y up, faces +Z,
+                                         +X left */
+  SPCONV_AXIS_PRESET_BVH,             /* BVH: Y up, faces +Z (as the rest pose defines), +X left */
+  SPCONV_AXIS_PRESET_ROBOT,           /* retargeting target: Z up, X forward, Y left */
+  SPCONV_AXIS_PRESET_END              /* one past the last preset, not a preset */
 } spconv_axis_preset;
+
+/** The axis presets are SPCONV_AXIS_PRESET_FIRST .. SPCONV_AXIS_PRESET_END - 1,
+   SPCONV_AXIS_PRESET_COUNT (20) of them: the i-th is
+   (spconv_axis_preset)(SPCONV_AXIS_PRESET_FIRST + i). */
+#define SPCONV_AXIS_PRESET_FIRST SPCONV_AXIS_PRESET_ROS_FLU
+#define SPCONV_AXIS_PRESET_COUNT (SPCONV_AXIS_PRESET_END - SPCONV_AXIS_PRESET_FIRST)
 
 /** How a 4x4 homogeneous transform T = [A p; 0 1] is stored in 16 reals:
    row-major T[4 i + j] = T_ij, or column-major T[4 j + i] = T_ij (glTF
    node.matrix, OpenGL, Eigen's default storage). */
 typedef enum spconv_mat4_layout {
-  SPCONV_MAT4_ROW_MAJOR = 0,
-  SPCONV_MAT4_COLUMN_MAJOR = 1
+  SPCONV_MAT4_ROW_MAJOR = 0x600,
+  SPCONV_MAT4_COLUMN_MAJOR
 } spconv_mat4_layout;
 
 /* -------------------------------------------------- shapes and asset import */
 
 /** Collision primitive kinds, as Newton, MuJoCo, USD and PhysX name them. */
 typedef enum spconv_shape_type {
-  SPCONV_SHAPE_SPHERE = 0,
-  SPCONV_SHAPE_BOX = 1,
-  SPCONV_SHAPE_CAPSULE = 2,
-  SPCONV_SHAPE_CYLINDER = 3,
-  SPCONV_SHAPE_CONE = 4,
-  SPCONV_SHAPE_PLANE = 5
+  SPCONV_SHAPE_SPHERE = 0x700,
+  SPCONV_SHAPE_BOX,
+  SPCONV_SHAPE_CAPSULE,
+  SPCONV_SHAPE_CYLINDER,
+  SPCONV_SHAPE_CONE,
+  SPCONV_SHAPE_PLANE
 } spconv_shape_type;
 
 /** Whose parameters a size[3] holds. Every shape is centred on its frame
@@ -526,17 +549,17 @@ typedef enum spconv_shape_type {
    PxConvexCoreGeometry (PxConvexCore's Cylinder and Cone: height and
    radius, "axis along the X axis", the cone's base at x = -height/2). */
 typedef enum spconv_shape_format {
-  SPCONV_SHAPE_FORMAT_NEWTON = 0,
-  SPCONV_SHAPE_FORMAT_MUJOCO = 1,
-  SPCONV_SHAPE_FORMAT_USD = 2,
-  SPCONV_SHAPE_FORMAT_PHYSX = 3
+  SPCONV_SHAPE_FORMAT_NEWTON = 0x800,
+  SPCONV_SHAPE_FORMAT_MUJOCO,
+  SPCONV_SHAPE_FORMAT_USD,
+  SPCONV_SHAPE_FORMAT_PHYSX
 } spconv_shape_format;
 
 /** Mesh asset formats, for the axes their files are written in. */
 typedef enum spconv_asset_format {
-  SPCONV_ASSET_GLTF = 0, /* .gltf / .glb: Y up, front +Z by specification */
-  SPCONV_ASSET_STL = 1,  /* no convention: the caller says */
-  SPCONV_ASSET_OBJ = 2   /* no convention: the caller says */
+  SPCONV_ASSET_GLTF = 0x900, /* .gltf / .glb: Y up, front +Z by specification */
+  SPCONV_ASSET_STL,          /* no convention: the caller says */
+  SPCONV_ASSET_OBJ           /* no convention: the caller says */
 } spconv_asset_format;
 
 /* ------------------------------------------------------- engine conventions */
@@ -573,43 +596,48 @@ typedef enum spconv_asset_format {
    angular frame, so that lin . lin + ang . ang is the power for every
    convention in radians. With SPCONV_ANGLE_DEGREES the power is
    f . v + (pi / 180) tau . w_deg.
-   Fields are int so that any value can be checked: an unknown value makes
-   the conversions return SPCONV_EINVAL. */
+   Each field has its enum type (gcc and clang warn when a value of another
+   enum is stored in it) and every enum its own range of values, so that a
+   value of another enum, a number or a zeroed struct is refused: the
+   conversions return SPCONV_EINVAL for a field outside its enum. */
 typedef enum spconv_order {
-  SPCONV_ORDER_LINEAR_FIRST = 0,
-  SPCONV_ORDER_ANGULAR_FIRST = 1
+  SPCONV_ORDER_LINEAR_FIRST = 0xA00,
+  SPCONV_ORDER_ANGULAR_FIRST
 } spconv_order;
 
 /** Reference point of the linear velocity and of the moment. */
 typedef enum spconv_point {
-  SPCONV_POINT_COM = 0,
-  SPCONV_POINT_ORIGIN = 1,
-  SPCONV_POINT_WORLD = 2
+  SPCONV_POINT_COM = 0xB00,
+  SPCONV_POINT_ORIGIN,
+  SPCONV_POINT_WORLD
 } spconv_point;
 
 /** Axes a half of the 6-vector is expressed in. */
-typedef enum spconv_frame { SPCONV_FRAME_WORLD = 0, SPCONV_FRAME_BODY = 1 } spconv_frame;
+typedef enum spconv_frame {
+  SPCONV_FRAME_WORLD = 0xC00,
+  SPCONV_FRAME_BODY
+} spconv_frame;
 
 /** Unit of angular velocity (torques stay in N m). */
 typedef enum spconv_angle_unit {
-  SPCONV_ANGLE_RADIANS = 0,
-  SPCONV_ANGLE_DEGREES = 1
+  SPCONV_ANGLE_RADIANS = 0xD00,
+  SPCONV_ANGLE_DEGREES
 } spconv_angle_unit;
 
 /** Classical (d/dt of a point's velocity) or spatial acceleration. */
 typedef enum spconv_accel_kind {
-  SPCONV_ACCEL_CLASSICAL = 0,
-  SPCONV_ACCEL_SPATIAL = 1
+  SPCONV_ACCEL_CLASSICAL = 0xE00,
+  SPCONV_ACCEL_SPATIAL
 } spconv_accel_kind;
 
 /** A 6-vector convention as data (see the comment above spconv_order). */
 typedef struct spconv_convention {
-  int order;         /* spconv_order */
-  int point;         /* spconv_point */
-  int linear_frame;  /* spconv_frame */
-  int angular_frame; /* spconv_frame */
-  int angle_unit;    /* spconv_angle_unit */
-  int accel;         /* spconv_accel_kind */
+  spconv_order order;
+  spconv_point point;
+  spconv_frame linear_frame;
+  spconv_frame angular_frame;
+  spconv_angle_unit angle_unit;
+  spconv_accel_kind accel;
 } spconv_convention;
 
 /** One body: the pose of its origin and where its mass sits.
@@ -648,26 +676,27 @@ typedef struct spconv_body {
                  transform, Isaac Lab root_com_pose_w under PhysX; Isaac
                  Lab's Newton backend keeps the link's orientation there,
                  so pass iquat = identity for it)
-   Fields are int: an unknown value makes the pose functions return
-   SPCONV_EINVAL. */
+   Each field has its enum type; a value outside it (another enum's value
+   included: SPCONV_FRAME_BODY is not a pose frame) makes the pose
+   functions return SPCONV_EINVAL. */
 typedef enum spconv_pose_layout {
-  SPCONV_POSE_LAYOUT_POS_QUAT = 0,
-  SPCONV_POSE_LAYOUT_QUAT_POS = 1
+  SPCONV_POSE_LAYOUT_POS_QUAT = 0xF00,
+  SPCONV_POSE_LAYOUT_QUAT_POS
 } spconv_pose_layout;
 
-/** The frame whose orientation a pose stores (BODY has the value of
-   SPCONV_FRAME_BODY; 0, world, is not a pose frame). */
+/** The frame whose orientation a pose stores (the world is not a pose
+   frame; the values are not spconv_frame's). */
 typedef enum spconv_pose_frame {
-  SPCONV_POSE_FRAME_BODY = 1,
-  SPCONV_POSE_FRAME_INERTIAL = 2
+  SPCONV_POSE_FRAME_BODY = 0x1000,
+  SPCONV_POSE_FRAME_INERTIAL
 } spconv_pose_frame;
 
 /** A pose convention as data (see the comment above spconv_pose_layout). */
 typedef struct spconv_pose_convention {
-  int layout;     /* spconv_pose_layout */
-  int quat_order; /* SPCONV_ROT_QUAT_WXYZ or SPCONV_ROT_QUAT_XYZW (spconv_rot_format) */
-  int point;      /* spconv_point: ORIGIN or COM */
-  int frame;      /* spconv_pose_frame */
+  spconv_pose_layout layout;
+  spconv_rot_format quat_order; /* SPCONV_ROT_QUAT_WXYZ or SPCONV_ROT_QUAT_XYZW */
+  spconv_point point;           /* ORIGIN or COM */
+  spconv_pose_frame frame;
 } spconv_pose_convention;
 
 /** A whole body state's convention: how the pose and the 6-vectors (twist,
@@ -679,7 +708,7 @@ typedef struct spconv_state_convention {
 
 /** Preset conventions (spconv_convention_from_preset). Each row cites the engine's docs. */
 typedef enum spconv_preset_id {
-  SPCONV_PRESET_NEWTON = 0,      /* Newton 1.1+ body_qd [v_C; w], body_f [f; tau_C], world */
+  SPCONV_PRESET_NEWTON = 0x1100, /* Newton 1.1+ body_qd [v_C; w], body_f [f; tau_C], world */
   SPCONV_PRESET_MUJOCO_FREE,     /* MuJoCo 2.2+ free qvel [v_O world; w body], qfrc */
   SPCONV_PRESET_MUJOCO_XFRC,     /* MuJoCo 2.2+ xfrc_applied [f; tau_C], world */
   SPCONV_PRESET_SAP_PUBLIC,      /* SAP Warp public [v_C; w], [f; tau_C], world */
@@ -708,8 +737,14 @@ typedef enum spconv_preset_id {
   SPCONV_PRESET_GENESIS,         /* Genesis 0.3+ get_vel (link origin), get_ang, world */
   SPCONV_PRESET_CHRONO,          /* Chrono 9.x ChBody GetPosDt (COM), world */
   SPCONV_PRESET_BRAX,            /* Brax 0.14 (MJX pipeline) State.xd at xpos, world */
-  SPCONV_PRESET_COUNT
+  SPCONV_PRESET_END              /* one past the last preset, not a preset */
 } spconv_preset_id;
+
+/** The preset ids are SPCONV_PRESET_FIRST .. SPCONV_PRESET_END - 1,
+   SPCONV_PRESET_COUNT of them: the i-th is
+   (spconv_preset_id)(SPCONV_PRESET_FIRST + i). */
+#define SPCONV_PRESET_FIRST SPCONV_PRESET_NEWTON
+#define SPCONV_PRESET_COUNT (SPCONV_PRESET_END - SPCONV_PRESET_FIRST)
 
 /* ------------------------------------------------------ packed joint arrays */
 
@@ -741,7 +776,11 @@ typedef enum spconv_joint_type {
    only by the SAP functions (child body of each joint, 0 <= b < body_count). */
 typedef struct spconv_joint_layout {
   int joint_count;
-  const int *joint_type;     /* [joint_count] spconv_joint_type */
+  /* [joint_count] spconv_joint_type values. int, not spconv_joint_type:
+     this is the engine's own int32 array (Newton's Model.joint_type, a
+     wp.array of int32), viewed in place, and an enum may be narrower than
+     int (-fshort-enums, the ARM EABI), which would misread it. */
+  const int *joint_type;
   const int *joint_q_start;  /* [joint_count + 1] */
   const int *joint_qd_start; /* [joint_count + 1] */
   const int *joint_child;    /* [joint_count] */
@@ -750,8 +789,8 @@ typedef struct spconv_joint_layout {
 
 /** SAP Warp boundary order flags (joint_qd_order, joint_f_order, body_f_order) */
 typedef enum spconv_sap_order {
-  SPCONV_SAP_ORDER_PUBLIC = 0, /* "public": free/distance [v_C; w], [f; tau_C] */
-  SPCONV_SAP_ORDER_SAP = 1     /* "sap": already SAP-native */
+  SPCONV_SAP_ORDER_PUBLIC = 0x1200, /* "public": free/distance [v_C; w], [f; tau_C] */
+  SPCONV_SAP_ORDER_SAP              /* "sap": already SAP-native */
 } spconv_sap_order;
 
 /* -------------------------------------------------------------- motion data */
@@ -804,8 +843,8 @@ typedef struct spconv_motion_clip {
             one-sided from their neighbour, as numpy.gradient(x, dt, axis=0)
             (edge_order=1) does for positions. Second order inside. */
 typedef enum spconv_motion_diff {
-  SPCONV_MOTION_DIFF_FORWARD = 0,
-  SPCONV_MOTION_DIFF_CENTRAL = 1
+  SPCONV_MOTION_DIFF_FORWARD = 0x1300,
+  SPCONV_MOTION_DIFF_CENTRAL
 } spconv_motion_diff;
 
 /* ==================================================================== >>decl
@@ -1222,8 +1261,10 @@ SPCONV_API void spconv_sap_twist_matrix(spconv_real res[36], const spconv_real r
 SPCONV_API void spconv_sap_wrench_matrix(spconv_real res[36], const spconv_real r_oc[3]);
 
 /* ----------------------------------------------------------------- >>arrays */
-SPCONV_NODISCARD SPCONV_API int spconv_joint_q_size(int joint_type, int lin_axes, int ang_axes);
-SPCONV_NODISCARD SPCONV_API int spconv_joint_qd_size(int joint_type, int lin_axes, int ang_axes);
+SPCONV_NODISCARD SPCONV_API int spconv_joint_q_size(spconv_joint_type joint_type, int lin_axes,
+                                                    int ang_axes);
+SPCONV_NODISCARD SPCONV_API int spconv_joint_qd_size(spconv_joint_type joint_type, int lin_axes,
+                                                     int ang_axes);
 SPCONV_NODISCARD SPCONV_API int spconv_joint_layout_check(const spconv_joint_layout *L);
 SPCONV_NODISCARD SPCONV_API int spconv_joint_q_wxyz_from_xyzw(spconv_real *res,
                                                               const spconv_real *joint_q,
@@ -1262,13 +1303,14 @@ SPCONV_NODISCARD SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, sp
                                                        const spconv_joint_layout *L,
                                                        const spconv_real *body_q,
                                                        const spconv_real *body_com,
-                                                       int joint_qd_order, int joint_f_order,
-                                                       int body_f_order);
+                                                       spconv_sap_order joint_qd_order,
+                                                       spconv_sap_order joint_f_order,
+                                                       spconv_sap_order body_f_order);
 SPCONV_NODISCARD SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd,
                                                         const spconv_joint_layout *L,
                                                         const spconv_real *body_q,
                                                         const spconv_real *body_com,
-                                                        int joint_qd_order);
+                                                        spconv_sap_order joint_qd_order);
 SPCONV_NODISCARD SPCONV_API int spconv_perm_check(const int *perm, size_t n);
 SPCONV_NODISCARD SPCONV_API int spconv_perm_inverse(int *res, const int *perm, size_t n);
 SPCONV_NODISCARD SPCONV_API int spconv_perm_gather(spconv_real *res, const spconv_real *in,
@@ -2571,11 +2613,12 @@ SPCONV__PRIVATE int spconv__euler_axes(spconv_euler_seq seq, int ax[3]) {
 }
 
 /* the sequence with axes (a, b, c), or -1 when a == b or b == c. Within a
-   first axis the enum lists the smaller second axis first. */
+   first axis the enum lists the smaller second axis first; the 6 proper
+   sequences follow the 6 Tait-Bryan ones. */
 SPCONV__PRIVATE int spconv__euler_seq_from_axes(int a, int b, int c) {
   int second = b > 3 - a - b ? 1 : 0;
   if (a == b || b == c) return -1;
-  return (a == c ? 6 : 0) + 2 * a + second;
+  return SPCONV__CAST(int, SPCONV_EULER_XYZ) + (a == c ? 6 : 0) + 2 * a + second;
 }
 
 SPCONV__PRIVATE int spconv__euler_kind_valid(spconv_euler_kind kind) {
@@ -3733,7 +3776,7 @@ SPCONV_API int spconv_axis_system_preset(spconv_axis_system *res, spconv_axis_pr
       x = SPCONV_DIRECTION_FORWARD; y = SPCONV_DIRECTION_RIGHT; z = SPCONV_DIRECTION_UP; break;
     case SPCONV_AXIS_PRESET_OPENGL_CAMERA:
       x = SPCONV_DIRECTION_RIGHT; y = SPCONV_DIRECTION_UP; z = SPCONV_DIRECTION_BACK; break;
-    case SPCONV_AXIS_PRESET_COUNT:
+    case SPCONV_AXIS_PRESET_END:
     default: return SPCONV_EINVAL;
   }
   res->x = x;
@@ -4003,8 +4046,11 @@ SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real ma
 /* 1 if `type` exists in `format` with primary axis `axis` */
 SPCONV__PRIVATE int spconv__shape_supported(spconv_shape_type type, spconv_shape_format format,
                                        spconv_axis axis) {
-  int t = SPCONV__CAST(int, type), f = SPCONV__CAST(int, format);
-  if (t < 0 || t > 5 || f < 0 || f > 3 || !spconv__axis_valid(axis)) return 0;
+  const int t = SPCONV__CAST(int, type), f = SPCONV__CAST(int, format); /* any int */
+  if (t < SPCONV__CAST(int, SPCONV_SHAPE_SPHERE) || t > SPCONV__CAST(int, SPCONV_SHAPE_PLANE) ||
+      f < SPCONV__CAST(int, SPCONV_SHAPE_FORMAT_NEWTON) ||
+      f > SPCONV__CAST(int, SPCONV_SHAPE_FORMAT_PHYSX) || !spconv__axis_valid(axis))
+    return 0;
   if (format == SPCONV_SHAPE_FORMAT_MUJOCO && (axis != SPCONV_AXIS_Z || type == SPCONV_SHAPE_CONE))
     return 0;
   if (format == SPCONV_SHAPE_FORMAT_PHYSX && axis != SPCONV_AXIS_X) return 0;
@@ -4192,6 +4238,10 @@ SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
 
 /* ------------------------------------------------------------- asset import */
 
+SPCONV__PRIVATE int spconv__asset_format_valid(spconv_asset_format format) {
+  return format == SPCONV_ASSET_GLTF || format == SPCONV_ASSET_STL || format == SPCONV_ASSET_OBJ;
+}
+
 /** res = M taking mesh coordinates of a file into a Z-up world, turning
    the up axis only, as Blender's glTF importer and Genesis do (Blender's
    export label "Y up, -Z forward" names the way its front view looks; the
@@ -4205,8 +4255,7 @@ SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
    untouched) for an unknown format. */
 SPCONV_API int spconv_asset_import_matrix(spconv_real res[9], spconv_asset_format format,
                                           int file_is_z_up) {
-  int f = SPCONV__CAST(int, format);
-  if (f < 0 || f > 2) return SPCONV_EINVAL;
+  if (!spconv__asset_format_valid(format)) return SPCONV_EINVAL;
   if (format != SPCONV_ASSET_GLTF && file_is_z_up)
     return spconv_up_axis_matrix(res, SPCONV_AXIS_Z, SPCONV_AXIS_Z);
   return spconv_up_axis_matrix(res, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
@@ -4217,8 +4266,7 @@ SPCONV_API int spconv_asset_import_matrix(spconv_real res[9], spconv_asset_forma
    SPCONV_EINVAL (res untouched) for an unknown format. */
 SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_format format,
                                              int file_is_z_up) {
-  int f = SPCONV__CAST(int, format);
-  if (f < 0 || f > 2) return SPCONV_EINVAL;
+  if (!spconv__asset_format_valid(format)) return SPCONV_EINVAL;
   if (format != SPCONV_ASSET_GLTF && file_is_z_up)
     return spconv_up_axis_quat_wxyz(res, SPCONV_AXIS_Z, SPCONV_AXIS_Z);
   return spconv_up_axis_quat_wxyz(res, SPCONV_AXIS_Y, SPCONV_AXIS_Z);
@@ -4239,7 +4287,7 @@ SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_fo
 SPCONV_API int spconv_asset_axes_matrix(spconv_real res[9], spconv_asset_format format,
                                         int file_is_z_up, spconv_axis_preset to) {
   spconv_axis_preset from = SPCONV_AXIS_PRESET_GLTF;
-  if (SPCONV__CAST(unsigned, format) > 2u) return SPCONV_EINVAL;
+  if (!spconv__asset_format_valid(format)) return SPCONV_EINVAL;
   if (format != SPCONV_ASSET_GLTF && file_is_z_up) from = SPCONV_AXIS_PRESET_BLENDER;
   return spconv_axis_preset_matrix(res, from, to);
 }
@@ -4402,9 +4450,11 @@ SPCONV_API void spconv_classical_accel_shift(spconv_real res[6], const spconv_re
    through the canonical COM twist [v_C; w] and COM wrench [f; tau_C],
    world axes, radians (Newton's layout). */
 
-SPCONV__PRIVATE spconv_convention spconv__convention(int order, int point, int linear_frame,
-                                                int angular_frame, int angle_unit,
-                                                int accel) {
+SPCONV__PRIVATE spconv_convention spconv__convention(spconv_order order, spconv_point point,
+                                                     spconv_frame linear_frame,
+                                                     spconv_frame angular_frame,
+                                                     spconv_angle_unit angle_unit,
+                                                     spconv_accel_kind accel) {
   spconv_convention c;
   c.order = order;
   c.point = point;
@@ -4415,8 +4465,9 @@ SPCONV__PRIVATE spconv_convention spconv__convention(int order, int point, int l
   return c;
 }
 
-/** The convention of preset id; for an unknown id every field is -1, which
-   the conversions reject with SPCONV_EINVAL. Sources:
+/** The convention of preset id; for an unknown id every field is 0, a value
+   outside every field's enum, which the conversions reject with
+   SPCONV_EINVAL (as they reject a zero-initialized convention). Sources:
    Versions: what each row holds for; docs/engines.md has the table.
    NEWTON        Newton 1.x docs "Conventions" and State docstrings: body_qd =
                  [v of COM; w], body_f = [f; tau about COM], world frame
@@ -4533,11 +4584,11 @@ SPCONV__PRIVATE spconv_convention spconv__convention(int order, int point, int l
                  origin), xd.ang, world. MJX's own qpos / qvel are MuJoCo's
                  (MUJOCO_FREE). */
 SPCONV_API spconv_convention spconv_convention_from_preset(spconv_preset_id id) {
-  const int L = SPCONV_ORDER_LINEAR_FIRST, A = SPCONV_ORDER_ANGULAR_FIRST;
-  const int C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN, Z = SPCONV_POINT_WORLD;
-  const int W = SPCONV_FRAME_WORLD, B = SPCONV_FRAME_BODY;
-  const int RAD = SPCONV_ANGLE_RADIANS, DEG = SPCONV_ANGLE_DEGREES;
-  const int CL = SPCONV_ACCEL_CLASSICAL, SP = SPCONV_ACCEL_SPATIAL;
+  const spconv_order L = SPCONV_ORDER_LINEAR_FIRST, A = SPCONV_ORDER_ANGULAR_FIRST;
+  const spconv_point C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN, Z = SPCONV_POINT_WORLD;
+  const spconv_frame W = SPCONV_FRAME_WORLD, B = SPCONV_FRAME_BODY;
+  const spconv_angle_unit RAD = SPCONV_ANGLE_RADIANS, DEG = SPCONV_ANGLE_DEGREES;
+  const spconv_accel_kind CL = SPCONV_ACCEL_CLASSICAL, SP = SPCONV_ACCEL_SPATIAL;
   switch (id) {
     case SPCONV_PRESET_NEWTON: return spconv__convention(L, C, W, W, RAD, CL);
     case SPCONV_PRESET_MUJOCO_FREE: return spconv__convention(L, O, W, B, RAD, CL);
@@ -4568,7 +4619,11 @@ SPCONV_API spconv_convention spconv_convention_from_preset(spconv_preset_id id) 
     case SPCONV_PRESET_GENESIS: return spconv__convention(L, O, W, W, RAD, CL);
     case SPCONV_PRESET_CHRONO: return spconv__convention(L, C, W, W, RAD, CL);
     case SPCONV_PRESET_BRAX: return spconv__convention(L, O, W, W, RAD, CL);
-    default: return spconv__convention(-1, -1, -1, -1, -1, -1);
+    default: /* every field 0: outside its enum */
+      return spconv__convention(SPCONV__CAST(spconv_order, 0), SPCONV__CAST(spconv_point, 0),
+                                SPCONV__CAST(spconv_frame, 0), SPCONV__CAST(spconv_frame, 0),
+                                SPCONV__CAST(spconv_angle_unit, 0),
+                                SPCONV__CAST(spconv_accel_kind, 0));
   }
 }
 
@@ -4609,18 +4664,26 @@ SPCONV_API const char *spconv_preset_id_name(spconv_preset_id id) {
   }
 }
 
+SPCONV__PRIVATE int spconv__frame_valid(spconv_frame f) {
+  return f == SPCONV_FRAME_WORLD || f == SPCONV_FRAME_BODY;
+}
+
 /* 1 if every field of c holds a known value (c may be NULL: 0) */
 SPCONV__PRIVATE int spconv__convention_valid(const spconv_convention *c) {
-  return c != SPCONV__NULL && (c->order == 0 || c->order == 1) && c->point >= 0 && c->point <= 2 &&
-         (c->linear_frame == 0 || c->linear_frame == 1) &&
-         (c->angular_frame == 0 || c->angular_frame == 1) &&
-         (c->angle_unit == 0 || c->angle_unit == 1) && (c->accel == 0 || c->accel == 1);
+  return c != SPCONV__NULL &&
+         (c->order == SPCONV_ORDER_LINEAR_FIRST || c->order == SPCONV_ORDER_ANGULAR_FIRST) &&
+         (c->point == SPCONV_POINT_COM || c->point == SPCONV_POINT_ORIGIN ||
+          c->point == SPCONV_POINT_WORLD) &&
+         spconv__frame_valid(c->linear_frame) && spconv__frame_valid(c->angular_frame) &&
+         (c->angle_unit == SPCONV_ANGLE_RADIANS || c->angle_unit == SPCONV_ANGLE_DEGREES) &&
+         (c->accel == SPCONV_ACCEL_CLASSICAL || c->accel == SPCONV_ACCEL_SPATIAL);
 }
 
 /* The world offset from the COM C to the reference point of `point`:
    r = P - C, from rc = C - O (world axes) and the origin pos (C = pos + R com);
    spconv__point_offset computes rc from R (body -> world) and body->com. */
-SPCONV__PRIVATE void spconv__point_offset_rc(spconv_real r[3], int point, const spconv_real rc[3],
+SPCONV__PRIVATE void spconv__point_offset_rc(spconv_real r[3], spconv_point point,
+                                             const spconv_real rc[3],
                                         const spconv_real pos[3]) {
   if (point == SPCONV_POINT_COM) {
     r[0] = r[1] = r[2] = SPCONV__R(0);
@@ -4635,7 +4698,8 @@ SPCONV__PRIVATE void spconv__point_offset_rc(spconv_real r[3], int point, const 
   }
 }
 
-SPCONV__PRIVATE void spconv__point_offset(spconv_real r[3], int point, const spconv_real R[9],
+SPCONV__PRIVATE void spconv__point_offset(spconv_real r[3], spconv_point point,
+                                          const spconv_real R[9],
                                      const spconv_body *body) {
   spconv_real rc[3];
   spconv__mat_vec(rc, R, body->com); /* C - O, world axes */
@@ -4908,8 +4972,10 @@ SPCONV__PRIVATE int spconv__state_convention_valid(const spconv_state_convention
          spconv__convention_valid(&c->twist);
 }
 
-SPCONV__PRIVATE spconv_pose_convention spconv__pose_convention(int layout, int quat_order, int point,
-                                                          int frame) {
+SPCONV__PRIVATE spconv_pose_convention spconv__pose_convention(spconv_pose_layout layout,
+                                                               spconv_rot_format quat_order,
+                                                               spconv_point point,
+                                                               spconv_pose_frame frame) {
   spconv_pose_convention c;
   c.layout = layout;
   c.quat_order = quat_order;
@@ -4996,7 +5062,8 @@ SPCONV__PRIVATE void spconv__iquat(spconv_real iq[4], const spconv_real *iquat_w
 
 /** The state convention of preset id: its 6-vectors (.twist, equal to
    spconv_convention_from_preset) and its pose (.pose). For an unknown id
-   every field is -1, which the conversions reject with SPCONV_EINVAL.
+   every field is 0 (outside its enum), which the conversions reject with
+   SPCONV_EINVAL.
    Poses (layout, quaternion order, point, frame; sources in docs/engines.md):
    NEWTON, WARP_SIM, SAP_*  body_q [p; q_xyzw] of the body origin
    MUJOCO_FREE, PTERA       free-joint qpos [p; q_wxyz] of the body origin
@@ -5028,10 +5095,10 @@ SPCONV__PRIVATE void spconv__iquat(spconv_real iq[4], const spconv_real *iquat_w
    ODE                      dBodyGetPosition / dBodyGetQuaternion [p; q_wxyz]:
                             the COM, body axes (an ODE body's origin is its COM) */
 SPCONV_API spconv_state_convention spconv_state_convention_from_preset(spconv_preset_id id) {
-  const int PQ = SPCONV_POSE_LAYOUT_POS_QUAT, QP = SPCONV_POSE_LAYOUT_QUAT_POS;
-  const int WXYZ = SPCONV_ROT_QUAT_WXYZ, XYZW = SPCONV_ROT_QUAT_XYZW;
-  const int C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN;
-  const int B = SPCONV_POSE_FRAME_BODY, I = SPCONV_POSE_FRAME_INERTIAL;
+  const spconv_pose_layout PQ = SPCONV_POSE_LAYOUT_POS_QUAT, QP = SPCONV_POSE_LAYOUT_QUAT_POS;
+  const spconv_rot_format WXYZ = SPCONV_ROT_QUAT_WXYZ, XYZW = SPCONV_ROT_QUAT_XYZW;
+  const spconv_point C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN;
+  const spconv_pose_frame B = SPCONV_POSE_FRAME_BODY, I = SPCONV_POSE_FRAME_INERTIAL;
   spconv_state_convention s;
   s.twist = spconv_convention_from_preset(id);
   switch (id) {
@@ -5064,7 +5131,12 @@ SPCONV_API spconv_state_convention spconv_state_convention_from_preset(spconv_pr
     case SPCONV_PRESET_DRAKE:
     case SPCONV_PRESET_FEATHERSTONE: s.pose = spconv__pose_convention(QP, WXYZ, O, B); break;
     case SPCONV_PRESET_ODE: s.pose = spconv__pose_convention(PQ, WXYZ, C, B); break;
-    default: s.pose = spconv__pose_convention(-1, -1, -1, -1); break;
+    default: /* every field 0: outside its enum */
+      s.pose = spconv__pose_convention(SPCONV__CAST(spconv_pose_layout, 0),
+                                       SPCONV__CAST(spconv_rot_format, 0),
+                                       SPCONV__CAST(spconv_point, 0),
+                                       SPCONV__CAST(spconv_pose_frame, 0));
+      break;
   }
   return s;
 }
@@ -5338,8 +5410,8 @@ SPCONV__PRIVATE void spconv__tile_rotate(spconv_real (*SPCONV__RESTRICT v)[SPCON
    with the same operands in the same order (signed zeros included). */
 SPCONV__PRIVATE void spconv__tile_cross_offset(spconv_real (*SPCONV__RESTRICT out)[SPCONV__TILE],
                                           spconv_real (*SPCONV__RESTRICT u)[SPCONV__TILE],
-                                          const spconv__state_tile *t, int point, int r_first,
-                                          int subtract) {
+                                          const spconv__state_tile *t, spconv_point point,
+                                          int r_first, int subtract) {
   spconv_real r[3][SPCONV__TILE], c[3][SPCONV__TILE];
   int j;
   if (point == SPCONV_POINT_COM) return;
@@ -6511,10 +6583,8 @@ SPCONV_API void spconv_sap_wrench_matrix(spconv_real res[36], const spconv_real 
 
 /* ------------------------------------------------------------- joint arrays */
 
-/** Number of joint_q scalars of a joint of type joint_type; lin_axes and
-   ang_axes (0..3 each) are read for D6 only. SPCONV_EINVAL for an unknown
-   type or axis count. */
-SPCONV_API int spconv_joint_q_size(int joint_type, int lin_axes, int ang_axes) {
+/* spconv_joint_q_size of a joint type read from an int array (any int) */
+SPCONV__PRIVATE int spconv__joint_q_size(int joint_type, int lin_axes, int ang_axes) {
   switch (joint_type) {
     case SPCONV_JOINT_PRISMATIC:
     case SPCONV_JOINT_REVOLUTE: return 1;
@@ -6529,14 +6599,26 @@ SPCONV_API int spconv_joint_q_size(int joint_type, int lin_axes, int ang_axes) {
   }
 }
 
-/** Number of joint_qd (and joint_f) scalars; as spconv_joint_q_size. */
-SPCONV_API int spconv_joint_qd_size(int joint_type, int lin_axes, int ang_axes) {
+/* spconv_joint_qd_size of a joint type read from an int array (any int) */
+SPCONV__PRIVATE int spconv__joint_qd_size(int joint_type, int lin_axes, int ang_axes) {
   switch (joint_type) {
     case SPCONV_JOINT_BALL: return 3;
     case SPCONV_JOINT_FREE:
     case SPCONV_JOINT_DISTANCE: return 6;
-    default: return spconv_joint_q_size(joint_type, lin_axes, ang_axes);
+    default: return spconv__joint_q_size(joint_type, lin_axes, ang_axes);
   }
+}
+
+/** Number of joint_q scalars of a joint of type joint_type; lin_axes and
+   ang_axes (0..3 each) are read for D6 only. SPCONV_EINVAL for an unknown
+   type or axis count. */
+SPCONV_API int spconv_joint_q_size(spconv_joint_type joint_type, int lin_axes, int ang_axes) {
+  return spconv__joint_q_size(SPCONV__CAST(int, joint_type), lin_axes, ang_axes);
+}
+
+/** Number of joint_qd (and joint_f) scalars; as spconv_joint_q_size. */
+SPCONV_API int spconv_joint_qd_size(spconv_joint_type joint_type, int lin_axes, int ang_axes) {
+  return spconv__joint_qd_size(SPCONV__CAST(int, joint_type), lin_axes, ang_axes);
 }
 
 /* SPCONV_OK when the layout is consistent: types known, both start arrays
@@ -6560,7 +6642,7 @@ SPCONV__PRIVATE int spconv__joint_layout_check(const spconv_joint_layout *L, int
     nd = L->joint_qd_start[j + 1] - L->joint_qd_start[j];
     if (t == SPCONV_JOINT_D6) {
       if (nq != nd || nq > 6) return SPCONV_EINVAL;
-    } else if (spconv_joint_q_size(t, 0, 0) != nq || spconv_joint_qd_size(t, 0, 0) != nd) {
+    } else if (spconv__joint_q_size(t, 0, 0) != nq || spconv__joint_qd_size(t, 0, 0) != nd) {
       return SPCONV_EINVAL; /* also an unknown type (size SPCONV_EINVAL < 0) */
     }
     if (need_child && (L->joint_child[j] < 0 || L->joint_child[j] >= L->body_count))
@@ -6727,6 +6809,10 @@ SPCONV_API int spconv_public_body_force_from_sap_packed(spconv_real *res,
   return spconv__sap_body_force_packed(res, body_f, body_q, body_com, body_count, 0);
 }
 
+SPCONV__PRIVATE int spconv__sap_order_valid(spconv_sap_order order) {
+  return order == SPCONV_SAP_ORDER_PUBLIC || order == SPCONV_SAP_ORDER_SAP;
+}
+
 /** Steps 1-3 of SAP Warp's solver boundary, in place: joint_qd with P_v if
    joint_qd_order is PUBLIC, joint_f with P_f if joint_f_order is PUBLIC,
    body_f (body_count wrenches) with -P_f if body_f_order is PUBLIC; a
@@ -6737,12 +6823,13 @@ SPCONV_API int spconv_public_body_force_from_sap_packed(spconv_real *res,
 SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_f,
                                       spconv_real *body_f, const spconv_joint_layout *L,
                                       const spconv_real *body_q, const spconv_real *body_com,
-                                      int joint_qd_order, int joint_f_order,
-                                      int body_f_order) {
+                                      spconv_sap_order joint_qd_order,
+                                      spconv_sap_order joint_f_order,
+                                      spconv_sap_order body_f_order) {
   if (spconv__joint_layout_check(L, 1) != SPCONV_OK || !body_q || !body_com)
     return SPCONV_EINVAL;
-  if ((joint_qd_order != 0 && joint_qd_order != 1) || (joint_f_order != 0 && joint_f_order != 1) ||
-      (body_f_order != 0 && body_f_order != 1))
+  if (!spconv__sap_order_valid(joint_qd_order) || !spconv__sap_order_valid(joint_f_order) ||
+      !spconv__sap_order_valid(body_f_order))
     return SPCONV_EINVAL;
   if (joint_qd && joint_qd_order == SPCONV_SAP_ORDER_PUBLIC)
     spconv__sap_joint_map(joint_qd, joint_qd, L, body_q, body_com, SPCONV__SAP_TWIST_IN);
@@ -6759,10 +6846,10 @@ SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_
    pose the velocities belong to. SPCONV_EINVAL (untouched) as above. */
 SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd, const spconv_joint_layout *L,
                                        const spconv_real *body_q, const spconv_real *body_com,
-                                       int joint_qd_order) {
+                                       spconv_sap_order joint_qd_order) {
   if (spconv__joint_layout_check(L, 1) != SPCONV_OK || !body_q || !body_com || !joint_qd)
     return SPCONV_EINVAL;
-  if (joint_qd_order != 0 && joint_qd_order != 1) return SPCONV_EINVAL;
+  if (!spconv__sap_order_valid(joint_qd_order)) return SPCONV_EINVAL;
   if (joint_qd_order == SPCONV_SAP_ORDER_PUBLIC)
     spconv__sap_joint_map(joint_qd, joint_qd, L, body_q, body_com, SPCONV__SAP_TWIST_OUT);
   return SPCONV_OK;

@@ -204,7 +204,7 @@ static void ld_q_rotvec(ld r[3], const ld q[4]) { /* log, shortest */
 }
 
 /* conventions: (lin, ang) world at the COM <-> stored under c */
-static void ld_point(ld r[3], int point, const ld R[9], const spconv_body *b) {
+static void ld_point(ld r[3], spconv_point point, const ld R[9], const spconv_body *b) {
   ld com[3], rc[3];
   int i;
   ld_of(com, b->com, 3);
@@ -217,7 +217,7 @@ static void ld_convert(ld res[6], const spconv_convention *to, const spconv_real
                        const spconv_convention *from, const spconv_body *b, int wrench) {
   ld u[4], R[9], l[3], a[3], lin[3], ang[3], r[3], t[3];
   const ld d2r = 3.14159265358979323846264338327950288L / 180;
-  int i, lo = from->order == 0 ? 0 : 3, ao = 3 - lo;
+  int i, lo = from->order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3, ao = 3 - lo;
   ld_unit(u, b->quat_wxyz);
   ld_mat(R, u);
   for (i = 0; i < 3; ++i) {
@@ -235,7 +235,7 @@ static void ld_convert(ld res[6], const spconv_convention *to, const spconv_real
   else { ld_cross(t, r, lin); for (i = 0; i < 3; ++i) ang[i] -= t[i]; }
   if (to->linear_frame == SPCONV_FRAME_BODY) ld_mtv(l, R, lin); else memcpy(l, lin, sizeof l);
   if (to->angular_frame == SPCONV_FRAME_BODY) ld_mtv(a, R, ang); else memcpy(a, ang, sizeof a);
-  lo = to->order == 0 ? 0 : 3;
+  lo = to->order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3;
   ao = 3 - lo;
   for (i = 0; i < 3; ++i) {
     res[lo + i] = l[i];
@@ -372,8 +372,9 @@ static void sample(void) {
       for (i = 0; i < 3; ++i) ref[1 + i] = a == b ? 0 : h * kk[i];
       record(F_UP_QUAT, qu, ref, 4, 0);
     }
-    pb_ok(spconv_axis_preset_matrix(M, (spconv_axis_preset)(next_u64() % 17),
-                              (spconv_axis_preset)(next_u64() % 17)));
+    pb_ok(spconv_axis_preset_matrix(
+        M, (spconv_axis_preset)(SPCONV_AXIS_PRESET_FIRST + (int)(next_u64() % 17)),
+        (spconv_axis_preset)(SPCONV_AXIS_PRESET_FIRST + (int)(next_u64() % 17))));
     ld_of(LM, M, 9);
     spconv_spatial_change_axes(out, M, x);
     {
@@ -432,27 +433,30 @@ static void sample(void) {
   {
     static const int axes[12][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0},
                                     {0, 1, 0}, {0, 2, 0}, {1, 0, 1}, {1, 2, 1}, {2, 0, 2}, {2, 1, 2}};
+    /* seq and kind count from each enum's first value */
     int seq = (int)(next_u64() % 12), kind = (int)(next_u64() % 2), k;
+    const spconv_euler_seq eseq = (spconv_euler_seq)(SPCONV_EULER_XYZ + seq);
+    const spconv_euler_kind ekind = (spconv_euler_kind)(SPCONV_EULER_EXTRINSIC + kind);
     spconv_real ang[3], e[3];
     ld lq[4] = {1, 0, 0, 0}, f[4], tmp[4];
     rvec(ang, 3, 3.14159);
-    pb_ok(spconv_quat_wxyz_from_euler(out, ang, (spconv_euler_seq)seq, (spconv_euler_kind)kind));
+    pb_ok(spconv_quat_wxyz_from_euler(out, ang, eseq, ekind));
     for (k = 0; k < 3; ++k) { /* intrinsic: q1 q2 q3; extrinsic: q3 q2 q1 */
       f[0] = cosl((ld)ang[k] / 2);
       f[1] = f[2] = f[3] = 0;
       f[1 + axes[seq][k]] = sinl((ld)ang[k] / 2);
-      if (kind == SPCONV_EULER_INTRINSIC) ld_qmul(tmp, lq, f); else ld_qmul(tmp, f, lq);
+      if (ekind == SPCONV_EULER_INTRINSIC) ld_qmul(tmp, lq, f); else ld_qmul(tmp, f, lq);
       memcpy(lq, tmp, sizeof tmp);
     }
     record(F_FROM_EULER, out, lq, 4, 0);
     /* euler_from_quat: the angles rebuild u (backward error) */
-    pb_ok(spconv_euler_from_quat_wxyz(e, q, (spconv_euler_seq)seq, (spconv_euler_kind)kind));
+    pb_ok(spconv_euler_from_quat_wxyz(e, q, eseq, ekind));
     lq[0] = 1; lq[1] = lq[2] = lq[3] = 0;
     for (k = 0; k < 3; ++k) {
       f[0] = cosl((ld)e[k] / 2);
       f[1] = f[2] = f[3] = 0;
       f[1 + axes[seq][k]] = sinl((ld)e[k] / 2);
-      if (kind == SPCONV_EULER_INTRINSIC) ld_qmul(tmp, lq, f); else ld_qmul(tmp, f, lq);
+      if (ekind == SPCONV_EULER_INTRINSIC) ld_qmul(tmp, lq, f); else ld_qmul(tmp, f, lq);
       memcpy(lq, tmp, sizeof tmp);
     }
     for (k = 0; k < 4; ++k) out[k] = (spconv_real)u[k]; /* rounded q: compare in long double */
@@ -486,7 +490,7 @@ static void sample(void) {
       s2 = a2[0] * a2[0] + a2[1] * a2[1] + a2[2] * a2[2];
       n = sqrtl((c[0] * c[0] + c[1] * c[1] + c[2] * c[2]) / (s1 * s2));
     } while (!(n >= 0.1L));
-    pb_ok(spconv_mat_from_rot6d(out, d6, (spconv_rot6d_layout)layout));
+    pb_ok(spconv_mat_from_rot6d(out, d6, (spconv_rot6d_layout)(SPCONV_ROT6D_COLUMNS + layout)));
     n = sqrtl(a1[0] * a1[0] + a1[1] * a1[1] + a1[2] * a1[2]);
     for (k = 0; k < 3; ++k) b1[k] = a1[k] / n;
     n = b1[0] * a2[0] + b1[1] * a2[1] + b1[2] * a2[2];
@@ -541,8 +545,10 @@ static void sample(void) {
     record(F_ANGVEL, out, ref, 3, 0);
   }
   {
-    spconv_convention a = spconv_convention_from_preset((spconv_preset_id)(next_u64() % SPCONV_PRESET_COUNT));
-    spconv_convention b = spconv_convention_from_preset((spconv_preset_id)(next_u64() % SPCONV_PRESET_COUNT));
+    spconv_convention a = spconv_convention_from_preset(
+        (spconv_preset_id)(SPCONV_PRESET_FIRST + (int)(next_u64() % SPCONV_PRESET_COUNT)));
+    spconv_convention b = spconv_convention_from_preset(
+        (spconv_preset_id)(SPCONV_PRESET_FIRST + (int)(next_u64() % SPCONV_PRESET_COUNT)));
     spconv_body body;
     memcpy(body.quat_wxyz, q2, sizeof q2);
     rvec(body.pos, 3, 10);

@@ -246,8 +246,9 @@ static void test_axis_system_is_right_handed(void **state) {
   int p, a, nrh = 0;
   (void)state;
   for (p = 0; p < (int)SPCONV_AXIS_PRESET_COUNT; ++p) {
-    int lh = p == (int)SPCONV_AXIS_PRESET_UNITY || p == (int)SPCONV_AXIS_PRESET_UNREAL;
-    assert_int_equal(spconv_axis_system_is_right_handed(ax_preset((spconv_axis_preset)p)),
+    int lh = TEST_AXIS_PRESET(p) == SPCONV_AXIS_PRESET_UNITY ||
+             TEST_AXIS_PRESET(p) == SPCONV_AXIS_PRESET_UNREAL;
+    assert_int_equal(spconv_axis_system_is_right_handed(ax_preset(TEST_AXIS_PRESET(p))),
                      lh ? 0 : 1);
   }
   assert_int_equal(ax_count_systems(), 48);
@@ -796,7 +797,7 @@ static void ax_for_all_shape_cases(ax_shape_check check) {
             ax_shape_case c;
             spconv_real s[3], q[4];
             int st, ok_from, ok_to, i;
-            c.type = (spconv_shape_type)t;
+            c.type = TEST_SHAPE(t);
             c.from = ax_formats[fa];
             c.to = ax_formats[fb];
             c.aa = (spconv_axis)aa;
@@ -902,9 +903,9 @@ static void test_shape_convert_bad_input(void **state) {
                                         SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
   assert_int_equal(spconv_shape_convert(s, q, nan3, SPCONV_SHAPE_CAPSULE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
                                         SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_convert(s, q, ok, (spconv_shape_type)6, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
+  assert_int_equal(spconv_shape_convert(s, q, ok, TEST_SHAPE(6), SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
                                         SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
-  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_BOX, (spconv_shape_format)4, SPCONV_AXIS_Z,
+  assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_BOX, TEST_SHAPE_FORMAT(4), SPCONV_AXIS_Z,
                                         SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Z), SPCONV_EINVAL);
   assert_int_equal(spconv_shape_convert(s, q, ok, SPCONV_SHAPE_BOX, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z,
                                         SPCONV_SHAPE_FORMAT_USD, (spconv_axis)3), SPCONV_EINVAL);
@@ -1017,10 +1018,10 @@ static void test_asset_import_matrix_quat_wxyz(void **state) {
   (void)state;
   for (f = 0; f < 3; ++f)
     for (z = 0; z < 2; ++z) {
-      int yup = f == (int)SPCONV_ASSET_GLTF || !z; /* glTF is Y-up whatever the flag */
-      assert_int_equal(spconv_asset_import_matrix(M, (spconv_asset_format)f, z), SPCONV_OK);
+      int yup = TEST_ASSET(f) == SPCONV_ASSET_GLTF || !z; /* glTF is Y-up whatever the flag */
+      assert_int_equal(spconv_asset_import_matrix(M, TEST_ASSET(f), z), SPCONV_OK);
       EXPECT_VEC_EQUAL(M, yup ? yz : id, 9);
-      assert_int_equal(spconv_asset_import_quat_wxyz(q, (spconv_asset_format)f, z), SPCONV_OK);
+      assert_int_equal(spconv_asset_import_quat_wxyz(q, TEST_ASSET(f), z), SPCONV_OK);
       test_mat_of_quat(R, q);
       EXPECT_VEC_NEAR(R, M, 9, TEST_TOL);
     }
@@ -1033,8 +1034,9 @@ static void test_asset_import_matrix_quat_wxyz(void **state) {
   assert_int_equal(spconv_axis_conversion(E, SPCONV_AXIS_NEG_Z, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z), SPCONV_OK);
   EXPECT_VEC_EQUAL(E, yz, 9);
   memcpy(P, keep, sizeof P);
-  assert_int_equal(spconv_asset_import_matrix(P, (spconv_asset_format)3, 0), SPCONV_EINVAL);
-  assert_int_equal(spconv_asset_import_quat_wxyz(P, (spconv_asset_format)-1, 0), SPCONV_EINVAL);
+  assert_int_equal(spconv_asset_import_matrix(P, TEST_ASSET(3), 0), SPCONV_EINVAL);
+  assert_int_equal(spconv_asset_import_quat_wxyz(P, TEST_ASSET(-1), 0), SPCONV_EINVAL);
+  assert_int_equal(spconv_asset_import_matrix(P, (spconv_asset_format)0, 0), SPCONV_EINVAL); /* 0.x GLTF */
   EXPECT_VEC_EQUAL(P, keep, 9);
 }
 
@@ -1059,8 +1061,9 @@ static void test_axis_system_matrix_bad_input(void **state) {
 static void test_axis_preset_matrix_bad_input(void **state) {
   spconv_real M[9] = {3, 3, 3, 3, 3, 3, 3, 3, 3}, keep[9] = {3, 3, 3, 3, 3, 3, 3, 3, 3};
   (void)state;
-  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_COUNT, SPCONV_AXIS_PRESET_GLTF), SPCONV_EINVAL);
-  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_GLTF, (spconv_axis_preset)-1), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_END, SPCONV_AXIS_PRESET_GLTF), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_GLTF, TEST_AXIS_PRESET(-1)), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_preset_matrix(M, (spconv_axis_preset)0, SPCONV_AXIS_PRESET_GLTF), SPCONV_EINVAL);
   EXPECT_VEC_EQUAL(M, keep, 9);
 }
 
@@ -1086,7 +1089,8 @@ static void test_vec_from_signed_axis_bad_input(void **state) {
 static void test_axis_system_preset_bad_input(void **state) {
   spconv_axis_system res = ax_good();
   (void)state;
-  assert_int_equal(spconv_axis_system_preset(&res, SPCONV_AXIS_PRESET_COUNT), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_preset(&res, SPCONV_AXIS_PRESET_END), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_preset(&res, TEST_AXIS_PRESET(-1)), SPCONV_EINVAL);
   assert_int_equal(spconv_axis_system_preset(&res, (spconv_axis_preset)99), SPCONV_EINVAL);
   assert_true(ax_same_system(res, ax_good()));
 }
@@ -1237,7 +1241,7 @@ static void for_all_ax_alias_cases(ax_alias_check check) {
 
 /* shapes: res_size == size */
 static void check_shape_convert_aliasing(const ax_alias_case *c) {
-  const spconv_shape_type t = (spconv_shape_type)c->t;
+  const spconv_shape_type t = TEST_SHAPE(c->t);
   spconv_real q[4], qw[4];
   EXPECT_ALIAS(3, c->sz, 3,
                assert_int_equal(spconv_shape_convert(ref_, qw, c->sz, t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y,
@@ -1250,7 +1254,7 @@ static void check_shape_convert_aliasing(const ax_alias_case *c) {
 TEST_RUN(test_shape_convert_aliasing, for_all_ax_alias_cases(check_shape_convert_aliasing))
 
 static void check_shape_com_aliasing(const ax_alias_case *c) {
-  const spconv_shape_type t = (spconv_shape_type)c->t;
+  const spconv_shape_type t = TEST_SHAPE(c->t);
   if (c->t == 0) return; /* a sphere's COM is its centre */
   EXPECT_ALIAS(3, c->sz, 3, assert_int_equal(spconv_shape_com(ref_, c->sz, t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y), SPCONV_OK),
                assert_int_equal(spconv_shape_com(buf_, buf_, t, SPCONV_SHAPE_FORMAT_USD, SPCONV_AXIS_Y), SPCONV_OK));

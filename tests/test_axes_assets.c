@@ -9,7 +9,7 @@ static const spconv_real I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
 static void random_preset_matrix(spconv_real M[9]) {
   int a = (int)(test_next_u64() % (uint64_t)SPCONV_AXIS_PRESET_COUNT);
   int b = (int)(test_next_u64() % (uint64_t)SPCONV_AXIS_PRESET_COUNT);
-  assert_int_equal(spconv_axis_preset_matrix(M, (spconv_axis_preset)a, (spconv_axis_preset)b),
+  assert_int_equal(spconv_axis_preset_matrix(M, TEST_AXIS_PRESET(a), TEST_AXIS_PRESET(b)),
                    SPCONV_OK);
 }
 
@@ -121,8 +121,9 @@ static void test_transform_change_axes_bad_input(void **state) {
   (void)state;
   for (i = 0; i < 16; ++i) T[i] = (spconv_real)i;
   for (i = 0; i < 16; ++i) res[i] = keep[i] = 7;
-  assert_int_equal(spconv_transform_change_axes(res, I3, T, 1, (spconv_mat4_layout)2), SPCONV_EINVAL);
-  assert_int_equal(spconv_transform_change_axes(res, I3, T, 1, (spconv_mat4_layout)-1), SPCONV_EINVAL);
+  assert_int_equal(spconv_transform_change_axes(res, I3, T, 1, TEST_MAT4(2)), SPCONV_EINVAL);
+  assert_int_equal(spconv_transform_change_axes(res, I3, T, 1, TEST_MAT4(-1)), SPCONV_EINVAL);
+  assert_int_equal(spconv_transform_change_axes(res, I3, T, 1, (spconv_mat4_layout)0), SPCONV_EINVAL);
   for (i = 0; i < 4; ++i)
     assert_int_equal(spconv_transform_change_axes(res, I3, T, bad_k[i], SPCONV_MAT4_ROW_MAJOR),
                      SPCONV_EINVAL);
@@ -289,11 +290,11 @@ static void test_asset_axes_matrix_bad_input(void **state) {
   int i;
   (void)state;
   for (i = 0; i < 9; ++i) M[i] = keep[i] = 5;
-  assert_int_equal(spconv_asset_axes_matrix(M, (spconv_asset_format)3, 0, SPCONV_AXIS_PRESET_ROS_FLU),
+  assert_int_equal(spconv_asset_axes_matrix(M, TEST_ASSET(3), 0, SPCONV_AXIS_PRESET_ROS_FLU),
                    SPCONV_EINVAL);
-  assert_int_equal(spconv_asset_axes_matrix(M, (spconv_asset_format)-1, 0, SPCONV_AXIS_PRESET_ROS_FLU),
+  assert_int_equal(spconv_asset_axes_matrix(M, TEST_ASSET(-1), 0, SPCONV_AXIS_PRESET_ROS_FLU),
                    SPCONV_EINVAL);
-  assert_int_equal(spconv_asset_axes_matrix(M, SPCONV_ASSET_GLTF, 0, SPCONV_AXIS_PRESET_COUNT),
+  assert_int_equal(spconv_asset_axes_matrix(M, SPCONV_ASSET_GLTF, 0, SPCONV_AXIS_PRESET_END),
                    SPCONV_EINVAL);
   EXPECT_VEC_EQUAL(M, keep, 9);
 }

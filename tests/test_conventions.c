@@ -24,12 +24,12 @@ static void rand_body(spconv_body *b) {
 /* descriptor k of the N_DESC combinations */
 static spconv_convention desc(int k) {
   spconv_convention c;
-  c.order = k % 2;
-  c.point = (k / 2) % 3;
-  c.linear_frame = (k / 6) % 2;
-  c.angular_frame = (k / 12) % 2;
-  c.angle_unit = (k / 24) % 2;
-  c.accel = (k / 48) % 2;
+  c.order = TEST_ORDER(k % 2);
+  c.point = TEST_POINT((k / 2) % 3);
+  c.linear_frame = TEST_FRAME((k / 6) % 2);
+  c.angular_frame = TEST_FRAME((k / 12) % 2);
+  c.angle_unit = TEST_ANGLE_UNIT((k / 24) % 2);
+  c.accel = TEST_ACCEL((k / 48) % 2);
   return c;
 }
 
@@ -162,7 +162,7 @@ static const spconv_convention *newton(void) {
      tau_O = (C - O) x f = (0, 1, 0) x (0, 0, 1) = (1, 0, 0); body (0, -1, 0)
      tau_0 = C x f = (1, 1, 0) x (0, 0, 1) = (1, -1, 0) */
 typedef struct known_preset {
-  int id;
+  spconv_preset_id id;
   spconv_real t[6], g[6]; /* the twist and the wrench under the preset */
 } known_preset;
 
@@ -260,22 +260,25 @@ static void test_wrench_convert_known_presets(void **state) {
 /* The preset table against the engines' documentation (written here from
    the sources cited in the header, not copied from it). */
 static void test_convention_from_preset_table(void **state) {
+  /* the enum values, as ints: this table is written in the names */
   const int L = SPCONV_ORDER_LINEAR_FIRST, A = SPCONV_ORDER_ANGULAR_FIRST;
   const int C = SPCONV_POINT_COM, O = SPCONV_POINT_ORIGIN, Z = SPCONV_POINT_WORLD;
   const int W = SPCONV_FRAME_WORLD, B = SPCONV_FRAME_BODY;
+  const int R = SPCONV_ANGLE_RADIANS, D = SPCONV_ANGLE_DEGREES;
+  const int K = SPCONV_ACCEL_CLASSICAL, S = SPCONV_ACCEL_SPATIAL;
   const int want[SPCONV_PRESET_COUNT][6] = {
-      {L, C, W, W, 0, 0}, {L, O, W, B, 0, 0}, {L, C, W, W, 0, 0}, {L, C, W, W, 0, 0},
-      {A, O, W, W, 0, 0}, {L, C, W, W, 0, 0}, {L, C, W, W, 0, 0}, {L, C, W, W, 0, 0},
-      {A, O, W, W, 0, 0}, {L, Z, W, W, 0, 1}, {L, O, B, B, 0, 1}, {L, O, W, W, 0, 1},
-      {A, O, B, B, 0, 1}, {A, O, W, W, 0, 1}, {A, O, B, B, 0, 1}, {A, Z, W, W, 0, 1},
-      {A, Z, W, W, 0, 1}, {L, O, W, B, 1, 0}, {A, C, W, W, 0, 0}, {L, O, W, W, 0, 0},
-      {L, O, W, W, 0, 0}, {L, O, B, B, 0, 0}, {L, C, W, W, 0, 0}, {L, C, W, W, 0, 0},
-      {L, O, W, W, 0, 0}, {L, C, W, W, 0, 0}, {L, O, W, W, 0, 0}, {L, C, W, W, 0, 0},
-      {L, O, W, W, 0, 0}};
+      {L, C, W, W, R, K}, {L, O, W, B, R, K}, {L, C, W, W, R, K}, {L, C, W, W, R, K},
+      {A, O, W, W, R, K}, {L, C, W, W, R, K}, {L, C, W, W, R, K}, {L, C, W, W, R, K},
+      {A, O, W, W, R, K}, {L, Z, W, W, R, S}, {L, O, B, B, R, S}, {L, O, W, W, R, S},
+      {A, O, B, B, R, S}, {A, O, W, W, R, S}, {A, O, B, B, R, S}, {A, Z, W, W, R, S},
+      {A, Z, W, W, R, S}, {L, O, W, B, D, K}, {A, C, W, W, R, K}, {L, O, W, W, R, K},
+      {L, O, W, W, R, K}, {L, O, B, B, R, K}, {L, C, W, W, R, K}, {L, C, W, W, R, K},
+      {L, O, W, W, R, K}, {L, C, W, W, R, K}, {L, O, W, W, R, K}, {L, C, W, W, R, K},
+      {L, O, W, W, R, K}};
   int i;
   (void)state;
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
-    spconv_convention c = spconv_convention_from_preset((spconv_preset_id)i);
+    spconv_convention c = spconv_convention_from_preset(TEST_PRESET(i));
     assert_int_equal(c.order, want[i][0]);
     assert_int_equal(c.point, want[i][1]);
     assert_int_equal(c.linear_frame, want[i][2]);
@@ -284,7 +287,7 @@ static void test_convention_from_preset_table(void **state) {
     assert_int_equal(c.accel, want[i][5]);
   }
   { /* an unknown id gives a descriptor every conversion rejects */
-    spconv_convention bad = spconv_convention_from_preset(SPCONV_PRESET_COUNT);
+    spconv_convention bad = spconv_convention_from_preset(SPCONV_PRESET_END);
     spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0}, {1, 0, 0, 0}};
     spconv_real x[6] = {1, 2, 3, 4, 5, 6}, res[6] = {7, 7, 7, 7, 7, 7}, keep[6];
     memcpy(keep, res, sizeof res);
@@ -305,11 +308,12 @@ static void test_preset_id_name(void **state) {
   int i;
   (void)state;
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
-    assert_non_null(spconv_preset_id_name((spconv_preset_id)i));
-    assert_string_equal(spconv_preset_id_name((spconv_preset_id)i), names[i]);
+    assert_non_null(spconv_preset_id_name(TEST_PRESET(i)));
+    assert_string_equal(spconv_preset_id_name(TEST_PRESET(i)), names[i]);
   }
-  assert_null(spconv_preset_id_name((spconv_preset_id)-1));
-  assert_null(spconv_preset_id_name(SPCONV_PRESET_COUNT));
+  assert_null(spconv_preset_id_name(TEST_PRESET(-1)));
+  assert_null(spconv_preset_id_name(SPCONV_PRESET_END));
+  assert_null(spconv_preset_id_name((spconv_preset_id)0)); /* the 0.x value of NEWTON */
 }
 
 /* Accelerations by hand, same body as the known presets, spinning at w = z
@@ -415,8 +419,8 @@ static void for_all_pairs(int presets, pair_check check) {
       for (n = 0; n < n_rep; ++n) {
         pair_case p;
         p.presets = presets;
-        p.from = presets ? spconv_convention_from_preset((spconv_preset_id)i) : desc(i);
-        p.to = presets ? spconv_convention_from_preset((spconv_preset_id)j) : desc(j);
+        p.from = presets ? spconv_convention_from_preset(TEST_PRESET(i)) : desc(i);
+        p.to = presets ? spconv_convention_from_preset(TEST_PRESET(j)) : desc(j);
         rand_body(&p.b);
         test_rand_vec(p.t, 6, 3.0);
         test_rand_vec(p.g, 6, 3.0);
@@ -479,8 +483,8 @@ static void for_all_matrix_cases(matrix_check check) {
   test_seed(0x5eed0503);
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i)
     for (j = 0; j < SPCONV_PRESET_COUNT; ++j) {
-      spconv_convention from = spconv_convention_from_preset((spconv_preset_id)i);
-      spconv_convention to = spconv_convention_from_preset((spconv_preset_id)j);
+      spconv_convention from = spconv_convention_from_preset(TEST_PRESET(i));
+      spconv_convention to = spconv_convention_from_preset(TEST_PRESET(j));
       for (n = 0; n < 4; ++n) {
         spconv_body b;
         spconv_real x[6];
@@ -822,7 +826,7 @@ static void for_all_cframe_cases(cframe_check check) {
       cframe_case c;
       spconv_real rs[3], qc[4];
       int i;
-      c.c = spconv_convention_from_preset((spconv_preset_id)id);
+      c.c = spconv_convention_from_preset(TEST_PRESET(id));
       rand_body(&c.b);
       test_rand_vec(c.cvel, 6, 2.0);
       test_rand_vec(c.cacc, 6, 3.0);
@@ -923,8 +927,8 @@ static void test_joint_q_qd_size(void **state) {
   int t, l, a;
   (void)state;
   for (t = 0; t < 6; ++t) {
-    assert_int_equal(spconv_joint_q_size(t, 0, 0), q[t]);
-    assert_int_equal(spconv_joint_qd_size(t, 0, 0), qd[t]);
+    assert_int_equal(spconv_joint_q_size(TEST_JOINT(t), 0, 0), q[t]);
+    assert_int_equal(spconv_joint_qd_size(TEST_JOINT(t), 0, 0), qd[t]);
   }
   for (l = 0; l <= 3; ++l)
     for (a = 0; a <= 3; ++a) {
@@ -933,15 +937,17 @@ static void test_joint_q_qd_size(void **state) {
     }
   assert_int_equal(spconv_joint_q_size(SPCONV_JOINT_D6, 4, 0), SPCONV_EINVAL);
   assert_int_equal(spconv_joint_qd_size(SPCONV_JOINT_D6, 0, -1), SPCONV_EINVAL);
-  assert_int_equal(spconv_joint_q_size(7, 0, 0), SPCONV_EINVAL);
-  assert_int_equal(spconv_joint_qd_size(-1, 0, 0), SPCONV_EINVAL);
+  assert_int_equal(spconv_joint_q_size(TEST_JOINT(7), 0, 0), SPCONV_EINVAL);
+  assert_int_equal(spconv_joint_qd_size(TEST_JOINT(-1), 0, 0), SPCONV_EINVAL);
   { /* the test model's starts agree with the sizes */
     spconv_joint_layout L = layout();
     int j;
     assert_int_equal(spconv_joint_layout_check(&L), SPCONV_OK);
     for (j = 0; j < NJ - 1; ++j) {
-      assert_int_equal(j_q_start[j + 1] - j_q_start[j], spconv_joint_q_size(j_type[j], 0, 0));
-      assert_int_equal(j_qd_start[j + 1] - j_qd_start[j], spconv_joint_qd_size(j_type[j], 0, 0));
+      assert_int_equal(j_q_start[j + 1] - j_q_start[j],
+                       spconv_joint_q_size(TEST_JOINT(j_type[j]), 0, 0));
+      assert_int_equal(j_qd_start[j + 1] - j_qd_start[j],
+                       spconv_joint_qd_size(TEST_JOINT(j_type[j]), 0, 0));
     }
     assert_int_equal(j_q_start[NJ] - j_q_start[NJ - 1], spconv_joint_q_size(SPCONV_JOINT_D6, 2, 1));
   }
@@ -1098,7 +1104,9 @@ static void check_boundary(const sap_arrays_case *c) {
   assert_int_equal(spconv_sap_boundary_out(x, &L, c->bq, c->bc, SPCONV_SAP_ORDER_SAP), SPCONV_OK);
   assert_memory_equal(x, c->qd, sizeof c->qd);
   /* NULL buffers are skipped */
-  assert_int_equal(spconv_sap_boundary_in(NULL, NULL, z, &L, c->bq, c->bc, 0, 0, 0), SPCONV_OK);
+  assert_int_equal(spconv_sap_boundary_in(NULL, NULL, z, &L, c->bq, c->bc, SPCONV_SAP_ORDER_PUBLIC,
+                                          SPCONV_SAP_ORDER_PUBLIC, SPCONV_SAP_ORDER_PUBLIC),
+                   SPCONV_OK);
   assert_memory_equal(z, bfs, sizeof bfs);
 }
 
@@ -1218,8 +1226,9 @@ static void check_sap_joint_bad(const spconv_joint_layout *L, joint_bad_case *c)
 TEST_RUN(test_sap_public_joint_qd_f_bad_layouts, for_all_bad_layouts(check_sap_joint_bad, 0))
 
 static void check_boundary_bad(const spconv_joint_layout *L, joint_bad_case *c) {
-  assert_int_equal(spconv_sap_boundary_in(c->qd, c->f, c->bf, L, c->bq, c->bc, 0, 0, 0), SPCONV_EINVAL);
-  assert_int_equal(spconv_sap_boundary_out(c->qd, L, c->bq, c->bc, 0), SPCONV_EINVAL);
+  const spconv_sap_order P = SPCONV_SAP_ORDER_PUBLIC;
+  assert_int_equal(spconv_sap_boundary_in(c->qd, c->f, c->bf, L, c->bq, c->bc, P, P, P), SPCONV_EINVAL);
+  assert_int_equal(spconv_sap_boundary_out(c->qd, L, c->bq, c->bc, P), SPCONV_EINVAL);
 }
 
 TEST_RUN(test_sap_boundary_in_out_bad_layouts, for_all_bad_layouts(check_boundary_bad, 0))
@@ -1231,14 +1240,19 @@ static void test_sap_boundary_in_out_bad_input(void **state) {
   joint_bad_case c;
   spconv_joint_layout L = layout();
   (void)state;
+  const spconv_sap_order P = SPCONV_SAP_ORDER_PUBLIC;
   joint_bad_setup(&c);
-  assert_int_equal(spconv_sap_boundary_in(c.qd, c.f, c.bf, NULL, c.bq, c.bc, 0, 0, 0), SPCONV_EINVAL);
-  assert_int_equal(spconv_sap_boundary_in(c.qd, c.f, c.bf, &L, NULL, c.bc, 0, 0, 0), SPCONV_EINVAL);
-  assert_int_equal(spconv_sap_boundary_in(c.qd, c.f, c.bf, &L, c.bq, c.bc, 2, 0, 0), SPCONV_EINVAL);
-  assert_int_equal(spconv_sap_boundary_in(c.qd, c.f, c.bf, &L, c.bq, c.bc, 0, -1, 0), SPCONV_EINVAL);
-  assert_int_equal(spconv_sap_boundary_in(c.qd, c.f, c.bf, &L, c.bq, c.bc, 0, 0, 5), SPCONV_EINVAL);
-  assert_int_equal(spconv_sap_boundary_out(c.qd, &L, c.bq, c.bc, 3), SPCONV_EINVAL);
-  assert_int_equal(spconv_sap_boundary_out(c.qd, &L, c.bq, NULL, 0), SPCONV_EINVAL);
+  assert_int_equal(spconv_sap_boundary_in(c.qd, c.f, c.bf, NULL, c.bq, c.bc, P, P, P), SPCONV_EINVAL);
+  assert_int_equal(spconv_sap_boundary_in(c.qd, c.f, c.bf, &L, NULL, c.bc, P, P, P), SPCONV_EINVAL);
+  /* flags outside spconv_sap_order: one past the last, one before the first, 0.x's 0 and 1 */
+  assert_int_equal(spconv_sap_boundary_in(c.qd, c.f, c.bf, &L, c.bq, c.bc, TEST_SAP_ORDER(2), P, P),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_sap_boundary_in(c.qd, c.f, c.bf, &L, c.bq, c.bc, P, TEST_SAP_ORDER(-1), P),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_sap_boundary_in(c.qd, c.f, c.bf, &L, c.bq, c.bc, P, P, (spconv_sap_order)0),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_sap_boundary_out(c.qd, &L, c.bq, c.bc, (spconv_sap_order)1), SPCONV_EINVAL);
+  assert_int_equal(spconv_sap_boundary_out(c.qd, &L, c.bq, NULL, P), SPCONV_EINVAL);
   assert_memory_equal(c.qd, c.qd0, sizeof c.qd);
   assert_memory_equal(c.f, c.f0, sizeof c.f);
   assert_memory_equal(c.bf, c.bf0, sizeof c.bf);
@@ -1477,17 +1491,17 @@ TEST_RUN(test_spatial_classical_accel_shift_aliasing, for_all_conv_alias_cases(c
 /* ============================================================ status codes */
 
 /* a NEWTON descriptor with field `field` (0 .. 5) set to an invalid value
-   (k = 0: -1, k = 1: one past the last) */
+   (k = 0: one before the first, k = 1: one past the last) */
 static spconv_convention bad_descriptor(int field, int k) {
   spconv_convention bad = spconv_convention_from_preset(SPCONV_PRESET_NEWTON);
   int v = k ? (field == 1 ? 3 : 2) : -1;
   switch (field) {
-    case 0: bad.order = v; break;
-    case 1: bad.point = v; break;
-    case 2: bad.linear_frame = v; break;
-    case 3: bad.angular_frame = v; break;
-    case 4: bad.angle_unit = v; break;
-    default: bad.accel = v; break;
+    case 0: bad.order = TEST_ORDER(v); break;
+    case 1: bad.point = TEST_POINT(v); break;
+    case 2: bad.linear_frame = TEST_FRAME(v); break;
+    case 3: bad.angular_frame = TEST_FRAME(v); break;
+    case 4: bad.angle_unit = TEST_ANGLE_UNIT(v); break;
+    default: bad.accel = TEST_ACCEL(v); break;
   }
   return bad;
 }

@@ -70,7 +70,8 @@ static long n_checks = 0, n_pairs = 0;
 
 #define CHECK_VEC(a, b, n) (++n_checks, EXPECT_VEC_NEAR(a, b, n, TEST_TOL))
 
-static spconv_convention conv(int order, int point, int lf, int af, int accel) {
+static spconv_convention conv(spconv_order order, spconv_point point, spconv_frame lf,
+                              spconv_frame af, spconv_accel_kind accel) {
   spconv_convention c;
   c.order = order;
   c.point = point;
@@ -161,10 +162,11 @@ typedef struct object_case {
 /* the four frames for velocities (acc = 0) or classical accelerations */
 static void object_cases(object_case cases[4], int acc, const spconv_body *body,
                          const spconv_body *inertial) {
-  int kind = acc ? SPCONV_ACCEL_CLASSICAL : SPCONV_ACCEL_SPATIAL;
+  spconv_accel_kind kind = acc ? SPCONV_ACCEL_CLASSICAL : SPCONV_ACCEL_SPATIAL;
   cases[0].objtype = mjOBJ_BODY;
   cases[0].local = 0;
-  cases[0].c = conv(SPCONV_ORDER_ANGULAR_FIRST, SPCONV_POINT_COM, 0, 0, kind);
+  cases[0].c = conv(SPCONV_ORDER_ANGULAR_FIRST, SPCONV_POINT_COM, SPCONV_FRAME_WORLD,
+                    SPCONV_FRAME_WORLD, kind);
   cases[0].frame = body;
   cases[1].objtype = mjOBJ_XBODY;
   cases[1].local = 0;
@@ -177,7 +179,8 @@ static void object_cases(object_case cases[4], int acc, const spconv_body *body,
   cases[2].frame = body;
   cases[3].objtype = mjOBJ_BODY;
   cases[3].local = 1;
-  cases[3].c = conv(SPCONV_ORDER_ANGULAR_FIRST, SPCONV_POINT_ORIGIN, 1, 1, kind);
+  cases[3].c = conv(SPCONV_ORDER_ANGULAR_FIRST, SPCONV_POINT_ORIGIN, SPCONV_FRAME_BODY,
+                    SPCONV_FRAME_BODY, kind);
   cases[3].frame = inertial;
 }
 
@@ -272,7 +275,8 @@ static void check_twist_convert(const body_state *s) {
     assert_int_equal(spconv_twist_convert(got, &cases[i].c, s->qvel, &mjfree, &s->body), SPCONV_OK);
     if (cases[i].frame == &s->inertial) { /* re-read in the inertial frame */
       spconv_real tw[6];
-      spconv_convention lwa_c = conv(SPCONV_ORDER_LINEAR_FIRST, SPCONV_POINT_COM, 0, 0, 0);
+      spconv_convention lwa_c = conv(SPCONV_ORDER_LINEAR_FIRST, SPCONV_POINT_COM, SPCONV_FRAME_WORLD,
+                                     SPCONV_FRAME_WORLD, SPCONV_ACCEL_CLASSICAL);
       assert_int_equal(spconv_twist_convert(tw, &lwa_c, s->qvel, &mjfree, &s->body), SPCONV_OK);
       assert_int_equal(spconv_twist_convert(got, &cases[i].c, tw, &lwa_c, &s->inertial), SPCONV_OK);
     }
@@ -294,7 +298,8 @@ static void check_accel_convert(const body_state *s) {
     object_vec(want, 1, cases[i].objtype, s->b, cases[i].local);
     if (cases[i].frame == &s->inertial) {
       spconv_real tw[6], ac[6];
-      spconv_convention lw = conv(SPCONV_ORDER_LINEAR_FIRST, SPCONV_POINT_COM, 0, 0, 0);
+      spconv_convention lw = conv(SPCONV_ORDER_LINEAR_FIRST, SPCONV_POINT_COM, SPCONV_FRAME_WORLD,
+                                     SPCONV_FRAME_WORLD, SPCONV_ACCEL_CLASSICAL);
       assert_int_equal(spconv_twist_convert(tw, &lw, s->qvel, &mjfree, &s->body), SPCONV_OK);
       assert_int_equal(spconv_accel_convert(ac, &lw, s->qacc, &mjfree, s->qvel, &s->body), SPCONV_OK);
       assert_int_equal(spconv_accel_convert(got, &cases[i].c, ac, &lw, tw, &s->inertial), SPCONV_OK);
@@ -349,7 +354,7 @@ static void test_wrench_convert_vs_mj_applyFT(void **state) {
       adr = m->jnt_dofadr[j];
       bodies_of(&body, &inertial, b);
       for (id = 0; id < SPCONV_PRESET_COUNT; ++id) {
-        spconv_convention c = spconv_convention_from_preset((spconv_preset_id)id);
+        spconv_convention c = spconv_convention_from_preset(TEST_PRESET(id));
         spconv_real g[6], qfrc[6], got[6];
         mjtNum lin[3], ang[3], f[3], tau[3], point[3], mq[MAX_NV];
         int lo = c.order == SPCONV_ORDER_LINEAR_FIRST ? 0 : 3;

@@ -102,9 +102,11 @@ __global__ void conventions_kernel(spconv_real *x, const spconv_real *pose, spco
     ok &= spconv_public_joint_f_from_sap(f, f, &L, pose, pose) == SPCONV_OK;
     ok &= spconv_sap_body_force_from_public_packed(bf, bf, pose, pose, 1) == SPCONV_OK;
     ok &= spconv_public_body_force_from_sap_packed(bf, bf, pose, pose, 1) == SPCONV_OK;
-    ok &= spconv_sap_boundary_in(qd, f, bf, &L, pose, pose, 0, 0, 0) == SPCONV_OK;
-    ok &= spconv_sap_boundary_out(qd, &L, pose, pose, 0) == SPCONV_OK;
-    ok &= spconv_joint_q_size(SPCONV_JOINT_D6, 1, 2) == 3 && spconv_joint_qd_size(2, 0, 0) == 3;
+    const spconv_sap_order pub = SPCONV_SAP_ORDER_PUBLIC;
+    ok &= spconv_sap_boundary_in(qd, f, bf, &L, pose, pose, pub, pub, pub) == SPCONV_OK;
+    ok &= spconv_sap_boundary_out(qd, &L, pose, pose, pub) == SPCONV_OK;
+    ok &= spconv_joint_q_size(SPCONV_JOINT_D6, 1, 2) == 3 &&
+          spconv_joint_qd_size(SPCONV_JOINT_BALL, 0, 0) == 3;
     int inv[8];
     ok &= spconv_perm_check(perm, 8) == SPCONV_OK;
     ok &= spconv_perm_inverse(inv, perm, 8) == SPCONV_OK;

@@ -10,8 +10,8 @@ static void random_axes(spconv_real M[9]) {
   spconv_real R[9];
   int pa = (int)(test_next_u64() % (uint64_t)SPCONV_AXES_COUNT);
   int pb = (int)(test_next_u64() % (uint64_t)SPCONV_AXES_COUNT);
-  assert_int_equal(spconv_axis_system_preset(&a, (spconv_axis_preset)pa), SPCONV_OK);
-  assert_int_equal(spconv_axis_system_preset(&b, (spconv_axis_preset)pb), SPCONV_OK);
+  assert_int_equal(spconv_axis_system_preset(&a, TEST_AXIS_PRESET(pa)), SPCONV_OK);
+  assert_int_equal(spconv_axis_system_preset(&b, TEST_AXIS_PRESET(pb)), SPCONV_OK);
   assert_int_equal(spconv_axis_system_matrix(R, a, b), SPCONV_OK);
   memcpy(M, R, sizeof R);
 }
@@ -158,7 +158,7 @@ static void test_deprecated_parsers_and_presets(void **state) {
   assert_int_equal(spconv_bvh_channels_string(buf1, sizeof buf1, s1, k1), SPCONV_OK);
   assert_int_equal(spconv_bvh_channels_from_euler_seq(buf2, sizeof buf2, s2, k2), SPCONV_OK);
   assert_string_equal(buf1, buf2);
-  for (id = -1; id <= SPCONV_PRESET_COUNT; ++id) {
+  for (id = SPCONV_PRESET_FIRST - 1; id <= SPCONV_PRESET_END; ++id) {
     spconv_convention a = spconv_preset(id);
     spconv_convention b = spconv_convention_from_preset((spconv_preset_id)id);
     assert_memory_equal(&a, &b, sizeof a);

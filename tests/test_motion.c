@@ -159,8 +159,8 @@ static void test_axis_preset_matrix_motion_presets(void **state) {
   EXPECT_VEC_EQUAL(M, eye, 9);
   /* bad presets: EINVAL, untouched */
   memcpy(M, want, sizeof M);
-  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_COUNT, SPCONV_AXIS_PRESET_ROBOT), SPCONV_EINVAL);
-  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, (spconv_axis_preset)-1), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_END, SPCONV_AXIS_PRESET_ROBOT), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_preset_matrix(M, SPCONV_AXIS_PRESET_SMPL, TEST_AXIS_PRESET(-1)), SPCONV_EINVAL);
   EXPECT_VEC_EQUAL(M, want, 9);
 }
 
@@ -177,7 +177,7 @@ static void test_axis_system_preset_motion_presets(void **state) {
   assert_true(s.x == g.x && s.y == g.y && s.z == g.z);
   /* a bad preset: EINVAL, untouched */
   s.x = SPCONV_DIRECTION_UP;
-  assert_int_equal(spconv_axis_system_preset(&s, SPCONV_AXIS_PRESET_COUNT), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_preset(&s, SPCONV_AXIS_PRESET_END), SPCONV_EINVAL);
   assert_true(s.x == SPCONV_DIRECTION_UP);
 }
 
@@ -515,9 +515,9 @@ static void test_motion_linvel(void **state) {
     spconv_real want[3 * T];
     int m;
     for (m = 0; m < 2; ++m) {
-      assert_int_equal(spconv_motion_linvel(want, vel_pos, T, (spconv_real)dt, (spconv_motion_diff)m), SPCONV_OK);
+      assert_int_equal(spconv_motion_linvel(want, vel_pos, T, (spconv_real)dt, TEST_DIFF(m)), SPCONV_OK);
       memcpy(buf, vel_pos, sizeof vel_pos);
-      assert_int_equal(spconv_motion_linvel(buf, buf, T, (spconv_real)dt, (spconv_motion_diff)m), SPCONV_OK);
+      assert_int_equal(spconv_motion_linvel(buf, buf, T, (spconv_real)dt, TEST_DIFF(m)), SPCONV_OK);
       EXPECT_VEC_EQUAL(buf, want, 3 * T);
     }
   }
@@ -534,7 +534,7 @@ static void test_motion_linvel(void **state) {
     assert_int_equal(spconv_motion_linvel(r3, vel_pos, 2, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
     assert_int_equal(spconv_motion_linvel(r3, vel_pos, 2, (spconv_real)-1, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
     assert_int_equal(spconv_motion_linvel(r3, vel_pos, 2, (spconv_real)NAN, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_linvel(r3, vel_pos, 2, (spconv_real)dt, (spconv_motion_diff)2), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_linvel(r3, vel_pos, 2, (spconv_real)dt, TEST_DIFF(2)), SPCONV_EINVAL);
     assert_int_equal(spconv_motion_linvel(r3, NULL, 2, (spconv_real)dt, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
     EXPECT_VEC_EQUAL(r3, sev, 6);
   }
@@ -572,9 +572,9 @@ static void test_motion_angvel(void **state) {
     spconv_real want[3 * T];
     int m;
     for (m = 0; m < 2; ++m) {
-      assert_int_equal(spconv_motion_angvel(want, vel_qx, T, (spconv_real)dt, SPCONV_ROT_QUAT_XYZW, m, (spconv_motion_diff)m), SPCONV_OK);
+      assert_int_equal(spconv_motion_angvel(want, vel_qx, T, (spconv_real)dt, SPCONV_ROT_QUAT_XYZW, m, TEST_DIFF(m)), SPCONV_OK);
       memcpy(buf, vel_qx, sizeof vel_qx);
-      assert_int_equal(spconv_motion_angvel(buf, buf, T, (spconv_real)dt, SPCONV_ROT_QUAT_XYZW, m, (spconv_motion_diff)m), SPCONV_OK);
+      assert_int_equal(spconv_motion_angvel(buf, buf, T, (spconv_real)dt, SPCONV_ROT_QUAT_XYZW, m, TEST_DIFF(m)), SPCONV_OK);
       EXPECT_VEC_EQUAL(buf, want, 3 * T);
     }
   }
@@ -604,7 +604,7 @@ static void test_motion_angvel(void **state) {
     assert_int_equal(spconv_motion_angvel(r3, vel_q, 2, (spconv_real)dt, SPCONV_ROT_MAT, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
     assert_int_equal(spconv_motion_angvel(r3, vel_q, 1, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
     assert_int_equal(spconv_motion_angvel(r3, vel_q, 2, (spconv_real)INFINITY, SPCONV_ROT_QUAT_WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD), SPCONV_EINVAL);
-    assert_int_equal(spconv_motion_angvel(r3, vel_q, 2, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, (spconv_motion_diff)-1), SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_angvel(r3, vel_q, 2, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 0, TEST_DIFF(-1)), SPCONV_EINVAL);
     EXPECT_VEC_EQUAL(r3, sev, 6);
   }
 }
@@ -653,8 +653,8 @@ static void check_angvel_commutes(const commute_case *c, const mo_store *a, cons
   enum { T = COMMUTE_T };
   spconv_real v0[3 * T], v1[3 * T], conv[3 * T];
   int t;
-  assert_int_equal(spconv_motion_angvel(v0, a->root_rot, T, c->dt, SPCONV_ROT_QUAT_WXYZ, c->body, (spconv_motion_diff)(rep % 2)), SPCONV_OK);
-  assert_int_equal(spconv_motion_angvel(v1, b->root_rot, T, c->dt, SPCONV_ROT_QUAT_WXYZ, c->body, (spconv_motion_diff)(rep % 2)), SPCONV_OK);
+  assert_int_equal(spconv_motion_angvel(v0, a->root_rot, T, c->dt, SPCONV_ROT_QUAT_WXYZ, c->body, TEST_DIFF(rep % 2)), SPCONV_OK);
+  assert_int_equal(spconv_motion_angvel(v1, b->root_rot, T, c->dt, SPCONV_ROT_QUAT_WXYZ, c->body, TEST_DIFF(rep % 2)), SPCONV_OK);
   for (t = 0; t < T; ++t) spconv_pseudovec_change_axes(conv + 3 * t, c->body ? c->Bm : c->W, v0 + 3 * t);
   EXPECT_VEC_NEAR(v1, conv, 3 * T, 16 * TEST_TOL);
 }
@@ -822,8 +822,8 @@ static void test_bvh_channels_from_euler_seq(void **state) {
   { /* proper Euler sequences, unknown enums, a NULL buffer: EINVAL, untouched */
     char buf[40] = "untouched";
     assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, SPCONV_EULER_ZXZ, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
-    assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, (spconv_euler_seq)12, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
-    assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, SPCONV_EULER_XYZ, (spconv_euler_kind)2), SPCONV_EINVAL);
+    assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, TEST_EULER_SEQ(12), SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+    assert_int_equal(spconv_bvh_channels_from_euler_seq(buf, sizeof buf, SPCONV_EULER_XYZ, TEST_EULER_KIND(2)), SPCONV_EINVAL);
     assert_int_equal(spconv_bvh_channels_from_euler_seq(NULL, 40, SPCONV_EULER_XYZ, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
     assert_string_equal(buf, "untouched");
   }
@@ -1031,15 +1031,15 @@ static void test_rot_convert_n(void **state) {
     }
     assert_int_equal(spconv_rot_convert_n(out + 3, SPCONV_ROT_ROTVEC, bad_R, SPCONV_ROT_MAT, 1), SPCONV_EDEGENERATE);
     EXPECT_VEC_EQUAL(out + 3, seven, 3);
-    assert_int_equal(spconv_rot_convert_n(out, (spconv_rot_format)4, zq, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EINVAL);
-    assert_int_equal(spconv_rot_convert_n(out, SPCONV_ROT_ROTVEC, zq, (spconv_rot_format)-1, 1), SPCONV_EINVAL);
+    assert_int_equal(spconv_rot_convert_n(out, TEST_ROT_FORMAT(4), zq, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EINVAL);
+    assert_int_equal(spconv_rot_convert_n(out, SPCONV_ROT_ROTVEC, zq, TEST_ROT_FORMAT(-1), 1), SPCONV_EINVAL);
     assert_int_equal(spconv_rot_convert_n(NULL, SPCONV_ROT_ROTVEC, zq, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EINVAL);
     assert_int_equal(spconv_rot_convert_n(NULL, SPCONV_ROT_ROTVEC, NULL, SPCONV_ROT_QUAT_WXYZ, 0), SPCONV_OK);
   }
 }
 
 /* the reals of one rotation in each format; 0 for an unknown one */
-TEST_RUN(test_rot_format_size, assert_int_equal(spconv_rot_format_size((spconv_rot_format)9), 0))
+TEST_RUN(test_rot_format_size, assert_int_equal(spconv_rot_format_size(TEST_ROT_FORMAT(9)), 0))
 
 
 /* ============================================================== aliasing */
@@ -1222,7 +1222,7 @@ static void test_motion_clip_convert_bad_input(void **state) {
   assert_int_equal(spconv_motion_clip_convert(&c2, &ca, M, M, 1), SPCONV_EINVAL);
   {
     spconv_motion_clip c3 = ca, c4 = cb;
-    c3.local_rot_format = c4.local_rot_format = (spconv_rot_format)7;
+    c3.local_rot_format = c4.local_rot_format = TEST_ROT_FORMAT(7);
     assert_int_equal(spconv_motion_clip_convert(&c4, &c3, M, M, 1), SPCONV_EINVAL);
     c3 = ca; c4 = cb;
     c3.frames = c4.frames = -1;

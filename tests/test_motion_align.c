@@ -572,7 +572,7 @@ static void test_bad_input(void **state) {
   MA_BAD_HEADING(SPCONV_EINVAL, &bad, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X, SPCONV_AXIS_POS_X);
   MA_BAD_ALIGN(SPCONV_EINVAL, &cb, &bad, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X, SPCONV_AXIS_POS_X, 0);
   bad = ca;
-  bad.root_rot_format = (spconv_rot_format)4;
+  bad.root_rot_format = TEST_ROT_FORMAT(4);
   MA_BAD_HEADING(SPCONV_EINVAL, &bad, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X, SPCONV_AXIS_POS_X);
   MA_BAD_ALIGN(SPCONV_EINVAL, &cb, &bad, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X, SPCONV_AXIS_POS_X, 0);
   bad = cb;

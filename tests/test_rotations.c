@@ -1113,7 +1113,7 @@ static void check_rot6d_from_mat(const rot6d_case *c) {
   int l;
   spconv_mat_transpose(Rt, c->R);
   for (l = 0; l < 3; ++l)
-    assert_int_equal(spconv_rot6d_from_mat(d, c->R, (spconv_rot6d_layout)l), SPCONV_OK);
+    assert_int_equal(spconv_rot6d_from_mat(d, c->R, TEST_ROT6D(l)), SPCONV_OK);
   assert_int_equal(spconv_rot6d_from_mat(dr, c->R, SPCONV_ROT6D_ROWS), SPCONV_OK);
   assert_int_equal(spconv_rot6d_from_mat(dc, Rt, SPCONV_ROT6D_COLUMNS), SPCONV_OK);
   EXPECT_VEC_EQUAL(dr, dc, 6);
@@ -1142,7 +1142,7 @@ static void check_mat_from_rot6d(const rot6d_case *c) {
   spconv_real d[6], R2[9], noisy[6];
   int l;
   for (l = 0; l < 3; ++l) {
-    spconv_rot6d_layout layout = (spconv_rot6d_layout)l;
+    spconv_rot6d_layout layout = TEST_ROT6D(l);
     double err, det, a1[3], b1[3], dot;
     int i;
     assert_int_equal(spconv_rot6d_from_mat(d, c->R, layout), SPCONV_OK);
@@ -1366,7 +1366,7 @@ static void check_urdf_drake_aliasing(const rot_alias_case *c) {
 TEST_RUN(test_urdf_drake_rpy_aliasing, for_all_rot_alias_cases(check_urdf_drake_aliasing))
 
 static void check_rot6d_aliasing(const rot_alias_case *c) {
-  const spconv_rot6d_layout layout = (spconv_rot6d_layout)(c->n % 3);
+  const spconv_rot6d_layout layout = TEST_ROT6D(c->n % 3);
   spconv_real d6[6];
   EXPECT_ALIAS_STATUS(6, c->R, 9, spconv_rot6d_from_mat(ref_, c->R, layout),
                spconv_rot6d_from_mat(buf_, buf_, layout));
@@ -1552,9 +1552,9 @@ static void test_euler_from_quat_wxyz_bad_input(void **state) {
   (void)state;
   expect_degenerate_quats(call_euler_zyx);
   reset9(res);
-  assert_int_equal(spconv_euler_from_quat_wxyz(res, q, (spconv_euler_seq)12, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
-  assert_int_equal(spconv_euler_from_quat_wxyz(res, q, SPCONV_EULER_XYZ, (spconv_euler_kind)-1), SPCONV_EINVAL);
-  assert_int_equal(spconv_euler_from_quat_wxyz(res, zero, (spconv_euler_seq)99, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+  assert_int_equal(spconv_euler_from_quat_wxyz(res, q, TEST_EULER_SEQ(12), SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+  assert_int_equal(spconv_euler_from_quat_wxyz(res, q, SPCONV_EULER_XYZ, TEST_EULER_KIND(-1)), SPCONV_EINVAL);
+  assert_int_equal(spconv_euler_from_quat_wxyz(res, zero, TEST_EULER_SEQ(99), SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
   EXPECT_VEC_EQUAL(res, nine9, 9);
 }
 
@@ -1562,9 +1562,9 @@ static void test_quat_wxyz_from_euler_bad_input(void **state) {
   spconv_real e[3] = {R_(0.1), R_(0.2), R_(0.3)}, res[9];
   (void)state;
   reset9(res);
-  assert_int_equal(spconv_quat_wxyz_from_euler(res, e, (spconv_euler_seq)12, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
-  assert_int_equal(spconv_quat_wxyz_from_euler(res, e, (spconv_euler_seq)-1, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
-  assert_int_equal(spconv_quat_wxyz_from_euler(res, e, SPCONV_EULER_XYZ, (spconv_euler_kind)2), SPCONV_EINVAL);
+  assert_int_equal(spconv_quat_wxyz_from_euler(res, e, TEST_EULER_SEQ(12), SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+  assert_int_equal(spconv_quat_wxyz_from_euler(res, e, TEST_EULER_SEQ(-1), SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
+  assert_int_equal(spconv_quat_wxyz_from_euler(res, e, SPCONV_EULER_XYZ, TEST_EULER_KIND(2)), SPCONV_EINVAL);
   EXPECT_VEC_EQUAL(res, nine9, 9);
 }
 
@@ -1572,7 +1572,7 @@ static void test_mat_from_euler_bad_input(void **state) {
   spconv_real e[3] = {R_(0.1), R_(0.2), R_(0.3)}, res[9];
   (void)state;
   reset9(res);
-  assert_int_equal(spconv_mat_from_euler(res, e, (spconv_euler_seq)13, SPCONV_EULER_EXTRINSIC), SPCONV_EINVAL);
+  assert_int_equal(spconv_mat_from_euler(res, e, TEST_EULER_SEQ(13), SPCONV_EULER_EXTRINSIC), SPCONV_EINVAL);
   EXPECT_VEC_EQUAL(res, nine9, 9);
 }
 
@@ -1603,7 +1603,7 @@ static void test_euler_from_mat_bad_input(void **state) {
   (void)state;
   make_not_rotations(&m);
   reset9(res);
-  assert_int_equal(spconv_euler_from_mat(res, m.R, SPCONV_EULER_XYZ, (spconv_euler_kind)5), SPCONV_EINVAL);
+  assert_int_equal(spconv_euler_from_mat(res, m.R, SPCONV_EULER_XYZ, TEST_EULER_KIND(5)), SPCONV_EINVAL);
   EXPECT_VEC_EQUAL(res, nine9, 9);
   assert_int_equal(spconv_euler_from_mat(res, m.refl, SPCONV_EULER_XYZ, SPCONV_EULER_INTRINSIC), SPCONV_EINVAL);
   assert_int_equal(spconv_euler_from_mat(res, m.shear, SPCONV_EULER_ZXZ, SPCONV_EULER_EXTRINSIC), SPCONV_EINVAL);
@@ -1652,14 +1652,14 @@ static void test_rot6d_bad_input(void **state) {
   (void)state;
   make_not_rotations(&m);
   reset9(res);
-  assert_int_equal(spconv_rot6d_from_mat(res, m.R, (spconv_rot6d_layout)3), SPCONV_EINVAL);
-  assert_int_equal(spconv_mat_from_rot6d(res, m.R, (spconv_rot6d_layout)-1), SPCONV_EINVAL);
+  assert_int_equal(spconv_rot6d_from_mat(res, m.R, TEST_ROT6D(3)), SPCONV_EINVAL);
+  assert_int_equal(spconv_mat_from_rot6d(res, m.R, TEST_ROT6D(-1)), SPCONV_EINVAL);
   EXPECT_VEC_EQUAL(res, nine9, 9);
   dn[5] = (spconv_real)NAN;
   for (k = 0; k < 3; ++k) {
-    assert_int_equal(spconv_mat_from_rot6d(res, d0, (spconv_rot6d_layout)k), SPCONV_EDEGENERATE);
-    assert_int_equal(spconv_mat_from_rot6d(res, d1, (spconv_rot6d_layout)k), SPCONV_EDEGENERATE);
-    assert_int_equal(spconv_mat_from_rot6d(res, dn, (spconv_rot6d_layout)k), SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_mat_from_rot6d(res, d0, TEST_ROT6D(k)), SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_mat_from_rot6d(res, d1, TEST_ROT6D(k)), SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_mat_from_rot6d(res, dn, TEST_ROT6D(k)), SPCONV_EDEGENERATE);
   }
   assert_int_equal(spconv_mat_from_rot6d(res, dp, SPCONV_ROT6D_COLUMNS), SPCONV_EDEGENERATE);
   assert_int_equal(spconv_mat_from_rot6d(res, dp, SPCONV_ROT6D_ROWS), SPCONV_EDEGENERATE);

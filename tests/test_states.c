@@ -19,20 +19,21 @@ static const double PI = 3.14159265358979323846;
 
 /* ---------------------------------------------------------------- helpers */
 
-static spconv_pose_convention pose_conv(int layout, int quat_order, int point, int frame) {
+static spconv_pose_convention pose_conv(spconv_pose_layout layout, spconv_rot_format quat_order,
+                                        spconv_point point, spconv_pose_frame frame) {
   const spconv_pose_convention c = {layout, quat_order, point, frame};
   return c;
 }
 
 /* pose convention k of the 16 valid ones: layout, order, point, frame */
 static spconv_pose_convention pose_desc(int k) {
-  return pose_conv(k / 8, (k / 4) % 2 ? SPCONV_ROT_QUAT_XYZW : SPCONV_ROT_QUAT_WXYZ,
+  return pose_conv(TEST_POSE_LAYOUT(k / 8), (k / 4) % 2 ? SPCONV_ROT_QUAT_XYZW : SPCONV_ROT_QUAT_WXYZ,
                    (k / 2) % 2 ? SPCONV_POINT_COM : SPCONV_POINT_ORIGIN,
                    k % 2 ? SPCONV_POSE_FRAME_INERTIAL : SPCONV_POSE_FRAME_BODY);
 }
 
-static spconv_state_convention state_of(int id) {
-  return spconv_state_convention_from_preset((spconv_preset_id)id);
+static spconv_state_convention state_of(spconv_preset_id id) {
+  return spconv_state_convention_from_preset(id);
 }
 
 static const spconv_convention *newton(void) {
@@ -428,10 +429,10 @@ static void test_state_convert_known_values(void **state) {
   int i, j;
   (void)state;
   assert_int_equal(N_KNOWN_STATES, SPCONV_PRESET_COUNT);
-  for (i = 0; i < N_KNOWN_STATES; ++i) assert_int_equal(known_states[i].id, i);
+  for (i = 0; i < N_KNOWN_STATES; ++i) assert_int_equal(known_states[i].id, TEST_PRESET(i));
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i)
     for (j = 0; j < SPCONV_PRESET_COUNT; ++j) {
-      const spconv_state_convention from = state_of(i), to = state_of(j);
+      const spconv_state_convention from = state_of(TEST_PRESET(i)), to = state_of(TEST_PRESET(j));
       spconv_real pose[7], twist[6], wrench[6], wpose[7], wtwist[6], rp[7], rt[6];
       known_state_at(pose, twist, wrench, i, 0.5);
       known_state_at(wpose, wtwist, wrench, j, 1.0);
@@ -454,7 +455,7 @@ static void test_wrench_from_force_at_point_known_values(void **state) {
   int i, k;
   (void)state;
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
-    const spconv_convention c = state_of(i).twist;
+    const spconv_convention c = state_of(TEST_PRESET(i)).twist;
     spconv_real pose[7], twist[6], want[6], res[6];
     known_state_at(pose, twist, want, i, 1.0);
     assert_int_equal(spconv_wrench_from_force_at_point(res, &c, F, T, O, SPCONV_FRAME_WORLD, &b),
@@ -528,14 +529,17 @@ static void test_state_convention_from_preset_table(void **state) {
       {SPCONV_PRESET_CHRONO, PQ, WXYZ, C, I},
       {SPCONV_PRESET_BRAX, PQ, WXYZ, O, B},
   };
-  const int ids_bad[3] = {-1, SPCONV_PRESET_COUNT, 1000};
+  /* one before the first, one past the last, the 0.x value of NEWTON, an
+     axis preset's value */
+  const spconv_preset_id ids_bad[4] = {TEST_PRESET(-1), SPCONV_PRESET_END, (spconv_preset_id)0,
+                                       (spconv_preset_id)SPCONV_AXIS_PRESET_NEWTON};
   int i;
   (void)state;
   assert_int_equal((int)(sizeof want / sizeof want[0]), SPCONV_PRESET_COUNT);
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i) {
-    const spconv_state_convention s = state_of(want[i][0]);
+    const spconv_state_convention s = state_of((spconv_preset_id)want[i][0]);
     const spconv_convention t = spconv_convention_from_preset((spconv_preset_id)want[i][0]);
-    assert_int_equal(want[i][0], i);
+    assert_int_equal(want[i][0], TEST_PRESET(i));
     assert_int_equal(s.pose.layout, want[i][1]);
     assert_int_equal(s.pose.quat_order, want[i][2]);
     assert_int_equal(s.pose.point, want[i][3]);
@@ -547,22 +551,22 @@ static void test_state_convention_from_preset_table(void **state) {
     assert_int_equal(s.twist.angle_unit, t.angle_unit);
     assert_int_equal(s.twist.accel, t.accel);
   }
-  for (i = 0; i < 3; ++i) { /* an unknown id: every field -1, rejected */
+  for (i = 0; i < 4; ++i) { /* an unknown id: every field 0 (outside its enum), rejected */
     const spconv_state_convention bad = state_of(ids_bad[i]);
     const spconv_state_convention good = state_of(SPCONV_PRESET_NEWTON);
     spconv_real pose[7] = {0, 0, 0, 0, 0, 0, 1}, twist[6] = {1, 2, 3, 4, 5, 6}, com[3] = {0, 0, 0};
     spconv_real rp[7], rt[6], keep[7];
     spconv_body b, bkeep;
-    assert_int_equal(bad.pose.layout, -1);
-    assert_int_equal(bad.pose.quat_order, -1);
-    assert_int_equal(bad.pose.point, -1);
-    assert_int_equal(bad.pose.frame, -1);
-    assert_int_equal(bad.twist.order, -1);
-    assert_int_equal(bad.twist.point, -1);
-    assert_int_equal(bad.twist.linear_frame, -1);
-    assert_int_equal(bad.twist.angular_frame, -1);
-    assert_int_equal(bad.twist.angle_unit, -1);
-    assert_int_equal(bad.twist.accel, -1);
+    assert_int_equal(bad.pose.layout, 0);
+    assert_int_equal(bad.pose.quat_order, 0);
+    assert_int_equal(bad.pose.point, 0);
+    assert_int_equal(bad.pose.frame, 0);
+    assert_int_equal(bad.twist.order, 0);
+    assert_int_equal(bad.twist.point, 0);
+    assert_int_equal(bad.twist.linear_frame, 0);
+    assert_int_equal(bad.twist.angular_frame, 0);
+    assert_int_equal(bad.twist.angle_unit, 0);
+    assert_int_equal(bad.twist.accel, 0);
     memset(rp, 0x5a, sizeof rp);
     memset(rt, 0x5a, sizeof rt);
     memcpy(keep, rp, sizeof rp);
@@ -604,8 +608,8 @@ static void for_all_pairs(pair_check check) {
     for (j = 0; j < SPCONV_PRESET_COUNT; ++j)
       for (n = 0; n < N_PAIR_REP; ++n) {
         pair_case p;
-        p.from = state_of(i);
-        p.to = state_of(j);
+        p.from = state_of(TEST_PRESET(i));
+        p.to = state_of(TEST_PRESET(j));
         rand_pose(p.pose, &p.from.pose);
         test_rand_vec(p.twist, 6, 3.0);
         test_rand_vec(p.com, 3, 1.0);
@@ -737,7 +741,7 @@ static void for_all_forces(force_check check) {
     for (n = 0; n < N_FORCE_REP; ++n) {
       force_case fc;
       double F[3], T[3], P[3];
-      fc.c = spconv_convention_from_preset((spconv_preset_id)id);
+      fc.c = spconv_convention_from_preset(TEST_PRESET(id));
       rand_body(&fc.b);
       fc.f = ref_frame_of_body(&fc.b);
       test_rand_vec(fc.F, 3, 3.0);
@@ -951,7 +955,7 @@ static void test_state_convert_n_newton_strides(void **state) {
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i)
     for (j = 0; j < SPCONV_PRESET_COUNT; ++j)
       for (with_iq = 0; with_iq < 2; ++with_iq) {
-        const spconv_state_convention from = state_of(i), to = state_of(j);
+        const spconv_state_convention from = state_of(TEST_PRESET(i)), to = state_of(TEST_PRESET(j));
         const spconv_real *iqp = with_iq ? iq : NULL;
         rand_batch(q, 7, qd, 6, com, iq, N_BATCH, &from);
         assert_int_equal(spconv_state_convert_n(rq, 7, rqd, 6, &to, q, 7, qd, 6, &from, com, iqp, N_BATCH),
@@ -975,10 +979,10 @@ static void test_state_convert_n_newton_strides(void **state) {
    in place, ISAACLAB_LINK <-> ISAACLAB (and 3.x): equal to the single call
    out of place, bit for bit; the row converted back is the same state. */
 static void test_state_convert_n_isaaclab_root_state(void **state) {
-  const int pairs[4][2] = {{SPCONV_PRESET_ISAACLAB_LINK, SPCONV_PRESET_ISAACLAB},
-                           {SPCONV_PRESET_ISAACLAB, SPCONV_PRESET_ISAACLAB_LINK},
-                           {SPCONV_PRESET_ISAACLAB3_LINK, SPCONV_PRESET_ISAACLAB3},
-                           {SPCONV_PRESET_ISAACLAB_LINK, SPCONV_PRESET_ISAACLAB3}};
+  const spconv_preset_id pairs[4][2] = {{SPCONV_PRESET_ISAACLAB_LINK, SPCONV_PRESET_ISAACLAB},
+                                        {SPCONV_PRESET_ISAACLAB, SPCONV_PRESET_ISAACLAB_LINK},
+                                        {SPCONV_PRESET_ISAACLAB3_LINK, SPCONV_PRESET_ISAACLAB3},
+                                        {SPCONV_PRESET_ISAACLAB_LINK, SPCONV_PRESET_ISAACLAB3}};
   spconv_real s[13 * N_BATCH], s0[13 * N_BATCH], com[3 * N_BATCH], iq[4 * N_BATCH];
   spconv_real one_p[7], one_t[6];
   int k, r, rep;
@@ -1070,7 +1074,7 @@ static void test_state_convert_n_special_quaternions(void **state) {
   test_seed(0x5eed0606);
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i)
     for (j = 0; j < SPCONV_PRESET_COUNT; ++j) {
-      const spconv_state_convention from = state_of(i), to = state_of(j);
+      const spconv_state_convention from = state_of(TEST_PRESET(i)), to = state_of(TEST_PRESET(j));
       const int qs = from.pose.layout == SPCONV_POSE_LAYOUT_POS_QUAT ? 3 : 0;
       rand_batch(q, 7, qd, 6, com, iq, N, &from);
       for (k = 0; k < N; ++k)
@@ -1114,7 +1118,7 @@ static void test_twist_wrench_convert_n_all_preset_pairs(void **state) {
   test_seed(0x5eed0607);
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i)
     for (j = 0; j < SPCONV_PRESET_COUNT; ++j) {
-      const spconv_state_convention from = state_of(i), to = state_of(j);
+      const spconv_state_convention from = state_of(TEST_PRESET(i)), to = state_of(TEST_PRESET(j));
       rand_batch(q, 7, x, 6, com, iq, N, &from);
       test_rand_vec(g, 6 * N, 1.5);
       memcpy(q + 7 * (N - 1), q, 7 * sizeof q[0]); /* the tail's last body = body 0 */
@@ -1169,8 +1173,8 @@ static void test_twist_wrench_convert_n_strides_status(void **state) {
     id4[4 * k] = 1;
     id4[4 * k + 1] = id4[4 * k + 2] = id4[4 * k + 3] = 0;
   }
-  bad.point = 7;
-  bad_pose.frame = 0;
+  bad.point = TEST_POINT(7);
+  bad_pose.frame = (spconv_pose_frame)0;
   for (w = 0; w < 2; ++w) {
     int (*fn)(spconv_real *, size_t, const spconv_convention *, const spconv_real *, size_t,
               const spconv_convention *, const spconv_real *, size_t, const spconv_pose_convention *,
@@ -1211,7 +1215,7 @@ static void test_batches_signed_zeros(void **state) {
   test_seed(0x5eed060a);
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i)
     for (j = 0; j < SPCONV_PRESET_COUNT; ++j) {
-      const spconv_state_convention from = state_of(i), to = state_of(j);
+      const spconv_state_convention from = state_of(TEST_PRESET(i)), to = state_of(TEST_PRESET(j));
       rand_batch(q, 7, x, 6, com, iq, N, &from);
       for (k = 0; k < N; ++k)
         for (c = 0; c < 6; ++c) /* half the bodies with a zero angular (or linear) part */
@@ -1281,8 +1285,8 @@ static void for_all_alias_cases(alias_check check) {
   for (i = 0; i < SPCONV_PRESET_COUNT; ++i)
     for (n = 0; n < 40; ++n) {
       alias_case a;
-      a.from = state_of(i);
-      a.to = state_of((int)(test_next_u64() % SPCONV_PRESET_COUNT));
+      a.from = state_of(TEST_PRESET(i));
+      a.to = state_of(TEST_PRESET(test_next_u64() % SPCONV_PRESET_COUNT));
       rand_body(&a.b);
       rand_pose(a.pose, &a.from.pose);
       test_rand_vec(a.twist, 6, 3.0);
@@ -1392,33 +1396,58 @@ TEST_RUN(test_wrench_from_force_at_point_force_at_point_from_wrench_aliasing,
    the last (`last` the field's largest valid value; a pose's point: 2 =
    WORLD is not a pose), k = 2: a large value, k = 3: 0 (below the first
    value of the fields that start at 1: a pose's quat_order and frame). */
-static int bad_value(int k, int last) {
-  return k == 0 ? -1 : k == 1 ? last + 1 : k == 2 ? 1000 : 0;
+/* bad value k of a field whose values are first .. last: one before, one
+   past, far past, 0 (the 0.x value of the first) */
+static int bad_value(int k, int first, int last) {
+  return k == 0 ? first - 1 : k == 1 ? last + 1 : k == 2 ? last + 1000 : 0;
 }
 
-/* a valid pose convention with field `field` (0 .. 3, declaration order) invalid */
+/* a valid pose convention with field `field` (0 .. 3, declaration order) invalid
+   (assigned field by field: an enum field may be narrower than int) */
 static spconv_pose_convention bad_pose_conv(int field, int k) {
-  static const size_t at[4] = {offsetof(spconv_pose_convention, layout),
-                               offsetof(spconv_pose_convention, quat_order),
-                               offsetof(spconv_pose_convention, point),
-                               offsetof(spconv_pose_convention, frame)};
-  spconv_pose_convention bad =
-      pose_conv(0, SPCONV_ROT_QUAT_WXYZ, SPCONV_POINT_ORIGIN, SPCONV_POSE_FRAME_BODY);
-  const int last = field == 1 || field == 3 ? 2 : 1; /* XYZW, INERTIAL: 2 */
-  const int v = k == 3 && last == 1 ? -7 : bad_value(k, last);
-  memcpy((char *)&bad + at[field], &v, sizeof v);
+  spconv_pose_convention bad = pose_conv(SPCONV_POSE_LAYOUT_POS_QUAT, SPCONV_ROT_QUAT_WXYZ,
+                                         SPCONV_POINT_ORIGIN, SPCONV_POSE_FRAME_BODY);
+  switch (field) {
+    case 0:
+      bad.layout = (spconv_pose_layout)bad_value(k, SPCONV_POSE_LAYOUT_POS_QUAT,
+                                                 SPCONV_POSE_LAYOUT_QUAT_POS);
+      break;
+    case 1: /* only the two quaternion formats */
+      bad.quat_order = (spconv_rot_format)bad_value(k, SPCONV_ROT_QUAT_WXYZ, SPCONV_ROT_QUAT_XYZW);
+      break;
+    case 2: /* COM and ORIGIN: WORLD is not a pose point */
+      bad.point = (spconv_point)bad_value(k, SPCONV_POINT_COM, SPCONV_POINT_ORIGIN);
+      break;
+    default:
+      bad.frame = (spconv_pose_frame)bad_value(k, SPCONV_POSE_FRAME_BODY,
+                                               SPCONV_POSE_FRAME_INERTIAL);
+      break;
+  }
   return bad;
 }
 
 /* a NEWTON twist descriptor with field `field` (0 .. 5, declaration order) invalid */
 static spconv_convention bad_twist_conv(int field, int k) {
-  static const size_t at[6] = {
-      offsetof(spconv_convention, order),         offsetof(spconv_convention, point),
-      offsetof(spconv_convention, linear_frame),  offsetof(spconv_convention, angular_frame),
-      offsetof(spconv_convention, angle_unit),    offsetof(spconv_convention, accel)};
   spconv_convention bad = spconv_convention_from_preset(SPCONV_PRESET_NEWTON);
-  const int v = bad_value(k, field == 1 ? SPCONV_POINT_WORLD : 1);
-  memcpy((char *)&bad + at[field], &v, sizeof v);
+  switch (field) {
+    case 0:
+      bad.order = (spconv_order)bad_value(k, SPCONV_ORDER_LINEAR_FIRST, SPCONV_ORDER_ANGULAR_FIRST);
+      break;
+    case 1: bad.point = (spconv_point)bad_value(k, SPCONV_POINT_COM, SPCONV_POINT_WORLD); break;
+    case 2:
+      bad.linear_frame = (spconv_frame)bad_value(k, SPCONV_FRAME_WORLD, SPCONV_FRAME_BODY);
+      break;
+    case 3:
+      bad.angular_frame = (spconv_frame)bad_value(k, SPCONV_FRAME_WORLD, SPCONV_FRAME_BODY);
+      break;
+    case 4:
+      bad.angle_unit =
+          (spconv_angle_unit)bad_value(k, SPCONV_ANGLE_RADIANS, SPCONV_ANGLE_DEGREES);
+      break;
+    default:
+      bad.accel = (spconv_accel_kind)bad_value(k, SPCONV_ACCEL_CLASSICAL, SPCONV_ACCEL_SPATIAL);
+      break;
+  }
   return bad;
 }
 
@@ -1439,7 +1468,8 @@ static void expect_untouched_impl(const spconv_real *v, int n, const char *file,
 
 static void test_pose_functions_bad_input(void **state) {
   const spconv_pose_convention good =
-      pose_conv(0, SPCONV_ROT_QUAT_WXYZ, SPCONV_POINT_ORIGIN, SPCONV_POSE_FRAME_BODY);
+      pose_conv(SPCONV_POSE_LAYOUT_POS_QUAT, SPCONV_ROT_QUAT_WXYZ, SPCONV_POINT_ORIGIN,
+                SPCONV_POSE_FRAME_BODY);
   const spconv_real pose[7] = {1, 2, 3, 1, 0, 0, 0}, com[3] = {(spconv_real)0.1, 0, 0};
   const spconv_real iq[4] = {1, 0, 0, 0};
   spconv_body body = {{1, 2, 3}, {1, 0, 0, 0}, {0, 0, 0}, {1, 0, 0, 0}}, b, bkeep;
@@ -1531,7 +1561,8 @@ static void test_force_at_point_bad_input(void **state) {
   const spconv_convention *good = newton();
   const spconv_body body = {{1, 2, 3}, {1, 0, 0, 0}, {(spconv_real)0.1, 0, 0}, {1, 0, 0, 0}};
   const spconv_real F[3] = {1, 2, 3}, T[3] = {4, 5, 6}, P[3] = {0, 1, 0}, g[6] = {1, 2, 3, 4, 5, 6};
-  const int bad_frames[4] = {-1, 2, 3, 1000};
+  const int bad_frames[5] = {SPCONV_FRAME_WORLD - 1, SPCONV_FRAME_BODY + 1, 0, 1,
+                            SPCONV_POSE_FRAME_BODY};
   spconv_real res[6], rf[3], rt[3];
   int field, k;
   (void)state;
@@ -1546,7 +1577,7 @@ static void test_force_at_point_bad_input(void **state) {
       assert_int_equal(spconv_force_at_point_from_wrench(rf, rt, g, &bad, P, SPCONV_FRAME_BODY, &body),
                        SPCONV_EINVAL);
     }
-  for (k = 0; k < 4; ++k) {
+  for (k = 0; k < 5; ++k) {
     const spconv_frame fr = (spconv_frame)bad_frames[k];
     assert_int_equal(spconv_wrench_from_force_at_point(res, good, F, T, P, fr, &body), SPCONV_EINVAL);
     assert_int_equal(spconv_wrench_from_force_at_point(res, good, F, NULL, NULL, fr, &body), SPCONV_EINVAL);

@@ -57,8 +57,8 @@ static const char model_xml[] =
     "  </worldbody>"
     "</mujoco>";
 
-static spconv_state_convention state_of(int id) {
-  return spconv_state_convention_from_preset((spconv_preset_id)id);
+static spconv_state_convention state_of(spconv_preset_id id) {
+  return spconv_state_convention_from_preset(id);
 }
 
 /* one free body of one random state, as spatial_conv receives it */
@@ -121,7 +121,8 @@ static void for_all_free_bodies(uint64_t seed, free_check check) {
 }
 
 /* the rotation matrix of a quaternion stored under `order` at q */
-static void mat_of_stored_quat(spconv_real R[9], const spconv_real *q, int order) {
+static void mat_of_stored_quat(spconv_real R[9], const spconv_real *q,
+                               spconv_rot_format order) {
   spconv_real w[4];
   if (order == SPCONV_ROT_QUAT_WXYZ) {
     memcpy(w, q, sizeof w);
@@ -150,11 +151,11 @@ static void check_pose(const spconv_pose_convention *c, const spconv_real pose[7
    xipos, ximat; -> MUJOCO_FREE, GZ_SIM, NEWTON, PHYSX, DRAKE (origin, body
    frame): xpos, xmat, and the quaternion xquat up to its sign */
 static void check_state_pose(const free_body *fb) {
-  static const int com_presets[] = {SPCONV_PRESET_MUJOCO_XFRC, SPCONV_PRESET_ISAACLAB,
-                                    SPCONV_PRESET_BULLET, SPCONV_PRESET_CHRONO};
-  static const int origin_presets[] = {SPCONV_PRESET_MUJOCO_FREE, SPCONV_PRESET_GZ_SIM,
-                                       SPCONV_PRESET_NEWTON, SPCONV_PRESET_PHYSX,
-                                       SPCONV_PRESET_DRAKE};
+  static const spconv_preset_id com_presets[] = {SPCONV_PRESET_MUJOCO_XFRC, SPCONV_PRESET_ISAACLAB,
+                                                 SPCONV_PRESET_BULLET, SPCONV_PRESET_CHRONO};
+  static const spconv_preset_id origin_presets[] = {SPCONV_PRESET_MUJOCO_FREE, SPCONV_PRESET_GZ_SIM,
+                                                    SPCONV_PRESET_NEWTON, SPCONV_PRESET_PHYSX,
+                                                    SPCONV_PRESET_DRAKE};
   const spconv_state_convention mjfree = state_of(SPCONV_PRESET_MUJOCO_FREE);
   size_t i;
   for (i = 0; i < sizeof com_presets / sizeof com_presets[0]; ++i) {
@@ -207,8 +208,8 @@ static void object_twist(spconv_real res[6], int objtype, int b) {
 }
 
 static void check_state_twist(const free_body *fb) {
-  static const int com_twists[] = {SPCONV_PRESET_MUJOCO_XFRC, SPCONV_PRESET_NEWTON, SPCONV_PRESET_ISAACLAB3};
-  static const int origin_twists[] = {SPCONV_PRESET_ISAACLAB_LINK, SPCONV_PRESET_BRAX};
+  static const spconv_preset_id com_twists[] = {SPCONV_PRESET_MUJOCO_XFRC, SPCONV_PRESET_NEWTON, SPCONV_PRESET_ISAACLAB3};
+  static const spconv_preset_id origin_twists[] = {SPCONV_PRESET_ISAACLAB_LINK, SPCONV_PRESET_BRAX};
   const spconv_state_convention mjfree = state_of(SPCONV_PRESET_MUJOCO_FREE);
   spconv_real at_com[6], at_origin[6], rp[7], rt[6];
   size_t i;
@@ -271,7 +272,7 @@ TEST_RUN(test_state_convert_n_vs_xipos_mj_objectVelocity, for_all_free_bodies(0x
 
 /* mj_applyFT(F, T, P, body, qfrc_target) with random world F, T, P */
 static void check_apply_ft(const free_body *fb) {
-  static const int wrench_presets[] = {SPCONV_PRESET_MUJOCO_XFRC, SPCONV_PRESET_NEWTON};
+  static const spconv_preset_id wrench_presets[] = {SPCONV_PRESET_MUJOCO_XFRC, SPCONV_PRESET_NEWTON};
   const spconv_convention mjfree = spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
   spconv_real F[3], T[3], P[3], got[6], g[6], qfrc[6];
   mjtNum f[3], t[3], p[3], mq[MAX_NV];
@@ -290,7 +291,7 @@ static void check_apply_ft(const free_body *fb) {
   for (k = 0; k < m->nv; ++k)
     if (k < fb->vadr || k >= fb->vadr + 6) assert_true(mq[k] == 0.0);
   for (i = 0; i < sizeof wrench_presets / sizeof wrench_presets[0]; ++i) {
-    const spconv_convention c = spconv_convention_from_preset((spconv_preset_id)wrench_presets[i]);
+    const spconv_convention c = spconv_convention_from_preset(wrench_presets[i]);
     assert_int_equal(spconv_wrench_from_force_at_point(g, &c, F, T, P, SPCONV_FRAME_WORLD, &fb->body),
                      SPCONV_OK);
     spconv_mujoco_qfrc_from_wrench(qfrc, g, fb->qpos + 3, fb->ipos);

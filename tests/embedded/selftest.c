@@ -33,6 +33,24 @@
 typedef spconv_real real;
 #define R(x) ((spconv_real)(x))
 
+/* The i-th value (i = 0, 1, ...) of an enum whose values start at `first`
+   (every enum has its own block of values: ENUM VALUES in the header). */
+#define TEST_ENUM(type, first, i) ((type)((int)(first) + (int)(i)))
+#define TEST_PRESET(i) TEST_ENUM(spconv_preset_id, SPCONV_PRESET_FIRST, i)
+#define TEST_AXIS_PRESET(i) TEST_ENUM(spconv_axis_preset, SPCONV_AXIS_PRESET_FIRST, i)
+#define TEST_EULER_SEQ(i) TEST_ENUM(spconv_euler_seq, SPCONV_EULER_XYZ, i)
+#define TEST_EULER_KIND(i) TEST_ENUM(spconv_euler_kind, SPCONV_EULER_EXTRINSIC, i)
+#define TEST_ROT6D(i) TEST_ENUM(spconv_rot6d_layout, SPCONV_ROT6D_COLUMNS, i)
+#define TEST_ROT_FORMAT(i) TEST_ENUM(spconv_rot_format, SPCONV_ROT_ROTVEC, i)
+#define TEST_SHAPE(i) TEST_ENUM(spconv_shape_type, SPCONV_SHAPE_SPHERE, i)
+#define TEST_ASSET(i) TEST_ENUM(spconv_asset_format, SPCONV_ASSET_GLTF, i)
+#define TEST_MAT4(i) TEST_ENUM(spconv_mat4_layout, SPCONV_MAT4_ROW_MAJOR, i)
+#define TEST_POINT(i) TEST_ENUM(spconv_point, SPCONV_POINT_COM, i)
+#define TEST_FRAME(i) TEST_ENUM(spconv_frame, SPCONV_FRAME_WORLD, i)
+#define TEST_ANGLE_UNIT(i) TEST_ENUM(spconv_angle_unit, SPCONV_ANGLE_RADIANS, i)
+#define TEST_SAP_ORDER(i) TEST_ENUM(spconv_sap_order, SPCONV_SAP_ORDER_PUBLIC, i)
+#define TEST_DIFF(i) TEST_ENUM(spconv_motion_diff, SPCONV_MOTION_DIFF_FORWARD, i)
+
 #ifdef SPCONV_USE_FLOAT
 #  define PRECISION "float"
 #  define TOL R(1e-5) /* relative, as the cmocka suites */
@@ -517,8 +535,8 @@ static void test_rot(void) {
   /* round trips, all 24 Euler conventions, random angles away from lock */
   for (s = 0; s < 12; ++s)
     for (k = 0; k < 2; ++k) {
-      const spconv_euler_seq seq = (spconv_euler_seq)s;
-      const spconv_euler_kind kind = (spconv_euler_kind)k;
+      const spconv_euler_seq seq = TEST_EULER_SEQ(s);
+      const spconv_euler_kind kind = TEST_EULER_KIND(k);
       real a[3], b[3], Mq[9];
       a[0] = rnd(R(3));
       a[1] = s >= 6 ? R(0.3) + absr(rnd(R(2.5))) : rnd(R(1.4)); /* proper: (0, pi) */
@@ -547,8 +565,8 @@ static void test_rot(void) {
     spconv_quat_wxyz_from_axis_angle(q2, ax, ang);
     SAME_ROT(q2, q);
     for (l = 0; l < 3; ++l) {
-      STATUS(spconv_rot6d_from_mat(d6, M, (spconv_rot6d_layout)l), SPCONV_OK);
-      STATUS(spconv_mat_from_rot6d(M2, d6, (spconv_rot6d_layout)l), SPCONV_OK);
+      STATUS(spconv_rot6d_from_mat(d6, M, TEST_ROT6D(l)), SPCONV_OK);
+      STATUS(spconv_mat_from_rot6d(M2, d6, TEST_ROT6D(l)), SPCONV_OK);
       NEAR(M2, M, 9);
     }
     STATUS(spconv_urdf_rpy_from_quat_wxyz(rpy, q), SPCONV_OK);
@@ -561,7 +579,7 @@ static void test_rot(void) {
     INT_EQ(spconv_rot_format_size(SPCONV_ROT_ROTVEC), 3);
     INT_EQ(spconv_rot_format_size(SPCONV_ROT_QUAT_XYZW), 4);
     INT_EQ(spconv_rot_format_size(SPCONV_ROT_MAT), 9);
-    INT_EQ(spconv_rot_format_size((spconv_rot_format)9), 0);
+    INT_EQ(spconv_rot_format_size(TEST_ROT_FORMAT(9)), 0);
     STATUS(spconv_rot_convert_n(qa, SPCONV_ROT_QUAT_WXYZ, rv, SPCONV_ROT_ROTVEC, 2), SPCONV_OK);
     STATUS(spconv_rot_convert_n(Ma, SPCONV_ROT_MAT, qa, SPCONV_ROT_QUAT_WXYZ, 2), SPCONV_OK);
     STATUS(spconv_rot_convert_n(qb, SPCONV_ROT_QUAT_XYZW, Ma, SPCONV_ROT_MAT, 2), SPCONV_OK);
@@ -600,9 +618,9 @@ static void test_rot(void) {
     STATUS(spconv_mat_orthonormalize(M, refl), SPCONV_EINVAL);
     STATUS(spconv_mat_orthonormalize(M, zero9), SPCONV_EDEGENERATE);
     STATUS(spconv_mat_orthonormalize(M, nanR), SPCONV_EDEGENERATE);
-    STATUS(spconv_quat_wxyz_from_euler(q, a, (spconv_euler_seq)12, SPCONV_EULER_INTRINSIC),
+    STATUS(spconv_quat_wxyz_from_euler(q, a, TEST_EULER_SEQ(12), SPCONV_EULER_INTRINSIC),
            SPCONV_EINVAL);
-    STATUS(spconv_mat_from_euler(M, a, SPCONV_EULER_XYZ, (spconv_euler_kind)2), SPCONV_EINVAL);
+    STATUS(spconv_mat_from_euler(M, a, SPCONV_EULER_XYZ, TEST_EULER_KIND(2)), SPCONV_EINVAL);
     STATUS(spconv_euler_from_quat_wxyz(e, zq, SPCONV_EULER_XYZ, SPCONV_EULER_INTRINSIC),
            SPCONV_EDEGENERATE);
     STATUS(spconv_urdf_rpy_from_quat_wxyz(e, zq), SPCONV_EDEGENERATE);
@@ -617,7 +635,7 @@ static void test_rot(void) {
     {
       real d6[6];
       fill(d6, 6);
-      STATUS(spconv_rot6d_from_mat(d6, I3, (spconv_rot6d_layout)3), SPCONV_EINVAL);
+      STATUS(spconv_rot6d_from_mat(d6, I3, TEST_ROT6D(3)), SPCONV_EINVAL);
       UNTOUCHED(d6, 6);
     }
     STATUS(spconv_euler_seq_from_scipy(&seq, &kind, "xYz"), SPCONV_EINVAL);
@@ -626,7 +644,7 @@ static void test_rot(void) {
     STATUS(spconv_quat_wxyz_from_mujoco_euler(q, a, "xyw"), SPCONV_EINVAL);
     TRUE(seq == SPCONV_EULER_ZYZ && kind == SPCONV_EULER_EXTRINSIC);
     STATUS(spconv_rot_convert_n(M, SPCONV_ROT_MAT, zq, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EDEGENERATE);
-    STATUS(spconv_rot_convert_n(M, (spconv_rot_format)7, zq, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EINVAL);
+    STATUS(spconv_rot_convert_n(M, TEST_ROT_FORMAT(7), zq, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EINVAL);
     UNTOUCHED(q, 4);
     UNTOUCHED(M, 9);
     UNTOUCHED(e, 3);
@@ -847,8 +865,8 @@ static void test_axes(void) {
   for (a = 0; a < 6; ++a) {
     real t[6], w6[6], t2[6], w2[6], R0[9], R1[9], pose[7], pose2[7], want[9], T[16], T2[16];
     real A[9], R2[16];
-    const spconv_axis_preset from = (spconv_axis_preset)(a * 3);
-    const spconv_axis_preset to = (spconv_axis_preset)(19 - a);
+    const spconv_axis_preset from = TEST_AXIS_PRESET(a * 3);
+    const spconv_axis_preset to = TEST_AXIS_PRESET(19 - a);
     int i, j;
     STATUS(spconv_axis_preset_matrix(A, from, to), SPCONV_OK);
     rnd_vec(t, 6, 2);
@@ -930,7 +948,7 @@ static void test_axes(void) {
     STATUS(spconv_axis_system_check(dup), SPCONV_EINVAL);
     INT_EQ(spconv_axis_system_is_right_handed(dup), SPCONV_EINVAL);
     STATUS(spconv_axis_system_matrix(r, dup, s), SPCONV_EINVAL);
-    STATUS(spconv_axis_preset_matrix(r, SPCONV_AXIS_PRESET_COUNT, SPCONV_AXIS_PRESET_ROBOT),
+    STATUS(spconv_axis_preset_matrix(r, SPCONV_AXIS_PRESET_END, SPCONV_AXIS_PRESET_ROBOT),
            SPCONV_EINVAL);
     STATUS(spconv_axis_conversion(r, SPCONV_AXIS_POS_Y, SPCONV_AXIS_NEG_Y, SPCONV_AXIS_POS_X,
                                   SPCONV_AXIS_POS_Z),
@@ -938,12 +956,12 @@ static void test_axes(void) {
     STATUS(spconv_axis_system_from_forward_up(&t, SPCONV_AXIS_POS_X, SPCONV_AXIS_NEG_X, 1),
            SPCONV_EINVAL);
     STATUS(spconv_axis_system_from_matrix(&t, notperm, s), SPCONV_EINVAL);
-    STATUS(spconv_axis_system_preset(&t, (spconv_axis_preset)-1), SPCONV_EINVAL);
+    STATUS(spconv_axis_system_preset(&t, TEST_AXIS_PRESET(-1)), SPCONV_EINVAL);
     TRUE(t.x == SPCONV_DIRECTION_UP && t.y == SPCONV_DIRECTION_UP);
     STATUS(spconv_mat_change_world_axes(r, refl, I3), SPCONV_EINVAL);
     STATUS(spconv_quat_wxyz_change_world_axes(q, refl, qz), SPCONV_EINVAL);
     STATUS(spconv_quat_wxyz_change_world_body_axes(q, refl, I3, qz), SPCONV_EINVAL);
-    STATUS(spconv_transform_change_axes(r, I3, r, R(1), (spconv_mat4_layout)2), SPCONV_EINVAL);
+    STATUS(spconv_transform_change_axes(r, I3, r, R(1), TEST_MAT4(2)), SPCONV_EINVAL);
     STATUS(spconv_transform_change_axes(r, I3, r, R(0), SPCONV_MAT4_ROW_MAJOR), SPCONV_EINVAL);
     UNTOUCHED(r, 16);
     UNTOUCHED(q, 4);
@@ -1035,12 +1053,12 @@ static void test_shapes(void) {
            SPCONV_EINVAL);
     STATUS(spconv_shape_volume(&v, ok3, SPCONV_SHAPE_PLANE, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z),
            SPCONV_EINVAL);
-    STATUS(spconv_shape_com(c, ok3, (spconv_shape_type)6, SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z),
+    STATUS(spconv_shape_com(c, ok3, TEST_SHAPE(6), SPCONV_SHAPE_FORMAT_NEWTON, SPCONV_AXIS_Z),
            SPCONV_EINVAL);
     STATUS(spconv_pose_from_mujoco_fromto(c, q, &half, same), SPCONV_EDEGENERATE);
-    STATUS(spconv_asset_import_matrix(M, (spconv_asset_format)3, 0), SPCONV_EINVAL);
-    STATUS(spconv_asset_import_quat_wxyz(q, (spconv_asset_format)-1, 0), SPCONV_EINVAL);
-    STATUS(spconv_asset_axes_matrix(M, SPCONV_ASSET_OBJ, 0, SPCONV_AXIS_PRESET_COUNT), SPCONV_EINVAL);
+    STATUS(spconv_asset_import_matrix(M, TEST_ASSET(3), 0), SPCONV_EINVAL);
+    STATUS(spconv_asset_import_quat_wxyz(q, TEST_ASSET(-1), 0), SPCONV_EINVAL);
+    STATUS(spconv_asset_axes_matrix(M, SPCONV_ASSET_OBJ, 0, SPCONV_AXIS_PRESET_END), SPCONV_EINVAL);
     UNTOUCHED(sz, 3);
     UNTOUCHED(q, 4);
     UNTOUCHED(c, 3);
@@ -1177,13 +1195,13 @@ static void test_engines(void) {
     STATUS(spconv_accel_convert(r, &mj, acc, &newton, twist, &body), SPCONV_OK);
     NEAR(r, wm, 6);
   }
-  { /* bad input (C1): unknown id -> every field -1, name NULL; a bad
-       descriptor or a NULL pointer -> EINVAL, untouched */
-    const spconv_convention bad = spconv_convention_from_preset(SPCONV_PRESET_COUNT);
+  { /* bad input (C1): unknown id -> every field 0 (outside its enum), name
+       NULL; a bad descriptor or a NULL pointer -> EINVAL, untouched */
+    const spconv_convention bad = spconv_convention_from_preset(SPCONV_PRESET_END);
     spconv_convention odd = newton;
-    TRUE(bad.order == -1 && bad.point == -1 && bad.accel == -1);
-    TRUE(spconv_preset_id_name(SPCONV_PRESET_COUNT) == NULL);
-    odd.angle_unit = 2;
+    TRUE((int)bad.order == 0 && (int)bad.point == 0 && (int)bad.accel == 0);
+    TRUE(spconv_preset_id_name(SPCONV_PRESET_END) == NULL);
+    odd.angle_unit = TEST_ANGLE_UNIT(2);
     fill(r, 36);
     STATUS(spconv_twist_convert(r, &bad, twist, &newton, &body), SPCONV_EINVAL);
     STATUS(spconv_wrench_convert(r, &newton, wrench, &odd, &body), SPCONV_EINVAL);
@@ -1211,7 +1229,7 @@ static void test_states(void) {
   const spconv_state_convention bl = spconv_state_convention_from_preset(SPCONV_PRESET_BULLET);
   const spconv_state_convention il = spconv_state_convention_from_preset(SPCONV_PRESET_ISAACLAB_LINK);
   const spconv_state_convention ic = spconv_state_convention_from_preset(SPCONV_PRESET_ISAACLAB);
-  const spconv_state_convention bad = spconv_state_convention_from_preset(SPCONV_PRESET_COUNT);
+  const spconv_state_convention bad = spconv_state_convention_from_preset(SPCONV_PRESET_END);
   const real qpos[7] = {1, 2, 3, h, 0, h, 0}, qvel[6] = {0, 0, 0, 0, 0, 1};
   const real com[3] = {1, 2, 0}, iq[4] = {h, h, 0, 0};
   const real want_xf[7] = {1, 4, 2, R(0.5), R(0.5), R(0.5), R(-0.5)};
@@ -1225,7 +1243,7 @@ static void test_states(void) {
   begin("states");
   TRUE(xf.pose.point == SPCONV_POINT_COM && xf.pose.frame == SPCONV_POSE_FRAME_INERTIAL);
   TRUE(nt.pose.quat_order == SPCONV_ROT_QUAT_XYZW && nt.twist.point == SPCONV_POINT_COM);
-  TRUE(bad.pose.layout == -1 && bad.pose.frame == -1 && bad.twist.order == -1);
+  TRUE((int)bad.pose.layout == 0 && (int)bad.pose.frame == 0 && (int)bad.twist.order == 0);
   STATUS(spconv_body_from_pose(&b, qpos, &mj.pose, com, iq), SPCONV_OK);
   NEAR(b.pos, O, 3);
   NEAR(b.quat_wxyz, qpos + 3, 4);
@@ -1265,7 +1283,7 @@ static void test_states(void) {
   NEAR(f3, F, 3);
   NEAR(t3, T, 3);
   fill(g, 6);
-  STATUS(spconv_wrench_from_force_at_point(g, &nt.twist, F, T, O, (spconv_frame)2, &b), SPCONV_EINVAL);
+  STATUS(spconv_wrench_from_force_at_point(g, &nt.twist, F, T, O, TEST_FRAME(2), &b), SPCONV_EINVAL);
   UNTOUCHED(g, 6);
   end();
 }
@@ -1332,7 +1350,7 @@ static void test_mujoco(void) {
   for (n = 0; n < 12; ++n) {
     real qvel[12], qfrc[12], qpos[14], ip[6], tw[12], wr[12], one[6];
     spconv_body body;
-    spconv_convention c = spconv_convention_from_preset((spconv_preset_id)(n % SPCONV_PRESET_COUNT));
+    spconv_convention c = spconv_convention_from_preset(TEST_PRESET(n % SPCONV_PRESET_COUNT));
     const spconv_convention newton = spconv_convention_from_preset(SPCONV_PRESET_NEWTON);
     real cvel[6], cacc[6], S[3], Cw[3], t[6], a[6];
     rnd_vec(qvel, 12, 3);
@@ -1396,7 +1414,7 @@ static void test_mujoco(void) {
     EQUAL(r, back, 6);
     spconv_mujoco_qfrc_from_wrench(r, xn, qz, ipos);
     TRUE(any_nan(r, 6));
-    bad.point = 3;
+    bad.point = TEST_POINT(3);
     fill(r, 6);
     STATUS(spconv_twist_from_mujoco_cframe(r, &bad, x, S, &body), SPCONV_EINVAL);
     STATUS(spconv_mujoco_cframe_from_twist(r, S, x, &bad, &body), SPCONV_EINVAL);
@@ -1522,8 +1540,8 @@ static void test_arrays(void) {
   { /* segment sizes */
     static const int qsz[6] = KV_JOINT_Q_SIZE, qdsz[6] = KV_JOINT_QD_SIZE;
     for (j = 0; j < 6; ++j) {
-      INT_EQ(spconv_joint_q_size(j, 0, 0), qsz[j]);
-      INT_EQ(spconv_joint_qd_size(j, 0, 0), qdsz[j]);
+      INT_EQ(spconv_joint_q_size((spconv_joint_type)j, 0, 0), qsz[j]);
+      INT_EQ(spconv_joint_qd_size((spconv_joint_type)j, 0, 0), qdsz[j]);
     }
     INT_EQ(spconv_joint_q_size(SPCONV_JOINT_D6, 2, 1), 3);
     INT_EQ(spconv_joint_qd_size(SPCONV_JOINT_D6, 2, 1), 3);
@@ -1590,9 +1608,11 @@ static void test_arrays(void) {
     EQUAL(z, bfs, 6 * NB);
     STATUS(spconv_sap_boundary_out(x, &L, bq, bc, SPCONV_SAP_ORDER_PUBLIC), SPCONV_OK);
     NEAR(x, qd, NQD);
-    /* bad input (C2): a flag other than 0 / 1, a bad layout: untouched */
+    /* bad input (C2): a flag outside spconv_sap_order, a bad layout: untouched */
     copy(y, f, NQD);
-    STATUS(spconv_sap_boundary_in(x, y, z, &L, bq, bc, 0, 0, 2), SPCONV_EINVAL);
+    STATUS(spconv_sap_boundary_in(x, y, z, &L, bq, bc, SPCONV_SAP_ORDER_PUBLIC,
+                                  SPCONV_SAP_ORDER_PUBLIC, TEST_SAP_ORDER(2)),
+           SPCONV_EINVAL);
     STATUS(spconv_sap_boundary_out(y, &L, NULL, bc, SPCONV_SAP_ORDER_PUBLIC), SPCONV_EINVAL);
     EQUAL(y, f, NQD);
   }
@@ -1610,7 +1630,7 @@ static void test_arrays(void) {
     STATUS(spconv_public_joint_f_from_sap(w, f, &bad, bq, bc), SPCONV_EINVAL);
     STATUS(spconv_sap_body_force_from_public_packed(w, bf, NULL, bc, 1), SPCONV_EINVAL);
     STATUS(spconv_public_body_force_from_sap_packed(w, bf, bq, NULL, 1), SPCONV_EINVAL);
-    INT_EQ(spconv_joint_q_size(7, 0, 0), SPCONV_EINVAL);
+    INT_EQ(spconv_joint_q_size((spconv_joint_type)7, 0, 0), SPCONV_EINVAL);
     INT_EQ(spconv_joint_qd_size(SPCONV_JOINT_D6, 4, 0), SPCONV_EINVAL);
     UNTOUCHED(w, NQ);
   }
@@ -1697,7 +1717,7 @@ static void test_motion(void) {
       spconv_quat_mul_wxyz(qq + 4 * t, qt, q0);
     }
     for (m = 0; m < 2; ++m) {
-      const spconv_motion_diff method = (spconv_motion_diff)m;
+      const spconv_motion_diff method = TEST_DIFF(m);
       STATUS(spconv_motion_linvel(r, pos, 4, dt, method), SPCONV_OK);
       for (t = 0; t < 4; ++t) NEAR_TOL(r + 3 * t, v, 3, 100 * TOL);
       STATUS(spconv_motion_angvel(r, qq, 4, dt, SPCONV_ROT_QUAT_WXYZ, 0, method), SPCONV_OK);

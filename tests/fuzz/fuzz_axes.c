@@ -81,7 +81,7 @@ static void fz_systems(fz_in *in) {
   spconv_axis_system a = fz_system(in), b = fz_system(in), c;
   int va = fz_system_valid(a), vb = fz_system_valid(b), s, h;
   int f = fz_int(in), u = fz_int(in), f2 = fz_int(in), u2 = fz_int(in), rh = fz_int(in);
-  int pa = fz_int(in), pb = fz_int(in);
+  int pa = fz_enum(in, SPCONV_AXIS_PRESET_FIRST), pb = fz_enum(in, SPCONV_AXIS_PRESET_FIRST);
   spconv_real M[9], v[3];
   double det;
   FZ_CHECK(spconv_axis_system_check(a) == (va ? SPCONV_OK : SPCONV_EINVAL));
@@ -141,7 +141,8 @@ static void fz_systems(fz_in *in) {
   /* presets */
   fz_fill(M, 9);
   s = spconv_axis_preset_matrix(M, (spconv_axis_preset)pa, (spconv_axis_preset)pb);
-  FZ_CHECK(s == (pa >= 0 && pa < SPCONV_AXIS_PRESET_COUNT && pb >= 0 && pb < SPCONV_AXIS_PRESET_COUNT
+  FZ_CHECK(s == (pa >= SPCONV_AXIS_PRESET_FIRST && pa < SPCONV_AXIS_PRESET_END &&
+                         pb >= SPCONV_AXIS_PRESET_FIRST && pb < SPCONV_AXIS_PRESET_END
                      ? SPCONV_OK
                      : SPCONV_EINVAL));
   if (s == SPCONV_OK) FZ_CHECK(fz_signed_perm(M, &det));
@@ -224,8 +225,10 @@ static void fz_transforms(fz_in *in) {
 static void fz_units_shapes(fz_in *in) {
   spconv_real k = FZ_SENTINEL, from = fz_real(in), to = fz_real(in), size[3], rs[3], rq[4];
   spconv_real vol, com[3], ft[6], pos[3], fq[4], half;
-  int s, type = fz_int(in), ff = fz_int(in), fa = fz_int(in), tf = fz_int(in), ta = fz_int(in);
-  int af = fz_int(in), zup = fz_int(in);
+  int s, type = fz_enum(in, SPCONV_SHAPE_SPHERE), ff = fz_enum(in, SPCONV_SHAPE_FORMAT_NEWTON);
+  int fa = fz_int(in), tf = fz_enum(in, SPCONV_SHAPE_FORMAT_NEWTON), ta = fz_int(in);
+  int af = fz_enum(in, SPCONV_ASSET_GLTF), zup = fz_int(in);
+  const int af_ok = af == SPCONV_ASSET_GLTF || af == SPCONV_ASSET_STL || af == SPCONV_ASSET_OBJ;
   s = spconv_length_scale(&k, from, to);
   FZ_CHECK(s == SPCONV_OK || s == SPCONV_EINVAL);
   if (s == SPCONV_OK) {
@@ -287,10 +290,10 @@ static void fz_units_shapes(fz_in *in) {
     fz_fill(M, 9);
     fz_fill(q, 4);
     s = spconv_asset_import_matrix(M, (spconv_asset_format)af, zup);
-    FZ_CHECK(s == (af >= 0 && af <= 2 ? SPCONV_OK : SPCONV_EINVAL));
+    FZ_CHECK(s == (af_ok ? SPCONV_OK : SPCONV_EINVAL));
     if (s != SPCONV_OK) FZ_CHECK(fz_untouched(M, 9));
     s = spconv_asset_import_quat_wxyz(q, (spconv_asset_format)af, zup);
-    FZ_CHECK(s == (af >= 0 && af <= 2 ? SPCONV_OK : SPCONV_EINVAL));
+    FZ_CHECK(s == (af_ok ? SPCONV_OK : SPCONV_EINVAL));
     if (s != SPCONV_OK) FZ_CHECK(fz_untouched(q, 4));
     else FZ_CHECK(fz_is_unit(q, 4, 2));
   }

@@ -17,31 +17,35 @@ static spconv_convention fz_conv(fz_in *in) {
   uint8_t k = fz_byte(in);
   spconv_convention c;
   if (k < 128) /* the last two ids are unknown */
-    return spconv_convention_from_preset((spconv_preset_id)(k % (SPCONV_PRESET_COUNT + 2)));
+    return spconv_convention_from_preset(
+        (spconv_preset_id)(SPCONV_PRESET_FIRST + k % (SPCONV_PRESET_COUNT + 2)));
   if (k < 240) {
     uint8_t b = fz_byte(in);
-    c.order = b & 1;
-    c.point = (b >> 1) % 3;
-    c.linear_frame = (b >> 3) & 1;
-    c.angular_frame = (b >> 4) & 1;
-    c.angle_unit = (b >> 5) & 1;
-    c.accel = (b >> 6) & 1;
+    c.order = (spconv_order)(SPCONV_ORDER_LINEAR_FIRST + (b & 1));
+    c.point = (spconv_point)(SPCONV_POINT_COM + (b >> 1) % 3);
+    c.linear_frame = (spconv_frame)(SPCONV_FRAME_WORLD + ((b >> 3) & 1));
+    c.angular_frame = (spconv_frame)(SPCONV_FRAME_WORLD + ((b >> 4) & 1));
+    c.angle_unit = (spconv_angle_unit)(SPCONV_ANGLE_RADIANS + ((b >> 5) & 1));
+    c.accel = (spconv_accel_kind)(SPCONV_ACCEL_CLASSICAL + ((b >> 6) & 1));
     return c;
   }
-  c.order = fz_int(in);
-  c.point = fz_int(in);
-  c.linear_frame = fz_int(in);
-  c.angular_frame = fz_int(in);
-  c.angle_unit = fz_int(in);
-  c.accel = fz_int(in);
+  c.order = (spconv_order)fz_enum(in, SPCONV_ORDER_LINEAR_FIRST);
+  c.point = (spconv_point)fz_enum(in, SPCONV_POINT_COM);
+  c.linear_frame = (spconv_frame)fz_enum(in, SPCONV_FRAME_WORLD);
+  c.angular_frame = (spconv_frame)fz_enum(in, SPCONV_FRAME_WORLD);
+  c.angle_unit = (spconv_angle_unit)fz_enum(in, SPCONV_ANGLE_RADIANS);
+  c.accel = (spconv_accel_kind)fz_enum(in, SPCONV_ACCEL_CLASSICAL);
   return c;
 }
 
 static int fz_conv_valid(const spconv_convention *c) {
-  return (c->order == 0 || c->order == 1) && c->point >= 0 && c->point <= 2 &&
-         (c->linear_frame == 0 || c->linear_frame == 1) &&
-         (c->angular_frame == 0 || c->angular_frame == 1) &&
-         (c->angle_unit == 0 || c->angle_unit == 1) && (c->accel == 0 || c->accel == 1);
+  return (c->order == SPCONV_ORDER_LINEAR_FIRST || c->order == SPCONV_ORDER_ANGULAR_FIRST) &&
+         (c->point == SPCONV_POINT_COM || c->point == SPCONV_POINT_ORIGIN ||
+          c->point == SPCONV_POINT_WORLD) &&
+         (c->linear_frame == SPCONV_FRAME_WORLD || c->linear_frame == SPCONV_FRAME_BODY) &&
+         (c->angular_frame == SPCONV_FRAME_WORLD || c->angular_frame == SPCONV_FRAME_BODY) &&
+         (c->angle_unit == SPCONV_ANGLE_RADIANS || c->angle_unit == SPCONV_ANGLE_DEGREES) &&
+         (c->accel == SPCONV_ACCEL_CLASSICAL || c->accel == SPCONV_ACCEL_SPATIAL);
 }
 
 static void fz_conventions(fz_in *in) {
@@ -58,11 +62,12 @@ static void fz_conventions(fz_in *in) {
   fz_reals(in, st, 3);
   /* names and presets */
   {
-    int id = fz_int(in);
+    int id = fz_enum(in, SPCONV_PRESET_FIRST);
     const char *name = spconv_preset_id_name((spconv_preset_id)id);
     spconv_convention p = spconv_convention_from_preset((spconv_preset_id)id);
-    FZ_CHECK((name != NULL) == (id >= 0 && id < SPCONV_PRESET_COUNT));
-    FZ_CHECK(fz_conv_valid(&p) == (id >= 0 && id < SPCONV_PRESET_COUNT));
+    const int known = id >= SPCONV_PRESET_FIRST && id < SPCONV_PRESET_END;
+    FZ_CHECK((name != NULL) == known);
+    FZ_CHECK(fz_conv_valid(&p) == known);
   }
   fz_fill(r, 6);
   s = spconv_twist_convert(r, &b, x, &a, &body);
@@ -96,7 +101,7 @@ static void fz_conventions(fz_in *in) {
     FZ_CHECK(spconv_wrench_convert(back, &a, wc, &b, &body) == SPCONV_OK);
     FZ_CHECK(fz_near(back, w, 6, sw, 256));
     /* power between radian conventions */
-    if (a.angle_unit == 0 && b.angle_unit == 0) {
+    if (a.angle_unit == SPCONV_ANGLE_RADIANS && b.angle_unit == SPCONV_ANGLE_RADIANS) {
       double p0 = (double)spconv_power(w, x), p1 = (double)spconv_power(wc, r);
       FZ_CHECK(fabs(p0 - p1) <= FZ_TOL * 256 * (sx * sw > 1 ? sx * sw : 1));
     }
@@ -133,11 +138,12 @@ static void fz_joints(fz_in *in) {
   spconv_joint_layout L;
   qs[0] = ds[0] = 0;
   for (i = 0; i < count; ++i) {
-    type[i] = mode == 3 ? fz_int(in) : fz_byte(in) % 7;
+    type[i] = mode == 3 ? fz_int(in) : fz_byte(in) % 7; /* Newton's values, from 0 */
     child[i] = mode >= 2 ? fz_int(in) : (body_count ? fz_byte(in) % body_count : 0);
     if (mode == 0 || mode == 2 || mode == 4) { /* consistent sizes */
       int la = fz_byte(in) % 4, aa = fz_byte(in) % 4;
-      int nq = spconv_joint_q_size(type[i], la, aa), nd = spconv_joint_qd_size(type[i], la, aa);
+      int nq = spconv_joint_q_size((spconv_joint_type)type[i], la, aa);
+      int nd = spconv_joint_qd_size((spconv_joint_type)type[i], la, aa);
       qs[i + 1] = qs[i] + (nq < 0 ? 0 : nq);
       ds[i + 1] = ds[i] + (nd < 0 ? 0 : nd);
     } else { /* anything */
@@ -167,7 +173,9 @@ static void fz_joints(fz_in *in) {
     int t = type[i];
     if (t < 0 || t > 6 || nq < 0 || nd < 0) ok = 0;
     else if (t == SPCONV_JOINT_D6) ok = nq == nd && nq <= 6;
-    else ok = nq == spconv_joint_q_size(t, 0, 0) && nd == spconv_joint_qd_size(t, 0, 0);
+    else
+      ok = nq == spconv_joint_q_size((spconv_joint_type)t, 0, 0) &&
+           nd == spconv_joint_qd_size((spconv_joint_type)t, 0, 0);
   }
   FZ_CHECK((s == SPCONV_OK) == ok);
   FZ_CHECK(spconv_joint_layout_check(NULL) == SPCONV_EINVAL);
@@ -208,11 +216,19 @@ static void fz_joints(fz_in *in) {
       FZ_CHECK(spconv_sap_joint_f_from_public(qd2, qd, &L, bq, bc) == SPCONV_OK);
       FZ_CHECK(spconv_public_joint_f_from_sap(qd2, qd2, &L, bq, bc) == SPCONV_OK);
       memcpy(qd2, qd, sizeof(spconv_real) * (size_t)nd);
-      FZ_CHECK(spconv_sap_boundary_in(qd2, NULL, bf, &L, bq, bc, 0, 1, 0) == SPCONV_OK);
-      FZ_CHECK(spconv_sap_boundary_out(qd2, &L, bq, bc, 0) == SPCONV_OK);
-      FZ_CHECK(spconv_sap_boundary_in(qd2, NULL, NULL, &L, bq, bc, 2, 0, 0) == SPCONV_EINVAL);
+      const spconv_sap_order P = SPCONV_SAP_ORDER_PUBLIC, S = SPCONV_SAP_ORDER_SAP;
+      const int flag = fz_enum(in, SPCONV_SAP_ORDER_PUBLIC);
+      const int flag_ok = flag == SPCONV_SAP_ORDER_PUBLIC || flag == SPCONV_SAP_ORDER_SAP;
+      FZ_CHECK(spconv_sap_boundary_in(qd2, NULL, bf, &L, bq, bc, P, S, P) == SPCONV_OK);
+      FZ_CHECK(spconv_sap_boundary_out(qd2, &L, bq, bc, P) == SPCONV_OK);
+      FZ_CHECK(spconv_sap_boundary_in(qd2, NULL, NULL, &L, bq, bc, (spconv_sap_order)(P + 2), P,
+                                      P) == SPCONV_EINVAL);
+      FZ_CHECK(spconv_sap_boundary_in(qd2, NULL, NULL, &L, bq, bc, S, S,
+                                      (spconv_sap_order)flag) ==
+               (flag_ok ? SPCONV_OK : SPCONV_EINVAL));
     } else {
-      FZ_CHECK(spconv_sap_boundary_in(qd, qd, bf, &L, bq, bc, 0, 0, 0) == SPCONV_EINVAL);
+      const spconv_sap_order P = SPCONV_SAP_ORDER_PUBLIC;
+      FZ_CHECK(spconv_sap_boundary_in(qd, qd, bf, &L, bq, bc, P, P, P) == SPCONV_EINVAL);
     }
     FZ_CHECK(spconv_sap_body_force_from_public_packed(bf, bf, bq, bc, (size_t)body_count) == SPCONV_OK);
     FZ_CHECK(spconv_public_body_force_from_sap_packed(bf, bf, bq, bc, (size_t)body_count) == SPCONV_OK);
@@ -272,26 +288,29 @@ static spconv_state_convention fz_state_conv(fz_in *in) {
   uint8_t k = fz_byte(in);
   spconv_state_convention c;
   if (k < 128)
-    return spconv_state_convention_from_preset((spconv_preset_id)(k % (SPCONV_PRESET_COUNT + 2)));
+    return spconv_state_convention_from_preset(
+        (spconv_preset_id)(SPCONV_PRESET_FIRST + k % (SPCONV_PRESET_COUNT + 2)));
   c.twist = fz_conv(in);
   if (k < 240) {
     uint8_t b = fz_byte(in);
-    c.pose.layout = b & 1;
-    c.pose.quat_order = 1 + ((b >> 1) & 1); /* SPCONV_ROT_QUAT_WXYZ, _XYZW */
-    c.pose.point = (b >> 2) % 3; /* WORLD (2) is not a pose point */
-    c.pose.frame = 1 + ((b >> 4) & 1); /* SPCONV_POSE_FRAME_BODY, _INERTIAL */
+    c.pose.layout = (spconv_pose_layout)(SPCONV_POSE_LAYOUT_POS_QUAT + (b & 1));
+    c.pose.quat_order = (spconv_rot_format)(SPCONV_ROT_QUAT_WXYZ + ((b >> 1) & 1)); /* or XYZW */
+    c.pose.point = (spconv_point)(SPCONV_POINT_COM + (b >> 2) % 3); /* WORLD is not a pose point */
+    c.pose.frame = (spconv_pose_frame)(SPCONV_POSE_FRAME_BODY + ((b >> 4) & 1)); /* or INERTIAL */
     return c;
   }
-  c.pose.layout = fz_int(in);
-  c.pose.quat_order = fz_int(in);
-  c.pose.point = fz_int(in);
-  c.pose.frame = fz_int(in);
+  c.pose.layout = (spconv_pose_layout)fz_enum(in, SPCONV_POSE_LAYOUT_POS_QUAT);
+  c.pose.quat_order = (spconv_rot_format)fz_enum(in, SPCONV_ROT_ROTVEC);
+  c.pose.point = (spconv_point)fz_enum(in, SPCONV_POINT_COM);
+  c.pose.frame = (spconv_pose_frame)fz_enum(in, SPCONV_POSE_FRAME_BODY);
   return c;
 }
 
 static int fz_pose_conv_valid(const spconv_pose_convention *p) {
-  return (p->layout == 0 || p->layout == 1) && (p->quat_order == 1 || p->quat_order == 2) &&
-         (p->point == 0 || p->point == 1) && (p->frame == 1 || p->frame == 2);
+  return (p->layout == SPCONV_POSE_LAYOUT_POS_QUAT || p->layout == SPCONV_POSE_LAYOUT_QUAT_POS) &&
+         (p->quat_order == SPCONV_ROT_QUAT_WXYZ || p->quat_order == SPCONV_ROT_QUAT_XYZW) &&
+         (p->point == SPCONV_POINT_COM || p->point == SPCONV_POINT_ORIGIN) &&
+         (p->frame == SPCONV_POSE_FRAME_BODY || p->frame == SPCONV_POSE_FRAME_INERTIAL);
 }
 
 static int fz_state_conv_valid(const spconv_state_convention *c) {
@@ -299,7 +318,7 @@ static int fz_state_conv_valid(const spconv_state_convention *c) {
 }
 
 /* rotation matrix of the quaternion at q (wxyz or xyzw), in double */
-static void fz_pose_rotation(double R[9], const spconv_real *q, int quat_order) {
+static void fz_pose_rotation(double R[9], const spconv_real *q, spconv_rot_format quat_order) {
   spconv_real wxyz[4], M[9];
   int i;
   if (quat_order == SPCONV_ROT_QUAT_XYZW) spconv_quat_wxyz_from_xyzw(wxyz, q);
@@ -354,7 +373,8 @@ static void fz_states_tile(const spconv_state_convention *to, const spconv_state
    out of place, batch == single bit for bit, round trips. */
 static void fz_states(fz_in *in) {
   spconv_state_convention a = fz_state_conv(in), b = fz_state_conv(in);
-  int va = fz_state_conv_valid(&a), vb = fz_state_conv_valid(&b), s, frame = fz_int(in);
+  int va = fz_state_conv_valid(&a), vb = fz_state_conv_valid(&b), s;
+  int frame = fz_enum(in, SPCONV_FRAME_WORLD);
   spconv_real pose[7], twist[6], com[3], iq[4], rp[7], rt[6], bp[7], bt[6], y[13];
   spconv_real f[3], tau[3], pt[3], g[6], f2[3], t2[3];
   spconv_body body;
@@ -397,21 +417,23 @@ static void fz_states(fz_in *in) {
   FZ_CHECK(spconv_body_from_pose(&body, pose, &a.pose, com, iq) == SPCONV_OK);
   fz_fill(g, 6);
   s = spconv_wrench_from_force_at_point(g, &a.twist, f, tau, pt, (spconv_frame)frame, &body);
-  FZ_CHECK(s == (frame == 0 || frame == 1 ? SPCONV_OK : SPCONV_EINVAL));
+  FZ_CHECK(s == (frame == SPCONV_FRAME_WORLD || frame == SPCONV_FRAME_BODY ? SPCONV_OK
+                                                                          : SPCONV_EINVAL));
   if (s != SPCONV_OK) {
     FZ_CHECK(fz_untouched(g, 6));
     return;
   }
   FZ_CHECK(spconv_force_at_point_from_wrench(f2, t2, g, &a.twist, pt, (spconv_frame)frame,
                                              &body) == SPCONV_OK);
-  if (fz_quat_ok(pose + (a.pose.layout ? 0 : 3)) && fz_quat_ok(iq) && fz_moderate(pose, 7) &&
+  const int qp = a.pose.layout == SPCONV_POSE_LAYOUT_QUAT_POS; /* [q; p] */
+  if (fz_quat_ok(pose + (qp ? 0 : 3)) && fz_quat_ok(iq) && fz_moderate(pose, 7) &&
       fz_moderate(twist, 6) && fz_moderate(com, 3) && fz_moderate(f, 3) &&
       fz_moderate(tau, 3) && fz_moderate(pt, 3)) {
     double L = 1 + fz_maxabs(pose, 7) + fz_maxabs(com, 3) + fz_maxabs(pt, 3);
     double deg = 57.3 * 57.3;
     double R0[9], R1[9];
-    int i, q0 = a.pose.layout ? 0 : 3, p0 = a.pose.layout ? 4 : 0;
-    int q1 = a.pose.layout ? 0 : 3, p1 = a.pose.layout ? 4 : 0;
+    int i, q0 = qp ? 0 : 3, p0 = qp ? 4 : 0;
+    int q1 = qp ? 0 : 3, p1 = qp ? 4 : 0;
     FZ_CHECK(spconv_state_convert(bp, bt, &a, rp, rt, &b, com, iq) == SPCONV_OK);
     /* back to `a`: the same position, rotation and twist (the quaternion
        comes back unit, so compare rotations) */

@@ -28,7 +28,7 @@ static spconv_real *fz_alloc(size_t n) {
 /* a rotation format: mostly one of the four, sometimes any int */
 static int fz_format(fz_in *in) {
   uint8_t k = fz_byte(in);
-  return k < 232 ? k % 4 : fz_int(in);
+  return k < 232 ? SPCONV_ROT_ROTVEC + k % 4 : fz_enum(in, SPCONV_ROT_ROTVEC);
 }
 
 /* reals per rotation of a format (independent of the header); 0 if unknown */
@@ -230,8 +230,9 @@ static const int fz_tait_bryan[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
 
 static int fz_seq_of_axes(int a, int b, int c) {
   int s;
-  for (s = 0; s < 6; ++s)
-    if (fz_tait_bryan[s][0] == a && fz_tait_bryan[s][1] == b && fz_tait_bryan[s][2] == c) return s;
+  for (s = 0; s < 6; ++s) /* the spconv_euler_seq value, from SPCONV_EULER_XYZ */
+    if (fz_tait_bryan[s][0] == a && fz_tait_bryan[s][1] == b && fz_tait_bryan[s][2] == c)
+      return SPCONV_EULER_XYZ + s;
   return -1;
 }
 
@@ -367,7 +368,7 @@ static void fz_bvh_parse(fz_in *in) {
     FZ_CHECK(seq2 == seq && kind2 == SPCONV_EULER_INTRINSIC && n2 == 3);
     FZ_CHECK(idx2[0] == 0 && idx2[1] == 1 && idx2[2] == 2);
     { /* the extrinsic sequence of the reversed letters writes the same list */
-      const int *a = fz_tait_bryan[(int)seq];
+      const int *a = fz_tait_bryan[(int)seq - SPCONV_EULER_XYZ];
       int rev = fz_seq_of_axes(a[2], a[1], a[0]);
       FZ_CHECK(spconv_bvh_channels_from_euler_seq(buf2, sizeof buf2, (spconv_euler_seq)rev,
                                                   SPCONV_EULER_EXTRINSIC) == SPCONV_OK);
@@ -386,9 +387,10 @@ static void fz_bvh_parse(fz_in *in) {
 
 /* the writer, and BVH angles <-> quaternions */
 static void fz_bvh_angles(fz_in *in) {
-  int seq = fz_int(in), kind = fz_int(in), st, i;
+  int seq = fz_enum(in, SPCONV_EULER_XYZ), kind = fz_enum(in, SPCONV_EULER_EXTRINSIC), st, i;
   size_t size = (size_t)(fz_byte(in) % 48);
-  int tb = seq >= 0 && seq <= 5, kv = kind == 0 || kind == 1;
+  int tb = seq >= SPCONV_EULER_XYZ && seq <= SPCONV_EULER_ZYX; /* Tait-Bryan */
+  int kv = kind == SPCONV_EULER_EXTRINSIC || kind == SPCONV_EULER_INTRINSIC;
   spconv_real deg[3], q[4], r[4], t[4], e[3], a[3];
   char *buf = (char *)malloc(size ? size : 1);
   if (!buf) abort();
@@ -403,7 +405,7 @@ static void fz_bvh_angles(fz_in *in) {
   } else {
     spconv_euler_seq s2;
     spconv_euler_kind k2;
-    const int *ax = fz_tait_bryan[seq];
+    const int *ax = fz_tait_bryan[seq - SPCONV_EULER_XYZ];
     FZ_CHECK(memchr(buf, 0, size) == buf + 29);
     FZ_CHECK(spconv_euler_seq_from_bvh_channels(&s2, &k2, NULL, NULL, buf) == SPCONV_OK);
     FZ_CHECK((int)s2 == (kind == SPCONV_EULER_INTRINSIC ? seq : fz_seq_of_axes(ax[2], ax[1], ax[0])));
@@ -845,8 +847,14 @@ static void fz_clip(fz_in *in) {
     switch (bad % 6) {
       case 0: cres.frames = T + 1; break;
       case 1: cres.bodies = NB + 1; break;
-      case 2: cres.root_rot_format = (spconv_rot_format)(rf == 0 ? 1 : 0); break;
-      case 3: cres.local_rot_format = (spconv_rot_format)(lf == 0 ? 1 : 0); break;
+      case 2:
+        cres.root_rot_format =
+            rf == SPCONV_ROT_ROTVEC ? SPCONV_ROT_QUAT_WXYZ : SPCONV_ROT_ROTVEC;
+        break;
+      case 3:
+        cres.local_rot_format =
+            lf == SPCONV_ROT_ROTVEC ? SPCONV_ROT_QUAT_WXYZ : SPCONV_ROT_ROTVEC;
+        break;
       case 4: cres.root_angvel_body = flag + 1; break;
       default: /* a NULL res array: refused where in has that array */
         rmask = 63 & ~(1 << (bad % 7 == 6 ? 0 : bad % 7));
@@ -1018,9 +1026,9 @@ static void fz_velocities(fz_in *in) {
   if (k < 128) dt = (spconv_real)ldexp(1.0, -(int)(k % 11));
   else dt = fz_real(in);
   k = fz_byte(in);
-  method = k < 224 ? k % 2 : fz_int(in);
+  method = k < 224 ? SPCONV_MOTION_DIFF_FORWARD + k % 2 : fz_enum(in, SPCONV_MOTION_DIFF_FORWARD);
   k = fz_byte(in);
-  qf = k < 224 ? 1 + k % 2 : fz_int(in);
+  qf = k < 224 ? SPCONV_ROT_QUAT_WXYZ + k % 2 : fz_enum(in, SPCONV_ROT_ROTVEC);
   pos = fz_alloc(3 * nT);
   q = fz_alloc(4 * nT);
   qw = fz_alloc(4 * nT);
@@ -1030,7 +1038,8 @@ static void fz_velocities(fz_in *in) {
   fz_reals(in, q, (int)(4 * nT));
   if (fz_byte(in) < 32) /* one orientation held still */
     for (t = 1; t < (int)nT; ++t) memcpy(q + 4 * t, q, 4 * sizeof(spconv_real));
-  valid = T >= 2 && isfinite(dt) && dt > 0 && (method == 0 || method == 1);
+  valid = T >= 2 && isfinite(dt) && dt > 0 &&
+          (method == SPCONV_MOTION_DIFF_FORWARD || method == SPCONV_MOTION_DIFF_CENTRAL);
 
   /* linear velocity */
   fz_fill(res, (int)(3 * nT));
@@ -1043,7 +1052,7 @@ static void fz_velocities(fz_in *in) {
   } else {
     for (t = 0; t < T; ++t) {
       int a, b, span;
-      fz_diff_frames(t, T, method, &a, &b, &span);
+      fz_diff_frames(t, T, method == SPCONV_MOTION_DIFF_CENTRAL, &a, &b, &span);
       for (i = 0; i < 3; ++i) {
         spconv_real ref = (pos[3 * b + i] - pos[3 * a + i]) / ((spconv_real)span * dt);
         FZ_CHECK(fz_close(res[3 * t + i], ref));
@@ -1081,7 +1090,7 @@ static void fz_velocities(fz_in *in) {
       int a, b, span;
       spconv_real w[3];
       const spconv_real *qa, *qb;
-      fz_diff_frames(t, T, method, &a, &b, &span);
+      fz_diff_frames(t, T, method == SPCONV_MOTION_DIFF_CENTRAL, &a, &b, &span);
       qa = qw + 4 * a;
       qb = qw + 4 * b;
       if (fz_any_nan(qa, 4) || fz_any_nan(qb, 4)) FZ_CHECK(fz_any_nan(res + 3 * t, 3));
@@ -1229,8 +1238,9 @@ static void fz_perm_motion(fz_in *in) {
    out of place, and for moderate input the chosen frame faces forward at
    the origin afterwards */
 static void fz_clip_align(fz_in *in) {
-  int T = 1 + fz_byte(in) % FZ_CT, B = fz_byte(in) % FZ_CB, rf = fz_byte(in) % 5;
-  int nr = rf < 4 ? fz_format_size(rf) : 4, nl = 3, mask = fz_byte(in) % 64;
+  int T = 1 + fz_byte(in) % FZ_CT, B = fz_byte(in) % FZ_CB;
+  int rf = SPCONV_ROT_ROTVEC + fz_byte(in) % 5; /* the last one unknown */
+  int nr = rf <= SPCONV_ROT_MAT ? fz_format_size(rf) : 4, nl = 3, mask = fz_byte(in) % 64;
   int up = fz_byte(in) % 4, wf = fz_byte(in) % 7, bf = fz_byte(in) % 7, i;
   size_t frame = (size_t)(fz_byte(in) % (T + 1));
   spconv_real ground = fz_byte(in) < 16 ? fz_real_raw(in) : (spconv_real)(fz_byte(in) % 3);

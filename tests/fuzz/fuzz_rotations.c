@@ -174,8 +174,9 @@ static void fz_axis_angle(fz_in *in) {
 }
 
 static void fz_euler(fz_in *in) {
-  int seq = fz_int(in), kind = fz_int(in), s, s2;
-  int valid = seq >= 0 && seq <= 11 && (kind == 0 || kind == 1);
+  int seq = fz_enum(in, SPCONV_EULER_XYZ), kind = fz_enum(in, SPCONV_EULER_EXTRINSIC), s, s2;
+  int valid = seq >= SPCONV_EULER_XYZ && seq <= SPCONV_EULER_ZYZ &&
+              (kind == SPCONV_EULER_EXTRINSIC || kind == SPCONV_EULER_INTRINSIC);
   spconv_real ang[3], q[4], r[4], e[3], R[9], t[4];
   fz_reals(in, ang, 3);
   fz_reals(in, q, 4);
@@ -199,7 +200,7 @@ static void fz_euler(fz_in *in) {
   } else if (!fz_finite(q, 4) || fz_maxabs(q, 4) == 0) {
     FZ_CHECK(s == SPCONV_EDEGENERATE && fz_untouched(e, 3));
   } else {
-    int proper = seq >= 6;
+    int proper = seq >= SPCONV_EULER_XYX; /* the 6 proper sequences follow the 6 others */
     FZ_CHECK(s == SPCONV_OK || s == SPCONV_GIMBAL_LOCK);
     FZ_CHECK(fz_finite(e, 3));
     FZ_CHECK((double)e[0] > -fz_pi - 1e-6 && (double)e[0] <= fz_pi + 1e-6);
@@ -261,7 +262,7 @@ static void fz_parsers(fz_in *in) {
   FZ_CHECK(s == SPCONV_OK || s == SPCONV_EINVAL);
   if (s == SPCONV_OK) {
     int ax[3], up = str[0] >= 'A' && str[0] <= 'Z';
-    FZ_CHECK(good && (int)seq >= 0 && (int)seq <= 11);
+    FZ_CHECK(good && seq >= SPCONV_EULER_XYZ && seq <= SPCONV_EULER_ZYZ);
     for (i = 0; i < 3; ++i) {
       ax[i] = fz_letter_axis(str[i]);
       FZ_CHECK((str[i] >= 'A' && str[i] <= 'Z') == up); /* one case */
@@ -293,7 +294,8 @@ static void fz_parsers(fz_in *in) {
 }
 
 static void fz_rot6d(fz_in *in) {
-  int layout = fz_int(in), valid = layout >= 0 && layout <= 2, s;
+  int layout = fz_enum(in, SPCONV_ROT6D_COLUMNS), s;
+  int valid = layout >= SPCONV_ROT6D_COLUMNS && layout <= SPCONV_ROT6D_COLUMNS_INTERLEAVED;
   spconv_real d[6], R[9], M[9], t[9], q[4], e[6];
   fz_reals(in, d, 6);
   fz_reals(in, q, 4);
@@ -313,12 +315,13 @@ static void fz_rot6d(fz_in *in) {
         double a1[3], m = 0, na = 0, dot = 0;
         int i, k;
         for (i = 0; i < 3; ++i) {
-          k = layout == 2 ? 2 * i : i;
+          k = layout == SPCONV_ROT6D_COLUMNS_INTERLEAVED ? 2 * i : i;
           a1[i] = (double)d[k];
           if (fabs(a1[i]) > m) m = fabs(a1[i]);
         }
         for (i = 0; i < 3; ++i) na += (a1[i] / m) * (a1[i] / m);
-        for (i = 0; i < 3; ++i) dot += (double)e[layout == 2 ? 2 * i : i] * (a1[i] / m);
+        for (i = 0; i < 3; ++i)
+          dot += (double)e[layout == SPCONV_ROT6D_COLUMNS_INTERLEAVED ? 2 * i : i] * (a1[i] / m);
         FZ_CHECK(fabs(dot / sqrt(na) - 1) <= FZ_TOL * 16);
       }
       memcpy(t, d, 6 * sizeof(spconv_real));

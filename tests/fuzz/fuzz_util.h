@@ -93,6 +93,17 @@ FZ_FN int fz_int(fz_in *in) {
   return (int)(int32_t)fz_u32(in);
 }
 
+/* an enum value: its first value plus a small offset, as fz_int gives
+   (valid values and the invalid ones around its block), or any int: every
+   enum has its own block of values (ENUM VALUES in the header), so an
+   offset from 0 would never reach a valid value */
+FZ_FN int fz_enum(fz_in *in, int first) {
+  uint8_t k = fz_byte(in);
+  if (k < 224) return first + (k & 15);
+  if (k < 240) return first - (int)(k & 15) - 1;
+  return (int)(int32_t)fz_u32(in);
+}
+
 /* a real of the configured precision from one of 16 classes */
 FZ_FN spconv_real fz_real_raw(fz_in *in) {
   uint8_t k = fz_byte(in);
