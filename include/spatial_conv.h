@@ -161,6 +161,14 @@
                       C++17 and C23 (a cast to void discards on purpose),
                       else warn_unused_result; define it empty to turn
                       that off.
+   SPCONV_ASSERT(cond)  a debug hook on the preconditions the API does not
+                      check at run time: NULL given to a function that
+                      returns void (or to a pointer a status function does not
+                      check), res partly overlapping an input of a batch
+                      form (equal is allowed: in place). Empty by default (the
+                      condition is not evaluated); define it, e.g. as
+                      assert(cond) from <assert.h>, so that a debug build
+                      stops at the misuse. It never changes a result.
    SPCONV_NO_VECTOR   leaves out the GNU C vector and SSE2 code of some batch
                       forms (>>helpers); the plain loops run instead, with
                       the same results.
@@ -184,12 +192,34 @@
               exception, refused with SPCONV_EINVAL:
               spconv_perm_gather_parents with `res` equal to `perm`.
 
-   STATUS     Functions that can meet invalid input return int:
-              SPCONV_OK (0), negative errors (SPCONV_EINVAL: unknown enum
-              value or bad argument; SPCONV_EDEGENERATE: zero or non-finite
-              input where a direction is needed), positive warnings
-              (SPCONV_GIMBAL_LOCK). spconv_status_string names each.
-              Pure maps return void; non-finite inputs propagate.
+   STATUS     Functions that can meet invalid input return int, one
+              status per condition in the whole header:
+              SPCONV_OK (0); SPCONV_EINVAL (-1): an argument outside its
+              domain (unknown enum value, format, layout or string; NULL
+              where checked; a bad count, size, stride, start array or
+              permutation; dt, a unit, a scale or a size not finite and > 0;
+              a matrix that must be a rotation, or orthogonal, and is not,
+              NaN and inf included); SPCONV_EDEGENERATE (-2): a value of the
+              right kind on which the math has no answer (a zero or
+              non-finite quaternion or vector where a direction is needed,
+              parallel vectors, a singular matrix); SPCONV_GIMBAL_LOCK (1,
+              a warning: the result is valid, one angle set to 0).
+              spconv_status_string names each. Pure maps return void;
+              non-finite inputs propagate. Sizes (spconv_rot_format_size,
+              spconv_joint_q_size, ...) return SPCONV_EINVAL (< 0) for
+              unknown input; yes / no queries return a status and write
+              the answer (spconv_axis_system_handedness). A batch that
+              fails returns the status of its first failing element (in
+              element order) and writes nothing; the single-element
+              function, called on each element in order, finds its index.
+              Table: docs/robustness.md (error model).
+
+   THREADS    The header has no state: no globals, no static locals, no
+              allocation, no errno use of its own. Every function is
+              reentrant; calls from several threads at once are safe as
+              long as no thread writes an array another thread reads or
+              writes (distinct outputs from distinct threads are safe;
+              shared read-only inputs are fine).
 
    BAD INPUT  No input value has undefined behaviour (fuzzed under
               ASan/UBSan); pointers must point to arrays of the documented
@@ -320,6 +350,13 @@ typedef double spconv_real;
    warn_unused_result, which gcc does not let a cast to void silence: test
    the status there. Define it empty before the include to turn the warning
    off. It leads each declaration, where [[nodiscard]] must stand. */
+/* SPCONV_ASSERT(cond): optional debug hook on preconditions the API does
+   not check at run time (NULL to a void function, partly overlapping batch
+   buffers). Empty by default: cond is not evaluated. */
+#ifndef SPCONV_ASSERT
+#  define SPCONV_ASSERT(cond)
+#endif
+
 #ifndef SPCONV_NODISCARD
 #  if defined(__cplusplus) && (__cplusplus >= 201703L || \
       (defined(_MSVC_LANG) && _MSVC_LANG >= 201703L))
@@ -942,10 +979,14 @@ SPCONV_API void spconv_quat_integrate_body_wxyz(spconv_real res[4], const spconv
 SPCONV_API void spconv_quat_integrate_world_wxyz(spconv_real res[4],
                                                  const spconv_real q_wxyz[4],
                                                  const spconv_real w_world[3], spconv_real dt);
-SPCONV_API void spconv_body_angvel_from_quats_wxyz(spconv_real res[3], const spconv_real q0[4],
-                                                   const spconv_real q1[4], spconv_real dt);
-SPCONV_API void spconv_world_angvel_from_quats_wxyz(spconv_real res[3], const spconv_real q0[4],
-                                                    const spconv_real q1[4], spconv_real dt);
+SPCONV_NODISCARD SPCONV_API int spconv_body_angvel_from_quats_wxyz(spconv_real res[3],
+                                                                   const spconv_real q0[4],
+                                                                   const spconv_real q1[4],
+                                                                   spconv_real dt);
+SPCONV_NODISCARD SPCONV_API int spconv_world_angvel_from_quats_wxyz(spconv_real res[3],
+                                                                    const spconv_real q0[4],
+                                                                    const spconv_real q1[4],
+                                                                    spconv_real dt);
 
 /* ------------------------------------------------------------------ >>units */
 SPCONV_API spconv_real spconv_rad_from_deg(spconv_real deg);
@@ -990,6 +1031,8 @@ SPCONV_NODISCARD SPCONV_API int spconv_axis_system_check(spconv_axis_system s);
 SPCONV_NODISCARD SPCONV_API int spconv_axis_system_matrix(spconv_real res[9],
                                                           spconv_axis_system from,
                                                           spconv_axis_system to);
+SPCONV_NODISCARD SPCONV_API int spconv_axis_system_handedness(int *right_handed,
+                                                              spconv_axis_system s);
 SPCONV_NODISCARD SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s);
 SPCONV_NODISCARD SPCONV_API int spconv_axis_system_from_forward_up(spconv_axis_system *res,
                                                                    spconv_signed_axis forward,
@@ -1047,6 +1090,7 @@ SPCONV_NODISCARD SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis u
                                                spconv_real magnitude);
 
 /* ----------------------------------------------------------------- >>shapes */
+#ifndef SPCONV_NO_SHAPES
 SPCONV_NODISCARD SPCONV_API int spconv_shape_convert(spconv_real res_size[3],
                                                      spconv_real res_q_wxyz[4],
                                                      const spconv_real size[3],
@@ -1074,6 +1118,7 @@ SPCONV_NODISCARD SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4]
 SPCONV_NODISCARD SPCONV_API int spconv_asset_axes_matrix(spconv_real res[9],
                                                          spconv_asset_format format,
                                                          int file_is_z_up, spconv_axis_preset to);
+#endif /* !SPCONV_NO_SHAPES */
 
 /* ---------------------------------------------------------------- >>spatial */
 SPCONV_API void spconv_twist_shift(spconv_real res[6], const spconv_real twist[6],
@@ -1170,30 +1215,31 @@ SPCONV_NODISCARD SPCONV_API int spconv_force_at_point_from_wrench(
     const spconv_body *body);
 
 /* ----------------------------------------------------------------- >>mujoco */
+#ifndef SPCONV_NO_MUJOCO
 SPCONV_API void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_real qvel[6],
                                               const spconv_real q_wxyz[4],
                                               const spconv_real ipos[3]);
-SPCONV_API void spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_real *qvel,
-                                                const spconv_real *qpos,
-                                                const spconv_real *ipos, size_t n);
+SPCONV_NODISCARD SPCONV_API int spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_real *qvel,
+                                                                const spconv_real *quat_wxyz, size_t quat_stride,
+                                                                const spconv_real *ipos, size_t n);
 SPCONV_API void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_real twist[6],
                                               const spconv_real q_wxyz[4],
                                               const spconv_real ipos[3]);
-SPCONV_API void spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_real *twist,
-                                                const spconv_real *qpos,
-                                                const spconv_real *ipos, size_t n);
+SPCONV_NODISCARD SPCONV_API int spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_real *twist,
+                                                                const spconv_real *quat_wxyz, size_t quat_stride,
+                                                                const spconv_real *ipos, size_t n);
 SPCONV_API void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_real wrench[6],
                                                const spconv_real q_wxyz[4],
                                                const spconv_real ipos[3]);
-SPCONV_API void spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_real *wrench,
-                                                 const spconv_real *qpos,
-                                                 const spconv_real *ipos, size_t n);
+SPCONV_NODISCARD SPCONV_API int spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_real *wrench,
+                                                                 const spconv_real *quat_wxyz, size_t quat_stride,
+                                                                 const spconv_real *ipos, size_t n);
 SPCONV_API void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_real qfrc[6],
                                                const spconv_real q_wxyz[4],
                                                const spconv_real ipos[3]);
-SPCONV_API void spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_real *qfrc,
-                                                 const spconv_real *qpos,
-                                                 const spconv_real *ipos, size_t n);
+SPCONV_NODISCARD SPCONV_API int spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_real *qfrc,
+                                                                 const spconv_real *quat_wxyz, size_t quat_stride,
+                                                                 const spconv_real *ipos, size_t n);
 SPCONV_API void spconv_twist_from_mujoco_cvel(spconv_real res[6], const spconv_real cvel[6],
                                               const spconv_real point[3],
                                               const spconv_real subtree_com[3]);
@@ -1229,8 +1275,10 @@ SPCONV_NODISCARD SPCONV_API int spconv_mujoco_cframe_from_accel(spconv_real res[
                                                                 const spconv_convention *from,
                                                                 const spconv_real twist[6],
                                                                 const spconv_body *body);
+#endif /* !SPCONV_NO_MUJOCO */
 
 /* -------------------------------------------------------------------- >>sap */
+#ifndef SPCONV_NO_SAP
 SPCONV_API void spconv_sap_twist_from_public(spconv_real res[6], const spconv_real u_public[6],
                                              const spconv_real r_oc[3]);
 SPCONV_API void spconv_sap_twist_from_public_n(spconv_real *res, const spconv_real *u_public,
@@ -1259,6 +1307,7 @@ SPCONV_API void spconv_public_body_force_from_sap_n(spconv_real *res, const spco
                                                     const spconv_real *r_oc, size_t n);
 SPCONV_API void spconv_sap_twist_matrix(spconv_real res[36], const spconv_real r_oc[3]);
 SPCONV_API void spconv_sap_wrench_matrix(spconv_real res[36], const spconv_real r_oc[3]);
+#endif /* !SPCONV_NO_SAP */
 
 /* ----------------------------------------------------------------- >>arrays */
 SPCONV_NODISCARD SPCONV_API int spconv_joint_q_size(spconv_joint_type joint_type, int lin_axes,
@@ -1272,6 +1321,7 @@ SPCONV_NODISCARD SPCONV_API int spconv_joint_q_wxyz_from_xyzw(spconv_real *res,
 SPCONV_NODISCARD SPCONV_API int spconv_joint_q_xyzw_from_wxyz(spconv_real *res,
                                                               const spconv_real *joint_q,
                                                               const spconv_joint_layout *L);
+#ifndef SPCONV_NO_SAP /* the SAP boundary over whole arrays */
 SPCONV_NODISCARD SPCONV_API int spconv_sap_joint_qd_from_public(spconv_real *res,
                                                                 const spconv_real *joint_qd,
                                                                 const spconv_joint_layout *L,
@@ -1311,7 +1361,10 @@ SPCONV_NODISCARD SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd,
                                                         const spconv_real *body_q,
                                                         const spconv_real *body_com,
                                                         spconv_sap_order joint_qd_order);
+#endif /* !SPCONV_NO_SAP */
 SPCONV_NODISCARD SPCONV_API int spconv_perm_check(const int *perm, size_t n);
+SPCONV_NODISCARD SPCONV_API int spconv_perm_check_scratch(const int *perm, size_t n,
+                                                          unsigned char *scratch);
 SPCONV_NODISCARD SPCONV_API int spconv_perm_inverse(int *res, const int *perm, size_t n);
 SPCONV_NODISCARD SPCONV_API int spconv_perm_gather(spconv_real *res, const spconv_real *in,
                                                    const int *perm,
@@ -1324,6 +1377,7 @@ SPCONV_NODISCARD SPCONV_API int spconv_perm_gather_parents(int *res, const int *
                                                            size_t n);
 
 /* ----------------------------------------------------------------- >>motion */
+#ifndef SPCONV_NO_MOTION
 SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
                                                            const spconv_motion_clip *in,
                                                            const spconv_real M_world[9],
@@ -1362,6 +1416,7 @@ SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_align(const spconv_motion_cli
                                                          spconv_signed_axis world_forward,
                                                          spconv_signed_axis body_forward,
                                                          spconv_real ground);
+#endif /* !SPCONV_NO_MOTION */
 
 #if defined(__cplusplus) && defined(SPCONV__LINKED)
 } /* extern "C" */
@@ -1394,12 +1449,16 @@ SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_align(const spconv_motion_cli
 #define spconv_signed_axis_vector                spconv_vec_from_signed_axis
 #define spconv_euler_parse_scipy(s, seq, kind) spconv_euler_seq_from_scipy(seq, kind, s)
 #define spconv_euler_parse_mujoco(s, seq, kind) spconv_euler_seq_from_mujoco(seq, kind, s)
+#ifndef SPCONV_NO_MOTION
 #define spconv_bvh_channels_parse                spconv_euler_seq_from_bvh_channels
 #define spconv_bvh_channels_string               spconv_bvh_channels_from_euler_seq
+#endif
 #define spconv_preset(id) spconv_convention_from_preset(SPCONV__CAST(spconv_preset_id, (id)))
 #define spconv_preset_name(id) spconv_preset_id_name(SPCONV__CAST(spconv_preset_id, (id)))
+#ifndef SPCONV_NO_SAP
 #define spconv_sap_body_f_from_public            spconv_sap_body_force_from_public_packed
 #define spconv_public_body_f_from_sap            spconv_public_body_force_from_sap_packed
+#endif
 #define spconv_up_axis_vec3_n                    spconv_vec_change_up_axis_n
 #define spconv_up_axis_spatial_n                 spconv_spatial_change_up_axis_n
 #define spconv_up_axis_quat_wxyz_n               spconv_quat_wxyz_change_up_axis_n
@@ -1812,6 +1871,17 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
    without a runtime overlap test (with plain pointers an in-place call
    fails that test and runs the scalar loop). */
 
+/* 1 when a batch may use res (nres reals) with an input x (nx reals):
+   nothing to move, or both non-NULL and res == x (when equal_ok) or the
+   two disjoint. Only evaluated inside SPCONV_ASSERT (a debug build). */
+SPCONV__PRIVATE int spconv__batch_ok(const spconv_real *res, size_t nres, const spconv_real *x,
+                                     size_t nx, int equal_ok) {
+  if (nres == 0 || nx == 0) return 1;
+  if (!res || !x) return 0;
+  if (res == x) return equal_ok;
+  return res + nres <= x || x + nx <= res;
+}
+
 /* (res, x, n): x and res of stride sx. SPCONV__BATCH0(name, fn, sx) defines
    spconv__<name>_io(x, n) and spconv__<name>_oop(res, x, n). */
 #define SPCONV__BATCH0(name, fn, sx)                                                    \
@@ -1844,6 +1914,7 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
   SPCONV__PRIVATE void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x,             \
                                            const spconv_real *SPCONV__RESTRICT p, size_t n) { \
     size_t i;                                                                           \
+    SPCONV_ASSERT(spconv__batch_ok(x, (sx) * n, p, (sp) * n, 0));                       \
     SPCONV__STRIDE6_LOOP_HINT                                                           \
     for (i = 0; i < n; ++i) fn(x + (sx) * i, x + (sx) * i, p + (sp) * i);               \
   }                                                                                     \
@@ -1851,27 +1922,30 @@ SPCONV__DEFINE_CYCLE_GATHER(spconv__cycle_gather_int, int)
                                             const spconv_real *SPCONV__RESTRICT x,      \
                                             const spconv_real *SPCONV__RESTRICT p, size_t n) { \
     size_t i;                                                                           \
+    SPCONV_ASSERT(spconv__batch_ok(res, (sx) * n, x, (sx) * n, 1) &&                    \
+                  spconv__batch_ok(res, (sx) * n, p, (sp) * n, 0));                     \
     SPCONV__STRIDE6_LOOP_HINT                                                           \
     for (i = 0; i < n; ++i) fn(res + (sx) * i, x + (sx) * i, p + (sp) * i);             \
   }
 
-/* (res, x, qpos, ipos, n): MuJoCo free bodies, stride 6, the quaternion at
-   qpos[7i + 3 .. 7i + 6], ipos of stride 3. SPCONV__BATCH_MJ(name, fn)
-   defines spconv__<name>_io(x, qpos, ipos, n) and
-   spconv__<name>_oop(res, x, qpos, ipos, n). */
+/* (res, x, q, qs, ipos, n): MuJoCo free bodies, stride 6, quaternion i at
+   q + qs * i (qs >= 4: 4 packed, 7 for qpos rows from qpos + 3), ipos of
+   stride 3. SPCONV__BATCH_MJ(name, fn) defines
+   spconv__<name>_io(x, q, qs, ipos, n) and
+   spconv__<name>_oop(res, x, q, qs, ipos, n). */
 #define SPCONV__BATCH_MJ(name, fn)                                                      \
   SPCONV__PRIVATE void spconv__##name##_io(spconv_real *SPCONV__RESTRICT x,             \
-                                           const spconv_real *SPCONV__RESTRICT qpos,    \
+                                           const spconv_real *SPCONV__RESTRICT q, size_t qs, \
                                            const spconv_real *SPCONV__RESTRICT ipos, size_t n) { \
     size_t i;                                                                           \
-    for (i = 0; i < n; ++i) fn(x + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);   \
+    for (i = 0; i < n; ++i) fn(x + 6 * i, x + 6 * i, q + qs * i, ipos + 3 * i);         \
   }                                                                                     \
   SPCONV__PRIVATE void spconv__##name##_oop(spconv_real *SPCONV__RESTRICT res,          \
                                             const spconv_real *SPCONV__RESTRICT x,      \
-                                            const spconv_real *SPCONV__RESTRICT qpos,   \
+                                            const spconv_real *SPCONV__RESTRICT q, size_t qs, \
                                             const spconv_real *SPCONV__RESTRICT ipos, size_t n) { \
     size_t i;                                                                           \
-    for (i = 0; i < n; ++i) fn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i); \
+    for (i = 0; i < n; ++i) fn(res + 6 * i, x + 6 * i, q + qs * i, ipos + 3 * i);       \
   }
 
 /* -------------------------------------- non-temporal stores (x86, SSE2) */
@@ -2082,10 +2156,11 @@ SPCONV__V2_API void spconv__v2_store4(spconv_real *res, const spconv__v2 v[4]) {
   spconv__v2_store(res + 4, spconv__v2_hi(v[0], v[1]));
   spconv__v2_store(res + 6, spconv__v2_hi(v[2], v[3]));
 }
-/* q[k] = (q_wxyz[k], q_wxyz[7 + k]): the quaternions of two qpos rows */
-SPCONV__V2_API void spconv__v2_load_quat(spconv__v2 q[4], const spconv_real *q_wxyz) {
+/* q[k] = (q_wxyz[k], q_wxyz[qs + k]): two quaternions qs reals apart (7:
+   two qpos rows) */
+SPCONV__V2_API void spconv__v2_load_quat(spconv__v2 q[4], const spconv_real *q_wxyz, size_t qs) {
   spconv__v2 a0 = spconv__v2_load(q_wxyz), a1 = spconv__v2_load(q_wxyz + 2);
-  spconv__v2 b0 = spconv__v2_load(q_wxyz + 7), b1 = spconv__v2_load(q_wxyz + 9);
+  spconv__v2 b0 = spconv__v2_load(q_wxyz + qs), b1 = spconv__v2_load(q_wxyz + qs + 2);
   q[0] = spconv__v2_lo(a0, b0);
   q[1] = spconv__v2_hi(a0, b0);
   q[2] = spconv__v2_lo(a1, b1);
@@ -2140,7 +2215,7 @@ SPCONV__V2_API void spconv__v2_cross(spconv__v2 res[3], const spconv__v2 a[3],
   res[2] = a[0] * b[1] - a[1] * b[0];
 }
 
-/* SPCONV__BATCH_MJ with two bodies per step through vfn(res, x, q_wxyz,
+/* SPCONV__BATCH_MJ with two bodies per step through vfn(res, x, q_wxyz, qs,
    ipos, stream) (arrays of bodies i and i + 1; res may equal x), the last
    odd body through fn. Out of place, in double on x86, from
    SPCONV_STREAM_MIN_BYTES of output on and with res 16-byte aligned, the
@@ -2154,22 +2229,22 @@ SPCONV__V2_API void spconv__v2_cross(spconv__v2 res[3], const spconv__v2 a[3],
 #  endif
 #  define SPCONV__BATCH_MJ_V2(name, fn, vfn)                                              \
   SPCONV__PRIVATE void spconv__##name##_oop(spconv_real *res, const spconv_real *x,         \
-                                            const spconv_real *qpos, const spconv_real *ipos, \
-                                       size_t n) {                                          \
+                                            const spconv_real *q, size_t qs,                \
+                                            const spconv_real *ipos, size_t n) {            \
     size_t i = 0;                                                                           \
     if (SPCONV__MJ_STREAM(res, x, n)) {                                                     \
       for (; i + 2 <= n; i += 2)                                                            \
-        vfn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i, 1);                     \
+        vfn(res + 6 * i, x + 6 * i, q + qs * i, qs, ipos + 3 * i, 1);                       \
       SPCONV__MJ_FENCE();                                                                   \
     } else {                                                                                \
       for (; i + 2 <= n; i += 2)                                                            \
-        vfn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i, 0);                     \
+        vfn(res + 6 * i, x + 6 * i, q + qs * i, qs, ipos + 3 * i, 0);                       \
     }                                                                                       \
-    if (i < n) fn(res + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);                  \
+    if (i < n) fn(res + 6 * i, x + 6 * i, q + qs * i, ipos + 3 * i);                        \
   }                                                                                         \
-  SPCONV__PRIVATE void spconv__##name##_io(spconv_real *x, const spconv_real *qpos,         \
+  SPCONV__PRIVATE void spconv__##name##_io(spconv_real *x, const spconv_real *q, size_t qs, \
                                            const spconv_real *ipos, size_t n) {             \
-    spconv__##name##_oop(x, x, qpos, ipos, n);                                              \
+    spconv__##name##_oop(x, x, q, qs, ipos, n);                                             \
   }
 #endif /* SPCONV__V2 */
 
@@ -2242,6 +2317,7 @@ SPCONV__BATCH0(quat_xyzw_from_wxyz_n, spconv_quat_xyzw_from_wxyz, 4)
 /** n contiguous quaternions (4n reals), xyzw -> wxyz; res may equal q_xyzw. */
 SPCONV_API void spconv_quat_wxyz_from_xyzw_n(spconv_real *res, const spconv_real *q_xyzw,
                                              size_t n) {
+  SPCONV_ASSERT(spconv__batch_ok(res, 4 * n, q_xyzw, 4 * n, 1));
 #ifdef SPCONV__STREAM
   if (res != q_xyzw && spconv__stream_ok(res, 4 * n)) {
     spconv__quat_reorder_stream(res, q_xyzw, n, 0);
@@ -2254,6 +2330,7 @@ SPCONV_API void spconv_quat_wxyz_from_xyzw_n(spconv_real *res, const spconv_real
 /** n contiguous quaternions (4n reals), wxyz -> xyzw; res may equal q_wxyz. */
 SPCONV_API void spconv_quat_xyzw_from_wxyz_n(spconv_real *res, const spconv_real *q_wxyz,
                                              size_t n) {
+  SPCONV_ASSERT(spconv__batch_ok(res, 4 * n, q_wxyz, 4 * n, 1));
 #ifdef SPCONV__STREAM
   if (res != q_wxyz && spconv__stream_ok(res, 4 * n)) {
     spconv__quat_reorder_stream(res, q_wxyz, n, 1);
@@ -2266,6 +2343,7 @@ SPCONV_API void spconv_quat_xyzw_from_wxyz_n(spconv_real *res, const spconv_real
 /** res = q v q^-1: v rotated by q stored (w, x, y, z); q need not be unit. */
 SPCONV_API void spconv_quat_rotate_wxyz(spconv_real res[3], const spconv_real q_wxyz[4],
                                         const spconv_real v[3]) {
+  SPCONV_ASSERT(res && q_wxyz && v);
   spconv__quat_rotate(res, q_wxyz[0], q_wxyz[1], q_wxyz[2], q_wxyz[3], v);
 }
 
@@ -2919,12 +2997,14 @@ SPCONV__PRIVATE int spconv__rot6d_index(spconv_rot6d_layout layout, int idx[6]) 
 }
 
 /** res = the 6D representation of R (row-major) in the given layout.
-   SPCONV_EINVAL (res untouched) for an unknown layout. R is not checked. */
+   SPCONV_EINVAL (res untouched) for an unknown layout or an R that is not a
+   rotation within SPCONV_ROTATION_TOL (NaN, inf, reflection, scaled,
+   sheared), as spconv_quat_wxyz_from_mat. */
 SPCONV_API int spconv_rot6d_from_mat(spconv_real res[6], const spconv_real R[9],
                                      spconv_rot6d_layout layout) {
   int idx[6], n;
   spconv_real t[6];
-  if (!spconv__rot6d_index(layout, idx)) return SPCONV_EINVAL;
+  if (!spconv__rot6d_index(layout, idx) || !spconv__is_rotation(R)) return SPCONV_EINVAL;
   for (n = 0; n < 6; ++n) t[n] = R[idx[n]];
   for (n = 0; n < 6; ++n) res[n] = t[n];
   return SPCONV_OK;
@@ -2990,27 +3070,29 @@ SPCONV_API int spconv_mat_from_rot6d(spconv_real res[9], const spconv_real d6[6]
 
 /* ---------------------------------------------- n rotations between formats */
 
-/** reals per rotation of a format; 0 for an unknown one */
+/** reals per rotation of a format (3, 4 or 9); SPCONV_EINVAL (negative, as
+   every size function) for an unknown one */
 SPCONV_API int spconv_rot_format_size(spconv_rot_format format) {
   switch (format) {
     case SPCONV_ROT_ROTVEC: return 3;
     case SPCONV_ROT_QUAT_WXYZ:
     case SPCONV_ROT_QUAT_XYZW: return 4;
     case SPCONV_ROT_MAT: return 9;
-    default: return 0;
+    default: return SPCONV_EINVAL;
   }
 }
 
-/* 1 when one rotation x of format f can be converted: a finite nonzero
-   quaternion, a rotation matrix within SPCONV_ROTATION_TOL, any rotation
-   vector (NaN propagates) */
+/* SPCONV_OK when one rotation x of format f can be converted: a finite
+   nonzero quaternion (else SPCONV_EDEGENERATE), a rotation matrix within
+   SPCONV_ROTATION_TOL (else SPCONV_EINVAL, as spconv_quat_wxyz_from_mat),
+   any rotation vector (NaN propagates) */
 SPCONV__PRIVATE int spconv__rot_valid(const spconv_real *x, spconv_rot_format f) {
   spconv_real q[4];
   switch (f) {
     case SPCONV_ROT_QUAT_WXYZ:
-    case SPCONV_ROT_QUAT_XYZW: return spconv__quat_unit(q, x);
-    case SPCONV_ROT_MAT: return spconv__is_rotation(x);
-    default: return 1;
+    case SPCONV_ROT_QUAT_XYZW: return spconv__quat_unit(q, x) ? SPCONV_OK : SPCONV_EDEGENERATE;
+    case SPCONV_ROT_MAT: return spconv__is_rotation(x) ? SPCONV_OK : SPCONV_EINVAL;
+    default: return SPCONV_OK;
   }
 }
 
@@ -3037,7 +3119,7 @@ SPCONV__PRIVATE void spconv__quat_from_rot(spconv_real res[4], const spconv_real
 SPCONV__PRIVATE void spconv__rot_from_quat(spconv_real *res, const spconv_real q[4],
                                       spconv_rot_format f) {
   spconv_real t[9];
-  int i, n = spconv_rot_format_size(f);
+  int i, n = spconv_rot_format_size(f); /* < 0 (unknown): nothing copied */
   switch (f) {
     case SPCONV_ROT_ROTVEC: spconv_rotvec_from_quat_wxyz(t, q); break;
     case SPCONV_ROT_QUAT_XYZW: spconv_quat_xyzw_from_wxyz(t, q); break;
@@ -3055,17 +3137,21 @@ SPCONV__PRIVATE void spconv__rot_from_quat(spconv_real *res, const spconv_real q
    are normalized) from quaternions; rotation vectors out have |rv| <= pi.
    res may equal x (in place, any pair of formats: the loop runs forward
    when the output is not larger, backward otherwise). SPCONV_EINVAL for an
-   unknown format or a NULL array with n > 0; SPCONV_EDEGENERATE for a zero
-   or non-finite quaternion or a matrix that is not a rotation (within
-   SPCONV_ROTATION_TOL) anywhere in x: then nothing is written (every
-   input is checked before the first output). */
+   unknown format or a NULL array with n > 0. Elements: SPCONV_EDEGENERATE
+   for a zero or non-finite quaternion, SPCONV_EINVAL for a matrix that is
+   not a rotation (within SPCONV_ROTATION_TOL), as the single-element
+   functions (spconv_quat_normalize_wxyz, spconv_quat_wxyz_from_mat). Every
+   input is checked before the first output: on an error the status is
+   that of the first failing element and nothing is written. */
 SPCONV_API int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_format,
                                     const spconv_real *x, spconv_rot_format x_format, size_t n) {
-  size_t so = SPCONV__CAST(size_t, spconv_rot_format_size(res_format));
-  size_t si = SPCONV__CAST(size_t, spconv_rot_format_size(x_format)), step;
-  if (so == 0 || si == 0 || ((!res || !x) && n > 0)) return SPCONV_EINVAL;
+  int zo = spconv_rot_format_size(res_format), zi = spconv_rot_format_size(x_format), st;
+  size_t so, si, step;
+  if (zo <= 0 || zi <= 0 || ((!res || !x) && n > 0)) return SPCONV_EINVAL;
+  so = SPCONV__CAST(size_t, zo);
+  si = SPCONV__CAST(size_t, zi);
   for (step = 0; step < n; ++step)
-    if (!spconv__rot_valid(x + si * step, x_format)) return SPCONV_EDEGENERATE;
+    if ((st = spconv__rot_valid(x + si * step, x_format)) != SPCONV_OK) return st;
   for (step = 0; step < n; ++step) {
     size_t e = so <= si ? step : n - 1 - step; /* in place: no input overwritten unread */
     spconv_real q[4] = {1, 0, 0, 0};
@@ -3129,19 +3215,38 @@ SPCONV__PRIVATE void spconv__angvel_from_quats(spconv_real res[3], const spconv_
   res[2] = rv[2] / dt;
 }
 
+/* SPCONV_OK when dt is finite and > 0 and q0, q1 are finite and nonzero:
+   SPCONV_EINVAL for dt (as spconv_motion_angvel), else SPCONV_EDEGENERATE */
+SPCONV__PRIVATE int spconv__angvel_check(const spconv_real q0[4], const spconv_real q1[4],
+                                         spconv_real dt) {
+  spconv_real u[4];
+  if (!spconv__finite(dt) || !(dt > SPCONV__R(0))) return SPCONV_EINVAL;
+  if (!spconv__quat_unit(u, q0) || !spconv__quat_unit(u, q1)) return SPCONV_EDEGENERATE;
+  return SPCONV_OK;
+}
+
 /** res = the constant body-frame angular velocity that turns q0 into q1 in
-   dt (dt != 0): rotvec(conj(q0) q1) / dt, shortest path (|res dt| <= pi).
-   MuJoCo: mju_subQuat(res, q1, q0) / dt, mj_differentiatePos. */
-SPCONV_API void spconv_body_angvel_from_quats_wxyz(spconv_real res[3], const spconv_real q0[4],
-                                                   const spconv_real q1[4], spconv_real dt) {
+   dt: rotvec(conj(q0) q1) / dt, shortest path (|res dt| <= pi).
+   MuJoCo: mju_subQuat(res, q1, q0) / dt, mj_differentiatePos.
+   SPCONV_EINVAL for dt not finite and > 0, SPCONV_EDEGENERATE for a zero or
+   non-finite q0 or q1 (res untouched on errors; any other norm works). */
+SPCONV_API int spconv_body_angvel_from_quats_wxyz(spconv_real res[3], const spconv_real q0[4],
+                                                  const spconv_real q1[4], spconv_real dt) {
+  int st = spconv__angvel_check(q0, q1, dt);
+  if (st != SPCONV_OK) return st;
   spconv__angvel_from_quats(res, q0, q1, dt, 1);
+  return SPCONV_OK;
 }
 
 /** res = the constant world-frame angular velocity that turns q0 into q1 in
-   dt (dt != 0): rotvec(q1 conj(q0)) / dt, shortest path (|res dt| <= pi). */
-SPCONV_API void spconv_world_angvel_from_quats_wxyz(spconv_real res[3], const spconv_real q0[4],
-                                                    const spconv_real q1[4], spconv_real dt) {
+   dt: rotvec(q1 conj(q0)) / dt, shortest path (|res dt| <= pi). Status as
+   spconv_body_angvel_from_quats_wxyz. */
+SPCONV_API int spconv_world_angvel_from_quats_wxyz(spconv_real res[3], const spconv_real q0[4],
+                                                   const spconv_real q1[4], spconv_real dt) {
+  int st = spconv__angvel_check(q0, q1, dt);
+  if (st != SPCONV_OK) return st;
   spconv__angvel_from_quats(res, q0, q1, dt, 0);
+  return SPCONV_OK;
 }
 
 /** @} */ /* end of >>angvel */
@@ -3602,18 +3707,29 @@ SPCONV_API int spconv_axis_system_matrix(spconv_real res[9], spconv_axis_system 
   return SPCONV_OK;
 }
 
-/** 1 if s is right-handed (x cross y = z in the semantic frame, as ROS's
-   FLU), 0 if left-handed (Unity, Unreal), SPCONV_EINVAL (negative: test
-   `== 1`, not truthiness) if s is invalid. */
-SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s) {
+/** *right_handed = 1 if s is right-handed (x cross y = z in the semantic
+   frame, as ROS's FLU), 0 if left-handed (Unity, Unreal); SPCONV_OK.
+   SPCONV_EINVAL (*right_handed untouched) for an invalid s or a NULL
+   right_handed: the answer never stands in the status. */
+SPCONV_API int spconv_axis_system_handedness(int *right_handed, spconv_axis_system s) {
   spconv_axis_system flu;
   spconv_real B[9];
-  if (spconv_axis_system_check(s) != SPCONV_OK) return SPCONV_EINVAL;
+  if (!right_handed || spconv_axis_system_check(s) != SPCONV_OK) return SPCONV_EINVAL;
   flu.x = SPCONV_DIRECTION_FORWARD;
   flu.y = SPCONV_DIRECTION_LEFT;
   flu.z = SPCONV_DIRECTION_UP;
   spconv__system_matrix(B, flu, s);
-  return spconv__det3(B) > SPCONV__R(0) ? 1 : 0;
+  *right_handed = spconv__det3(B) > SPCONV__R(0) ? 1 : 0;
+  return SPCONV_OK;
+}
+
+/** Superseded by spconv_axis_system_handedness (0.2; kept through 0.x):
+   1 if s is right-handed, 0 if left-handed, SPCONV_EINVAL (negative, and so
+   truthy: test `== 1`) if s is invalid. */
+SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s) {
+  int rh = 0;
+  int st = spconv_axis_system_handedness(&rh, s);
+  return st != SPCONV_OK ? st : rh;
 }
 
 /** *res = the system whose `forward` and `up` axes are the given signed
@@ -3625,7 +3741,7 @@ SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s) {
 SPCONV_API int spconv_axis_system_from_forward_up(spconv_axis_system *res,
                                                   spconv_signed_axis forward,
                                                   spconv_signed_axis up, int right_handed) {
-  int f = SPCONV__CAST(int, forward), u = SPCONV__CAST(int, up), d[3], k;
+  int f = SPCONV__CAST(int, forward), u = SPCONV__CAST(int, up), d[3], k, rh = 0;
   spconv_axis_system s;
   if (!spconv__signed_axis_valid(f) || !spconv__signed_axis_valid(u) || f % 3 == u % 3)
     return SPCONV_EINVAL;
@@ -3636,7 +3752,7 @@ SPCONV_API int spconv_axis_system_from_forward_up(spconv_axis_system *res,
   s.x = SPCONV__CAST(spconv_direction, d[0]);
   s.y = SPCONV__CAST(spconv_direction, d[1]);
   s.z = SPCONV__CAST(spconv_direction, d[2]);
-  if (spconv_axis_system_is_right_handed(s) != (right_handed != 0 ? 1 : 0)) {
+  if (spconv_axis_system_handedness(&rh, s) != SPCONV_OK || rh != (right_handed != 0 ? 1 : 0)) {
     d[k] = SPCONV__CAST(int, SPCONV_DIRECTION_RIGHT);
     s.x = SPCONV__CAST(spconv_direction, d[0]);
     s.y = SPCONV__CAST(spconv_direction, d[1]);
@@ -4034,6 +4150,7 @@ SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real ma
 
 /** @} */ /* end of >>axes */
 
+#ifndef SPCONV_NO_SHAPES
 /* ================================================================== >>shapes
    SHAPES AND ASSET IMPORT: collision primitives between engines, MuJoCo fromto,
    mesh assets into a Z-up world */
@@ -4294,6 +4411,7 @@ SPCONV_API int spconv_asset_axes_matrix(spconv_real res[9], spconv_asset_format 
 
 
 /** @} */ /* end of >>shapes */
+#endif /* !SPCONV_NO_SHAPES */
 
 /* ================================================================= >>spatial
    SPATIAL VECTORS: shift (and _n), swap, rotate, power, accelerations */
@@ -4304,6 +4422,7 @@ SPCONV_API int spconv_asset_axes_matrix(spconv_real res[9], spconv_asset_format 
    twist): v_B = v_A + w x r, w unchanged. */
 SPCONV_API void spconv_twist_shift(spconv_real res[6], const spconv_real twist[6],
                                    const spconv_real r[3]) {
+  SPCONV_ASSERT(res && twist && r);
   spconv_real w0 = twist[3], w1 = twist[4], w2 = twist[5];
   spconv_real v0 = twist[0] + w1 * r[2] - w2 * r[1];
   spconv_real v1 = twist[1] + w2 * r[0] - w0 * r[2];
@@ -4330,6 +4449,7 @@ SPCONV_API void spconv_twist_shift_n(spconv_real *res, const spconv_real *twist,
    spconv_twist_shift: the power f.v + tau.w is unchanged. */
 SPCONV_API void spconv_wrench_shift(spconv_real res[6], const spconv_real wrench[6],
                                     const spconv_real r[3]) {
+  SPCONV_ASSERT(res && wrench && r);
   spconv_real f0 = wrench[0], f1 = wrench[1], f2 = wrench[2];
   spconv_real t0 = wrench[3] - (r[1] * f2 - r[2] * f1);
   spconv_real t1 = wrench[4] - (r[2] * f0 - r[0] * f2);
@@ -5914,6 +6034,7 @@ SPCONV_API int spconv_force_at_point_from_wrench(spconv_real res_force[3],
 
 /** @} */ /* end of >>states */
 
+#ifndef SPCONV_NO_MUJOCO
 /* ================================================================== >>mujoco
    MUJOCO: free joint qvel / qfrc (and _n), c-frame cvel / cacc / cfrc */
 /** @defgroup mujoco MuJoCo
@@ -5949,15 +6070,15 @@ SPCONV_API void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_r
 
 #ifdef SPCONV__V2
 /* spconv_twist_from_mujoco_qvel for bodies i, i + 1 (SPCONV__V2, >>helpers):
-   qvel, res: two 6-vectors; q_wxyz: two qpos rows from their quaternion;
+   qvel, res: two 6-vectors; q_wxyz: two quaternions, qs reals apart;
    ipos: two 3-vectors. res may equal qvel. stream: see
    SPCONV__BATCH_MJ_V2. */
 SPCONV__V2_API void spconv__twist_from_mujoco_qvel_v2(spconv_real *res, const spconv_real *qvel,
-                                                     const spconv_real *q_wxyz,
+                                                     const spconv_real *q_wxyz, size_t qs,
                                                      const spconv_real *ipos, int stream) {
   spconv__v2 x[6], q[4], p[3], R[9], w[3], r[3], wxr[3], o[6];
   spconv__v2_load6(x, qvel);
-  spconv__v2_load_quat(q, q_wxyz);
+  spconv__v2_load_quat(q, q_wxyz, qs);
   spconv__v2_load3(p, ipos);
   spconv__v2_mat_from_quat(R, q);
   spconv__v2_mat_vec(w, R, x + 3);
@@ -5979,12 +6100,17 @@ SPCONV__BATCH_MJ_V2(twist_from_mujoco_qvel_n, spconv_twist_from_mujoco_qvel,
 SPCONV__BATCH_MJ(twist_from_mujoco_qvel_n, spconv_twist_from_mujoco_qvel)
 #endif
 
-/** n free bodies: COM twists (6n) from qvel (6n), free-joint qpos (7n: [p; q_wxyz]
-   per body, MuJoCo's layout) and body_ipos (3n). */
-SPCONV_API void spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_real *qvel,
-                                                const spconv_real *qpos,
-                                                const spconv_real *ipos, size_t n) {
-  SPCONV__BATCH_CALL(twist_from_mujoco_qvel_n, res, qvel, qpos, ipos, n);
+/** n free bodies: COM twists (6n) from qvel (6n), quaternions (wxyz) and
+   body_ipos (3n). Quaternion i at quat_wxyz + quat_stride * i, the same
+   pointer as the single form's: 4 for packed quaternions, 7 for MuJoCo
+   free-joint qpos rows (pass qpos + 3, 7). SPCONV_EINVAL (nothing written)
+   when quat_stride < 4. */
+SPCONV_API int spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_real *qvel,
+                                               const spconv_real *quat_wxyz, size_t quat_stride,
+                                               const spconv_real *ipos, size_t n) {
+  if (quat_stride < 4) return SPCONV_EINVAL;
+  SPCONV__BATCH_CALL(twist_from_mujoco_qvel_n, res, qvel, quat_wxyz, quat_stride, ipos, n);
+  return SPCONV_OK;
 }
 
 /** Free-joint qvel [v_O, world; w, body] from COM twist [v_C; w] (world):
@@ -6008,11 +6134,11 @@ SPCONV_API void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_r
 #ifdef SPCONV__V2
 /* spconv_mujoco_qvel_from_twist for bodies i, i + 1 (layouts as above) */
 SPCONV__V2_API void spconv__mujoco_qvel_from_twist_v2(spconv_real *res, const spconv_real *twist,
-                                                     const spconv_real *q_wxyz,
+                                                     const spconv_real *q_wxyz, size_t qs,
                                                      const spconv_real *ipos, int stream) {
   spconv__v2 x[6], q[4], p[3], R[9], wb[3], r[3], wxr[3], o[6];
   spconv__v2_load6(x, twist);
-  spconv__v2_load_quat(q, q_wxyz);
+  spconv__v2_load_quat(q, q_wxyz, qs);
   spconv__v2_load3(p, ipos);
   spconv__v2_mat_from_quat(R, q);
   spconv__v2_mat_t_vec(wb, R, x + 3);
@@ -6034,11 +6160,15 @@ SPCONV__BATCH_MJ_V2(mujoco_qvel_from_twist_n, spconv_mujoco_qvel_from_twist,
 SPCONV__BATCH_MJ(mujoco_qvel_from_twist_n, spconv_mujoco_qvel_from_twist)
 #endif
 
-/** n free bodies: qvel (6n) from COM twists (6n), qpos (7n) and body_ipos (3n). */
-SPCONV_API void spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_real *twist,
-                                                const spconv_real *qpos,
-                                                const spconv_real *ipos, size_t n) {
-  SPCONV__BATCH_CALL(mujoco_qvel_from_twist_n, res, twist, qpos, ipos, n);
+/** n free bodies: qvel (6n) from COM twists (6n), quaternions (wxyz, quaternion
+   i at quat_wxyz + quat_stride * i: qpos + 3, 7 for qpos rows) and body_ipos
+   (3n). SPCONV_EINVAL (nothing written) when quat_stride < 4. */
+SPCONV_API int spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_real *twist,
+                                               const spconv_real *quat_wxyz, size_t quat_stride,
+                                               const spconv_real *ipos, size_t n) {
+  if (quat_stride < 4) return SPCONV_EINVAL;
+  SPCONV__BATCH_CALL(mujoco_qvel_from_twist_n, res, twist, quat_wxyz, quat_stride, ipos, n);
+  return SPCONV_OK;
 }
 
 /** Free-joint qfrc [f, world; tau_O, body] from COM wrench [f; tau_C] (world):
@@ -6068,11 +6198,11 @@ SPCONV_API void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_
 /* spconv_mujoco_qfrc_from_wrench for bodies i, i + 1 (layouts as above) */
 SPCONV__V2_API void spconv__mujoco_qfrc_from_wrench_v2(spconv_real *res,
                                                       const spconv_real *wrench,
-                                                      const spconv_real *q_wxyz,
+                                                      const spconv_real *q_wxyz, size_t qs,
                                                       const spconv_real *ipos, int stream) {
   spconv__v2 x[6], q[4], p[3], R[9], r[3], rxf[3], tau[3], o[6];
   spconv__v2_load6(x, wrench);
-  spconv__v2_load_quat(q, q_wxyz);
+  spconv__v2_load_quat(q, q_wxyz, qs);
   spconv__v2_load3(p, ipos);
   spconv__v2_mat_from_quat(R, q);
   spconv__v2_mat_vec(r, R, p);
@@ -6094,11 +6224,15 @@ SPCONV__BATCH_MJ_V2(mujoco_qfrc_from_wrench_n, spconv_mujoco_qfrc_from_wrench,
 SPCONV__BATCH_MJ(mujoco_qfrc_from_wrench_n, spconv_mujoco_qfrc_from_wrench)
 #endif
 
-/** n free bodies: qfrc (6n) from COM wrenches (6n), qpos (7n) and body_ipos (3n). */
-SPCONV_API void spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_real *wrench,
-                                                 const spconv_real *qpos,
-                                                 const spconv_real *ipos, size_t n) {
-  SPCONV__BATCH_CALL(mujoco_qfrc_from_wrench_n, res, wrench, qpos, ipos, n);
+/** n free bodies: qfrc (6n) from COM wrenches (6n), quaternions (wxyz,
+   quaternion i at quat_wxyz + quat_stride * i: qpos + 3, 7 for qpos rows)
+   and body_ipos (3n). SPCONV_EINVAL (nothing written) when quat_stride < 4. */
+SPCONV_API int spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_real *wrench,
+                                                const spconv_real *quat_wxyz, size_t quat_stride,
+                                                const spconv_real *ipos, size_t n) {
+  if (quat_stride < 4) return SPCONV_EINVAL;
+  SPCONV__BATCH_CALL(mujoco_qfrc_from_wrench_n, res, wrench, quat_wxyz, quat_stride, ipos, n);
+  return SPCONV_OK;
 }
 
 /** COM wrench [f; tau_C] (world) from free-joint qfrc [f, world; tau_O, body]:
@@ -6122,11 +6256,11 @@ SPCONV_API void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_
 #ifdef SPCONV__V2
 /* spconv_wrench_from_mujoco_qfrc for bodies i, i + 1 (layouts as above) */
 SPCONV__V2_API void spconv__wrench_from_mujoco_qfrc_v2(spconv_real *res, const spconv_real *qfrc,
-                                                      const spconv_real *q_wxyz,
+                                                      const spconv_real *q_wxyz, size_t qs,
                                                       const spconv_real *ipos, int stream) {
   spconv__v2 x[6], q[4], p[3], R[9], r[3], rxf[3], tau[3], o[6];
   spconv__v2_load6(x, qfrc);
-  spconv__v2_load_quat(q, q_wxyz);
+  spconv__v2_load_quat(q, q_wxyz, qs);
   spconv__v2_load3(p, ipos);
   spconv__v2_mat_from_quat(R, q);
   spconv__v2_mat_vec(r, R, p);
@@ -6148,11 +6282,15 @@ SPCONV__BATCH_MJ_V2(wrench_from_mujoco_qfrc_n, spconv_wrench_from_mujoco_qfrc,
 SPCONV__BATCH_MJ(wrench_from_mujoco_qfrc_n, spconv_wrench_from_mujoco_qfrc)
 #endif
 
-/** n free bodies: COM wrenches (6n) from qfrc (6n), qpos (7n) and body_ipos (3n). */
-SPCONV_API void spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_real *qfrc,
-                                                 const spconv_real *qpos,
-                                                 const spconv_real *ipos, size_t n) {
-  SPCONV__BATCH_CALL(wrench_from_mujoco_qfrc_n, res, qfrc, qpos, ipos, n);
+/** n free bodies: COM wrenches (6n) from qfrc (6n), quaternions (wxyz,
+   quaternion i at quat_wxyz + quat_stride * i: qpos + 3, 7 for qpos rows)
+   and body_ipos (3n). SPCONV_EINVAL (nothing written) when quat_stride < 4. */
+SPCONV_API int spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_real *qfrc,
+                                                const spconv_real *quat_wxyz, size_t quat_stride,
+                                                const spconv_real *ipos, size_t n) {
+  if (quat_stride < 4) return SPCONV_EINVAL;
+  SPCONV__BATCH_CALL(wrench_from_mujoco_qfrc_n, res, qfrc, quat_wxyz, quat_stride, ipos, n);
+  return SPCONV_OK;
 }
 
 /* ----------------------------------------------- c-frame (cvel, cacc, cfrc) */
@@ -6346,7 +6484,9 @@ SPCONV_API int spconv_mujoco_cframe_from_accel(spconv_real res[6],
 }
 
 /** @} */ /* end of >>mujoco */
+#endif /* !SPCONV_NO_MUJOCO */
 
+#ifndef SPCONV_NO_SAP
 /* ===================================================================== >>sap
    SAP: the SAP solver boundary (and _n), P_v and P_f */
 /** @defgroup sap SAP solver boundary
@@ -6574,6 +6714,7 @@ SPCONV_API void spconv_sap_wrench_matrix(spconv_real res[36], const spconv_real 
 }
 
 /** @} */ /* end of >>sap */
+#endif /* !SPCONV_NO_SAP */
 
 /* ================================================================== >>arrays
    PACKED JOINT ARRAYS AND PERMUTATIONS: Newton / Warp joint_q, joint_qd,
@@ -6693,6 +6834,7 @@ SPCONV_API int spconv_joint_q_xyzw_from_wxyz(spconv_real *res, const spconv_real
   return spconv__joint_q_reorder(res, joint_q, L, 0);
 }
 
+#ifndef SPCONV_NO_SAP
 /* --------------------------------------- the SAP boundary over whole arrays */
 
 /* r_oc = R(q_xyzw of body b) com_b: origin -> COM of body b, world axes */
@@ -6855,6 +6997,8 @@ SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd, const spconv_joint
   return SPCONV_OK;
 }
 
+#endif /* !SPCONV_NO_SAP */
+
 /* ------------------------------------------------------------- permutations */
 
 /* perm[i] = the index in the source order of item i of the target order
@@ -6862,21 +7006,68 @@ SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd, const spconv_joint
    used as isaaclab = mujoco[..., map]). Validate a map with
    spconv_perm_check, invert it with spconv_perm_inverse. */
 
-/** SPCONV_OK when perm (n entries) is a permutation of 0..n-1, SPCONV_EINVAL
-   otherwise (a value out of range or repeated, or NULL with n > 0). A map of
-   0..n-1 into itself is a permutation exactly when every i returns to
-   itself within n steps. */
-SPCONV_API int spconv_perm_check(const int *perm, size_t n) {
-  size_t i, k, j;
+/* Bytes of the bitset that spconv_perm_check keeps on the stack: 512 marks
+   4,096 entries, so permutations up to that length are checked in one pass;
+   a longer one takes one pass per 4,096 entries (100,000 entries: 25 passes,
+   about a millisecond). spconv_perm_check_scratch takes the bitset from the
+   caller and checks any length in one pass. */
+#ifndef SPCONV_PERM_CHECK_STACK_BYTES
+#  define SPCONV_PERM_CHECK_STACK_BYTES 512
+#endif
+
+/* 1 when the values of perm in lo .. lo + 8 * bytes - 1 are all different:
+   marks (bytes of them, cleared here) has one bit per value of the window.
+   The values are known to be in 0..n-1. */
+SPCONV__PRIVATE int spconv__perm_window_distinct(const int *perm, size_t n, size_t lo,
+                                                 unsigned char *marks, size_t bytes) {
+  size_t i, bits = 8 * bytes;
+  for (i = 0; i < bytes; ++i) marks[i] = 0;
+  for (i = 0; i < n; ++i) {
+    size_t v = SPCONV__CAST(size_t, perm[i]) - lo; /* wraps past bits below lo */
+    unsigned char bit;
+    if (v >= bits) continue;
+    bit = SPCONV__CAST(unsigned char, 1u << (v % 8));
+    if (marks[v / 8] & bit) return 0;
+    marks[v / 8] = SPCONV__CAST(unsigned char, marks[v / 8] | bit);
+  }
+  return 1;
+}
+
+/* SPCONV_OK when every entry of perm is in 0..n-1 (perm may be NULL when n is
+   0), SPCONV_EINVAL otherwise */
+SPCONV__PRIVATE int spconv__perm_in_range(const int *perm, size_t n) {
+  size_t i;
   if (n > 0 && !perm) return SPCONV_EINVAL;
   for (i = 0; i < n; ++i)
     if (perm[i] < 0 || SPCONV__CAST(size_t, perm[i]) >= n) return SPCONV_EINVAL;
-  for (i = 0; i < n; ++i) {
-    j = SPCONV__CAST(size_t, perm[i]);
-    for (k = 0; j != i && k < n; ++k) j = SPCONV__CAST(size_t, perm[j]);
-    if (j != i) return SPCONV_EINVAL;
+  return SPCONV_OK;
+}
+
+/** SPCONV_OK when perm (n entries) is a permutation of 0..n-1, SPCONV_EINVAL
+   otherwise (a value out of range or repeated, or NULL with n > 0): n values
+   in 0..n-1 are a permutation exactly when no two are equal. Uses
+   SPCONV_PERM_CHECK_STACK_BYTES of stack and no other memory: one pass over
+   perm per 8 * SPCONV_PERM_CHECK_STACK_BYTES entries (4,096 by default). */
+SPCONV_API int spconv_perm_check(const int *perm, size_t n) {
+  unsigned char marks[SPCONV_PERM_CHECK_STACK_BYTES];
+  const size_t window = 8 * sizeof marks;
+  size_t lo;
+  if (spconv__perm_in_range(perm, n) != SPCONV_OK) return SPCONV_EINVAL;
+  for (lo = 0; lo < n; lo += window) {
+    size_t bytes = n - lo < window ? (n - lo + 7) / 8 : sizeof marks;
+    if (!spconv__perm_window_distinct(perm, n, lo, marks, bytes)) return SPCONV_EINVAL;
   }
   return SPCONV_OK;
+}
+
+/** spconv_perm_check in one pass for any n, with the caller's scratch of
+   (n + 7) / 8 bytes (any contents; overwritten) as its bitset: SPCONV_OK
+   when perm is a permutation of 0..n-1, SPCONV_EINVAL otherwise (also when
+   scratch is NULL with n > 0). */
+SPCONV_API int spconv_perm_check_scratch(const int *perm, size_t n, unsigned char *scratch) {
+  if (spconv__perm_in_range(perm, n) != SPCONV_OK || (n > 0 && !scratch)) return SPCONV_EINVAL;
+  return n == 0 || spconv__perm_window_distinct(perm, n, 0, scratch, (n + 7) / 8) ? SPCONV_OK
+                                                                                   : SPCONV_EINVAL;
 }
 
 /** res = the inverse permutation: res[perm[i]] = i. res may equal perm (then
@@ -6966,6 +7157,7 @@ SPCONV_API int spconv_perm_gather_parents(int *res, const int *parents, const in
 
 /** @} */ /* end of >>arrays */
 
+#ifndef SPCONV_NO_MOTION
 /* ================================================================== >>motion
    MOTION DATA: whole clips, velocities from a clip, BVH channels */
 /** @defgroup motion Motion data
@@ -7027,8 +7219,8 @@ SPCONV__PRIVATE int spconv__clip_check(const spconv_motion_clip *res, const spco
       res->local_rot_format != in->local_rot_format ||
       res->root_angvel_body != in->root_angvel_body)
     return SPCONV_EINVAL;
-  if ((in->root_rot && spconv_rot_format_size(in->root_rot_format) == 0) ||
-      (in->local_rot && spconv_rot_format_size(in->local_rot_format) == 0))
+  if ((in->root_rot && spconv_rot_format_size(in->root_rot_format) <= 0) ||
+      (in->local_rot && spconv_rot_format_size(in->local_rot_format) <= 0))
     return SPCONV_EINVAL;
   if ((in->root_pos && !res->root_pos) || (in->root_rot && !res->root_rot) ||
       (in->root_linvel && !res->root_linvel) || (in->root_angvel && !res->root_angvel) ||
@@ -7209,10 +7401,9 @@ SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int 
     qa = a + 1 == t ? prev : cur;
     qb = b == t + 1 ? next : cur;
     if (span == SPCONV__R(1)) {
-      if (body) spconv_body_angvel_from_quats_wxyz(w, qa, qb, dt);
-      else spconv_world_angvel_from_quats_wxyz(w, qa, qb, dt);
+      spconv__angvel_from_quats(w, qa, qb, dt, body); /* any q: NaN stays in its frame */
     } else {
-      spconv_world_angvel_from_quats_wxyz(w, qa, qb, span * dt);
+      spconv__angvel_from_quats(w, qa, qb, span * dt, 0);
       if (body) { /* w_body = R_t^T w = conj(q_t) w q_t */
         spconv_real c[4];
         spconv_quat_conj_wxyz(c, cur);
@@ -7383,9 +7574,11 @@ SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q
 
 /* *res = the heading (radians, (-pi, pi]) of one root rotation x of format
    f, for up axis `up`, world forward wf and body forward bf (signed axis
-   values, wf % 3 != up); 1 on success, 0 (res untouched) when x is not a
-   rotation (spconv__rot_valid) or h is vertical: its ground part not
-   finite or <= 16 eps (|h| = 1) */
+   values, wf % 3 != up); SPCONV_OK on success; res untouched and the
+   status of spconv__rot_valid when x is not a rotation (a zero or
+   non-finite quaternion: SPCONV_EDEGENERATE; a matrix that is not a
+   rotation: SPCONV_EINVAL), SPCONV_EDEGENERATE when h is vertical: its
+   ground part not finite or <= 16 eps (|h| = 1) */
 SPCONV__PRIVATE int spconv__clip_heading(spconv_real *res, const spconv_real *x, spconv_rot_format f,
                                     int up, int wf, int bf) {
   spconv_real q[4] = {1, 0, 0, 0}, b[3], h[3], hf, hs, th;
@@ -7393,7 +7586,8 @@ SPCONV__PRIVATE int spconv__clip_heading(spconv_real *res, const spconv_real *x,
   /* s = u x f: e_up x e_fa = +e_sa when fa follows up cyclically, else -e_sa */
   spconv_real ss = (fa == (up + 1) % 3 ? SPCONV__R(1) : SPCONV__R(-1)) *
                    spconv__signed_unit(wf, fa);
-  if (!spconv__rot_valid(x, f)) return 0;
+  int st = spconv__rot_valid(x, f);
+  if (st != SPCONV_OK) return st;
   spconv__quat_from_rot(q, x, f);
   b[0] = spconv__signed_unit(bf, 0);
   b[1] = spconv__signed_unit(bf, 1);
@@ -7403,10 +7597,10 @@ SPCONV__PRIVATE int spconv__clip_heading(spconv_real *res, const spconv_real *x,
   hs = ss * h[sa];
   if (!spconv__finite(hf) || !spconv__finite(hs) ||
       !(SPCONV_SQRT(hf * hf + hs * hs) > SPCONV__R(16) * SPCONV__EPS))
-    return 0;
+    return SPCONV_EDEGENERATE;
   th = SPCONV_ATAN2(hs, hf);
   *res = th <= -SPCONV__PI ? SPCONV__PI : th; /* atan2(-0, -1) = -pi -> pi */
-  return 1;
+  return SPCONV_OK;
 }
 
 /* SPCONV_OK when `frame` of clip `in` has a root rotation of known format
@@ -7415,7 +7609,7 @@ SPCONV__PRIVATE int spconv__clip_heading(spconv_real *res, const spconv_real *x,
 SPCONV__PRIVATE int spconv__clip_heading_check(const spconv_motion_clip *in, size_t frame, int up,
                                           int wf, int bf) {
   if (!in || !in->root_rot || in->frames < 0 || frame >= SPCONV__CAST(size_t, in->frames) ||
-      spconv_rot_format_size(in->root_rot_format) == 0 || up < 0 || up > 2 ||
+      spconv_rot_format_size(in->root_rot_format) <= 0 || up < 0 || up > 2 ||
       !spconv__signed_axis_valid(wf) || !spconv__signed_axis_valid(bf) || wf % 3 == up)
     return SPCONV_EINVAL;
   return SPCONV_OK;
@@ -7432,10 +7626,11 @@ SPCONV__PRIVATE int spconv__clip_heading_check(const spconv_motion_clip *in, siz
    (atan2(h_x, h_z)); the same clip after spconv_motion_clip_convert to the
    robot axes has the same heading. Reads root_rot only (any format, any
    norm). SPCONV_EINVAL (res untouched) for NULL, frame >= frames, a NULL
-   root_rot, an unknown format, up or signed axis, or world_forward along
-   up; SPCONV_EDEGENERATE for a root rotation that is zero or not finite,
-   not a rotation matrix, or that points the forward axis vertically (its
-   ground-plane part <= 16 eps). */
+   root_rot, an unknown format, up or signed axis, world_forward along
+   up, or a root matrix that is not a rotation (as spconv_quat_wxyz_from_mat);
+   SPCONV_EDEGENERATE for a root quaternion that is zero or not finite, or a
+   root that points the forward axis vertically (its ground-plane part
+   <= 16 eps). */
 SPCONV_API int spconv_motion_clip_heading(spconv_real *res, const spconv_motion_clip *in,
                                           size_t frame, spconv_axis up,
                                           spconv_signed_axis world_forward,
@@ -7445,10 +7640,8 @@ SPCONV_API int spconv_motion_clip_heading(spconv_real *res, const spconv_motion_
   size_t nr;
   if (!res || !in || spconv__clip_heading_check(in, frame, u, wf, bf) != SPCONV_OK)
     return SPCONV_EINVAL;
-  nr = SPCONV__CAST(size_t, spconv_rot_format_size(in->root_rot_format));
-  return spconv__clip_heading(res, in->root_rot + nr * frame, in->root_rot_format, u, wf, bf)
-             ? SPCONV_OK
-             : SPCONV_EDEGENERATE;
+  nr = SPCONV__CAST(size_t, spconv_rot_format_size(in->root_rot_format)); /* > 0: checked */
+  return spconv__clip_heading(res, in->root_rot + nr * frame, in->root_rot_format, u, wf, bf);
 }
 
 /** Turns and moves a whole clip so that frame `frame` faces world_forward
@@ -7478,16 +7671,17 @@ SPCONV_API int spconv_motion_clip_align(const spconv_motion_clip *res,
   spconv_real th, ca, sa, A[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0}, qa[4],
               I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, qi[4] = {1, 0, 0, 0}, c[3] = {0, 0, 0};
   int u = SPCONV__CAST(int, up), wf = SPCONV__CAST(int, world_forward),
-      bf = SPCONV__CAST(int, body_forward), nr, nl, i, ia, ib;
+      bf = SPCONV__CAST(int, body_forward), nr, nl, i, ia, ib, st;
   size_t t, T, n;
   if (!res || !in || !in->root_rot || !res->root_rot || spconv__clip_check(res, in) != SPCONV_OK ||
       spconv__clip_heading_check(in, frame, u, wf, bf) != SPCONV_OK || !spconv__finite(ground))
     return SPCONV_EINVAL;
   nr = spconv_rot_format_size(in->root_rot_format);
   nl = spconv_rot_format_size(in->local_rot_format);
-  if (!spconv__clip_heading(&th, in->root_rot + SPCONV__CAST(size_t, nr) * frame,
-                            in->root_rot_format, u, wf, bf))
-    return SPCONV_EDEGENERATE;
+  if (nl < 0) nl = 0; /* no local_rot array (else checked by spconv__clip_check) */
+  st = spconv__clip_heading(&th, in->root_rot + SPCONV__CAST(size_t, nr) * frame,
+                            in->root_rot_format, u, wf, bf);
+  if (st != SPCONV_OK) return st;
   /* A = rotation by -th about e_u: it takes e_ia toward e_ib (ia, ib = the
      axes after u, cyclically) and fixes e_u; qa = its unit quaternion */
   ca = SPCONV_COS(th);
@@ -7539,6 +7733,7 @@ SPCONV_API int spconv_motion_clip_align(const spconv_motion_clip *res,
 }
 
 /** @} */ /* end of >>motion */
+#endif /* !SPCONV_NO_MOTION */
 
 /* ================================================================= >>license
    LICENSE: MIT */
@@ -7569,6 +7764,50 @@ SPCONV_API int spconv_motion_clip_align(const spconv_motion_clip *res,
 
 #if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)
 #  pragma GCC diagnostic pop
+#endif
+
+/* The private macros end with the header (tests/compile/switches.sh checks
+   that none is left), but for those the public macros expand to:
+   SPCONV__PRIVATE (SPCONV_API's default), SPCONV__MATH (the default
+   SPCONV_SQRT, SPCONV_SIN, ...) and SPCONV__CAST (the deprecated
+   spconv_preset(id) and spconv_preset_name(id); gone with
+   SPCONV_NO_DEPRECATED). */
+#undef SPCONV__BATCH0
+#undef SPCONV__BATCH1
+#undef SPCONV__BATCH_CALL
+#undef SPCONV__BATCH_CALL0
+#undef SPCONV__BATCH_MJ
+#undef SPCONV__BATCH_MJ_V2
+#undef SPCONV__DEFINE_CYCLE_GATHER
+#undef SPCONV__DEG2RAD
+#undef SPCONV__EPS
+#undef SPCONV__GIMBAL_EPS
+#undef SPCONV__LINKED
+#undef SPCONV__MJ_FENCE
+#undef SPCONV__MJ_STREAM
+#undef SPCONV__NULL
+#undef SPCONV__PI
+#undef SPCONV__R
+#undef SPCONV__RAD2DEG
+#undef SPCONV__RESTRICT
+#undef SPCONV__SAP_TWIST_IN
+#undef SPCONV__SAP_TWIST_OUT
+#undef SPCONV__SAP_WRENCH_IN
+#undef SPCONV__SAP_WRENCH_OUT
+#undef SPCONV__SQRT_IEEE
+#undef SPCONV__STREAM
+#undef SPCONV__STREAM_API
+#undef SPCONV__STRIDE6_LOOP_HINT
+#undef SPCONV__TILE
+#undef SPCONV__UP_AXIS_CALL
+#undef SPCONV__UP_AXIS_LOOPS
+#undef SPCONV__UP_AXIS_ONE
+#undef SPCONV__UP_AXIS_TILE
+#undef SPCONV__V2
+#undef SPCONV__V2_API
+#undef SPCONV__V2_BITS
+#ifdef SPCONV_NO_DEPRECATED
+#undef SPCONV__CAST
 #endif
 
 #endif /* SPCONV_SPATIAL_CONV_H */

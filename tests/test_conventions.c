@@ -1312,6 +1312,61 @@ static void test_perm_check(void **state) {
   assert_int_equal(spconv_perm_check(NULL, 0), SPCONV_OK);
 }
 
+/* Long permutations, past the stack bitset of spconv_perm_check (4,096
+   entries a pass by default): lengths at and around window boundaries, each
+   checked as it is, with one entry copied onto another (at the start, the
+   middle and the end: a value repeated, another missing), and with the two
+   swapped (a permutation again). Both forms agree; the scratch form writes
+   only its (n + 7) / 8 bytes. */
+static void test_perm_check_long(void **state) {
+  static const size_t lens[] = {4095, 4096, 4097, 8192, 8193, 12289, 100000};
+  static int p[100000];
+  static unsigned char scratch[100000 / 8 + 2];
+  size_t k;
+  (void)state;
+  test_seed(0x5eed050c);
+  for (k = 0; k < sizeof lens / sizeof lens[0]; ++k) {
+    const size_t n = lens[k];
+    const size_t spots[3] = {1, n / 2, n - 1};
+    size_t s;
+    test_rand_perm(p, (int)n);
+    scratch[(n + 7) / 8] = 0xA5;
+    assert_int_equal(spconv_perm_check(p, n), SPCONV_OK);
+    assert_int_equal(spconv_perm_check_scratch(p, n, scratch), SPCONV_OK);
+    assert_int_equal(scratch[(n + 7) / 8], 0xA5);
+    for (s = 0; s < 3; ++s) {
+      const size_t at = spots[s], from = (at + n / 3) % n;
+      const int kept = p[at];
+      p[at] = p[from]; /* a repeated value, one value missing */
+      assert_int_equal(spconv_perm_check(p, n), SPCONV_EINVAL);
+      assert_int_equal(spconv_perm_check_scratch(p, n, scratch), SPCONV_EINVAL);
+      p[from] = kept; /* the two swapped: a permutation again */
+      assert_int_equal(spconv_perm_check(p, n), SPCONV_OK);
+      assert_int_equal(spconv_perm_check_scratch(p, n, scratch), SPCONV_OK);
+    }
+  }
+}
+
+/* the scratch form on the random and the bad permutations */
+static void check_perm_check_scratch(const perm_case *c) {
+  unsigned char scratch[6];
+  assert_int_equal(spconv_perm_check_scratch(c->p, c->len, scratch), SPCONV_OK);
+}
+
+static void test_perm_check_scratch(void **state) {
+  static const int one[1] = {0};
+  unsigned char scratch[1];
+  int k;
+  (void)state;
+  for_all_perm_cases(check_perm_check_scratch);
+  for (k = 0; k < 3; ++k)
+    assert_int_equal(spconv_perm_check_scratch(perm_bad[k], 4, scratch), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_check_scratch(perm_dup, 3, scratch), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_check_scratch(NULL, 2, scratch), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_check_scratch(one, 1, NULL), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_check_scratch(NULL, 0, NULL), SPCONV_OK);
+}
+
 /* res[i] = in[p[i]]; the inverse map gathers it back; in place too */
 static void check_perm_gather(const perm_case *c) {
   spconv_real res[40], back[40], ip[40];
@@ -1603,6 +1658,8 @@ int main(void) {
       cmocka_unit_test(test_sap_boundary_in_out_bad_input),
       cmocka_unit_test(test_sap_public_body_force_packed_bad_input),
       cmocka_unit_test(test_perm_check),
+      cmocka_unit_test(test_perm_check_long),
+      cmocka_unit_test(test_perm_check_scratch),
       cmocka_unit_test(test_perm_gather),
       cmocka_unit_test(test_perm_inverse),
       cmocka_unit_test(test_twist_wrench_accel_convert_aliasing),

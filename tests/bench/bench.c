@@ -210,16 +210,16 @@ static void k_reorder_inplace(arrays *A) { spconv_quat_xyzw_from_wxyz_n(A->q4, A
 static void k_twist_shift(arrays *A) { spconv_twist_shift_n(A->b6, A->a6, A->r3, A->n); }
 static void k_wrench_shift(arrays *A) { spconv_wrench_shift_n(A->b6, A->a6, A->r3, A->n); }
 static void k_qvel(arrays *A) {
-  spconv_twist_from_mujoco_qvel_n(A->b6, A->a6, A->qpos, A->r3, A->n);
+  if (spconv_twist_from_mujoco_qvel_n(A->b6, A->a6, A->qpos + 3, 7, A->r3, A->n) != SPCONV_OK) abort();
 }
 static void k_qvel_back(arrays *A) {
-  spconv_mujoco_qvel_from_twist_n(A->b6, A->a6, A->qpos, A->r3, A->n);
+  if (spconv_mujoco_qvel_from_twist_n(A->b6, A->a6, A->qpos + 3, 7, A->r3, A->n) != SPCONV_OK) abort();
 }
 static void k_qfrc(arrays *A) {
-  spconv_mujoco_qfrc_from_wrench_n(A->b6, A->a6, A->qpos, A->r3, A->n);
+  if (spconv_mujoco_qfrc_from_wrench_n(A->b6, A->a6, A->qpos + 3, 7, A->r3, A->n) != SPCONV_OK) abort();
 }
 static void k_qfrc_back(arrays *A) {
-  spconv_wrench_from_mujoco_qfrc_n(A->b6, A->a6, A->qpos, A->r3, A->n);
+  if (spconv_wrench_from_mujoco_qfrc_n(A->b6, A->a6, A->qpos + 3, 7, A->r3, A->n) != SPCONV_OK) abort();
 }
 static void k_sap_twist(arrays *A) { spconv_sap_twist_from_public_n(A->b6, A->a6, A->r3, A->n); }
 static void k_pub_twist(arrays *A) { spconv_public_twist_from_sap_n(A->b6, A->a6, A->r3, A->n); }
@@ -467,6 +467,59 @@ static void run_sweep(int rounds) {
   }
 }
 
+/* ------------------------------------------------------------ permutations */
+
+/* ns per entry of spconv_perm_gather (which checks its map with the stack
+   bitset of spconv_perm_check: one pass per 4,096 entries) and of
+   spconv_perm_check_scratch (one pass for any n), against a gather loop
+   that checks nothing: "perm n <n> <kernel> <ns/entry> <x of the loop>" */
+static void run_perm(int rounds) {
+  static const size_t sizes[] = {1000, 4096, 100000, 1000000};
+  size_t si, i;
+  printf("\npermutations (%s): ns/entry, min over %d rounds, and x the unchecked gather\n",
+         PRECISION, rounds);
+  for (si = 0; si < sizeof sizes / sizeof sizes[0]; ++si) {
+    const size_t n = sizes[si];
+    int *perm = malloc(n * sizeof *perm);
+    unsigned char *marks = malloc(n / 8 + 1);
+    real *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+    double best[3] = {1e300, 1e300, 1e300};
+    static const char *const names[3] = {"gather loop", "perm_gather", "perm_check_scratch"};
+    int r, k, reps = (int)(20000000 / n) + 1, status = 0;
+    unsigned long long seed = 11;
+    if (!perm || !marks || !x || !y) exit(1);
+    for (i = 0; i < n; ++i) perm[i] = (int)i, x[i] = (real)i;
+    for (i = n - 1; i > 0; --i) { /* Fisher-Yates */
+      size_t j;
+      int t;
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      j = (size_t)((seed >> 33) % (unsigned long long)(i + 1));
+      t = perm[i], perm[i] = perm[j], perm[j] = t;
+    }
+    for (r = 0; r < rounds; ++r) {
+      for (k = 0; k < 3; ++k) {
+        double t0 = now_ns(), t;
+        int rep;
+        for (rep = 0; rep < reps; ++rep) {
+          if (k == 0) {
+            for (i = 0; i < n; ++i) y[i] = x[perm[i]];
+          } else if (k == 1) {
+            status |= spconv_perm_gather(y, x, perm, n);
+          } else {
+            status |= spconv_perm_check_scratch(perm, n, marks);
+          }
+        }
+        t = (now_ns() - t0) / ((double)reps * (double)n);
+        if (t < best[k]) best[k] = t;
+      }
+    }
+    if (status != SPCONV_OK) exit(1);
+    for (k = 0; k < 3; ++k)
+      printf("perm n %zu %-20s %8.3f %6.2fx\n", n, names[k], best[k], best[k] / best[0]);
+    free(perm), free(marks), free(x), free(y);
+  }
+}
+
 int main(int argc, char **argv) {
   int rounds = argc > 1 ? atoi(argv[1]) : 7;
   if (rounds < 1 || rounds > MAX_ROUNDS) rounds = 7;
@@ -476,5 +529,6 @@ int main(int argc, char **argv) {
   run_size(1000, rounds);
   run_size(4000000, rounds);
   run_sweep(rounds < 3 ? rounds : 3);
+  run_perm(rounds < 3 ? rounds : 3);
   return 0;
 }

@@ -1367,16 +1367,17 @@ static void test_mujoco(void) {
     NEAR(back, qvel, 6);
     spconv_mujoco_qfrc_from_wrench(back, wr, qpos + 3, ip);
     NEAR(back, qfrc, 6);
-    /* batch forms (qpos [p; q_wxyz] per body) against the single ones */
-    spconv_twist_from_mujoco_qvel_n(tw, qvel, qpos, ip, 2);
+    /* batch forms (quaternions in qpos rows [p; q_wxyz]: qpos + 3, stride 7)
+       against the single ones */
+    STATUS(spconv_twist_from_mujoco_qvel_n(tw, qvel, qpos + 3, 7, ip, 2), SPCONV_OK);
     spconv_twist_from_mujoco_qvel(one, qvel + 6, qpos + 10, ip + 3);
     EQUAL(tw + 6, one, 6);
-    spconv_mujoco_qvel_from_twist_n(back, tw, qpos, ip, 2);
+    STATUS(spconv_mujoco_qvel_from_twist_n(back, tw, qpos + 3, 7, ip, 2), SPCONV_OK);
     NEAR(back, qvel, 12);
-    spconv_wrench_from_mujoco_qfrc_n(wr, qfrc, qpos, ip, 2);
+    STATUS(spconv_wrench_from_mujoco_qfrc_n(wr, qfrc, qpos + 3, 7, ip, 2), SPCONV_OK);
     spconv_wrench_from_mujoco_qfrc(one, qfrc + 6, qpos + 10, ip + 3);
     EQUAL(wr + 6, one, 6);
-    spconv_mujoco_qfrc_from_wrench_n(back, wr, qpos, ip, 2);
+    STATUS(spconv_mujoco_qfrc_from_wrench_n(back, wr, qpos + 3, 7, ip, 2), SPCONV_OK);
     NEAR(back, qfrc, 12);
     /* c-frame vectors under any preset, and back; NEWTON = cvel at the COM */
     copy(body.pos, qpos, 3);
@@ -1642,7 +1643,9 @@ static void test_arrays(void) {
     const int bad_parents[3] = {-1, 3, 0};
     int inv[3], par[3];
     real g[3], frames[12], fw[12];
+    unsigned char marks[1];
     STATUS(spconv_perm_check(p, 3), SPCONV_OK);
+    STATUS(spconv_perm_check_scratch(p, 3, marks), SPCONV_OK);
     STATUS(spconv_perm_inverse(inv, p, 3), SPCONV_OK);
     TRUE(inv[0] == pinv[0] && inv[1] == pinv[1] && inv[2] == pinv[2]);
     STATUS(spconv_perm_gather(g, in, p, 3), SPCONV_OK);
@@ -1659,6 +1662,7 @@ static void test_arrays(void) {
     /* bad input (C3, D7): not a permutation, stride 0, a bad parent */
     fill(g, 3);
     STATUS(spconv_perm_check(dup, 3), SPCONV_EINVAL);
+    STATUS(spconv_perm_check_scratch(dup, 3, marks), SPCONV_EINVAL);
     STATUS(spconv_perm_inverse(par, dup, 3), SPCONV_EINVAL);
     STATUS(spconv_perm_gather(g, in, dup, 3), SPCONV_EINVAL);
     STATUS(spconv_perm_gather_frames(g, in, p, 1, 3, 0), SPCONV_EINVAL);

@@ -265,6 +265,10 @@ static void fz_perms(fz_in *in) {
   }
   s = spconv_perm_check(perm, un);
   FZ_CHECK(s == (ok ? SPCONV_OK : SPCONV_EINVAL));
+  {
+    unsigned char marks[3];
+    FZ_CHECK(spconv_perm_check_scratch(perm, un, marks) == s);
+  }
   s = spconv_perm_inverse(inv, perm, un);
   FZ_CHECK(s == (ok ? SPCONV_OK : SPCONV_EINVAL));
   s = spconv_perm_gather(g, v, perm, un);
