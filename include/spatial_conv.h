@@ -57,6 +57,13 @@
    from its type's name: SPCONV_DIRECTION_UP (spconv_direction),
    SPCONV_SHAPE_FORMAT_USD (spconv_shape_format), SPCONV_EULER_INTRINSIC
    (spconv_euler_kind), SPCONV_AXIS_NEG_Y (spconv_signed_axis).
+   A batch form takes the same kind of pointer as its single form, plus a
+   stride where rows hold more (spconv_twist_from_mujoco_qvel_n: the
+   quaternion, qpos + 3 with stride 7 for qpos rows). An orientation
+   function that relabels the world axes only (body axes kept, q' = q_M q)
+   says world: spconv_quat_wxyz_change_world_axes,
+   spconv_quat_wxyz_change_world_up_axis_n; change_axes relabels every
+   frame (M R M^T). Vectors have no body frame: spconv_vec_change_up_axis_n.
    The 0.1 names still compile (>>deprecated; docs/migration.md).
 
    ENUM VALUES  Every struct field and parameter that holds an enum value
@@ -156,6 +163,18 @@
    SPCONV_ROTATION_TOL  the largest |R R^T - I| entry of a matrix accepted
                       as a rotation; default 1e-6 (double), 1e-5 (float).
    SPCONV_NO_DEPRECATED  leaves out the 0.1 names (>>deprecated).
+   SPCONV_NO_SAP, SPCONV_NO_MOTION, SPCONV_NO_SHAPES, SPCONV_NO_MUJOCO
+                      leave out a whole engine-specific family: its
+                      declarations, definitions and 0.1 names. NO_SAP: >>sap
+                      and the SAP boundary over whole arrays in >>arrays
+                      (spconv_sap_joint_*, spconv_*_body_force_*_packed,
+                      spconv_sap_boundary_in/out); NO_MOTION: >>motion;
+                      NO_SHAPES: >>shapes; NO_MUJOCO: >>mujoco (the free
+                      joint and c-frame; the MuJoCo Euler and fromto
+                      parsers of >>rot and >>shapes stay). No other family
+                      calls them; types and enum values stay. Inline, an
+                      unused function costs nothing anyway: the switches
+                      shrink SPCONV_IMPLEMENTATION builds and compile time.
    SPCONV_NODISCARD   the attribute on every function that returns a status,
                       so that an ignored status warns: [[nodiscard]] under
                       C++17 and C23 (a cast to void discards on purpose),
@@ -894,203 +913,285 @@ extern "C" { /* the linked modes: one set of symbols for C and C++ */
 #endif
 
 /* ----------------------------------------------------------------- >>status */
+/* short English name of a status code; "unknown status" for others */
 SPCONV_API const char *spconv_status_string(int status);
 
 /* ------------------------------------------------------------------- >>quat */
+/* quaternion stored (w, x, y, z) from the same stored (x, y, z, w) */
 SPCONV_API void spconv_quat_wxyz_from_xyzw(spconv_real res[4],
                                            const spconv_real q_xyzw[4]);
+/* quaternion stored (x, y, z, w) from the same stored (w, x, y, z) */
 SPCONV_API void spconv_quat_xyzw_from_wxyz(spconv_real res[4],
                                            const spconv_real q_wxyz[4]);
+/* n contiguous quaternions (4n reals), xyzw -> wxyz; res may equal q_xyzw */
 SPCONV_API void spconv_quat_wxyz_from_xyzw_n(spconv_real *res, const spconv_real *q_xyzw,
                                              size_t n);
+/* n contiguous quaternions (4n reals), wxyz -> xyzw; res may equal q_wxyz */
 SPCONV_API void spconv_quat_xyzw_from_wxyz_n(spconv_real *res, const spconv_real *q_wxyz,
                                              size_t n);
+/* res = q v q^-1, q stored wxyz (need not be unit) */
 SPCONV_API void spconv_quat_rotate_wxyz(spconv_real res[3], const spconv_real q_wxyz[4],
                                         const spconv_real v[3]);
+/* res = q v q^-1, q stored xyzw (need not be unit) */
 SPCONV_API void spconv_quat_rotate_xyzw(spconv_real res[3], const spconv_real q_xyzw[4],
                                         const spconv_real v[3]);
+/* res = a b (Hamilton, wxyz): rotate by b, then by a */
 SPCONV_API void spconv_quat_mul_wxyz(spconv_real res[4], const spconv_real a[4],
                                      const spconv_real b[4]);
+/* res = (w, -x, -y, -z): the inverse rotation of q */
 SPCONV_API void spconv_quat_conj_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
+/* res = conj(q) / |q|^2 (wxyz); the zero quaternion maps to itself */
 SPCONV_API void spconv_quat_inv_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
+/* res = q / |q| (wxyz), sign kept; SPCONV_EDEGENERATE for zero or non-finite q */
 SPCONV_NODISCARD SPCONV_API int spconv_quat_normalize_wxyz(spconv_real res[4],
                                                            const spconv_real q_wxyz[4]);
+/* res = q or -q with w > 0 (SciPy's canonical rule); norm kept */
 SPCONV_API void spconv_quat_canonical_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
+/* res = unit wxyz a fraction t from a to b along the shortest arc */
 SPCONV_API void spconv_quat_slerp_wxyz(spconv_real res[4], const spconv_real a[4],
                                        const spconv_real b[4], spconv_real t);
+/* angle in [0, pi] of the rotation taking a to b (q and -q give 0) */
 SPCONV_API spconv_real spconv_quat_angle_wxyz(const spconv_real a[4], const spconv_real b[4]);
 
 /* -------------------------------------------------------------------- >>rot */
+/* row-major R of q (any norm): columns = body axes in world (MuJoCo xmat) */
 SPCONV_API void spconv_mat_from_quat_wxyz(spconv_real res[9], const spconv_real q_wxyz[4]);
+/* unit canonical wxyz of row-major rotation R; EINVAL if not a rotation */
 SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_from_mat(spconv_real res[4],
                                                           const spconv_real R[9]);
+/* res = R^T (row-major): the inverse rotation */
 SPCONV_API void spconv_mat_transpose(spconv_real res[9], const spconv_real R[9]);
+/* res = A B (row-major 3x3); M_ac = M_bc M_ab between axis systems */
 SPCONV_API void spconv_mat_mul(spconv_real res[9], const spconv_real A[9],
                                const spconv_real B[9]);
+/* nearest rotation to R (polar factor, row-major); EINVAL for det R < 0 */
 SPCONV_NODISCARD SPCONV_API int spconv_mat_orthonormalize(spconv_real res[9],
                                                           const spconv_real R[9]);
+/* rotation by angle (rad, right-handed) about axis (any length), wxyz */
 SPCONV_API void spconv_quat_wxyz_from_axis_angle(spconv_real res[4], const spconv_real axis[3],
                                                  spconv_real angle);
+/* unit axis and angle in [0, pi] of q (wxyz, any nonzero norm) */
 SPCONV_NODISCARD SPCONV_API int spconv_axis_angle_from_quat_wxyz(spconv_real axis[3],
                                                                  spconv_real *angle,
                                                                  const spconv_real q_wxyz[4]);
+/* wxyz = exp(rv / 2): |rv| rad about rv (SciPy from_rotvec, SONIC pose_aa) */
 SPCONV_API void spconv_quat_wxyz_from_rotvec(spconv_real res[4], const spconv_real rv[3]);
+/* rotation vector angle * axis of q (wxyz), |res| <= pi (SciPy as_rotvec) */
 SPCONV_API void spconv_rotvec_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4]);
+/* wxyz of Euler angles (rad, SciPy's meaning) for seq and kind */
 SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_from_euler(spconv_real res[4],
                                                             const spconv_real angles[3],
                                                             spconv_euler_seq seq,
                                                             spconv_euler_kind kind);
+/* Euler angles (rad, SciPy's ranges) of q (wxyz); SPCONV_GIMBAL_LOCK warns */
 SPCONV_NODISCARD SPCONV_API int spconv_euler_from_quat_wxyz(spconv_real res[3],
                                                             const spconv_real q_wxyz[4],
                                                             spconv_euler_seq seq,
                                                             spconv_euler_kind kind);
+/* row-major R of Euler angles (rad, SciPy's meaning) for seq and kind */
 SPCONV_NODISCARD SPCONV_API int spconv_mat_from_euler(spconv_real res[9],
                                                       const spconv_real angles[3],
                                                       spconv_euler_seq seq, spconv_euler_kind kind);
+/* Euler angles (rad, SciPy's ranges) of row-major rotation R */
 SPCONV_NODISCARD SPCONV_API int spconv_euler_from_mat(spconv_real res[3], const spconv_real R[9],
                                                       spconv_euler_seq seq, spconv_euler_kind kind);
+/* seq and kind of a SciPy seq string ("XYZ" intrinsic, "xyz" extrinsic) */
 SPCONV_NODISCARD SPCONV_API int spconv_euler_seq_from_scipy(spconv_euler_seq *seq,
                                                             spconv_euler_kind *kind,
                                                             const char *s);
+/* seq and kind of MuJoCo's eulerseq ("xyz" intrinsic, "XYZ" extrinsic) */
 SPCONV_NODISCARD SPCONV_API int spconv_euler_seq_from_mujoco(spconv_euler_seq *seq,
                                                              spconv_euler_kind *kind,
                                                              const char *s);
+/* wxyz MuJoCo's compiler makes from euler (rad) under eulerseq */
 SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_from_mujoco_euler(spconv_real res[4],
                                                                    const spconv_real angles[3],
                                                                    const char *eulerseq);
+/* wxyz of URDF / ROS rpy (rad): R = Rz(yaw) Ry(pitch) Rx(roll) */
 SPCONV_API void spconv_quat_wxyz_from_urdf_rpy(spconv_real res[4], const spconv_real rpy[3]);
+/* URDF / ROS rpy (rad) of q (wxyz), pitch in [-pi/2, pi/2] */
 SPCONV_NODISCARD SPCONV_API int spconv_urdf_rpy_from_quat_wxyz(spconv_real res[3],
                                                                const spconv_real q_wxyz[4]);
+/* wxyz of Isaac Lab quat_from_euler_xyz(roll, pitch, yaw) (extrinsic xyz) */
 SPCONV_API void spconv_quat_wxyz_from_isaaclab_euler_xyz(spconv_real res[4], spconv_real roll,
                                                          spconv_real pitch, spconv_real yaw);
+/* wxyz of Drake RollPitchYaw [r, p, y]: R = Rz(y) Ry(p) Rx(r) */
 SPCONV_API void spconv_quat_wxyz_from_drake_rpy(spconv_real res[4], const spconv_real rpy[3]);
+/* 6D representation (layout: columns or rows) of row-major rotation R */
 SPCONV_NODISCARD SPCONV_API int spconv_rot6d_from_mat(spconv_real res[6], const spconv_real R[9],
                                                       spconv_rot6d_layout layout);
+/* row-major R from a 6D vector by Gram-Schmidt (layout: columns or rows) */
 SPCONV_NODISCARD SPCONV_API int spconv_mat_from_rot6d(spconv_real res[9], const spconv_real d6[6],
                                                       spconv_rot6d_layout layout);
+/* reals per rotation of a format (3, 4 or 9); negative SPCONV_EINVAL if unknown */
 SPCONV_NODISCARD SPCONV_API int spconv_rot_format_size(spconv_rot_format format);
+/* n rotations x[n][size of x_format] -> res[n][size of res_format] */
 SPCONV_NODISCARD SPCONV_API int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_format,
                                                      const spconv_real *x,
                                                      spconv_rot_format x_format, size_t n);
 
 /* ----------------------------------------------------------------- >>angvel */
+/* q (wxyz, body -> world) advanced by body-frame w_body over dt (MuJoCo) */
 SPCONV_API void spconv_quat_integrate_body_wxyz(spconv_real res[4], const spconv_real q_wxyz[4],
                                                 const spconv_real w_body[3], spconv_real dt);
+/* q (wxyz, body -> world) advanced by world-frame w_world over dt */
 SPCONV_API void spconv_quat_integrate_world_wxyz(spconv_real res[4],
                                                  const spconv_real q_wxyz[4],
                                                  const spconv_real w_world[3], spconv_real dt);
+/* body-frame angular velocity turning q0 into q1 in dt (shortest path) */
 SPCONV_NODISCARD SPCONV_API int spconv_body_angvel_from_quats_wxyz(spconv_real res[3],
                                                                    const spconv_real q0[4],
                                                                    const spconv_real q1[4],
                                                                    spconv_real dt);
+/* world-frame angular velocity turning q0 into q1 in dt (shortest path) */
 SPCONV_NODISCARD SPCONV_API int spconv_world_angvel_from_quats_wxyz(spconv_real res[3],
                                                                     const spconv_real q0[4],
                                                                     const spconv_real q1[4],
                                                                     spconv_real dt);
 
 /* ------------------------------------------------------------------ >>units */
+/* radians from degrees (or deg/s -> rad/s) */
 SPCONV_API spconv_real spconv_rad_from_deg(spconv_real deg);
+/* degrees from radians (or rad/s -> deg/s) */
 SPCONV_API spconv_real spconv_deg_from_rad(spconv_real rad);
+/* 3-vector in radians from degrees (Euler triples, deg/s) */
 SPCONV_API void spconv_rad_from_deg3(spconv_real res[3], const spconv_real v[3]);
+/* 3-vector in degrees from radians (Euler triples, rad/s) */
 SPCONV_API void spconv_deg_from_rad3(spconv_real res[3], const spconv_real v[3]);
+/* *res = k = from_meters_per_unit / to_meters_per_unit (x_to = k x_from) */
 SPCONV_NODISCARD SPCONV_API int spconv_length_scale(spconv_real *res,
                                                     spconv_real from_meters_per_unit,
                                                     spconv_real to_meters_per_unit);
+/* pose [p; q] (either order) -> [k p; q] */
 SPCONV_API void spconv_pose_change_length_unit(spconv_real res[7], const spconv_real pose[7],
                                                spconv_real k);
+/* twist [v; w] -> [k v; w] */
 SPCONV_API void spconv_twist_change_length_unit(spconv_real res[6], const spconv_real twist[6],
                                                 spconv_real k);
+/* wrench [f; tau] -> [k f; k^2 tau] */
 SPCONV_API void spconv_wrench_change_length_unit(spconv_real res[6], const spconv_real wrench[6],
                                                  spconv_real k);
+/* inertia tensor (row-major) -> k^2 I */
 SPCONV_API void spconv_inertia_change_length_unit(spconv_real res[9], const spconv_real I[9],
                                                   spconv_real k);
 
 /* ------------------------------------------------------------------- >>axes */
+/* row-major rotation by +90 deg about from_up x to_up: v_to = res v_from */
 SPCONV_NODISCARD SPCONV_API int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up,
                                                       spconv_axis to_up);
+/* unit wxyz of spconv_up_axis_matrix (identity when equal) */
 SPCONV_NODISCARD SPCONV_API int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
                                                          spconv_axis to_up);
+/* n 3-vectors (3n) from a from_up world to a to_up world */
 SPCONV_NODISCARD SPCONV_API int spconv_vec_change_up_axis_n(spconv_real *res, const spconv_real *v,
                                                             size_t n,
                                                             spconv_axis from_up, spconv_axis to_up);
+/* n 6-vectors (6n, twists or wrenches, world axes) from from_up to to_up */
 SPCONV_NODISCARD SPCONV_API int spconv_spatial_change_up_axis_n(spconv_real *res,
                                                                 const spconv_real *x, size_t n,
                                                                 spconv_axis from_up,
                                                                 spconv_axis to_up);
-SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_change_up_axis_n(spconv_real *res,
-                                                                  const spconv_real *q_wxyz,
-                                                                  size_t n, spconv_axis from_up,
-                                                                  spconv_axis to_up);
-SPCONV_NODISCARD SPCONV_API int spconv_quat_xyzw_change_up_axis_n(spconv_real *res,
-                                                                  const spconv_real *q_xyzw,
-                                                                  size_t n, spconv_axis from_up,
-                                                                  spconv_axis to_up);
+/* n orientations (4n, wxyz, body -> world): world relabelled, body axes kept: q' = q_up q */
+SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_change_world_up_axis_n(
+    spconv_real *res, const spconv_real *q_wxyz, size_t n, spconv_axis from_up,
+    spconv_axis to_up);
+/* n orientations (4n, xyzw, body -> world): world relabelled, body axes kept: q' = q_up q */
+SPCONV_NODISCARD SPCONV_API int spconv_quat_xyzw_change_world_up_axis_n(
+    spconv_real *res, const spconv_real *q_xyzw, size_t n, spconv_axis from_up,
+    spconv_axis to_up);
+/* unit vector of a signed axis (SPCONV_AXIS_NEG_Y -> (0, -1, 0)) */
 SPCONV_NODISCARD SPCONV_API int spconv_vec_from_signed_axis(spconv_real res[3],
                                                             spconv_signed_axis axis);
+/* SPCONV_OK if s is one of the 48 axis systems, else SPCONV_EINVAL */
 SPCONV_NODISCARD SPCONV_API int spconv_axis_system_check(spconv_axis_system s);
+/* signed permutation M (row-major) with v_to = M v_from between systems */
 SPCONV_NODISCARD SPCONV_API int spconv_axis_system_matrix(spconv_real res[9],
                                                           spconv_axis_system from,
                                                           spconv_axis_system to);
+/* *right_handed = 1 if s is right-handed, 0 if left-handed */
 SPCONV_NODISCARD SPCONV_API int spconv_axis_system_handedness(int *right_handed,
                                                               spconv_axis_system s);
+/* superseded: 1 right-handed, 0 left-handed, SPCONV_EINVAL if s is invalid */
 SPCONV_NODISCARD SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s);
+/* *res = system with the given forward and up axes and handedness */
 SPCONV_NODISCARD SPCONV_API int spconv_axis_system_from_forward_up(spconv_axis_system *res,
                                                                    spconv_signed_axis forward,
                                                                    spconv_signed_axis up,
                                                                    int right_handed);
+/* rotation M (row-major, v_to = M v_from) as Blender's axis_conversion */
 SPCONV_NODISCARD SPCONV_API int spconv_axis_conversion(spconv_real res[9],
                                                        spconv_signed_axis from_forward,
                                                        spconv_signed_axis from_up,
                                                        spconv_signed_axis to_forward,
                                                        spconv_signed_axis to_up);
+/* *res = system `from` carried through signed permutation M */
 SPCONV_NODISCARD SPCONV_API int spconv_axis_system_from_matrix(spconv_axis_system *res,
                                                                const spconv_real M[9],
                                                                spconv_axis_system from);
+/* *res = axis system of a named convention (preset) */
 SPCONV_NODISCARD SPCONV_API int spconv_axis_system_preset(spconv_axis_system *res,
                                                           spconv_axis_preset preset);
+/* M (row-major, v_to = M v_from) between two axis presets */
 SPCONV_NODISCARD SPCONV_API int spconv_axis_preset_matrix(spconv_real res[9],
                                                           spconv_axis_preset from,
                                                           spconv_axis_preset to);
+/* res = M v: polar vectors (positions, velocities, forces) */
 SPCONV_API void spconv_vec_change_axes(spconv_real res[3], const spconv_real M[9],
                                        const spconv_real v[3]);
+/* res = (det M) M w: pseudovectors (angular velocity, torque, rotvec) */
 SPCONV_API void spconv_pseudovec_change_axes(spconv_real res[3], const spconv_real M[9],
                                              const spconv_real w[3]);
+/* res = M R M^T: rotation (row-major) with both sides in the new axes */
 SPCONV_API void spconv_mat_change_axes(spconv_real res[9], const spconv_real M[9],
                                        const spconv_real R[9]);
+/* res = M I M^T: inertia tensor (row-major) */
 SPCONV_API void spconv_inertia_change_axes(spconv_real res[9], const spconv_real M[9],
                                            const spconv_real I[9]);
+/* res = |M| s: per-axis scales or sizes, permuted, never sign-flipped */
 SPCONV_API void spconv_scale_change_axes(spconv_real res[3], const spconv_real M[9],
                                          const spconv_real s[3]);
+/* q (wxyz) -> (w, (det M) M v): the rotation M R(q) M^T */
 SPCONV_API void spconv_quat_wxyz_change_axes(spconv_real res[4], const spconv_real M[9],
                                              const spconv_real q_wxyz[4]);
+/* q (xyzw) -> the rotation M R(q) M^T, as spconv_quat_wxyz_change_axes */
 SPCONV_API void spconv_quat_xyzw_change_axes(spconv_real res[4], const spconv_real M[9],
                                              const spconv_real q_xyzw[4]);
+/* pose [p; q_wxyz] -> [M p; (w, (det M) M v)] */
 SPCONV_API void spconv_pose_wxyz_change_axes(spconv_real res[7], const spconv_real M[9],
                                              const spconv_real pose[7]);
+/* pose [p; q_xyzw] (Warp / Newton transform) -> [M p; rotated q] */
 SPCONV_API void spconv_pose_xyzw_change_axes(spconv_real res[7], const spconv_real M[9],
                                              const spconv_real pose[7]);
+/* 4x4 transform [A p; 0 1] (stored as layout says) -> [M A M^T, k M p; 0 1] */
 SPCONV_NODISCARD SPCONV_API int spconv_transform_change_axes(spconv_real res[16],
                                                              const spconv_real M[9],
                                                              const spconv_real T[16], spconv_real k,
                                                              spconv_mat4_layout layout);
+/* twist or wrench [a; b] (any point) -> [M a; (det M) M b] */
 SPCONV_API void spconv_spatial_change_axes(spconv_real res[6], const spconv_real M[9],
                                            const spconv_real x[6]);
+/* orientation R (body -> world, row-major), world axes only: res = M R */
 SPCONV_NODISCARD SPCONV_API int spconv_mat_change_world_axes(spconv_real res[9],
                                                              const spconv_real M[9],
                                                              const spconv_real R[9]);
+/* orientation q (wxyz, body -> world), world axes only: res = q_M q */
 SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_change_world_axes(spconv_real res[4],
                                                                    const spconv_real M[9],
                                                                    const spconv_real q_wxyz[4]);
+/* q (wxyz, body -> world) -> M_world R M_body^T */
 SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_change_world_body_axes(
     spconv_real res[4], const spconv_real M_world[9], const spconv_real M_body[9],
     const spconv_real q_wxyz[4]);
+/* gravity: -magnitude along the signed up axis, 0 along the others */
 SPCONV_NODISCARD SPCONV_API int spconv_gravity_signed(spconv_real res[3], spconv_signed_axis up,
                                                       spconv_real magnitude);
+/* gravity for a +up world: -magnitude along up ((0, 0, -9.81) for Z-up) */
 SPCONV_NODISCARD SPCONV_API int spconv_gravity(spconv_real res[3], spconv_axis up,
                                                spconv_real magnitude);
 
 /* ----------------------------------------------------------------- >>shapes */
 #ifndef SPCONV_NO_SHAPES
+/* `to` size and res_q_wxyz (q_to = q_from res_q) of the same shape given in `from` */
 SPCONV_NODISCARD SPCONV_API int spconv_shape_convert(spconv_real res_size[3],
                                                      spconv_real res_q_wxyz[4],
                                                      const spconv_real size[3],
@@ -1098,71 +1199,94 @@ SPCONV_NODISCARD SPCONV_API int spconv_shape_convert(spconv_real res_size[3],
                                                      spconv_shape_format from,
                                                      spconv_axis from_axis,
                                                      spconv_shape_format to, spconv_axis to_axis);
+/* *res = volume of a shape from the parameters of `format` */
 SPCONV_NODISCARD SPCONV_API int spconv_shape_volume(spconv_real *res, const spconv_real size[3],
                                                     spconv_shape_type type,
                                                     spconv_shape_format format,
                                                     spconv_axis axis);
+/* centre of mass of a uniform solid shape in its own frame */
 SPCONV_NODISCARD SPCONV_API int spconv_shape_com(spconv_real res[3], const spconv_real size[3],
                                                  spconv_shape_type type, spconv_shape_format format,
                                                  spconv_axis axis);
+/* geom frame (pos, wxyz, half length) of MuJoCo fromto (a; b) */
 SPCONV_NODISCARD SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
                                                                spconv_real res_q_wxyz[4],
                                                                spconv_real *res_half_length,
                                                                const spconv_real fromto[6]);
+/* M (row-major) from a file's mesh axes to a Z-up world, up axis only */
 SPCONV_NODISCARD SPCONV_API int spconv_asset_import_matrix(spconv_real res[9],
                                                            spconv_asset_format format,
                                                            int file_is_z_up);
+/* unit wxyz of spconv_asset_import_matrix */
 SPCONV_NODISCARD SPCONV_API int spconv_asset_import_quat_wxyz(spconv_real res[4],
                                                               spconv_asset_format format,
                                                               int file_is_z_up);
+/* M (v_to = M v_from) from a mesh file's axes to preset `to`, facing kept */
 SPCONV_NODISCARD SPCONV_API int spconv_asset_axes_matrix(spconv_real res[9],
                                                          spconv_asset_format format,
                                                          int file_is_z_up, spconv_axis_preset to);
 #endif /* !SPCONV_NO_SHAPES */
 
 /* ---------------------------------------------------------------- >>spatial */
+/* twist [v; w] at A -> at B, r = p_B - p_A: v += w x r */
 SPCONV_API void spconv_twist_shift(spconv_real res[6], const spconv_real twist[6],
                                    const spconv_real r[3]);
+/* n twists [v; w] (6n) shifted by n offsets r (3n) */
 SPCONV_API void spconv_twist_shift_n(spconv_real *res, const spconv_real *twist,
                                      const spconv_real *r, size_t n);
+/* wrench [f; tau] about A -> about B, r = p_B - p_A: tau -= r x f */
 SPCONV_API void spconv_wrench_shift(spconv_real res[6], const spconv_real wrench[6],
                                     const spconv_real r[3]);
+/* n wrenches [f; tau] (6n) shifted by n offsets r (3n) */
 SPCONV_API void spconv_wrench_shift_n(spconv_real *res, const spconv_real *wrench,
                                       const spconv_real *r, size_t n);
+/* [a; b] -> [b; a]: linear-first <-> angular-first */
 SPCONV_API void spconv_spatial_swap(spconv_real res[6], const spconv_real x[6]);
+/* [a; b] -> [R a; R b] (R row-major, old axes -> new); point unchanged */
 SPCONV_API void spconv_spatial_rotate(spconv_real res[6], const spconv_real R[9],
                                       const spconv_real x[6]);
+/* f.v + tau.w of wrench [f; tau] on twist [v; w] (same point and axes) */
 SPCONV_API spconv_real spconv_power(const spconv_real wrench[6], const spconv_real twist[6]);
+/* spatial [a_P - w x v_P; alpha] from classical [a_P; alpha], twist [v_P; w] */
 SPCONV_API void spconv_spatial_accel_from_classical(spconv_real res[6],
                                                     const spconv_real accel[6],
                                                     const spconv_real twist[6]);
+/* classical [a_P; alpha] from spatial [a_sp; alpha]: a_P = a_sp + w x v_P */
 SPCONV_API void spconv_classical_accel_from_spatial(spconv_real res[6],
                                                     const spconv_real accel[6],
                                                     const spconv_real twist[6]);
+/* classical [a; alpha] at A -> at B: a_B = a_A + alpha x r + w x (w x r) */
 SPCONV_API void spconv_classical_accel_shift(spconv_real res[6], const spconv_real accel[6],
                                              const spconv_real w[3], const spconv_real r[3]);
 
 /* ---------------------------------------------------------------- >>engines */
+/* 6-vector convention of preset id; all fields 0 for an unknown id */
 SPCONV_API spconv_convention spconv_convention_from_preset(spconv_preset_id id);
+/* lower-case name of preset id ("mujoco_free", ...); NULL if unknown */
 SPCONV_API const char *spconv_preset_id_name(spconv_preset_id id);
+/* twist stored under `from` -> under `to`, for body `body` */
 SPCONV_NODISCARD SPCONV_API int spconv_twist_convert(spconv_real res[6],
                                                      const spconv_convention *to,
                                                      const spconv_real twist[6],
                                                      const spconv_convention *from,
                                                      const spconv_body *body);
+/* wrench stored under `from` -> under `to` (power-conjugate of twist_convert) */
 SPCONV_NODISCARD SPCONV_API int spconv_wrench_convert(spconv_real res[6],
                                                       const spconv_convention *to,
                                                       const spconv_real wrench[6],
                                                       const spconv_convention *from,
                                                       const spconv_body *body);
+/* 6x6 row-major M of spconv_twist_convert: x_to = M x_from */
 SPCONV_NODISCARD SPCONV_API int spconv_twist_convert_matrix(spconv_real res[36],
                                                             const spconv_convention *to,
                                                             const spconv_convention *from,
                                                             const spconv_body *body);
+/* 6x6 row-major matrix of spconv_wrench_convert */
 SPCONV_NODISCARD SPCONV_API int spconv_wrench_convert_matrix(spconv_real res[36],
                                                              const spconv_convention *to,
                                                              const spconv_convention *from,
                                                              const spconv_body *body);
+/* acceleration under `from` -> under `to`, given the body's twist under `from` */
 SPCONV_NODISCARD SPCONV_API int spconv_accel_convert(spconv_real res[6],
                                                      const spconv_convention *to,
                                                      const spconv_real accel[6],
@@ -1171,44 +1295,54 @@ SPCONV_NODISCARD SPCONV_API int spconv_accel_convert(spconv_real res[6],
                                                      const spconv_body *body);
 
 /* ----------------------------------------------------------------- >>states */
+/* state convention (pose and 6-vectors) of preset id; 0 if unknown */
 SPCONV_API spconv_state_convention spconv_state_convention_from_preset(spconv_preset_id id);
+/* body (unit quats) whose pose under `from` is pose, COM com, iquat (body axes) */
 SPCONV_NODISCARD SPCONV_API int spconv_body_from_pose(spconv_body *res, const spconv_real pose[7],
                                                       const spconv_pose_convention *from,
                                                       const spconv_real com[3],
                                                       const spconv_real iquat_wxyz[4]);
+/* pose [p; q] (7 reals, unit q) of body stored under `to` */
 SPCONV_NODISCARD SPCONV_API int spconv_pose_from_body(spconv_real res[7],
                                                       const spconv_pose_convention *to,
                                                       const spconv_body *body);
+/* pose under `from` -> under `to`, for COM com and iquat (body axes) */
 SPCONV_NODISCARD SPCONV_API int spconv_pose_convert(spconv_real res[7],
                                                     const spconv_pose_convention *to,
                                                     const spconv_real pose[7],
                                                     const spconv_pose_convention *from,
                                                     const spconv_real com[3],
                                                     const spconv_real iquat_wxyz[4]);
+/* pose and twist under `from` -> under `to`, for COM com and iquat (body axes) */
 SPCONV_NODISCARD SPCONV_API int spconv_state_convert(
     spconv_real res_pose[7], spconv_real res_twist[6], const spconv_state_convention *to,
     const spconv_real pose[7], const spconv_real twist[6], const spconv_state_convention *from,
     const spconv_real com[3], const spconv_real iquat_wxyz[4]);
+/* n bodies' states (strided as engines store them) `from` -> `to` */
 SPCONV_NODISCARD SPCONV_API int spconv_state_convert_n(
     spconv_real *res_pose, size_t res_pose_stride, spconv_real *res_twist,
     size_t res_twist_stride, const spconv_state_convention *to, const spconv_real *pose,
     size_t pose_stride, const spconv_real *twist, size_t twist_stride,
     const spconv_state_convention *from, const spconv_real *com, const spconv_real *iquat_wxyz,
     size_t n);
+/* n bodies' twists `from` -> `to`, each at its pose under pose_convention */
 SPCONV_NODISCARD SPCONV_API int spconv_twist_convert_n(
     spconv_real *res, size_t res_stride, const spconv_convention *to, const spconv_real *twist,
     size_t twist_stride, const spconv_convention *from, const spconv_real *pose,
     size_t pose_stride, const spconv_pose_convention *pose_convention, const spconv_real *com,
     const spconv_real *iquat_wxyz, size_t n);
+/* n bodies' wrenches `from` -> `to`, laid out as spconv_twist_convert_n */
 SPCONV_NODISCARD SPCONV_API int spconv_wrench_convert_n(
     spconv_real *res, size_t res_stride, const spconv_convention *to, const spconv_real *wrench,
     size_t wrench_stride, const spconv_convention *from, const spconv_real *pose,
     size_t pose_stride, const spconv_pose_convention *pose_convention, const spconv_real *com,
     const spconv_real *iquat_wxyz, size_t n);
+/* wrench under `to` of a force at a point plus a couple, in `frame` */
 SPCONV_NODISCARD SPCONV_API int spconv_wrench_from_force_at_point(
     spconv_real res[6], const spconv_convention *to, const spconv_real force[3],
     const spconv_real torque[3], const spconv_real point[3], spconv_frame frame,
     const spconv_body *body);
+/* force and torque about a point (in `frame`) of a wrench under `from` */
 SPCONV_NODISCARD SPCONV_API int spconv_force_at_point_from_wrench(
     spconv_real res_force[3], spconv_real res_torque[3], const spconv_real wrench[6],
     const spconv_convention *from, const spconv_real point[3], spconv_frame frame,
@@ -1216,59 +1350,74 @@ SPCONV_NODISCARD SPCONV_API int spconv_force_at_point_from_wrench(
 
 /* ----------------------------------------------------------------- >>mujoco */
 #ifndef SPCONV_NO_MUJOCO
+/* twist [v_COM world; w world] from free-joint qvel [v_origin world; w body] */
 SPCONV_API void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_real qvel[6],
                                               const spconv_real q_wxyz[4],
                                               const spconv_real ipos[3]);
-SPCONV_NODISCARD SPCONV_API int spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_real *qvel,
-                                                                const spconv_real *quat_wxyz, size_t quat_stride,
-                                                                const spconv_real *ipos, size_t n);
+/* n COM twists (6n) from free-joint qvel (6n); quaternion i at quat_wxyz + quat_stride i */
+SPCONV_NODISCARD SPCONV_API int spconv_twist_from_mujoco_qvel_n(
+    spconv_real *res, const spconv_real *qvel, const spconv_real *quat_wxyz, size_t quat_stride,
+    const spconv_real *ipos, size_t n);
+/* free-joint qvel [v_origin world; w body] from twist [v_COM world; w world] */
 SPCONV_API void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_real twist[6],
                                               const spconv_real q_wxyz[4],
                                               const spconv_real ipos[3]);
-SPCONV_NODISCARD SPCONV_API int spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_real *twist,
-                                                                const spconv_real *quat_wxyz, size_t quat_stride,
-                                                                const spconv_real *ipos, size_t n);
+/* n free-joint qvel (6n) from COM twists (6n); quaternion i at quat_wxyz + quat_stride i */
+SPCONV_NODISCARD SPCONV_API int spconv_mujoco_qvel_from_twist_n(
+    spconv_real *res, const spconv_real *twist, const spconv_real *quat_wxyz, size_t quat_stride,
+    const spconv_real *ipos, size_t n);
+/* free-joint qfrc [f world; tau_origin body] from wrench [f; tau_COM] (world) */
 SPCONV_API void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_real wrench[6],
                                                const spconv_real q_wxyz[4],
                                                const spconv_real ipos[3]);
-SPCONV_NODISCARD SPCONV_API int spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_real *wrench,
-                                                                 const spconv_real *quat_wxyz, size_t quat_stride,
-                                                                 const spconv_real *ipos, size_t n);
+/* n free-joint qfrc (6n) from COM wrenches (6n); quaternion i at quat_wxyz + quat_stride i */
+SPCONV_NODISCARD SPCONV_API int spconv_mujoco_qfrc_from_wrench_n(
+    spconv_real *res, const spconv_real *wrench, const spconv_real *quat_wxyz, size_t quat_stride,
+    const spconv_real *ipos, size_t n);
+/* wrench [f; tau_COM] (world) from free-joint qfrc [f world; tau_origin body] */
 SPCONV_API void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_real qfrc[6],
                                                const spconv_real q_wxyz[4],
                                                const spconv_real ipos[3]);
-SPCONV_NODISCARD SPCONV_API int spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_real *qfrc,
-                                                                 const spconv_real *quat_wxyz, size_t quat_stride,
-                                                                 const spconv_real *ipos, size_t n);
+/* n COM wrenches (6n) from free-joint qfrc (6n); quaternion i at quat_wxyz + quat_stride i */
+SPCONV_NODISCARD SPCONV_API int spconv_wrench_from_mujoco_qfrc_n(
+    spconv_real *res, const spconv_real *qfrc, const spconv_real *quat_wxyz, size_t quat_stride,
+    const spconv_real *ipos, size_t n);
+/* twist [v_P; w] (world) at point P from cvel [w; v] (world, at subtree_com) */
 SPCONV_API void spconv_twist_from_mujoco_cvel(spconv_real res[6], const spconv_real cvel[6],
                                               const spconv_real point[3],
                                               const spconv_real subtree_com[3]);
+/* twist under `to` from cvel [w; v_S] (world, at subtree_com S) */
 SPCONV_NODISCARD SPCONV_API int spconv_twist_from_mujoco_cframe(spconv_real res[6],
                                                                 const spconv_convention *to,
                                                                 const spconv_real cvel[6],
                                                                 const spconv_real subtree_com[3],
                                                                 const spconv_body *body);
+/* cvel-layout [w; v_S] (world, at subtree_com S) from a twist under `from` */
 SPCONV_NODISCARD SPCONV_API int spconv_mujoco_cframe_from_twist(spconv_real res[6],
                                                                 const spconv_real subtree_com[3],
                                                                 const spconv_real twist[6],
                                                                 const spconv_convention *from,
                                                                 const spconv_body *body);
+/* wrench under `to` from cfrc [tau_S; f] (world, about subtree_com S) */
 SPCONV_NODISCARD SPCONV_API int spconv_wrench_from_mujoco_cframe(spconv_real res[6],
                                                                  const spconv_convention *to,
                                                                  const spconv_real cfrc[6],
                                                                  const spconv_real subtree_com[3],
                                                                  const spconv_body *body);
+/* cfrc-layout [tau_S; f] (world, about subtree_com S) from a wrench under `from` */
 SPCONV_NODISCARD SPCONV_API int spconv_mujoco_cframe_from_wrench(spconv_real res[6],
                                                                  const spconv_real subtree_com[3],
                                                                  const spconv_real wrench[6],
                                                                  const spconv_convention *from,
                                                                  const spconv_body *body);
+/* acceleration under `to` from cacc [alpha; a_sp] and cvel (world, at S) */
 SPCONV_NODISCARD SPCONV_API int spconv_accel_from_mujoco_cframe(spconv_real res[6],
                                                                 const spconv_convention *to,
                                                                 const spconv_real cacc[6],
                                                                 const spconv_real cvel[6],
                                                                 const spconv_real subtree_com[3],
                                                                 const spconv_body *body);
+/* cacc-layout [alpha; a_sp] (world, at S) from an acceleration under `from` */
 SPCONV_NODISCARD SPCONV_API int spconv_mujoco_cframe_from_accel(spconv_real res[6],
                                                                 const spconv_real subtree_com[3],
                                                                 const spconv_real accel[6],
@@ -1279,75 +1428,101 @@ SPCONV_NODISCARD SPCONV_API int spconv_mujoco_cframe_from_accel(spconv_real res[
 
 /* -------------------------------------------------------------------- >>sap */
 #ifndef SPCONV_NO_SAP
+/* sap twist [w; v_O] from public [v_C; w]; r_oc = C - O, world */
 SPCONV_API void spconv_sap_twist_from_public(spconv_real res[6], const spconv_real u_public[6],
                                              const spconv_real r_oc[3]);
+/* n sap twists [w; v_O] from public [v_C; w] (6n); r_oc per body (3n) */
 SPCONV_API void spconv_sap_twist_from_public_n(spconv_real *res, const spconv_real *u_public,
                                                const spconv_real *r_oc, size_t n);
+/* public twist [v_C; w] from sap [w; v_O]; r_oc = C - O, world */
 SPCONV_API void spconv_public_twist_from_sap(spconv_real res[6], const spconv_real u_sap[6],
                                              const spconv_real r_oc[3]);
+/* n public twists [v_C; w] from sap [w; v_O] (6n); r_oc per body (3n) */
 SPCONV_API void spconv_public_twist_from_sap_n(spconv_real *res, const spconv_real *u_sap,
                                                const spconv_real *r_oc, size_t n);
+/* sap wrench [tau_O; f] from public [f; tau_C]; r_oc = C - O, world */
 SPCONV_API void spconv_sap_wrench_from_public(spconv_real res[6], const spconv_real g_public[6],
                                               const spconv_real r_oc[3]);
+/* n sap wrenches [tau_O; f] from public [f; tau_C] (6n); r_oc per body (3n) */
 SPCONV_API void spconv_sap_wrench_from_public_n(spconv_real *res, const spconv_real *g_public,
                                                 const spconv_real *r_oc, size_t n);
+/* public wrench [f; tau_C] from sap [tau_O; f]; r_oc = C - O, world */
 SPCONV_API void spconv_public_wrench_from_sap(spconv_real res[6], const spconv_real g_sap[6],
                                               const spconv_real r_oc[3]);
+/* n public wrenches [f; tau_C] from sap [tau_O; f] (6n); r_oc per body (3n) */
 SPCONV_API void spconv_public_wrench_from_sap_n(spconv_real *res, const spconv_real *g_sap,
                                                 const spconv_real *r_oc, size_t n);
+/* SAP residual -P_f F = [-(tau_C + r_oc x f); -f] from public [f; tau_C] */
 SPCONV_API void spconv_sap_body_force_from_public(spconv_real res[6],
                                                   const spconv_real f_public[6],
                                                   const spconv_real r_oc[3]);
+/* n SAP residuals -P_f F from public body wrenches (6n); r_oc per body (3n) */
 SPCONV_API void spconv_sap_body_force_from_public_n(spconv_real *res, const spconv_real *f_public,
                                                     const spconv_real *r_oc, size_t n);
+/* public body wrench [f; tau_C] from SAP residual [-tau_O; -f] */
 SPCONV_API void spconv_public_body_force_from_sap(spconv_real res[6],
                                                   const spconv_real f_sap[6],
                                                   const spconv_real r_oc[3]);
+/* n public body wrenches from SAP residuals (6n); r_oc per body (3n) */
 SPCONV_API void spconv_public_body_force_from_sap_n(spconv_real *res, const spconv_real *f_sap,
                                                     const spconv_real *r_oc, size_t n);
+/* P_v = [0 I; I [r_oc]x] (6x6 row-major): u_sap = P_v u_public */
 SPCONV_API void spconv_sap_twist_matrix(spconv_real res[36], const spconv_real r_oc[3]);
+/* P_f = [[r_oc]x I; I 0] = P_v^-T (6x6 row-major): g_sap = P_f g_public */
 SPCONV_API void spconv_sap_wrench_matrix(spconv_real res[36], const spconv_real r_oc[3]);
 #endif /* !SPCONV_NO_SAP */
 
 /* ----------------------------------------------------------------- >>arrays */
+/* joint_q scalars of a joint type (lin_axes, ang_axes read for D6 only) */
 SPCONV_NODISCARD SPCONV_API int spconv_joint_q_size(spconv_joint_type joint_type, int lin_axes,
                                                     int ang_axes);
+/* joint_qd (and joint_f) scalars of a joint type; as spconv_joint_q_size */
 SPCONV_NODISCARD SPCONV_API int spconv_joint_qd_size(spconv_joint_type joint_type, int lin_axes,
                                                      int ang_axes);
+/* SPCONV_OK when L is a consistent layout, else SPCONV_EINVAL */
 SPCONV_NODISCARD SPCONV_API int spconv_joint_layout_check(const spconv_joint_layout *L);
+/* whole joint_q, Warp's xyzw quaternions -> MuJoCo's wxyz; rest copied */
 SPCONV_NODISCARD SPCONV_API int spconv_joint_q_wxyz_from_xyzw(spconv_real *res,
                                                               const spconv_real *joint_q,
                                                               const spconv_joint_layout *L);
+/* whole joint_q, wxyz quaternions -> Warp's xyzw; rest copied */
 SPCONV_NODISCARD SPCONV_API int spconv_joint_q_xyzw_from_wxyz(spconv_real *res,
                                                               const spconv_real *joint_q,
                                                               const spconv_joint_layout *L);
 #ifndef SPCONV_NO_SAP /* the SAP boundary over whole arrays */
+/* whole joint_qd public -> sap (P_v on free and distance joints) */
 SPCONV_NODISCARD SPCONV_API int spconv_sap_joint_qd_from_public(spconv_real *res,
                                                                 const spconv_real *joint_qd,
                                                                 const spconv_joint_layout *L,
                                                                 const spconv_real *body_q,
                                                                 const spconv_real *body_com);
+/* whole joint_qd sap -> public (P_v^-1 on free and distance joints) */
 SPCONV_NODISCARD SPCONV_API int spconv_public_joint_qd_from_sap(spconv_real *res,
                                                                 const spconv_real *joint_qd,
                                                                 const spconv_joint_layout *L,
                                                                 const spconv_real *body_q,
                                                                 const spconv_real *body_com);
+/* whole joint_f public -> sap (P_f on free and distance joints) */
 SPCONV_NODISCARD SPCONV_API int spconv_sap_joint_f_from_public(spconv_real *res,
                                                                const spconv_real *joint_f,
                                                                const spconv_joint_layout *L,
                                                                const spconv_real *body_q,
                                                                const spconv_real *body_com);
+/* whole joint_f sap -> public (P_f^-1 on free and distance joints) */
 SPCONV_NODISCARD SPCONV_API int spconv_public_joint_f_from_sap(spconv_real *res,
                                                                const spconv_real *joint_f,
                                                                const spconv_joint_layout *L,
                                                                const spconv_real *body_q,
                                                                const spconv_real *body_com);
+/* packed body_f (6 per body) public [f; tau_C] -> SAP residual -P_f F */
 SPCONV_NODISCARD SPCONV_API int spconv_sap_body_force_from_public_packed(
     spconv_real *res, const spconv_real *body_f, const spconv_real *body_q,
     const spconv_real *body_com, size_t body_count);
+/* packed body_f (6 per body) SAP residual -> public [f; tau_C] */
 SPCONV_NODISCARD SPCONV_API int spconv_public_body_force_from_sap_packed(
     spconv_real *res, const spconv_real *body_f, const spconv_real *body_q,
     const spconv_real *body_com, size_t body_count);
+/* SAP boundary steps 1-3 in place: buffers flagged PUBLIC -> sap layout */
 SPCONV_NODISCARD SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_f,
                                                        spconv_real *body_f,
                                                        const spconv_joint_layout *L,
@@ -1356,61 +1531,77 @@ SPCONV_NODISCARD SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, sp
                                                        spconv_sap_order joint_qd_order,
                                                        spconv_sap_order joint_f_order,
                                                        spconv_sap_order body_f_order);
+/* SAP boundary step 5 in place: joint_qd back to public if flagged PUBLIC */
 SPCONV_NODISCARD SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd,
                                                         const spconv_joint_layout *L,
                                                         const spconv_real *body_q,
                                                         const spconv_real *body_com,
                                                         spconv_sap_order joint_qd_order);
 #endif /* !SPCONV_NO_SAP */
+/* SPCONV_OK when perm (n entries) is a permutation of 0..n-1 */
 SPCONV_NODISCARD SPCONV_API int spconv_perm_check(const int *perm, size_t n);
+/* spconv_perm_check in one pass with caller scratch of (n + 7) / 8 bytes */
 SPCONV_NODISCARD SPCONV_API int spconv_perm_check_scratch(const int *perm, size_t n,
                                                           unsigned char *scratch);
+/* res[perm[i]] = i: the inverse permutation (res may equal perm) */
 SPCONV_NODISCARD SPCONV_API int spconv_perm_inverse(int *res, const int *perm, size_t n);
+/* res[i] = in[perm[i]] (source order -> target order) */
 SPCONV_NODISCARD SPCONV_API int spconv_perm_gather(spconv_real *res, const spconv_real *in,
                                                    const int *perm,
                                                    size_t n);
+/* res[t][i][c] = x[t][perm[i]][c] for x[frames][n][stride] */
 SPCONV_NODISCARD SPCONV_API int spconv_perm_gather_frames(spconv_real *res, const spconv_real *x,
                                                           const int *perm, size_t frames, size_t n,
                                                           size_t stride);
+/* parent array after reordering bodies by perm (-1 roots kept) */
 SPCONV_NODISCARD SPCONV_API int spconv_perm_gather_parents(int *res, const int *parents,
                                                            const int *perm,
                                                            size_t n);
 
 /* ----------------------------------------------------------------- >>motion */
 #ifndef SPCONV_NO_MOTION
-SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
+/* whole clip: world axes by M_world, body axes by M_body, lengths by k */
+SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_convert(spconv_motion_clip *res,
                                                            const spconv_motion_clip *in,
                                                            const spconv_real M_world[9],
                                                            const spconv_real M_body[9],
                                                            spconv_real k);
+/* res[T][3] = velocity of positions pos[T][3] (finite differences, dt) */
 SPCONV_NODISCARD SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos,
                                                      int frames,
                                                      spconv_real dt, spconv_motion_diff method);
+/* res[T][3] = angular velocity from q[T][4] (body -> world): body axes if body, else world */
 SPCONV_NODISCARD SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q,
                                                      int frames,
                                                      spconv_real dt, spconv_rot_format q_format,
                                                      int body,
                                                      spconv_motion_diff method);
+/* seq, kind (intrinsic) of the 3 rotation channels of a BVH CHANNELS list */
 SPCONV_NODISCARD SPCONV_API int spconv_euler_seq_from_bvh_channels(spconv_euler_seq *seq,
                                                                    spconv_euler_kind *kind,
                                                                    int rot_index[3],
                                                                    int *n_channels,
                                                                    const char *channels);
+/* BVH rotation channel list of (seq, kind) into buf (30 bytes needed) */
 SPCONV_NODISCARD SPCONV_API int spconv_bvh_channels_from_euler_seq(char *buf, size_t size,
                                                                    spconv_euler_seq seq,
                                                                    spconv_euler_kind kind);
+/* wxyz of a BVH joint's rotation: angles in degrees, channel order */
 SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_from_bvh(spconv_real res[4],
                                                           const spconv_real angles_deg[3],
                                                           spconv_euler_seq seq);
+/* BVH channel angles (degrees, channel order of seq) of q (wxyz) */
 SPCONV_NODISCARD SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3],
                                                           const spconv_real q_wxyz[4],
                                                           spconv_euler_seq seq);
+/* *res = heading (rad, (-pi, pi]) of a clip frame's root about +up */
 SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_heading(spconv_real *res,
                                                            const spconv_motion_clip *in,
                                                            size_t frame, spconv_axis up,
                                                            spconv_signed_axis world_forward,
                                                            spconv_signed_axis body_forward);
-SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_align(const spconv_motion_clip *res,
+/* whole clip turned and moved so frame `frame` faces world_forward from the origin */
+SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_align(spconv_motion_clip *res,
                                                          const spconv_motion_clip *in, size_t frame,
                                                          spconv_axis up,
                                                          spconv_signed_axis world_forward,
@@ -1461,8 +1652,11 @@ SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_align(const spconv_motion_cli
 #endif
 #define spconv_up_axis_vec3_n                    spconv_vec_change_up_axis_n
 #define spconv_up_axis_spatial_n                 spconv_spatial_change_up_axis_n
-#define spconv_up_axis_quat_wxyz_n               spconv_quat_wxyz_change_up_axis_n
-#define spconv_up_axis_quat_xyzw_n               spconv_quat_xyzw_change_up_axis_n
+#define spconv_up_axis_quat_wxyz_n               spconv_quat_wxyz_change_world_up_axis_n
+#define spconv_up_axis_quat_xyzw_n               spconv_quat_xyzw_change_world_up_axis_n
+/* 0.2 names renamed before 1.0: the world-only orientation forms say so */
+#define spconv_quat_wxyz_change_up_axis_n        spconv_quat_wxyz_change_world_up_axis_n
+#define spconv_quat_xyzw_change_up_axis_n        spconv_quat_xyzw_change_world_up_axis_n
 #define spconv_motion_axes                       spconv_axis_system_preset
 #define spconv_motion_axes_matrix                spconv_axis_preset_matrix
 #define spconv_motion_mat_world_relabelled       spconv_mat_change_world_axes
@@ -3613,10 +3807,13 @@ SPCONV__PRIVATE void spconv__quat_premul_n(spconv_real *res, const spconv_real a
 
 /** n body orientations (4n, wxyz) when the world axes change and the body
    axes do not (the mesh keeps its coordinates): q' = q_up q, the
-   world-only rule of spconv_quat_wxyz_change_world_axes.
+   world-only rule of spconv_quat_wxyz_change_world_axes. Frames
+   relabelled: the world only (the body frame keeps its axes); for every
+   frame relabelled (M R M^T) use spconv_quat_wxyz_change_axes.
    SPCONV_EINVAL (res untouched) for an unknown axis value. */
-SPCONV_API int spconv_quat_wxyz_change_up_axis_n(spconv_real *res, const spconv_real *q_wxyz,
-                                                 size_t n, spconv_axis from_up, spconv_axis to_up) {
+SPCONV_API int spconv_quat_wxyz_change_world_up_axis_n(spconv_real *res,
+                                                       const spconv_real *q_wxyz, size_t n,
+                                                       spconv_axis from_up, spconv_axis to_up) {
   spconv_real q_up[4];
   int status = spconv_up_axis_quat_wxyz(q_up, from_up, to_up);
   if (status != SPCONV_OK) return status;
@@ -3624,9 +3821,11 @@ SPCONV_API int spconv_quat_wxyz_change_up_axis_n(spconv_real *res, const spconv_
   return SPCONV_OK;
 }
 
-/** The same for quaternions stored xyzw (4n). */
-SPCONV_API int spconv_quat_xyzw_change_up_axis_n(spconv_real *res, const spconv_real *q_xyzw,
-                                                 size_t n, spconv_axis from_up, spconv_axis to_up) {
+/** The same for quaternions stored xyzw (4n): the world relabelled only,
+   body axes kept (q' = q_up q). */
+SPCONV_API int spconv_quat_xyzw_change_world_up_axis_n(spconv_real *res,
+                                                       const spconv_real *q_xyzw, size_t n,
+                                                       spconv_axis from_up, spconv_axis to_up) {
   spconv_real q_up[4];
   size_t i;
   int status = spconv_up_axis_quat_wxyz(q_up, from_up, to_up);
@@ -6109,6 +6308,9 @@ SPCONV_API int spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_re
                                                const spconv_real *quat_wxyz, size_t quat_stride,
                                                const spconv_real *ipos, size_t n) {
   if (quat_stride < 4) return SPCONV_EINVAL;
+  SPCONV_ASSERT(spconv__batch_ok(res, 6 * n, qvel, 6 * n, 1) &&
+                spconv__batch_ok(res, 6 * n, ipos, 3 * n, 0) &&
+                spconv__batch_ok(res, 6 * n, quat_wxyz, n ? quat_stride * (n - 1) + 4 : 0, 0));
   SPCONV__BATCH_CALL(twist_from_mujoco_qvel_n, res, qvel, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
 }
@@ -6167,6 +6369,9 @@ SPCONV_API int spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_re
                                                const spconv_real *quat_wxyz, size_t quat_stride,
                                                const spconv_real *ipos, size_t n) {
   if (quat_stride < 4) return SPCONV_EINVAL;
+  SPCONV_ASSERT(spconv__batch_ok(res, 6 * n, twist, 6 * n, 1) &&
+                spconv__batch_ok(res, 6 * n, ipos, 3 * n, 0) &&
+                spconv__batch_ok(res, 6 * n, quat_wxyz, n ? quat_stride * (n - 1) + 4 : 0, 0));
   SPCONV__BATCH_CALL(mujoco_qvel_from_twist_n, res, twist, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
 }
@@ -6231,6 +6436,9 @@ SPCONV_API int spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_r
                                                 const spconv_real *quat_wxyz, size_t quat_stride,
                                                 const spconv_real *ipos, size_t n) {
   if (quat_stride < 4) return SPCONV_EINVAL;
+  SPCONV_ASSERT(spconv__batch_ok(res, 6 * n, wrench, 6 * n, 1) &&
+                spconv__batch_ok(res, 6 * n, ipos, 3 * n, 0) &&
+                spconv__batch_ok(res, 6 * n, quat_wxyz, n ? quat_stride * (n - 1) + 4 : 0, 0));
   SPCONV__BATCH_CALL(mujoco_qfrc_from_wrench_n, res, wrench, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
 }
@@ -6289,6 +6497,9 @@ SPCONV_API int spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_r
                                                 const spconv_real *quat_wxyz, size_t quat_stride,
                                                 const spconv_real *ipos, size_t n) {
   if (quat_stride < 4) return SPCONV_EINVAL;
+  SPCONV_ASSERT(spconv__batch_ok(res, 6 * n, qfrc, 6 * n, 1) &&
+                spconv__batch_ok(res, 6 * n, ipos, 3 * n, 0) &&
+                spconv__batch_ok(res, 6 * n, quat_wxyz, n ? quat_stride * (n - 1) + 4 : 0, 0));
   SPCONV__BATCH_CALL(wrench_from_mujoco_qfrc_n, res, qfrc, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
 }
@@ -7251,7 +7462,7 @@ SPCONV__PRIVATE int spconv__clip_check(const spconv_motion_clip *res, const spco
    SPCONV_EINVAL (nothing written) for NULL clips, negative sizes,
    differing formats or flags, an unknown format of a rotation array that is
    present, a NULL res array where in has one, a bad M or k. */
-SPCONV_API int spconv_motion_clip_convert(const spconv_motion_clip *res,
+SPCONV_API int spconv_motion_clip_convert(spconv_motion_clip *res,
                                           const spconv_motion_clip *in,
                                           const spconv_real M_world[9],
                                           const spconv_real M_body[9], spconv_real k) {
@@ -7664,7 +7875,7 @@ SPCONV_API int spconv_motion_clip_heading(spconv_real *res, const spconv_motion_
    shape, a NULL res array where in has one, or a ground that is not
    finite; nothing is written on error. Rotation vectors are rebuilt with
    |rv| <= pi; quaternions keep their norm. */
-SPCONV_API int spconv_motion_clip_align(const spconv_motion_clip *res,
+SPCONV_API int spconv_motion_clip_align(spconv_motion_clip *res,
                                         const spconv_motion_clip *in, size_t frame,
                                         spconv_axis up, spconv_signed_axis world_forward,
                                         spconv_signed_axis body_forward, spconv_real ground) {

@@ -141,7 +141,23 @@ while IFS=$'\t' read -r label cmd; do
 done <"$joblist"
 wait
 
-total=$(wc -l <"$joblist")
+# 5. the header alone with each opt-out switch and all of them (compile only,
+#    tests/compile/switches.sh: C99 and C++11, double and float, strict)
+extra=0
+if [ -z "${MATRIX_FILTER:-}" ] || echo switches | grep -Eq "${MATRIX_FILTER}"; then
+  for pair in "gcc g++" "clang clang++"; do
+    set -- $pair
+    extra=$((extra + 1))
+    if sh tests/compile/switches.sh "$1" "$2" include >"$out/switches-$1.log" 2>&1; then
+      printf 'ok   %-48s\n' "switches-$1"
+    else
+      printf 'FAIL %s\n' "switches-$1"; echo "switches-$1" >>"$out/failed"
+      grep -v '^ok' "$out/switches-$1.log" | tail -20 | sed 's/^/     /'
+    fi
+  done
+fi
+
+total=$(( $(wc -l <"$joblist") + extra ))
 if [ -s "$out/failed" ]; then
   echo "compiler matrix: $(wc -l <"$out/failed") of $total builds FAILED:" >&2
   sed 's/^/  /' "$out/failed" >&2

@@ -532,13 +532,13 @@ static void sample(void) {
     ld_qmul(ref, d, lq);
     record(F_INTEGRATE, out, ref, 4, 0);
     /* angular velocity between q and q2 */
-    spconv_body_angvel_from_quats_wxyz(out, q, q2, dt);
+    if (spconv_body_angvel_from_quats_wxyz(out, q, q2, dt) != SPCONV_OK) abort();
     a[0] = u[0]; a[1] = -u[1]; a[2] = -u[2]; a[3] = -u[3];
     ld_qmul(rr, a, u2);
     ld_q_rotvec(rv, rr);
     for (i = 0; i < 3; ++i) ref[i] = rv[i] / (ld)dt;
     record(F_ANGVEL, out, ref, 3, 0);
-    spconv_world_angvel_from_quats_wxyz(out, q, q2, dt);
+    if (spconv_world_angvel_from_quats_wxyz(out, q, q2, dt) != SPCONV_OK) abort();
     ld_qmul(rr, u2, a);
     ld_q_rotvec(rv, rr);
     for (i = 0; i < 3; ++i) ref[i] = rv[i] / (ld)dt;
@@ -566,7 +566,7 @@ static void sample(void) {
     rvec(xs, 12, 10);
     rvec(ps, 6, 2);
     rvec(qp, 14, 1);
-    spconv_twist_from_mujoco_qvel_n(b1, xs, qp, ps, 2);
+    if (spconv_twist_from_mujoco_qvel_n(b1, xs, qp + 3, 7, ps, 2) != SPCONV_OK) abort();
     spconv_twist_from_mujoco_qvel(s1, xs, qp + 3, ps);
     spconv_twist_from_mujoco_qvel(s1 + 6, xs + 6, qp + 10, ps + 3);
     for (i = 0; i < 12; ++i) { zero[i] = 0; b1[i] = b1[i] - s1[i]; }

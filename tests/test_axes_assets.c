@@ -246,7 +246,7 @@ static void test_gltf_to_z_up_two_calls_pinned(void **state) {
     EXPECT_VEC_EQUAL(r, want_a + 3 * i, 3);
   }
   /* a body at rest placed world-only: q_M q = (h, h, 0, 0) */
-  assert_int_equal(spconv_quat_wxyz_change_up_axis_n(r, id_q, 1, SPCONV_AXIS_Y, SPCONV_AXIS_Z),
+  assert_int_equal(spconv_quat_wxyz_change_world_up_axis_n(r, id_q, 1, SPCONV_AXIS_Y, SPCONV_AXIS_Z),
                    SPCONV_OK);
   EXPECT_VEC_NEAR(r, qa, 4, TEST_TOL);
 

@@ -26,12 +26,12 @@ typedef void (*single6_fn)(spconv_real *, const spconv_real *, const spconv_real
 
 static void check_batch6(batch6_fn batch, single6_fn single, int stride, int offset,
                          const char *name) {
-  static spconv_real x[6 * N], p[7 * N], out[6 * N], inplace[6 * N], one[6];
+  static spconv_real x[6 * N], p[9 * N], out[6 * N], inplace[6 * N], one[6];
   int i;
   test_rand_vec(x, 6 * N, 10.0);
-  test_rand_vec(p, 7 * N, 2.0);
-  if (stride == 7) /* qpos: a random non-unit quaternion after the position */
-    for (i = 0; i < N; ++i) test_rand_quat(p + 7 * i + 3);
+  test_rand_vec(p, 9 * N, 2.0);
+  if (stride >= 4) /* quaternions (qpos rows: after the position) */
+    for (i = 0; i < N; ++i) test_rand_quat(p + stride * i + offset);
   batch(out, x, p, N);
   for (i = 0; i < N; ++i) {
     single(one, x + 6 * i, p + stride * i + offset);
@@ -46,12 +46,15 @@ static void check_batch6(batch6_fn batch, single6_fn single, int stride, int off
   test_vec_near_impl(inplace, x, 6 * N, 0.0, name, __FILE__, __LINE__);
 }
 
-/* MuJoCo's batch forms take (res, x, qpos, ipos, n): adapt to check_batch6
-   with ipos fixed (tested per element below) */
+/* MuJoCo's batch forms take (res, x, quat_wxyz, quat_stride, ipos, n), the
+   quaternion pointer of the single form: adapt to check_batch6 with ipos,
+   the stride and the quaternion's offset in its row fixed (tested per
+   element below) */
 static const spconv_real *g_ipos;
+static size_t g_qs, g_qoff;
 #define MJ_ADAPT(fn)                                                                     \
   static void fn##_b(spconv_real *r, const spconv_real *x, const spconv_real *qp, size_t n) { \
-    fn##_n(r, x, qp, g_ipos, n);                                                         \
+    assert_int_equal(fn##_n(r, x, qp + g_qoff, g_qs, g_ipos, n), SPCONV_OK);             \
   }                                                                                      \
   static int fn##_k;                                                                     \
   static void fn##_s(spconv_real *r, const spconv_real *x, const spconv_real *q) {      \
@@ -100,15 +103,23 @@ TEST_RUN(test_public_body_force_from_sap_n,
 /* a MuJoCo batch form (through its adapters) against its single form:
    random ipos (seed 102), the adapters' counters reset */
 static void check_mujoco_n(batch6_fn batch, single6_fn single, const char *name) {
+  /* quaternion stride and offset in its row: packed (4), MuJoCo qpos rows
+     (qpos + 3, 7), and odd strides (the vector path loads any stride) */
+  static const size_t layouts[][2] = {{4, 0}, {7, 3}, {5, 1}, {9, 2}};
   static spconv_real ipos[3 * N];
-  test_seed(102);
-  test_rand_vec(ipos, 3 * N, 2.0);
-  g_ipos = ipos;
-  spconv_twist_from_mujoco_qvel_k = 0;
-  spconv_mujoco_qvel_from_twist_k = 0;
-  spconv_mujoco_qfrc_from_wrench_k = 0;
-  spconv_wrench_from_mujoco_qfrc_k = 0;
-  check_batch6(batch, single, 7, 3, name);
+  size_t l;
+  for (l = 0; l < sizeof layouts / sizeof layouts[0]; ++l) {
+    test_seed(102);
+    test_rand_vec(ipos, 3 * N, 2.0);
+    g_ipos = ipos;
+    g_qs = layouts[l][0];
+    g_qoff = layouts[l][1];
+    spconv_twist_from_mujoco_qvel_k = 0;
+    spconv_mujoco_qvel_from_twist_k = 0;
+    spconv_mujoco_qfrc_from_wrench_k = 0;
+    spconv_wrench_from_mujoco_qfrc_k = 0;
+    check_batch6(batch, single, (int)g_qs, (int)g_qoff, name);
+  }
 }
 
 TEST_RUN(test_twist_from_mujoco_qvel_n,
@@ -180,10 +191,10 @@ static void test_quat_change_up_axis_n(void **state) {
       spconv_axis from = (spconv_axis)a, to = (spconv_axis)b;
       up_axis_draw(v, q);
       assert_int_equal(spconv_up_axis_quat_wxyz(q_up, from, to), SPCONV_OK);
-      assert_int_equal(spconv_quat_wxyz_change_up_axis_n(qo, q, N, from, to), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_change_world_up_axis_n(qo, q, N, from, to), SPCONV_OK);
       spconv_quat_xyzw_from_wxyz_n(qx, q, N);
-      assert_int_equal(spconv_quat_xyzw_change_up_axis_n(qxo, qx, N, from, to), SPCONV_OK);
-      assert_int_equal(spconv_quat_xyzw_change_up_axis_n(qx, qx, N, from, to), SPCONV_OK);
+      assert_int_equal(spconv_quat_xyzw_change_world_up_axis_n(qxo, qx, N, from, to), SPCONV_OK);
+      assert_int_equal(spconv_quat_xyzw_change_world_up_axis_n(qx, qx, N, from, to), SPCONV_OK);
       EXPECT_VEC_EQUAL(qx, qxo, 4 * N);
       for (i = 0; i < N; ++i) {
         spconv_real ow[4];
@@ -192,13 +203,13 @@ static void test_quat_change_up_axis_n(void **state) {
         spconv_quat_wxyz_from_xyzw(ow, qxo + 4 * i);
         EXPECT_VEC_NEAR(ow, one, 4, TEST_TOL);
       }
-      assert_int_equal(spconv_quat_wxyz_change_up_axis_n(q, q, N, from, to), SPCONV_OK);
+      assert_int_equal(spconv_quat_wxyz_change_world_up_axis_n(q, q, N, from, to), SPCONV_OK);
       EXPECT_VEC_EQUAL(q, qo, 4 * N);
     }
   { /* unknown axes: SPCONV_EINVAL and nothing written */
     spconv_real v[6] = {1, 2, 3, 4, 5, 6}, keep[6] = {1, 2, 3, 4, 5, 6}, out[6] = {1, 2, 3, 4, 5, 6};
-    assert_int_equal(spconv_quat_wxyz_change_up_axis_n(out, v, 1, (spconv_axis)9, SPCONV_AXIS_Z), SPCONV_EINVAL);
-    assert_int_equal(spconv_quat_xyzw_change_up_axis_n(out, v, 1, SPCONV_AXIS_X, (spconv_axis)5), SPCONV_EINVAL);
+    assert_int_equal(spconv_quat_wxyz_change_world_up_axis_n(out, v, 1, (spconv_axis)9, SPCONV_AXIS_Z), SPCONV_EINVAL);
+    assert_int_equal(spconv_quat_xyzw_change_world_up_axis_n(out, v, 1, SPCONV_AXIS_X, (spconv_axis)5), SPCONV_EINVAL);
     EXPECT_VEC_EQUAL(out, keep, 6);
   }
 }
@@ -261,8 +272,8 @@ static void test_quat_wxyz_xyzw_reorder_n(void **state) {
 /* The zero quaternion acts as the identity in the batch forms too (the
    branch-free 2/|q|^2 must give a finite scale, not 2/0): a qpos whose
    quaternion is zero converts exactly as one holding (1, 0, 0, 0). */
-typedef void (*mujoco_n_fn)(spconv_real *, const spconv_real *, const spconv_real *,
-                            const spconv_real *, size_t);
+typedef int (*mujoco_n_fn)(spconv_real *, const spconv_real *, const spconv_real *, size_t,
+                           const spconv_real *, size_t);
 
 static void check_zero_quat_n(mujoco_n_fn fn) {
   static spconv_real x[6 * N], qz[7 * N], qi[7 * N], ipos[3 * N], a[6 * N], b[6 * N];
@@ -276,8 +287,15 @@ static void check_zero_quat_n(mujoco_n_fn fn) {
     memcpy(qi + 7 * i, qz + 7 * i, 7 * sizeof(spconv_real));
     qi[7 * i + 3] = 1;
   }
-  fn(a, x, qz, ipos, N);
-  fn(b, x, qi, ipos, N);
+  assert_int_equal(fn(a, x, qz + 3, 7, ipos, N), SPCONV_OK);
+  assert_int_equal(fn(b, x, qi + 3, 7, ipos, N), SPCONV_OK);
+  /* a quaternion stride under 4 (the old qpos-row call put qpos where the
+     quaternion goes) is refused, nothing written */
+  memcpy(b, x, sizeof b);
+  assert_int_equal(fn(b, x + 6, qi + 3, 3, ipos, N - 1), SPCONV_EINVAL);
+  assert_int_equal(fn(b, x + 6, qi + 3, 0, ipos, N - 1), SPCONV_EINVAL);
+  EXPECT_VEC_EQUAL(b, x, 6 * N);
+  assert_int_equal(fn(b, x, qi + 3, 7, ipos, N), SPCONV_OK);
   /* test_vec_near_impl folds errors with fmax, which drops NaN: check
      finiteness explicitly (2/0 * 0 would be NaN) */
   for (i = 0; i < 6 * N; ++i) assert_true(isfinite(a[i]));

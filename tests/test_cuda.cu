@@ -133,7 +133,8 @@ __global__ void rotations_kernel(spconv_real *q, const spconv_real *w, int n) {
     spconv_rotvec_from_quat_wxyz(rv, a);
     spconv_quat_wxyz_from_rotvec(a, rv);
     spconv_quat_slerp_wxyz(qi, qi, a, static_cast<spconv_real>(0.5));
-    spconv_body_angvel_from_quats_wxyz(rv, qi, a, static_cast<spconv_real>(0.01));
+    if (spconv_body_angvel_from_quats_wxyz(rv, qi, a, static_cast<spconv_real>(0.01)) != SPCONV_OK)
+      rv[0] = 0;
     qi[0] += spconv_quat_angle_wxyz(qi, a) + spconv_rad_from_deg(rv[0]);
   }
   spconv_euler_seq seq;

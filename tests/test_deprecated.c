@@ -167,7 +167,8 @@ static void test_deprecated_parsers_and_presets(void **state) {
   }
 }
 
-/* motion_*, up_axis_*_n, sap_body_f_*: batch and motion names */
+/* motion_*, up_axis_*_n, quat_*_change_up_axis_n (0.2), sap_body_f_*: batch and
+   motion names */
 static void test_deprecated_motion_and_batch(void **state) {
   spconv_real M[9], N[9], q[8], a[16], b[16], rv[3];
   spconv_axis_system s1, s2;
@@ -226,10 +227,17 @@ static void test_deprecated_motion_and_batch(void **state) {
     assert_int_equal(spconv_spatial_change_up_axis_n(b, v, 2, SPCONV_AXIS_Z, SPCONV_AXIS_X), SPCONV_OK);
     EXPECT_VEC_EQUAL(a, b, 12);
     assert_int_equal(spconv_up_axis_quat_wxyz_n(a, q, 2, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
-    assert_int_equal(spconv_quat_wxyz_change_up_axis_n(b, q, 2, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
+    assert_int_equal(spconv_quat_wxyz_change_world_up_axis_n(b, q, 2, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
     EXPECT_VEC_EQUAL(a, b, 8);
     assert_int_equal(spconv_up_axis_quat_xyzw_n(a, q, 2, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
-    assert_int_equal(spconv_quat_xyzw_change_up_axis_n(b, q, 2, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
+    assert_int_equal(spconv_quat_xyzw_change_world_up_axis_n(b, q, 2, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
+    EXPECT_VEC_EQUAL(a, b, 8);
+    /* 0.2 names of the world-only orientation forms (renamed before 1.0) */
+    assert_int_equal(spconv_quat_wxyz_change_up_axis_n(a, q, 2, SPCONV_AXIS_Z, SPCONV_AXIS_X), SPCONV_OK);
+    assert_int_equal(spconv_quat_wxyz_change_world_up_axis_n(b, q, 2, SPCONV_AXIS_Z, SPCONV_AXIS_X), SPCONV_OK);
+    EXPECT_VEC_EQUAL(a, b, 8);
+    assert_int_equal(spconv_quat_xyzw_change_up_axis_n(a, q, 2, SPCONV_AXIS_X, SPCONV_AXIS_Y), SPCONV_OK);
+    assert_int_equal(spconv_quat_xyzw_change_world_up_axis_n(b, q, 2, SPCONV_AXIS_X, SPCONV_AXIS_Y), SPCONV_OK);
     EXPECT_VEC_EQUAL(a, b, 8);
     assert_int_equal(spconv_sap_body_f_from_public(a, v, bq, com, 2), SPCONV_OK);
     assert_int_equal(spconv_sap_body_force_from_public_packed(b, v, bq, com, 2), SPCONV_OK);

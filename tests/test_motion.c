@@ -557,8 +557,8 @@ static void test_motion_angvel(void **state) {
   for (t = 0; t < T; ++t) {
     int a = t + 1 < T ? t : t - 1;
     spconv_real wb[3], ww[3], r2[3];
-    spconv_body_angvel_from_quats_wxyz(wb, vel_q + 4 * a, vel_q + 4 * a + 4, (spconv_real)dt);
-    spconv_world_angvel_from_quats_wxyz(ww, vel_q + 4 * a, vel_q + 4 * a + 4, (spconv_real)dt);
+    assert_int_equal(spconv_body_angvel_from_quats_wxyz(wb, vel_q + 4 * a, vel_q + 4 * a + 4, (spconv_real)dt), SPCONV_OK);
+    assert_int_equal(spconv_world_angvel_from_quats_wxyz(ww, vel_q + 4 * a, vel_q + 4 * a + 4, (spconv_real)dt), SPCONV_OK);
     assert_int_equal(spconv_motion_angvel(res, vel_q, T, (spconv_real)dt, SPCONV_ROT_QUAT_WXYZ, 1, SPCONV_MOTION_DIFF_FORWARD), SPCONV_OK);
     memcpy(r2, res + 3 * t, sizeof r2);
     EXPECT_VEC_EQUAL(r2, wb, 3);
@@ -1029,7 +1029,8 @@ static void test_rot_convert_n(void **state) {
                        SPCONV_EDEGENERATE);
       EXPECT_VEC_EQUAL(R3, q3keep, 12);
     }
-    assert_int_equal(spconv_rot_convert_n(out + 3, SPCONV_ROT_ROTVEC, bad_R, SPCONV_ROT_MAT, 1), SPCONV_EDEGENERATE);
+    /* not a rotation: SPCONV_EINVAL, as spconv_quat_wxyz_from_mat */
+    assert_int_equal(spconv_rot_convert_n(out + 3, SPCONV_ROT_ROTVEC, bad_R, SPCONV_ROT_MAT, 1), SPCONV_EINVAL);
     EXPECT_VEC_EQUAL(out + 3, seven, 3);
     assert_int_equal(spconv_rot_convert_n(out, TEST_ROT_FORMAT(4), zq, SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EINVAL);
     assert_int_equal(spconv_rot_convert_n(out, SPCONV_ROT_ROTVEC, zq, TEST_ROT_FORMAT(-1), 1), SPCONV_EINVAL);
@@ -1038,8 +1039,10 @@ static void test_rot_convert_n(void **state) {
   }
 }
 
-/* the reals of one rotation in each format; 0 for an unknown one */
-TEST_RUN(test_rot_format_size, assert_int_equal(spconv_rot_format_size(TEST_ROT_FORMAT(9)), 0))
+/* the reals of one rotation in each format; SPCONV_EINVAL (< 0, as every
+   size function) for an unknown one */
+TEST_RUN(test_rot_format_size,
+         assert_int_equal(spconv_rot_format_size(TEST_ROT_FORMAT(9)), SPCONV_EINVAL))
 
 
 /* ============================================================== aliasing */

@@ -588,7 +588,8 @@ static void test_bad_input(void **state) {
   MA_BAD_ALIGN(SPCONV_EINVAL, &cb, &ca, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X, SPCONV_AXIS_POS_X, qnan);
   MA_BAD_ALIGN(SPCONV_EINVAL, &cb, &ca, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X, SPCONV_AXIS_POS_X, pinf);
   /* degenerate: the forward axis vertical (Ry(-pi/2) takes +X to +Z), a
-     zero, NaN or infinite quaternion, a matrix that is not a rotation */
+     zero, NaN or infinite quaternion (a matrix that is not a rotation is
+     SPCONV_EINVAL, at the end) */
   ma_quat_axis(a.root_rot + 4, 1, -ma_pi / 2);
   MA_BAD_HEADING(SPCONV_EDEGENERATE, &ca, 1, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X, SPCONV_AXIS_POS_X);
   MA_BAD_ALIGN(SPCONV_EDEGENERATE, &cb, &ca, 1, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X, SPCONV_AXIS_POS_X, 0);
@@ -612,8 +613,8 @@ static void test_bad_input(void **state) {
   bad = ma_root_only(q, SPCONV_ROT_ROTVEC);
   MA_BAD_HEADING(SPCONV_EDEGENERATE, &bad, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X, SPCONV_AXIS_POS_X);
   for (i = 0; i < 9; ++i) q[i] = (spconv_real)(i == 0 || i == 4 || i == 8 ? 2 : 0);
-  bad = ma_root_only(q, SPCONV_ROT_MAT);
-  MA_BAD_HEADING(SPCONV_EDEGENERATE, &bad, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X, SPCONV_AXIS_POS_X);
+  bad = ma_root_only(q, SPCONV_ROT_MAT); /* not a rotation: SPCONV_EINVAL, as quat_wxyz_from_mat */
+  MA_BAD_HEADING(SPCONV_EINVAL, &bad, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X, SPCONV_AXIS_POS_X);
 #undef MA_BAD_ALIGN
 #undef MA_BAD_HEADING
 }

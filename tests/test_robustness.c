@@ -634,15 +634,206 @@ static void test_R8_slerp(void **state) {
   assert_true(any_nan(r, 4));
 }
 
-/* R9: angular velocity from quaternions divides by dt: dt = 0 gives
-   infinities or NaN (IEEE division), never a status or a crash. */
+/* R9: angular velocity from two quaternions returns a status: dt not
+   finite and > 0 is SPCONV_EINVAL (as spconv_motion_angvel), a zero or
+   non-finite quaternion SPCONV_EDEGENERATE; w untouched on errors. */
 static void test_R9_angvel_dt_zero(void **state) {
   spconv_real q0[4] = {1, 0, 0, 0}, q1[4] = {(spconv_real)0.9, (spconv_real)0.1, 0, 0}, w[3];
+  spconv_real z[4] = {0, 0, 0, 0}, dts[4] = {0, -1, R_NAN, R_INF};
+  int k;
   (void)state;
-  spconv_body_angvel_from_quats_wxyz(w, q0, q1, 0);
-  assert_true(isinf(w[0]) && w[1] != w[1] && w[2] != w[2]);
-  spconv_world_angvel_from_quats_wxyz(w, q0, q0, 0);
-  assert_true(any_nan(w, 3));
+  for (k = 0; k < 4; ++k) {
+    fill(w, 3);
+    assert_int_equal(spconv_body_angvel_from_quats_wxyz(w, q0, q1, dts[k]), SPCONV_EINVAL);
+    assert_int_equal(spconv_world_angvel_from_quats_wxyz(w, q0, q1, dts[k]), SPCONV_EINVAL);
+    expect_untouched(w, 3);
+  }
+  assert_int_equal(spconv_body_angvel_from_quats_wxyz(w, z, q1, 1), SPCONV_EDEGENERATE);
+  assert_int_equal(spconv_world_angvel_from_quats_wxyz(w, q0, z, 1), SPCONV_EDEGENERATE);
+  expect_untouched(w, 3);
+  assert_int_equal(spconv_body_angvel_from_quats_wxyz(w, q0, q1, 1), SPCONV_OK);
+  assert_true(all_finite(w, 3));
+}
+
+/* ================================== error model: one status per condition
+   (docs/robustness.md, "Error model"). Each test asserts the exact status
+   of every function family that meets the condition, so that a family that
+   drifts to another status fails here. */
+
+/* a 1-frame clip with one body and only a root rotation of format f */
+static spconv_motion_clip e_root_clip(spconv_real *root_rot, spconv_rot_format f) {
+  spconv_motion_clip c;
+  memset(&c, 0, sizeof c);
+  c.frames = 1;
+  c.bodies = 1;
+  c.root_rot = root_rot;
+  c.root_rot_format = f;
+  c.local_rot_format = SPCONV_ROT_ROTVEC;
+  return c;
+}
+
+/* E1: a matrix that must be a rotation and is not (scaled, reflection,
+   sheared, zero, NaN, inf): SPCONV_EINVAL, output untouched, in every
+   family that takes a rotation matrix. */
+static void test_E1_not_a_rotation_einval(void **state) {
+  spconv_real bad[6][9], out[9], q[4] = {1, 0, 0, 0}, I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, h;
+  int k;
+  (void)state;
+  for (k = 0; k < 6; ++k) memcpy(bad[k], I, sizeof I);
+  bad[0][0] = 2;     /* scaled column */
+  bad[1][8] = -1;    /* reflection */
+  bad[2][1] = (spconv_real)0.5; /* sheared */
+  memset(bad[3], 0, sizeof bad[3]);
+  bad[4][4] = R_NAN;
+  bad[5][2] = R_INF;
+  for (k = 0; k < 6; ++k) {
+    spconv_motion_clip c = e_root_clip(bad[k], SPCONV_ROT_MAT);
+    fill(out, 9);
+    assert_int_equal(spconv_quat_wxyz_from_mat(out, bad[k]), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_from_mat(out, bad[k], SPCONV_EULER_XYZ, SPCONV_EULER_EXTRINSIC),
+                     SPCONV_EINVAL);
+    assert_int_equal(spconv_rot6d_from_mat(out, bad[k], SPCONV_ROT6D_COLUMNS), SPCONV_EINVAL);
+    assert_int_equal(spconv_rot_convert_n(out, SPCONV_ROT_QUAT_WXYZ, bad[k], SPCONV_ROT_MAT, 1),
+                     SPCONV_EINVAL);
+    assert_int_equal(spconv_mat_change_world_axes(out, bad[k], I), SPCONV_EINVAL);
+    assert_int_equal(spconv_quat_wxyz_change_world_axes(out, bad[k], q), SPCONV_EINVAL);
+    expect_untouched(out, 9);
+    h = SENT;
+    assert_int_equal(spconv_motion_clip_heading(&h, &c, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X,
+                                                SPCONV_AXIS_POS_X),
+                     SPCONV_EINVAL);
+    assert_true(h == SENT);
+  }
+  /* the same functions accept the rotation */
+  assert_int_equal(spconv_rot6d_from_mat(out, I, SPCONV_ROT6D_COLUMNS), SPCONV_OK);
+  assert_int_equal(spconv_quat_wxyz_from_mat(out, I), SPCONV_OK);
+}
+
+/* E2: a zero or non-finite quaternion where a rotation is needed:
+   SPCONV_EDEGENERATE, output untouched, in every family that checks one. */
+static void test_E2_zero_quat_edegenerate(void **state) {
+  spconv_real bad[3][4] = {{0, 0, 0, 0}, {R_NAN, 0, 0, 0}, {1, R_INF, 0, 0}};
+  spconv_real out[9], ang, one[4] = {1, 0, 0, 0}, h;
+  int k;
+  (void)state;
+  for (k = 0; k < 3; ++k) {
+    spconv_motion_clip c = e_root_clip(bad[k], SPCONV_ROT_QUAT_WXYZ);
+    fill(out, 9);
+    ang = SENT;
+    assert_int_equal(spconv_quat_normalize_wxyz(out, bad[k]), SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_euler_from_quat_wxyz(out, bad[k], SPCONV_EULER_XYZ,
+                                                 SPCONV_EULER_EXTRINSIC),
+                     SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_urdf_rpy_from_quat_wxyz(out, bad[k]), SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_axis_angle_from_quat_wxyz(out, &ang, bad[k]), SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_bvh_from_quat_wxyz(out, bad[k], SPCONV_EULER_ZXY), SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_rot_convert_n(out, SPCONV_ROT_MAT, bad[k], SPCONV_ROT_QUAT_WXYZ, 1),
+                     SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_body_angvel_from_quats_wxyz(out, bad[k], one, 1), SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_world_angvel_from_quats_wxyz(out, one, bad[k], 1), SPCONV_EDEGENERATE);
+    expect_untouched(out, 9);
+    assert_true(ang == SENT);
+    h = SENT;
+    assert_int_equal(spconv_motion_clip_heading(&h, &c, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X,
+                                                SPCONV_AXIS_POS_X),
+                     SPCONV_EDEGENERATE);
+    assert_true(h == SENT);
+  }
+}
+
+/* E3: zero or parallel vectors, a singular matrix: SPCONV_EDEGENERATE. */
+static void test_E3_zero_parallel_edegenerate(void **state) {
+  spconv_real zero6[6] = {0, 0, 0, 1, 0, 0}, par6[6] = {1, 0, 0, 2, 0, 0}, out[9], hl;
+  spconv_real ft[6] = {1, 2, 3, 1, 2, 3}, q[4], Z[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+  spconv_real S[9] = {1, 0, 0, 0, 1, 0, 0, 0, 0};
+  (void)state;
+  fill(out, 9);
+  fill(q, 4);
+  assert_int_equal(spconv_mat_from_rot6d(out, zero6, SPCONV_ROT6D_ROWS), SPCONV_EDEGENERATE);
+  assert_int_equal(spconv_mat_from_rot6d(out, par6, SPCONV_ROT6D_ROWS), SPCONV_EDEGENERATE);
+  assert_int_equal(spconv_mat_orthonormalize(out, Z), SPCONV_EDEGENERATE);
+  assert_int_equal(spconv_mat_orthonormalize(out, S), SPCONV_EDEGENERATE);
+  assert_int_equal(spconv_pose_from_mujoco_fromto(out, q, &hl, ft), SPCONV_EDEGENERATE);
+  expect_untouched(out, 9);
+  expect_untouched(q, 4);
+}
+
+/* E4: dt not finite and > 0: SPCONV_EINVAL in every function that takes a
+   time step to differentiate. */
+static void test_E4_bad_dt_einval(void **state) {
+  spconv_real pos[6] = {0, 0, 0, 1, 2, 3}, qs[8] = {1, 0, 0, 0, 1, 0, 0, 0}, out[6];
+  spconv_real dts[5] = {0, (spconv_real)-0.0, -1, R_NAN, R_INF};
+  int k;
+  (void)state;
+  for (k = 0; k < 5; ++k) {
+    fill(out, 6);
+    assert_int_equal(spconv_motion_linvel(out, pos, 2, dts[k], SPCONV_MOTION_DIFF_FORWARD),
+                     SPCONV_EINVAL);
+    assert_int_equal(spconv_motion_angvel(out, qs, 2, dts[k], SPCONV_ROT_QUAT_WXYZ, 1,
+                                          SPCONV_MOTION_DIFF_FORWARD),
+                     SPCONV_EINVAL);
+    assert_int_equal(spconv_body_angvel_from_quats_wxyz(out, qs, qs + 4, dts[k]), SPCONV_EINVAL);
+    assert_int_equal(spconv_world_angvel_from_quats_wxyz(out, qs, qs + 4, dts[k]), SPCONV_EINVAL);
+    expect_untouched(out, 6);
+  }
+}
+
+/* E5: integer results have one meaning each: sizes are >= 0 or a negative
+   status (SPCONV_EINVAL) for unknown input; a yes / no query answers
+   through an out-parameter, never with a truthy error. */
+static void test_E5_sizes_and_queries(void **state) {
+  spconv_axis_system s, bad;
+  int rh = 7, k;
+  int fmts[] = {0, SPCONV_ROT_ROTVEC - 1, SPCONV_ROT_MAT + 1, -1, INT_MAX, INT_MIN};
+  (void)state;
+  for (k = 0; k < 6; ++k)
+    assert_int_equal(spconv_rot_format_size((spconv_rot_format)fmts[k]), SPCONV_EINVAL);
+  assert_int_equal(spconv_rot_format_size(SPCONV_ROT_MAT), 9);
+  assert_int_equal(spconv_joint_q_size((spconv_joint_type)99, 0, 0), SPCONV_EINVAL);
+  assert_int_equal(spconv_joint_qd_size((spconv_joint_type)-1, 0, 0), SPCONV_EINVAL);
+  assert_int_equal(spconv_joint_q_size(SPCONV_JOINT_D6, 4, 0), SPCONV_EINVAL);
+  s.x = SPCONV_DIRECTION_FORWARD;
+  s.y = SPCONV_DIRECTION_LEFT;
+  s.z = SPCONV_DIRECTION_UP;
+  bad = s;
+  bad.y = SPCONV_DIRECTION_BACK; /* two axes on one line */
+  assert_int_equal(spconv_axis_system_handedness(&rh, bad), SPCONV_EINVAL);
+  assert_int_equal(rh, 7); /* untouched */
+  assert_int_equal(spconv_axis_system_handedness(NULL, s), SPCONV_EINVAL);
+  assert_int_equal(spconv_axis_system_handedness(&rh, s), SPCONV_OK);
+  assert_int_equal(rh, 1);
+  s.y = SPCONV_DIRECTION_RIGHT;
+  assert_int_equal(spconv_axis_system_handedness(&rh, s), SPCONV_OK);
+  assert_int_equal(rh, 0);
+  /* the superseded form keeps its 0.1 values: 1, 0, or SPCONV_EINVAL */
+  assert_int_equal(spconv_axis_system_is_right_handed(s), 0);
+  assert_int_equal(spconv_axis_system_is_right_handed(bad), SPCONV_EINVAL);
+}
+
+/* E6: a batch that fails returns the status of its first failing element
+   (the status its single-element function returns for it) and writes
+   nothing; calling the single-element function on each element in order
+   finds the index. */
+static void test_E6_batch_first_failing(void **state) {
+  spconv_real q[16] = {1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, R_NAN, 0, 0, 0}, out[36], one[4];
+  spconv_real m[27] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, -1,
+                       0, 0, 0, 0, 0, 0, 0, 0, 0};
+  size_t i, first = 99;
+  int st;
+  (void)state;
+  fill(out, 36);
+  st = spconv_rot_convert_n(out, SPCONV_ROT_MAT, q, SPCONV_ROT_QUAT_WXYZ, 4);
+  assert_int_equal(st, SPCONV_EDEGENERATE);
+  expect_untouched(out, 36);
+  for (i = 0; i < 4 && first == 99; ++i)
+    if (spconv_quat_normalize_wxyz(one, q + 4 * i) == st) first = i;
+  assert_int_equal((int)first, 2);
+  st = spconv_rot_convert_n(out, SPCONV_ROT_QUAT_WXYZ, m, SPCONV_ROT_MAT, 3);
+  assert_int_equal(st, SPCONV_EINVAL);
+  expect_untouched(out, 36);
+  for (first = 99, i = 0; i < 3 && first == 99; ++i)
+    if (spconv_quat_wxyz_from_mat(one, m + 9 * i) == st) first = i;
+  assert_int_equal((int)first, 1);
 }
 
 /* ============================================== engine conventions as data */
@@ -1013,7 +1204,7 @@ static void c5_parameter(int f, int v) {
       assert_int_equal(spconv_mat_from_rot6d(c5_out, c5_x, (spconv_rot6d_layout)v), SPCONV_EINVAL);
       break;
     case F_ROT_FORMAT:
-      assert_int_equal(spconv_rot_format_size((spconv_rot_format)v), 0);
+      assert_int_equal(spconv_rot_format_size((spconv_rot_format)v), SPCONV_EINVAL);
       assert_int_equal(spconv_rot_convert_n(c5_out, (spconv_rot_format)v, c5_q,
                                             SPCONV_ROT_QUAT_WXYZ, 1), SPCONV_EINVAL);
       assert_int_equal(spconv_rot_convert_n(c5_out, SPCONV_ROT_MAT, c5_q, (spconv_rot_format)v, 1),
@@ -1349,9 +1540,10 @@ static void test_D3_change_world_axes(void **state) {
 }
 
 /* D4: rotation formats: an unknown format (even with n = 0) or a NULL array
-   with n > 0 gives SPCONV_EINVAL; a zero or non-finite quaternion or a
-   matrix that is not a rotation anywhere in x gives SPCONV_EDEGENERATE and
-   nothing is written, in place too; quaternions of any finite nonzero norm
+   with n > 0 gives SPCONV_EINVAL; a zero or non-finite quaternion anywhere
+   in x gives SPCONV_EDEGENERATE, a matrix that is not a rotation
+   SPCONV_EINVAL (as the single-element functions), and nothing is written,
+   in place too; quaternions of any finite nonzero norm
    are normalized with their sign kept; a NaN or inf rotation vector gives
    NaN in its own element only. */
 static void test_D4_rot_convert(void **state) {
@@ -1382,11 +1574,11 @@ static void test_D4_rot_convert(void **state) {
     if (k == 3) m[9] = m[13] = m[17] = 0; /* zero */
     fill(out, 27);
     assert_int_equal(spconv_rot_convert_n(out, SPCONV_ROT_QUAT_WXYZ, m, SPCONV_ROT_MAT, 2),
-                     SPCONV_EDEGENERATE);
+                     SPCONV_EINVAL);
     expect_untouched(out, 27);
     memcpy(buf, m, 18 * sizeof(spconv_real));
     assert_int_equal(spconv_rot_convert_n(buf, SPCONV_ROT_ROTVEC, buf, SPCONV_ROT_MAT, 2),
-                     SPCONV_EDEGENERATE);
+                     SPCONV_EINVAL);
     EXPECT_VEC_EQUAL(buf, m, 18);
   }
   for (k = 0; k < 3; ++k) {
@@ -1595,7 +1787,7 @@ static void test_B1_batch(void **state) {
   (void)state;
   spconv_twist_shift_n(NULL, NULL, NULL, 0);
   spconv_quat_wxyz_from_xyzw_n(NULL, NULL, 0);
-  spconv_twist_from_mujoco_qvel_n(NULL, NULL, NULL, NULL, 0);
+  assert_int_equal(spconv_twist_from_mujoco_qvel_n(NULL, NULL, NULL, 7, NULL, 0), SPCONV_OK);
   assert_int_equal(spconv_vec_change_up_axis_n(NULL, NULL, 0, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
   assert_int_equal(spconv_vec_change_up_axis_n(NULL, NULL, 0, (spconv_axis)5, SPCONV_AXIS_Z),
                    SPCONV_EINVAL);
@@ -1632,6 +1824,12 @@ int main(void) {
       cmocka_unit_test(test_R7_rot6d),
       cmocka_unit_test(test_R8_slerp),
       cmocka_unit_test(test_R9_angvel_dt_zero),
+      cmocka_unit_test(test_E1_not_a_rotation_einval),
+      cmocka_unit_test(test_E2_zero_quat_edegenerate),
+      cmocka_unit_test(test_E3_zero_parallel_edegenerate),
+      cmocka_unit_test(test_E4_bad_dt_einval),
+      cmocka_unit_test(test_E5_sizes_and_queries),
+      cmocka_unit_test(test_E6_batch_first_failing),
       cmocka_unit_test(test_C1_descriptors),
       cmocka_unit_test(test_C2_joint_layouts),
       cmocka_unit_test(test_C3_permutations),

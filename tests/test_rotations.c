@@ -1121,11 +1121,21 @@ static void check_rot6d_from_mat(const rot6d_case *c) {
 
 static void test_rot6d_from_mat(void **state) {
   (void)state;
-  { /* layouts of a known matrix with entries 1..9 (not a rotation: the
-       storage map only) */
-    spconv_real M[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9}, d[6];
-    spconv_real cols[6] = {1, 4, 7, 2, 5, 8}, rows[6] = {1, 2, 3, 4, 5, 6};
-    spconv_real inter[6] = {1, 2, 4, 5, 7, 8};
+  { /* layouts of a known rotation (entries m0..m8, the storage map); a
+       matrix that is not a rotation (1..9) is refused, as by
+       spconv_quat_wxyz_from_mat */
+    const spconv_real m0 = R_(0.36), m1 = R_(0.48), m2 = R_(-0.8), m3 = R_(-0.8), m4 = R_(0.6),
+                      m5 = 0, m6 = R_(0.48), m7 = R_(0.64), m8 = R_(0.6);
+    spconv_real M[9], d[6], bad[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    spconv_real cols[6], rows[6], inter[6];
+    M[0] = m0; M[1] = m1; M[2] = m2; M[3] = m3; M[4] = m4; M[5] = m5; M[6] = m6; M[7] = m7;
+    M[8] = m8;
+    cols[0] = m0; cols[1] = m3; cols[2] = m6; cols[3] = m1; cols[4] = m4; cols[5] = m7;
+    rows[0] = m0; rows[1] = m1; rows[2] = m2; rows[3] = m3; rows[4] = m4; rows[5] = m5;
+    inter[0] = m0; inter[1] = m1; inter[2] = m3; inter[3] = m4; inter[4] = m6; inter[5] = m7;
+    d[0] = d[1] = d[2] = d[3] = d[4] = d[5] = 7;
+    assert_int_equal(spconv_rot6d_from_mat(d, bad, SPCONV_ROT6D_COLUMNS), SPCONV_EINVAL);
+    assert_true(d[0] == 7 && d[5] == 7);
     assert_int_equal(spconv_rot6d_from_mat(d, M, SPCONV_ROT6D_COLUMNS), SPCONV_OK);
     EXPECT_VEC_EQUAL(d, cols, 6);
     assert_int_equal(spconv_rot6d_from_mat(d, M, SPCONV_ROT6D_ROWS), SPCONV_OK);
@@ -1242,9 +1252,18 @@ static void check_angvel(const angvel_case *a) {
   double cond = 1 + 1 / (fabs(a->dt) * fmax(1.0, norm_n(a->wb, 3)));
   int i;
   for (i = 0; i < 4; ++i) qn[i] = (spconv_real)((double)a->q1[i] * a->c);
-  spconv_body_angvel_from_quats_wxyz(back, a->q, qn, (spconv_real)a->dt);
+  if (a->dt < 0) { /* a negative dt is outside the domain (R9): no result */
+    assert_int_equal(spconv_body_angvel_from_quats_wxyz(back, a->q, qn, (spconv_real)a->dt),
+                     SPCONV_EINVAL);
+    assert_int_equal(spconv_world_angvel_from_quats_wxyz(back, a->q, qn, (spconv_real)a->dt),
+                     SPCONV_EINVAL);
+    return;
+  }
+  assert_int_equal(spconv_body_angvel_from_quats_wxyz(back, a->q, qn, (spconv_real)a->dt),
+                   SPCONV_OK);
   EXPECT_VEC_NEAR(back, a->wb, 3, TEST_TOL * cond);
-  spconv_world_angvel_from_quats_wxyz(back, a->q, qn, (spconv_real)a->dt);
+  assert_int_equal(spconv_world_angvel_from_quats_wxyz(back, a->q, qn, (spconv_real)a->dt),
+                   SPCONV_OK);
   EXPECT_VEC_NEAR(back, a->ww, 3, TEST_TOL * cond);
 }
 
@@ -1254,9 +1273,9 @@ static void test_body_world_angvel_from_quats_wxyz(void **state) {
   { /* shortest path: a turn of 3 pi / 2 about z reads as -pi / 2 */
     spconv_real q0[4] = {1, 0, 0, 0}, q1[4], ez[3] = {0, 0, 1}, w[3], want[3] = {0, 0, R_(-PI / 2)};
     spconv_quat_wxyz_from_axis_angle(q1, ez, R_(3 * PI / 2));
-    spconv_body_angvel_from_quats_wxyz(w, q0, q1, 1);
+    assert_int_equal(spconv_body_angvel_from_quats_wxyz(w, q0, q1, 1), SPCONV_OK);
     EXPECT_VEC_NEAR(w, want, 3, TEST_TOL);
-    spconv_world_angvel_from_quats_wxyz(w, q0, q1, 1);
+    assert_int_equal(spconv_world_angvel_from_quats_wxyz(w, q0, q1, 1), SPCONV_OK);
     EXPECT_VEC_NEAR(w, want, 3, TEST_TOL);
   }
 }
@@ -1393,13 +1412,13 @@ TEST_RUN(test_quat_integrate_body_world_aliasing, for_all_rot_alias_cases(check_
 
 static void check_angvel_aliasing(const rot_alias_case *c) {
   const spconv_real dt = R_(0.01);
-  EXPECT_ALIAS(3, c->a, 4, spconv_body_angvel_from_quats_wxyz(ref_, c->a, c->b, dt),
+  EXPECT_ALIAS_STATUS(3, c->a, 4, spconv_body_angvel_from_quats_wxyz(ref_, c->a, c->b, dt),
                spconv_body_angvel_from_quats_wxyz(buf_, buf_, c->b, dt));
-  EXPECT_ALIAS(3, c->b, 4, spconv_body_angvel_from_quats_wxyz(ref_, c->a, c->b, dt),
+  EXPECT_ALIAS_STATUS(3, c->b, 4, spconv_body_angvel_from_quats_wxyz(ref_, c->a, c->b, dt),
                spconv_body_angvel_from_quats_wxyz(buf_, c->a, buf_, dt));
-  EXPECT_ALIAS(3, c->a, 4, spconv_world_angvel_from_quats_wxyz(ref_, c->a, c->b, dt),
+  EXPECT_ALIAS_STATUS(3, c->a, 4, spconv_world_angvel_from_quats_wxyz(ref_, c->a, c->b, dt),
                spconv_world_angvel_from_quats_wxyz(buf_, buf_, c->b, dt));
-  EXPECT_ALIAS(3, c->b, 4, spconv_world_angvel_from_quats_wxyz(ref_, c->a, c->b, dt),
+  EXPECT_ALIAS_STATUS(3, c->b, 4, spconv_world_angvel_from_quats_wxyz(ref_, c->a, c->b, dt),
                spconv_world_angvel_from_quats_wxyz(buf_, c->a, buf_, dt));
 }
 
@@ -1481,11 +1500,11 @@ TEST_RUN(test_quat_angle_slerp_wxyz_scale_invariance, for_all_scale_cases(check_
 
 static void check_angvel_scale(const scale_case *c) {
   spconv_real r1[3], r2[3];
-  spconv_body_angvel_from_quats_wxyz(r1, c->q, c->b, 1);
-  spconv_body_angvel_from_quats_wxyz(r2, c->qc, c->b, 1);
+  assert_int_equal(spconv_body_angvel_from_quats_wxyz(r1, c->q, c->b, 1), SPCONV_OK);
+  assert_int_equal(spconv_body_angvel_from_quats_wxyz(r2, c->qc, c->b, 1), SPCONV_OK);
   EXPECT_VEC_NEAR(r1, r2, 3, TEST_TOL * 10);
-  spconv_world_angvel_from_quats_wxyz(r1, c->b, c->q, 1);
-  spconv_world_angvel_from_quats_wxyz(r2, c->b, c->qc, 1);
+  assert_int_equal(spconv_world_angvel_from_quats_wxyz(r1, c->b, c->q, 1), SPCONV_OK);
+  assert_int_equal(spconv_world_angvel_from_quats_wxyz(r2, c->b, c->qc, 1), SPCONV_OK);
   EXPECT_VEC_NEAR(r1, r2, 3, TEST_TOL * 10);
 }
 

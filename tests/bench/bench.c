@@ -238,7 +238,7 @@ static void k_up_spatial(arrays *A) {
   if (spconv_spatial_change_up_axis_n(A->b6, A->a6, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort();
 }
 static void k_up_quat(arrays *A) {
-  if (spconv_quat_wxyz_change_up_axis_n(A->o4, A->q4, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort();
+  if (spconv_quat_wxyz_change_world_up_axis_n(A->o4, A->q4, A->n, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort();
 }
 
 /* whole states of free MuJoCo bodies (qpos 7, qvel 6, body_ipos 3) -> Newton

@@ -40,10 +40,10 @@ COUNT(quat_xyzw_from_wxyz, spconv_quat_xyzw_from_wxyz_n(o4, q4, N))
 COUNT(quat_xyzw_from_wxyz_inplace, spconv_quat_xyzw_from_wxyz_n(q4, q4, N))
 COUNT(twist_shift, spconv_twist_shift_n(b6, a6, r3, N))
 COUNT(wrench_shift, spconv_wrench_shift_n(b6, a6, r3, N))
-COUNT(twist_from_mujoco_qvel, spconv_twist_from_mujoco_qvel_n(b6, a6, qpos, r3, N))
-COUNT(mujoco_qvel_from_twist, spconv_mujoco_qvel_from_twist_n(b6, a6, qpos, r3, N))
-COUNT(mujoco_qfrc_from_wrench, spconv_mujoco_qfrc_from_wrench_n(b6, a6, qpos, r3, N))
-COUNT(wrench_from_mujoco_qfrc, spconv_wrench_from_mujoco_qfrc_n(b6, a6, qpos, r3, N))
+COUNT(twist_from_mujoco_qvel, if (spconv_twist_from_mujoco_qvel_n(b6, a6, qpos + 3, 7, r3, N) != SPCONV_OK) abort())
+COUNT(mujoco_qvel_from_twist, if (spconv_mujoco_qvel_from_twist_n(b6, a6, qpos + 3, 7, r3, N) != SPCONV_OK) abort())
+COUNT(mujoco_qfrc_from_wrench, if (spconv_mujoco_qfrc_from_wrench_n(b6, a6, qpos + 3, 7, r3, N) != SPCONV_OK) abort())
+COUNT(wrench_from_mujoco_qfrc, if (spconv_wrench_from_mujoco_qfrc_n(b6, a6, qpos + 3, 7, r3, N) != SPCONV_OK) abort())
 COUNT(sap_twist_from_public, spconv_sap_twist_from_public_n(b6, a6, r3, N))
 COUNT(public_twist_from_sap, spconv_public_twist_from_sap_n(b6, a6, r3, N))
 COUNT(sap_wrench_from_public, spconv_sap_wrench_from_public_n(b6, a6, r3, N))
@@ -63,7 +63,7 @@ COUNT(twist_convert_mujoco_to_newton,
 COUNT(wrench_convert_mujoco_to_newton,
       if (spconv_wrench_convert_n(b6, 6, &newton.twist, a6, 6, &mujoco.twist, qpos, 7, &mujoco.pose, r3, NULL, N) !=
           SPCONV_OK) abort())
-COUNT(up_axis_quat_wxyz, if (spconv_quat_wxyz_change_up_axis_n(o4, q4, N, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort())
+COUNT(up_axis_quat_wxyz, if (spconv_quat_wxyz_change_world_up_axis_n(o4, q4, N, SPCONV_AXIS_Y, SPCONV_AXIS_Z) != SPCONV_OK) abort())
 
 #if WITH_MUJOCO
 /* MuJoCo's own functions, for the ratios of docs/performance.md */

@@ -38,7 +38,7 @@ ROWS = [
     ("`spconv_sap_twist_from_public_n`", "sap_twist_from_public_n", None, "sap_twist_from_public"),
     ("`spconv_vec_change_up_axis_n`", "up_axis_vec3_n", None, "up_axis_vec3"),
     ("`spconv_spatial_change_up_axis_n`", "up_axis_spatial_n", None, "up_axis_spatial"),
-    ("`spconv_quat_wxyz_change_up_axis_n`", "up_axis_quat_wxyz_n", None, "up_axis_quat_wxyz"),
+    ("`spconv_quat_wxyz_change_world_up_axis_n`", "up_axis_quat_wxyz_n", None, "up_axis_quat_wxyz"),
 ]
 
 LINE = re.compile(r"^(?P<name>\S.*?)\s+(?P<ns>[0-9.]+) \[\s*[0-9.]+,\s*[0-9.]+\]\s+[0-9.]+"

@@ -3,7 +3,7 @@
 instructions per call of the hot conversions. Prints Markdown tables (the
 ones in docs/embedded.md).
 
-    python3 tests/embedded/measure.py [--out build/embedded-measure] [--only flash,stack,icount]
+    python3 tests/embedded/measure.py [--out build/embedded-measure] [--only flash,switches,stack,icount]
 
 Flash: every public function of one header section (`>>quat`, ...) kept out
 of line by tests/embedded/keep.py, compiled at -Os with -ffunction-sections;
@@ -178,6 +178,51 @@ def flash(out, secs):
                   "libgcc's soft float included):", linked))
 
 
+# ---------------------------------------------------------------- switches
+
+SWITCHES = ["SPCONV_NO_SAP", "SPCONV_NO_MOTION", "SPCONV_NO_SHAPES", "SPCONV_NO_MUJOCO"]
+
+
+def flash_switches(out, secs):
+    """Header code of every public function that remains with each opt-out
+    switch (and with all of them), beside the whole header, measured alike."""
+    variants = [("whole header", [])] + [("`%s`" % w, [w]) for w in SWITCHES] + \
+               [("all four switches", SWITCHES)]
+    hdr = os.path.join(ROOT, "include", "spatial_conv.h")
+    srcs = []
+    for k, (label, defs) in enumerate(variants):
+        # the names the switches leave: those still declared after preprocessing
+        pre = sh([CC, "-E", "-P"] + ["-D" + d for d in defs] + [hdr])
+        kept = [(sec, [n for n in funcs if re.search(r"\b%s\s*\(" % n, pre)]) for sec, funcs in secs]
+        kept = [(sec, funcs) for sec, funcs in kept if funcs]
+        src = os.path.join(out, "keep_switch%d.c" % k)
+        with open(src, "w") as f:
+            f.write("".join("#define %s\n" % d for d in defs) + keep.keep_source(kept))
+        srcs.append((label, src, sum(len(f) for _, f in kept)))
+    jobs = []
+    for label, core, prec in TARGETS:
+        for k, (_, src, _) in enumerate(srcs):
+            jobs.append([CC] + flags(core, prec) + ["-c", src, "-o", src[:-2] + "-%s.o" % tag(label)])
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as ex:
+        list(ex.map(sh, jobs))
+    lines = ["| build | functions | " + " | ".join(l for l, _, _ in TARGETS) + " |",
+             "|---|---:|" + "---:|" * len(TARGETS)]
+    base = {}
+    for k, (label, src, count) in enumerate(srcs):
+        cells = []
+        for tl, _, _ in TARGETS:
+            b = code_bytes(src[:-2] + "-%s.o" % tag(tl))
+            if k == 0:
+                base[tl] = b
+                cells.append("{:,}".format(b).replace(",", " "))
+            else:
+                cells.append("{:,} (-{:,})".format(b, base[tl] - b).replace(",", " "))
+        lines.append("| %s | %d | " % (label, count) + " | ".join(cells) + " |")
+    return ("Header code with the opt-out switches (.text + .rodata of the object that keeps "
+            "every public function left, bytes, -Os; in parentheses, the saving):\n\n%s\n"
+            % "\n".join(lines))
+
+
 # ------------------------------------------------------------------- stack
 
 def parse_ci(path):
@@ -317,7 +362,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "embedded-measure"))
     ap.add_argument("--header", default=os.path.join(ROOT, "include", "spatial_conv.h"))
-    ap.add_argument("--only", default="flash,stack,icount")
+    ap.add_argument("--only", default="flash,switches,stack,icount")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     with open(args.header, encoding="utf-8") as f:
@@ -328,6 +373,8 @@ def main():
         sh(["qemu-system-arm", "--version"]).splitlines()[0]))
     if "flash" in parts:
         print(flash(args.out, secs))
+    if "switches" in parts:
+        print(flash_switches(args.out, secs))
     if "stack" in parts:
         print(stack(args.out, secs))
     if "icount" in parts:

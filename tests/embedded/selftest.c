@@ -579,7 +579,7 @@ static void test_rot(void) {
     INT_EQ(spconv_rot_format_size(SPCONV_ROT_ROTVEC), 3);
     INT_EQ(spconv_rot_format_size(SPCONV_ROT_QUAT_XYZW), 4);
     INT_EQ(spconv_rot_format_size(SPCONV_ROT_MAT), 9);
-    INT_EQ(spconv_rot_format_size(TEST_ROT_FORMAT(9)), 0);
+    INT_EQ(spconv_rot_format_size(TEST_ROT_FORMAT(9)), SPCONV_EINVAL);
     STATUS(spconv_rot_convert_n(qa, SPCONV_ROT_QUAT_WXYZ, rv, SPCONV_ROT_ROTVEC, 2), SPCONV_OK);
     STATUS(spconv_rot_convert_n(Ma, SPCONV_ROT_MAT, qa, SPCONV_ROT_QUAT_WXYZ, 2), SPCONV_OK);
     STATUS(spconv_rot_convert_n(qb, SPCONV_ROT_QUAT_XYZW, Ma, SPCONV_ROT_MAT, 2), SPCONV_OK);
@@ -682,15 +682,20 @@ static void test_angvel(void) {
     spconv_quat_integrate_body_wxyz(q1, q, wb, dt);
     spconv_quat_integrate_world_wxyz(q2, q, ww, dt);
     NEAR_TOL(q1, q2, 4, 10 * TOL);
-    spconv_body_angvel_from_quats_wxyz(w, q, q1, dt);
+    STATUS(spconv_body_angvel_from_quats_wxyz(w, q, q1, dt), SPCONV_OK);
     NEAR_TOL(w, wb, 3, 1000 * TOL); /* |w dt| ~ 0.1: the rate is known to eps / dt */
-    spconv_world_angvel_from_quats_wxyz(w, q, q1, dt);
+    STATUS(spconv_world_angvel_from_quats_wxyz(w, q, q1, dt), SPCONV_OK);
     NEAR_TOL(w, ww, 3, 1000 * TOL);
   }
-  { /* bad input: dt = 0 is an IEEE division (R9), no status */
-    const real id[4] = {1, 0, 0, 0};
-    spconv_body_angvel_from_quats_wxyz(w, id, qz, 0);
-    TRUE(!all_finite(w, 3));
+  { /* bad input (R9): dt <= 0 is SPCONV_EINVAL, a zero quaternion
+       SPCONV_EDEGENERATE, w untouched */
+    const real id[4] = {1, 0, 0, 0}, zero[4] = {0, 0, 0, 0};
+    w[0] = w[1] = w[2] = 7;
+    STATUS(spconv_body_angvel_from_quats_wxyz(w, id, qz, 0), SPCONV_EINVAL);
+    STATUS(spconv_world_angvel_from_quats_wxyz(w, zero, qz, 1), SPCONV_EDEGENERATE);
+    TRUE(w[0] == 7 && w[1] == 7 && w[2] == 7);
+    STATUS(spconv_body_angvel_from_quats_wxyz(w, id, qz, 1), SPCONV_OK);
+    TRUE(all_finite(w, 3));
   }
   end();
 }
@@ -791,10 +796,10 @@ static void test_axes(void) {
     rnd_quat(qs);
     STATUS(spconv_up_axis_quat_wxyz(qup, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
     spconv_quat_mul_wxyz(want, qup, qs);
-    STATUS(spconv_quat_wxyz_change_up_axis_n(r, qs, 1, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
+    STATUS(spconv_quat_wxyz_change_world_up_axis_n(r, qs, 1, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
     NEAR(r, want, 4);
     spconv_quat_xyzw_from_wxyz(qx, qs);
-    STATUS(spconv_quat_xyzw_change_up_axis_n(r, qx, 1, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
+    STATUS(spconv_quat_xyzw_change_world_up_axis_n(r, qx, 1, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
     spconv_quat_xyzw_from_wxyz(wx, want);
     NEAR(r, wx, 4);
   }
@@ -942,8 +947,8 @@ static void test_axes(void) {
     STATUS(spconv_gravity_signed(r, (spconv_signed_axis)6, KV_G), SPCONV_EINVAL);
     STATUS(spconv_vec_change_up_axis_n(r, p, 1, (spconv_axis)3, SPCONV_AXIS_Z), SPCONV_EINVAL);
     STATUS(spconv_spatial_change_up_axis_n(r, p, 0, SPCONV_AXIS_Y, (spconv_axis)9), SPCONV_EINVAL);
-    STATUS(spconv_quat_wxyz_change_up_axis_n(q, qz, 1, (spconv_axis)3, SPCONV_AXIS_Z), SPCONV_EINVAL);
-    STATUS(spconv_quat_xyzw_change_up_axis_n(q, qz, 1, (spconv_axis)3, SPCONV_AXIS_Z), SPCONV_EINVAL);
+    STATUS(spconv_quat_wxyz_change_world_up_axis_n(q, qz, 1, (spconv_axis)3, SPCONV_AXIS_Z), SPCONV_EINVAL);
+    STATUS(spconv_quat_xyzw_change_world_up_axis_n(q, qz, 1, (spconv_axis)3, SPCONV_AXIS_Z), SPCONV_EINVAL);
     STATUS(spconv_vec_from_signed_axis(r, (spconv_signed_axis)6), SPCONV_EINVAL);
     STATUS(spconv_axis_system_check(dup), SPCONV_EINVAL);
     INT_EQ(spconv_axis_system_is_right_handed(dup), SPCONV_EINVAL);

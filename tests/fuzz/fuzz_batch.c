@@ -11,8 +11,8 @@ typedef void (*fz_b0)(spconv_real *, const spconv_real *, size_t);
 typedef void (*fz_s0)(spconv_real *, const spconv_real *);
 typedef void (*fz_b1)(spconv_real *, const spconv_real *, const spconv_real *, size_t);
 typedef void (*fz_s1)(spconv_real *, const spconv_real *, const spconv_real *);
-typedef void (*fz_bm)(spconv_real *, const spconv_real *, const spconv_real *,
-                      const spconv_real *, size_t);
+typedef int (*fz_bm)(spconv_real *, const spconv_real *, const spconv_real *, size_t,
+                     const spconv_real *, size_t);
 typedef void (*fz_sm)(spconv_real *, const spconv_real *, const spconv_real *,
                       const spconv_real *);
 
@@ -41,9 +41,9 @@ static void fz_checkm(fz_bm bf, fz_sm sf, const spconv_real *x, const spconv_rea
                       const spconv_real *ipos, size_t n) {
   spconv_real a[6 * FZ_N], b[6 * FZ_N], c[6 * FZ_N];
   size_t i;
-  bf(a, x, qpos, ipos, n);
+  FZ_CHECK(bf(a, x, qpos + 3, 7, ipos, n) == SPCONV_OK);
   memcpy(b, x, sizeof(spconv_real) * 6 * n);
-  bf(b, b, qpos, ipos, n);
+  FZ_CHECK(bf(b, b, qpos + 3, 7, ipos, n) == SPCONV_OK);
   for (i = 0; i < n; ++i) sf(c + 6 * i, x + 6 * i, qpos + 7 * i + 3, ipos + 3 * i);
   FZ_CHECK(fz_same(a, c, (int)(6 * n)) && fz_same(b, c, (int)(6 * n)));
 }
@@ -83,9 +83,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FZ_CHECK(fz_untouched(a, (int)(6 * n)));
     FZ_CHECK(spconv_spatial_change_up_axis_n(a, x, n, (spconv_axis)from, (spconv_axis)to) ==
              SPCONV_EINVAL);
-    FZ_CHECK(spconv_quat_wxyz_change_up_axis_n(a, q, n, (spconv_axis)from, (spconv_axis)to) ==
+    FZ_CHECK(spconv_quat_wxyz_change_world_up_axis_n(a, q, n, (spconv_axis)from, (spconv_axis)to) ==
              SPCONV_EINVAL);
-    FZ_CHECK(spconv_quat_xyzw_change_up_axis_n(a, q, n, (spconv_axis)from, (spconv_axis)to) ==
+    FZ_CHECK(spconv_quat_xyzw_change_world_up_axis_n(a, q, n, (spconv_axis)from, (spconv_axis)to) ==
              SPCONV_EINVAL);
     FZ_CHECK(fz_untouched(a, (int)(6 * n)));
     return 0;
@@ -106,19 +106,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FZ_CHECK(fz_bits(a, b, (int)(6 * n)) || fz_same(a, b, (int)(6 * n)));
   /* quaternions: q_up q, both storage orders */
   FZ_CHECK(spconv_up_axis_quat_wxyz(qu, (spconv_axis)from, (spconv_axis)to) == SPCONV_OK);
-  FZ_CHECK(spconv_quat_wxyz_change_up_axis_n(a, q, n, (spconv_axis)from, (spconv_axis)to) == SPCONV_OK);
+  FZ_CHECK(spconv_quat_wxyz_change_world_up_axis_n(a, q, n, (spconv_axis)from, (spconv_axis)to) == SPCONV_OK);
   for (i = 0; i < n; ++i) {
     spconv_real want[4], qx[4], got[4];
     spconv_quat_mul_wxyz(want, qu, q + 4 * i);
     FZ_CHECK(fz_same(a + 4 * i, want, 4));
     spconv_quat_xyzw_from_wxyz(qx, q + 4 * i);
-    FZ_CHECK(spconv_quat_xyzw_change_up_axis_n(b, qx, 1, (spconv_axis)from, (spconv_axis)to) ==
+    FZ_CHECK(spconv_quat_xyzw_change_world_up_axis_n(b, qx, 1, (spconv_axis)from, (spconv_axis)to) ==
              SPCONV_OK);
     spconv_quat_wxyz_from_xyzw(got, b);
     FZ_CHECK(fz_same(got, want, 4));
   }
   memcpy(b, q, sizeof(spconv_real) * 4 * n);
-  FZ_CHECK(spconv_quat_wxyz_change_up_axis_n(b, b, n, (spconv_axis)from, (spconv_axis)to) == SPCONV_OK);
+  FZ_CHECK(spconv_quat_wxyz_change_world_up_axis_n(b, b, n, (spconv_axis)from, (spconv_axis)to) == SPCONV_OK);
   FZ_CHECK(fz_same(a, b, (int)(4 * n)));
   return 0;
 }

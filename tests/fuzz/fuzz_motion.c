@@ -604,13 +604,16 @@ static void fz_rot_convert(fz_in *in) {
   if (si == 0 || so == 0) {
     expect = SPCONV_EINVAL;
   } else {
+    /* the status of the first failing element, as the single-element
+       functions: a matrix that is not a rotation SPCONV_EINVAL, a zero or
+       non-finite quaternion SPCONV_EDEGENERATE */
     expect = SPCONV_OK;
-    for (e = 0; e < n && xf != SPCONV_ROT_ROTVEC; ++e) {
+    for (e = 0; e < n && xf != SPCONV_ROT_ROTVEC && expect == SPCONV_OK; ++e) {
       spconv_real q[4];
       const spconv_real *el = x + si * e;
       if (xf == SPCONV_ROT_MAT) {
         if (!fz_finite(el, 9) || spconv_quat_wxyz_from_mat(q, el) != SPCONV_OK)
-          expect = SPCONV_EDEGENERATE;
+          expect = SPCONV_EINVAL;
       } else if (!fz_finite(el, 4) || fz_maxabs(el, 4) == 0) {
         expect = SPCONV_EDEGENERATE;
       }
@@ -1094,15 +1097,15 @@ static void fz_velocities(fz_in *in) {
       qa = qw + 4 * a;
       qb = qw + 4 * b;
       if (fz_any_nan(qa, 4) || fz_any_nan(qb, 4)) FZ_CHECK(fz_any_nan(res + 3 * t, 3));
-      if (span == 1) { /* exactly the two-frame functions */
-        if (body) spconv_body_angvel_from_quats_wxyz(w, qa, qb, dt);
-        else spconv_world_angvel_from_quats_wxyz(w, qa, qb, dt);
-        FZ_CHECK(fz_same(res + 3 * t, w, 3));
+      if (span == 1) { /* exactly the two-frame functions, where they accept q */
+        int s2 = body ? spconv_body_angvel_from_quats_wxyz(w, qa, qb, dt)
+                      : spconv_world_angvel_from_quats_wxyz(w, qa, qb, dt);
+        if (s2 == SPCONV_OK) FZ_CHECK(fz_same(res + 3 * t, w, 3));
       } else if (fz_quat_ok(qa) && fz_quat_ok(qb) && fz_quat_ok(qw + 4 * t) &&
                  (double)dt >= 1e-3) {
         /* world: rotvec(q_b conj(q_a)) / (2 dt); body: R_t^T of it */
         double sc;
-        spconv_world_angvel_from_quats_wxyz(w, qa, qb, 2 * dt);
+        FZ_CHECK(spconv_world_angvel_from_quats_wxyz(w, qa, qb, 2 * dt) == SPCONV_OK);
         if (body) {
           spconv_real c[4];
           spconv_quat_conj_wxyz(c, qw + 4 * t);

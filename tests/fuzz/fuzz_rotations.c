@@ -342,8 +342,13 @@ static void fz_rot6d(fz_in *in) {
   memcpy(t, d, 6 * sizeof(spconv_real));
   memcpy(t + 6, q, 3 * sizeof(spconv_real));
   s = spconv_rot6d_from_mat(e, t, (spconv_rot6d_layout)layout);
-  FZ_CHECK(s == (valid ? SPCONV_OK : SPCONV_EINVAL));
-  if (!valid) FZ_CHECK(fz_untouched(e, 6));
+  { /* R is checked as spconv_quat_wxyz_from_mat checks it: the two accept
+       the same matrices */
+    spconv_real qm[4];
+    int rot = spconv_quat_wxyz_from_mat(qm, t) == SPCONV_OK;
+    FZ_CHECK(s == (valid && rot ? SPCONV_OK : SPCONV_EINVAL));
+    if (!(valid && rot)) FZ_CHECK(fz_untouched(e, 6));
+  }
 }
 
 static void fz_angvel(fz_in *in) {
@@ -364,24 +369,38 @@ static void fz_angvel(fz_in *in) {
     double sc = fz_norm(w, 3) > 1 ? fz_norm(w, 3) : 1;
     /* the norm is kept */
     FZ_CHECK(fabs(fz_norm(r, 4) - fz_norm(q, 4)) <= FZ_TOL * 8 * fz_norm(q, 4));
-    /* differentiating recovers w (shortest path, |w dt| < pi) */
-    spconv_body_angvel_from_quats_wxyz(v, q, r, dt);
-    for (i = 0; i < 3; ++i)
+    /* differentiating recovers w (shortest path, |w dt| < pi); a negative
+       dt is refused (R9) */
+    int want = dt > 0 ? SPCONV_OK : SPCONV_EINVAL;
+    FZ_CHECK(spconv_body_angvel_from_quats_wxyz(v, q, r, dt) == want);
+    for (i = 0; i < 3 && want == SPCONV_OK; ++i)
       FZ_CHECK(fabs((double)v[i] - (double)w[i]) <=
                (FZ_TOL * 64 + 64 * (double)FZ_EPS / fabs((double)dt)) * sc);
     spconv_quat_integrate_world_wxyz(r, q, w, dt);
-    spconv_world_angvel_from_quats_wxyz(v, q, r, dt);
-    for (i = 0; i < 3; ++i)
+    FZ_CHECK(spconv_world_angvel_from_quats_wxyz(v, q, r, dt) == want);
+    for (i = 0; i < 3 && want == SPCONV_OK; ++i)
       FZ_CHECK(fabs((double)v[i] - (double)w[i]) <=
                (FZ_TOL * 64 + 64 * (double)FZ_EPS / fabs((double)dt)) * sc);
   }
-  spconv_body_angvel_from_quats_wxyz(v, q, q, dt);
-  memcpy(a, q, 3 * sizeof(spconv_real));
-  spconv_world_angvel_from_quats_wxyz(a, q, q, dt);
-  /* a nonzero dt and a finite q give zero motion from q to itself */
-  if (fz_finite(q, 4) && isfinite(dt) && dt != 0 && fz_maxabs(q, 4) < 1e15 &&
-      fz_maxabs(q, 4) > 1e-15)
-    for (i = 0; i < 3; ++i) FZ_CHECK(fabs((double)v[i]) <= 1e3 * FZ_TOL / fabs((double)dt));
+  { /* R9: dt not finite and > 0 is SPCONV_EINVAL, then a zero or non-finite
+       q SPCONV_EDEGENERATE; outputs untouched on errors */
+    int want = !(isfinite(dt) && dt > 0)                        ? SPCONV_EINVAL
+               : !(fz_finite(q, 4) && fz_maxabs(q, 4) > 0) ? SPCONV_EDEGENERATE
+                                                                : SPCONV_OK;
+    int s1, s2;
+    v[0] = v[1] = v[2] = 7;
+    s1 = spconv_body_angvel_from_quats_wxyz(v, q, q, dt);
+    memcpy(a, q, 3 * sizeof(spconv_real));
+    s2 = spconv_world_angvel_from_quats_wxyz(a, q, q, dt);
+    FZ_CHECK(s1 == want && s2 == want);
+    if (want != SPCONV_OK) {
+      FZ_CHECK(v[0] == 7 && v[1] == 7 && v[2] == 7);
+      FZ_CHECK(fz_same(a, q, 3));
+    }
+    /* a positive dt and a finite q give zero motion from q to itself */
+    if (want == SPCONV_OK && fz_maxabs(q, 4) < 1e15 && fz_maxabs(q, 4) > 1e-15)
+      for (i = 0; i < 3; ++i) FZ_CHECK(fabs((double)v[i]) <= 1e3 * FZ_TOL / fabs((double)dt));
+  }
   /* units */
   {
     spconv_real d[3], b[3];
