@@ -238,7 +238,10 @@
               reentrant; calls from several threads at once are safe as
               long as no thread writes an array another thread reads or
               writes (distinct outputs from distinct threads are safe;
-              shared read-only inputs are fine).
+              shared read-only inputs are fine). Replacement math macros
+              (SPCONV_SQRT, ...) must be thread-safe too; CUDA and HIP
+              threads may call any function on their own elements
+              (docs/stability.md, "Thread safety").
 
    BAD INPUT  No input value has undefined behaviour (fuzzed under
               ASan/UBSan); pointers must point to arrays of the documented

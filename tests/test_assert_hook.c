@@ -48,12 +48,16 @@ static void test_correct_use_does_not_trip(void **state) {
   spconv_twist_shift_n(NULL, NULL, NULL, 0); /* n = 0: nothing to move */
   spconv_twist_shift(out, buf, r);
   spconv_quat_rotate_wxyz(out, q, r);
+  /* MuJoCo batches: in place, quaternions of stride 4 beside */
+  assert_int_equal(spconv_twist_from_mujoco_qvel_n(buf, buf, q, 4, r, 2), SPCONV_OK);
+  assert_int_equal(spconv_mujoco_qfrc_from_wrench_n(out, buf, q, 4, r, 2), SPCONV_OK);
   assert_int_equal(assert_trips, 0);
 }
 
 static void test_misuse_trips(void **state) {
   spconv_real buf[30], r[12], out[6];
   int i;
+  volatile int st = 0;
   (void)state;
   for (i = 0; i < 30; ++i) buf[i] = (spconv_real)i;
   for (i = 0; i < 12; ++i) r[i] = 0;
@@ -67,7 +71,10 @@ static void test_misuse_trips(void **state) {
   EXPECT_TRIP(spconv_twist_shift(out, NULL, r));               /* NULL to a void function */
   EXPECT_TRIP(spconv_wrench_shift(NULL, buf, r));
   EXPECT_TRIP(spconv_quat_rotate_wxyz(out, buf, NULL));
-  assert_int_equal(assert_trips, 9);
+  EXPECT_TRIP(st = spconv_twist_from_mujoco_qvel_n(buf + 3, buf, r, 4, r, 2)); /* res overlaps qvel */
+  EXPECT_TRIP(st = spconv_wrench_from_mujoco_qfrc_n(buf, buf, buf + 2, 4, r, 1)); /* q inside res */
+  assert_int_equal(assert_trips, 11);
+  (void)st;
 }
 
 int main(void) {

@@ -1,7 +1,8 @@
 /* spatial_conv bad-input policy (docs/robustness.md): one test per rule,
    named after the rule (G = general, Q = quaternions, S = spatial vectors,
    M = MuJoCo free joint, P = SAP boundary, U = up axis, A = axis systems,
-   R = rotations, C = conventions as data, D = motion data, B = batch forms).
+   R = rotations, C = conventions as data, D = motion data, B = batch forms,
+   E = the error model: one status per condition across families).
    Built in double and in float from this one source. */
 #include "test_util.h"
 
