@@ -180,7 +180,7 @@ static void test_vec_spatial_change_up_axis_n(void **state) {
 }
 
 /* quaternions: q_up q, in both storage orders, in place too */
-static void test_quat_change_up_axis_n(void **state) {
+static void test_quat_change_world_up_axis_n(void **state) {
   int a, b, i;
   (void)state;
   test_seed(103);
@@ -355,7 +355,7 @@ int main(void) {
       cmocka_unit_test(test_mujoco_qfrc_from_wrench_n),
       cmocka_unit_test(test_wrench_from_mujoco_qfrc_n),
       cmocka_unit_test(test_vec_spatial_change_up_axis_n),
-      cmocka_unit_test(test_quat_change_up_axis_n),
+      cmocka_unit_test(test_quat_change_world_up_axis_n),
       cmocka_unit_test(test_quat_wxyz_xyzw_reorder_n),
       cmocka_unit_test(test_twist_from_mujoco_qvel_n_zero_quat),
       cmocka_unit_test(test_mujoco_qvel_from_twist_n_zero_quat),

@@ -836,6 +836,11 @@ static void test_axes(void) {
   STATUS(spconv_axis_system_preset(&s, SPCONV_AXIS_PRESET_UNITY), SPCONV_OK);
   STATUS(spconv_axis_system_check(s), SPCONV_OK);
   INT_EQ(spconv_axis_system_is_right_handed(s), 0);
+  {
+    int rh = -7;
+    STATUS(spconv_axis_system_handedness(&rh, s), SPCONV_OK);
+    INT_EQ(rh, 0);
+  }
   STATUS(spconv_axis_system_from_forward_up(&g, SPCONV_AXIS_POS_Z, SPCONV_AXIS_POS_Y, 0), SPCONV_OK);
   TRUE(g.x == s.x && g.y == s.y && g.z == s.z);
   STATUS(spconv_axis_system_from_forward_up(&g, SPCONV_AXIS_POS_Y, SPCONV_AXIS_POS_Z, 1), SPCONV_OK);
@@ -952,6 +957,11 @@ static void test_axes(void) {
     STATUS(spconv_vec_from_signed_axis(r, (spconv_signed_axis)6), SPCONV_EINVAL);
     STATUS(spconv_axis_system_check(dup), SPCONV_EINVAL);
     INT_EQ(spconv_axis_system_is_right_handed(dup), SPCONV_EINVAL);
+    {
+      int rh = -7;
+      STATUS(spconv_axis_system_handedness(&rh, dup), SPCONV_EINVAL);
+      INT_EQ(rh, -7);
+    }
     STATUS(spconv_axis_system_matrix(r, dup, s), SPCONV_EINVAL);
     STATUS(spconv_axis_preset_matrix(r, SPCONV_AXIS_PRESET_END, SPCONV_AXIS_PRESET_ROBOT),
            SPCONV_EINVAL);
