@@ -180,14 +180,19 @@
                       C++17 and C23 (a cast to void discards on purpose),
                       else warn_unused_result; define it empty to turn
                       that off.
-   SPCONV_ASSERT(cond)  a debug hook on the preconditions the API does not
-                      check at run time: NULL given to a function that
-                      returns void (or to a pointer a status function does not
-                      check), res partly overlapping an input of a batch
-                      form (equal is allowed: in place). Empty by default (the
-                      condition is not evaluated); define it, e.g. as
-                      assert(cond) from <assert.h>, so that a debug build
-                      stops at the misuse. It never changes a result.
+   SPCONV_ASSERT(cond)  a debug hook on preconditions the API does not check
+                      at run time, where it is placed: res partly
+                      overlapping an input (equal is in place, allowed) in
+                      the batch forms of the shifts, the SAP maps, the
+                      quaternion storage order and the MuJoCo free joint,
+                      and NULL given to spconv_quat_rotate_wxyz,
+                      spconv_twist_shift and spconv_wrench_shift. Empty by
+                      default (the condition is not evaluated); define it,
+                      e.g. as assert(cond) from <assert.h>, so that a debug
+                      build stops at the misuse. It never changes a result.
+   SPCONV_PERM_CHECK_STACK_BYTES  bytes of stack for the bitset of
+                      spconv_perm_check, default 512 (4,096 entries a pass
+                      over the map); at least 1.
    SPCONV_NO_VECTOR   leaves out the GNU C vector and SSE2 code of some batch
                       forms (>>helpers); the plain loops run instead, with
                       the same results.
@@ -330,10 +335,10 @@ typedef double spconv_real;
 #    define SPCONV_EXPORT
 #  endif
 #endif
-#if defined(__CUDACC__) || defined(__HIPCC__)
+#if (defined(__CUDACC__) || defined(__HIPCC__)) && !defined(SPCONV__LINKED)
 #  define SPCONV__PRIVATE static inline __host__ __device__
 #else
-#  define SPCONV__PRIVATE static inline
+#  define SPCONV__PRIVATE static inline /* the linked modes are host code */
 #endif
 #ifndef SPCONV_API
 #  ifdef SPCONV__LINKED
@@ -372,9 +377,7 @@ typedef double spconv_real;
    warn_unused_result, which gcc does not let a cast to void silence: test
    the status there. Define it empty before the include to turn the warning
    off. It leads each declaration, where [[nodiscard]] must stand. */
-/* SPCONV_ASSERT(cond): optional debug hook on preconditions the API does
-   not check at run time (NULL to a void function, partly overlapping batch
-   buffers). Empty by default: cond is not evaluated. */
+/* SPCONV_ASSERT(cond): the debug hook of the CONFIGURATION block. */
 #ifndef SPCONV_ASSERT
 #  define SPCONV_ASSERT(cond)
 #endif
@@ -790,7 +793,7 @@ typedef enum spconv_preset_id {
   SPCONV_PRESET_GZ_SIM,          /* Gazebo (gz-sim 7+) Link.hh velocities, wrench at O */
   SPCONV_PRESET_ROS_ODOM,        /* ROS 1/2 nav_msgs/Odometry twist [v; w], child axes */
   SPCONV_PRESET_JOLT,            /* Jolt Physics Body.h velocities, COM, world */
-  SPCONV_PRESET_ISAACLAB3,       /* Isaac Lab 3.x root_com_vel_w, xyzw; Newton backend: iquat = 1 */
+  SPCONV_PRESET_ISAACLAB3,       /* Isaac Lab 3.x root_com_vel_w, xyzw; Newton backend: iquat identity (NULL) */
   SPCONV_PRESET_ISAACLAB3_LINK,  /* Isaac Lab 3.x root_link_vel_w, q_xyzw poses */
   SPCONV_PRESET_ODE,             /* ODE 0.16 dBodyGetLinearVel (COM), world */
   SPCONV_PRESET_GENESIS,         /* Genesis 0.3+ get_vel (link origin), get_ang, world */
@@ -3925,7 +3928,7 @@ SPCONV_API int spconv_axis_system_handedness(int *right_handed, spconv_axis_syst
   return SPCONV_OK;
 }
 
-/** Superseded by spconv_axis_system_handedness (0.2; kept through 0.x):
+/** Superseded by spconv_axis_system_handedness (since 0.9.0):
    1 if s is right-handed, 0 if left-handed, SPCONV_EINVAL (negative, and so
    truthy: test `== 1`) if s is invalid. */
 SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s) {
@@ -7227,6 +7230,9 @@ SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd, const spconv_joint
    caller and checks any length in one pass. */
 #ifndef SPCONV_PERM_CHECK_STACK_BYTES
 #  define SPCONV_PERM_CHECK_STACK_BYTES 512
+#endif
+#if SPCONV_PERM_CHECK_STACK_BYTES < 1
+#  error "SPCONV_PERM_CHECK_STACK_BYTES must be at least 1"
 #endif
 
 /* 1 when the values of perm in lo .. lo + 8 * bytes - 1 are all different:
