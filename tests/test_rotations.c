@@ -1271,7 +1271,9 @@ static void test_body_world_angvel_from_quats_wxyz(void **state) {
   (void)state;
   for_all_angvel_cases(check_angvel);
   { /* shortest path: a turn of 3 pi / 2 about z reads as -pi / 2 */
-    spconv_real q0[4] = {1, 0, 0, 0}, q1[4], ez[3] = {0, 0, 1}, w[3], want[3] = {0, 0, R_(-PI / 2)};
+    /* w starts far from want: a call that wrote nothing would fail */
+    spconv_real q0[4] = {1, 0, 0, 0}, q1[4], ez[3] = {0, 0, 1}, w[3] = {9, 9, 9};
+    spconv_real want[3] = {0, 0, R_(-PI / 2)};
     spconv_quat_wxyz_from_axis_angle(q1, ez, R_(3 * PI / 2));
     assert_int_equal(spconv_body_angvel_from_quats_wxyz(w, q0, q1, 1), SPCONV_OK);
     EXPECT_VEC_NEAR(w, want, 3, TEST_TOL);
