@@ -45,12 +45,19 @@ printf '%s\n' "${units[@]}" |
 # One configuration per precision (cppcheck would otherwise try every
 # combination of the header's #ifdefs, minutes for nothing: the CUDA and
 # C++ branches only choose SPCONV_API and the restrict keyword).
+# tests/test_assert_hook.c is left out: it passes NULL on purpose to
+# functions whose SPCONV_ASSERT hook jumps out (longjmp) before the pointer
+# is used, which cppcheck does not follow; clang-tidy reads it (above).
+sources=()
+for f in tests/*.c examples/*.c; do
+  [ "$f" = tests/test_assert_hook.c ] || sources+=("$f")
+done
 for prec in "" -DSPCONV_USE_FLOAT; do
   if cppcheck --std=c99 --language=c --enable=warning,style,performance,portability \
       --inline-suppr --error-exitcode=1 --quiet -j "$jobs" \
       --suppress-xml=tests/static/cppcheck-suppressions.xml \
       -Iinclude -D__GNUC__ $prec \
-      include/spatial_conv.h tests/*.c examples/*.c; then
+      include/spatial_conv.h "${sources[@]}"; then
     echo "cppcheck ok ${prec:-(double)}"
   else
     echo "cppcheck FAILED ${prec:-(double)}"
