@@ -6305,6 +6305,18 @@ SPCONV__BATCH_MJ_V2(twist_from_mujoco_qvel_n, spconv_twist_from_mujoco_qvel,
 SPCONV__BATCH_MJ(twist_from_mujoco_qvel_n, spconv_twist_from_mujoco_qvel)
 #endif
 
+/* The SPCONV_ASSERT condition of the MuJoCo free-joint batches: res (6n)
+   equal to or apart from x (6n), and apart from ipos (3n) and the n
+   quaternions read at quat_wxyz + quat_stride * i. */
+SPCONV__PRIVATE int spconv__mj_batch_ok(const spconv_real *res, const spconv_real *x,
+                                        const spconv_real *quat_wxyz, size_t quat_stride,
+                                        const spconv_real *ipos, size_t n) {
+  const size_t quat_len = n ? quat_stride * (n - 1) + 4 : 0;
+  return spconv__batch_ok(res, 6 * n, x, 6 * n, 1) &&
+         spconv__batch_ok(res, 6 * n, ipos, 3 * n, 0) &&
+         spconv__batch_ok(res, 6 * n, quat_wxyz, quat_len, 0);
+}
+
 /** n free bodies: COM twists (6n) from qvel (6n), quaternions (wxyz) and
    body_ipos (3n). Quaternion i at quat_wxyz + quat_stride * i, the same
    pointer as the single form's: 4 for packed quaternions, 7 for MuJoCo
@@ -6314,9 +6326,7 @@ SPCONV_API int spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_re
                                                const spconv_real *quat_wxyz, size_t quat_stride,
                                                const spconv_real *ipos, size_t n) {
   if (quat_stride < 4) return SPCONV_EINVAL;
-  SPCONV_ASSERT(spconv__batch_ok(res, 6 * n, qvel, 6 * n, 1) &&
-                spconv__batch_ok(res, 6 * n, ipos, 3 * n, 0) &&
-                spconv__batch_ok(res, 6 * n, quat_wxyz, n ? quat_stride * (n - 1) + 4 : 0, 0));
+  SPCONV_ASSERT(spconv__mj_batch_ok(res, qvel, quat_wxyz, quat_stride, ipos, n));
   SPCONV__BATCH_CALL(twist_from_mujoco_qvel_n, res, qvel, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
 }
@@ -6375,9 +6385,7 @@ SPCONV_API int spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_re
                                                const spconv_real *quat_wxyz, size_t quat_stride,
                                                const spconv_real *ipos, size_t n) {
   if (quat_stride < 4) return SPCONV_EINVAL;
-  SPCONV_ASSERT(spconv__batch_ok(res, 6 * n, twist, 6 * n, 1) &&
-                spconv__batch_ok(res, 6 * n, ipos, 3 * n, 0) &&
-                spconv__batch_ok(res, 6 * n, quat_wxyz, n ? quat_stride * (n - 1) + 4 : 0, 0));
+  SPCONV_ASSERT(spconv__mj_batch_ok(res, twist, quat_wxyz, quat_stride, ipos, n));
   SPCONV__BATCH_CALL(mujoco_qvel_from_twist_n, res, twist, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
 }
@@ -6442,9 +6450,7 @@ SPCONV_API int spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_r
                                                 const spconv_real *quat_wxyz, size_t quat_stride,
                                                 const spconv_real *ipos, size_t n) {
   if (quat_stride < 4) return SPCONV_EINVAL;
-  SPCONV_ASSERT(spconv__batch_ok(res, 6 * n, wrench, 6 * n, 1) &&
-                spconv__batch_ok(res, 6 * n, ipos, 3 * n, 0) &&
-                spconv__batch_ok(res, 6 * n, quat_wxyz, n ? quat_stride * (n - 1) + 4 : 0, 0));
+  SPCONV_ASSERT(spconv__mj_batch_ok(res, wrench, quat_wxyz, quat_stride, ipos, n));
   SPCONV__BATCH_CALL(mujoco_qfrc_from_wrench_n, res, wrench, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
 }
@@ -6503,9 +6509,7 @@ SPCONV_API int spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_r
                                                 const spconv_real *quat_wxyz, size_t quat_stride,
                                                 const spconv_real *ipos, size_t n) {
   if (quat_stride < 4) return SPCONV_EINVAL;
-  SPCONV_ASSERT(spconv__batch_ok(res, 6 * n, qfrc, 6 * n, 1) &&
-                spconv__batch_ok(res, 6 * n, ipos, 3 * n, 0) &&
-                spconv__batch_ok(res, 6 * n, quat_wxyz, n ? quat_stride * (n - 1) + 4 : 0, 0));
+  SPCONV_ASSERT(spconv__mj_batch_ok(res, qfrc, quat_wxyz, quat_stride, ipos, n));
   SPCONV__BATCH_CALL(wrench_from_mujoco_qfrc_n, res, qfrc, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
 }
