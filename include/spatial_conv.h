@@ -1117,8 +1117,10 @@ SPCONV_NODISCARD SPCONV_API int spconv_axis_system_matrix(spconv_real res[9],
 /* *right_handed = 1 if s is right-handed, 0 if left-handed */
 SPCONV_NODISCARD SPCONV_API int spconv_axis_system_handedness(int *right_handed,
                                                               spconv_axis_system s);
-/* superseded: 1 right-handed, 0 left-handed, SPCONV_EINVAL if s is invalid */
+#ifndef SPCONV_NO_DEPRECATED
+/* deprecated: 1 right-handed, 0 left-handed, SPCONV_EINVAL if s is invalid */
 SPCONV_NODISCARD SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s);
+#endif
 /* *res = system with the given forward and up axes and handedness */
 SPCONV_NODISCARD SPCONV_API int spconv_axis_system_from_forward_up(spconv_axis_system *res,
                                                                    spconv_signed_axis forward,
@@ -3928,14 +3930,16 @@ SPCONV_API int spconv_axis_system_handedness(int *right_handed, spconv_axis_syst
   return SPCONV_OK;
 }
 
-/** Superseded by spconv_axis_system_handedness (since 0.9.0):
-   1 if s is right-handed, 0 if left-handed, SPCONV_EINVAL (negative, and so
-   truthy: test `== 1`) if s is invalid. */
+#ifndef SPCONV_NO_DEPRECATED
+/** Deprecated since 0.9.0 for spconv_axis_system_handedness, and left out
+   under SPCONV_NO_DEPRECATED: 1 if s is right-handed, 0 if left-handed,
+   SPCONV_EINVAL (negative, and so truthy: test `== 1`) if s is invalid. */
 SPCONV_API int spconv_axis_system_is_right_handed(spconv_axis_system s) {
   int rh = 0;
   int st = spconv_axis_system_handedness(&rh, s);
   return st != SPCONV_OK ? st : rh;
 }
+#endif
 
 /** *res = the system whose `forward` and `up` axes are the given signed
    axes; the third axis is left or right so that the system has the asked
