@@ -33,23 +33,7 @@
 typedef spconv_real real;
 #define R(x) ((spconv_real)(x))
 
-/* The i-th value (i = 0, 1, ...) of an enum whose values start at `first`
-   (every enum has its own block of values: ENUM VALUES in the header). */
-#define TEST_ENUM(type, first, i) ((type)((int)(first) + (int)(i)))
-#define TEST_PRESET(i) TEST_ENUM(spconv_preset_id, SPCONV_PRESET_FIRST, i)
-#define TEST_AXIS_PRESET(i) TEST_ENUM(spconv_axis_preset, SPCONV_AXIS_PRESET_FIRST, i)
-#define TEST_EULER_SEQ(i) TEST_ENUM(spconv_euler_seq, SPCONV_EULER_XYZ, i)
-#define TEST_EULER_KIND(i) TEST_ENUM(spconv_euler_kind, SPCONV_EULER_EXTRINSIC, i)
-#define TEST_ROT6D(i) TEST_ENUM(spconv_rot6d_layout, SPCONV_ROT6D_COLUMNS, i)
-#define TEST_ROT_FORMAT(i) TEST_ENUM(spconv_rot_format, SPCONV_ROT_ROTVEC, i)
-#define TEST_SHAPE(i) TEST_ENUM(spconv_shape_type, SPCONV_SHAPE_SPHERE, i)
-#define TEST_ASSET(i) TEST_ENUM(spconv_asset_format, SPCONV_ASSET_GLTF, i)
-#define TEST_MAT4(i) TEST_ENUM(spconv_mat4_layout, SPCONV_MAT4_ROW_MAJOR, i)
-#define TEST_POINT(i) TEST_ENUM(spconv_point, SPCONV_POINT_COM, i)
-#define TEST_FRAME(i) TEST_ENUM(spconv_frame, SPCONV_FRAME_WORLD, i)
-#define TEST_ANGLE_UNIT(i) TEST_ENUM(spconv_angle_unit, SPCONV_ANGLE_RADIANS, i)
-#define TEST_SAP_ORDER(i) TEST_ENUM(spconv_sap_order, SPCONV_SAP_ORDER_PUBLIC, i)
-#define TEST_DIFF(i) TEST_ENUM(spconv_motion_diff, SPCONV_MOTION_DIFF_FORWARD, i)
+#include "../test_enums.h" /* TEST_ENUM, TEST_PRESET, ... */
 
 #ifdef SPCONV_USE_FLOAT
 #  define PRECISION "float"
