@@ -1,0 +1,545 @@
+"""The Python side of the mirror: module constants, enum classes, the
+convention and body types, the error model, and the generated functions of
+every element function of spatial_conv.h (see _plan.py).
+
+The C function spconv_NAME(results..., inputs...) is NAME(inputs...), which
+returns its results. Arrays may carry leading batch dimensions, which
+broadcast against each other; one C loop runs over the batch.
+"""
+import enum
+import inspect
+import math
+import warnings
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _build, _c32, _c64, _header, _plan
+
+HEADER = _header.read()
+LIBS = {np.dtype(np.float64): _c64, np.dtype(np.float32): _c32}
+F64, F32 = np.dtype(np.float64), np.dtype(np.float32)
+
+
+# --------------------------------------------------------------- errors
+class Error(ValueError):
+    """A spatial_conv function refused its input: a status below zero from
+    C, a wrong shape or dtype, an unknown name, or a non-finite input.
+
+    status  the C status (SPCONV_EINVAL, SPCONV_EDEGENERATE, ...), or None
+            when the Python side refused the input before any C call
+    function, argument  where it happened (argument may be None)
+    index   the first failing element of a batch (a tuple), or None
+    """
+
+    def __init__(self, message, status=None, function=None, argument=None, index=None):
+        super().__init__(message)
+        self.status, self.function, self.argument, self.index = status, function, argument, index
+
+    def __reduce__(self):
+        return (type(self), (self.args[0], self.status, self.function, self.argument, self.index))
+
+
+Error.__module__ = "spatial_conv"
+
+
+class StatusWarning(UserWarning):
+    """A C function returned a positive status (a warning: the result is
+    valid), e.g. SPCONV_GIMBAL_LOCK from an Euler-angle conversion."""
+
+
+StatusWarning.__module__ = "spatial_conv"
+
+
+def status_name(status):
+    for name, value in HEADER.constants.items():
+        if value == status and name in STATUS_NAMES:
+            return name
+    return f"status {status}"
+
+
+STATUS_NAMES = ("SPCONV_OK", "SPCONV_EINVAL", "SPCONV_EDEGENERATE", "SPCONV_GIMBAL_LOCK")
+
+
+def status_text(status):
+    return f"{status_name(status)} ({_c64.ffi.string(_c64.lib.spconv_status_string(status)).decode()})"
+
+
+# ------------------------------------------------------------ enum types
+def _class_name(c_type):
+    return "".join(part.capitalize() for part in c_type[len("spconv_"):].split("_"))
+
+
+def _member_prefix(names):
+    """SPCONV_EULER_ of SPCONV_EULER_XYZ, SPCONV_EULER_XZY, ..."""
+    first = names[0]
+    cut = 0
+    for i in range(len(first)):
+        if any(len(n) <= i or n[i] != first[i] for n in names):
+            break
+        if first[i] == "_":
+            cut = i + 1
+    return first[:cut]
+
+
+def _make_enums():
+    enums = {}
+    for e in HEADER.enums.values():
+        members = [(n, v) for n, v in e.members if not n.endswith("_END")]
+        prefix = _member_prefix([n for n, _ in members])
+        cls = enum.IntEnum(_class_name(e.name), [(n[len(prefix):], v) for n, v in members],
+                           module="spatial_conv")
+        cls.__doc__ = f"{e.name}: {e.doc}" if e.doc else e.name
+        cls._c_prefix = prefix
+        enums[e.name] = cls
+    return enums
+
+
+ENUMS = _make_enums()
+PRESET_TYPES = ("spconv_preset_id", "spconv_axis_preset")
+
+
+def constants():
+    """Every C constant and enum value, without SPCONV_ (enum values as
+    members of their IntEnum class)."""
+    out = {}
+    by_name = {}
+    for c_type, cls in ENUMS.items():
+        for m in cls:
+            by_name[cls._c_prefix + m.name] = m
+    for name, value in HEADER.constants.items():
+        out[name[len("SPCONV_"):]] = by_name.get(name, value)
+    return out
+
+
+def enum_value(value, c_type, function, argument):
+    """value (member, int or, for presets, lower-case name) as a member of
+    the IntEnum of c_type; Error if it is none of its values."""
+    cls = ENUMS[c_type]
+    if isinstance(value, str):
+        if c_type in PRESET_TYPES and value.upper() == value.upper().strip() and \
+                value.upper() in cls.__members__ and value == value.lower():
+            return cls[value.upper()]
+        names = ", ".join(f'"{m.lower()}"' for m in cls.__members__) if c_type in PRESET_TYPES \
+            else "strings are not accepted here"
+        raise Error(f"{function}: {argument}={value!r} is not a {cls.__name__} ({names})",
+                    None, function, argument)
+    try:
+        return cls(int(value))
+    except (ValueError, TypeError):
+        raise Error(f"{function}: {argument}={value!r} is not a spatial_conv.{cls.__name__} value",
+                    None, function, argument) from None
+
+
+# ------------------------------------------------------------ struct types
+def _struct_type(c_name, doc_extra=""):
+    s = HEADER.structs[c_name]
+    cls = NamedTuple(_class_name(c_name), [(f.name, object) for f in s.fields])
+    cls.__module__ = "spatial_conv"
+    cls.__doc__ = f"{c_name}: {s.doc}{doc_extra}"
+    return cls
+
+
+Convention = _struct_type("spconv_convention")
+PoseConvention = _struct_type("spconv_pose_convention")
+StateConvention = _struct_type("spconv_state_convention")
+AxisSystem = _struct_type("spconv_axis_system")
+Body = _struct_type("spconv_body", " In Python each field is an array, and may carry batch "
+                    "dimensions; com defaults to the origin, iquat_wxyz to the identity.")
+Body.__new__.__defaults__ = ((0.0, 0.0, 0.0), (1.0, 0.0, 0.0, 0.0))
+STRUCT_CLASSES = {"spconv_convention": Convention, "spconv_pose_convention": PoseConvention,
+                  "spconv_state_convention": StateConvention, "spconv_axis_system": AxisSystem}
+
+
+def _typed_fields(cls, value, function, argument):
+    s = HEADER.structs[[k for k, v in STRUCT_CLASSES.items() if v is cls][0]]
+    if len(value) != len(s.fields):
+        raise Error(f"{function}: {argument} needs {len(s.fields)} fields "
+                    f"({', '.join(f.name for f in s.fields)})", None, function, argument)
+    out = []
+    for f, v in zip(s.fields, value):
+        if f.type in STRUCT_CLASSES:
+            out.append(_typed_fields(STRUCT_CLASSES[f.type], v, function, f"{argument}.{f.name}"))
+        else:
+            out.append(enum_value(v, f.type, function, f"{argument}.{f.name}"))
+    return cls(*out)
+
+
+def preset_id(value, function="preset", argument="id"):
+    return enum_value(value, "spconv_preset_id", function, argument)
+
+
+def convention_value(value, c_type, function, argument):
+    """A Convention / PoseConvention / StateConvention from itself, a tuple of
+    its fields, a PresetId or a preset's lower-case name."""
+    cls = STRUCT_CLASSES[c_type]
+    if isinstance(value, (str, int, enum.Enum)):
+        pid = preset_id(value, function, argument)
+        state = STATE_PRESETS[pid]
+        return {"spconv_convention": state.twist, "spconv_pose_convention": state.pose,
+                "spconv_state_convention": state}[c_type]
+    if not isinstance(value, tuple) or (isinstance(value, tuple(STRUCT_CLASSES.values()))
+                                        and not isinstance(value, cls)):
+        raise Error(f"{function}: {argument} must be a spatial_conv.{cls.__name__}, a preset "
+                    f"or a preset name, not {type(value).__name__}", None, function, argument)
+    return _typed_fields(cls, value, function, argument)
+
+
+def _from_cdata(cls, cdata):
+    s = HEADER.structs[[k for k, v in STRUCT_CLASSES.items() if v is cls][0]]
+    vals = []
+    for f in s.fields:
+        v = getattr(cdata, f.name)
+        if f.type in STRUCT_CLASSES:
+            vals.append(_from_cdata(STRUCT_CLASSES[f.type], v))
+        else:
+            cls_e = ENUMS[f.type]
+            vals.append(cls_e(v) if v in cls_e._value2member_map_ else v)
+    return cls(*vals)
+
+
+STATE_PRESETS = {pid: _from_cdata(StateConvention, _c64.lib.spconv_state_convention_from_preset(pid))
+                 for pid in ENUMS["spconv_preset_id"]}
+
+
+def _cdata(mod, c_type, value):
+    """The C struct of a converted convention, cached per module."""
+    cache = mod.__dict__.setdefault("_spx_cache", {})
+    key = (c_type, value)
+    cd = cache.get(key)
+    if cd is None:
+        cd = cache[key] = mod.ffi.new(c_type + " *", value)
+    return cd
+
+
+# ------------------------------------------------------------ arrays
+INNER_SHAPES = {9: (3, 3), 16: (4, 4), 36: (6, 6)}  # also accepted for inputs
+OUT_SHAPES = {9: (3, 3), 36: (6, 6)}                # 3x3 and 6x6 results are matrices
+
+
+def as_array(x, function, argument):
+    """x as a NumPy array without a copy where possible: NumPy arrays,
+    anything with the buffer protocol, __array__ or DLPack on the CPU."""
+    if isinstance(x, np.ndarray):
+        return x
+    if hasattr(x, "__cuda_array_interface__"):
+        raise Error(f"{function}: {argument} is a CUDA array; this build converts host "
+                    "(CPU) arrays only", None, function, argument)
+    try:
+        return np.asarray(x)
+    except (TypeError, ValueError, RuntimeError) as e:
+        if hasattr(x, "__dlpack__"):
+            try:
+                return np.from_dlpack(x)
+            except (TypeError, ValueError, RuntimeError, BufferError):
+                pass
+        raise Error(f"{function}: {argument} is not an array ({e})", None, function, argument) from e
+
+
+def real_dtype(arrays, function):
+    """The precision of a call: float32 when every typed input (an array,
+    not a list or a Python number) is float32, else float64. Lists and
+    Python numbers take the precision of the arrays, as NumPy's scalars do."""
+    dtype = None
+    for name, a, typed in arrays:
+        k = a.dtype.kind
+        if k not in "biuf":
+            raise Error(f"{function}: {name} has dtype {a.dtype}; spatial_conv takes real "
+                        "numbers (float64 or float32; bool and integers become float64)",
+                        None, function, name)
+        if not typed:
+            continue
+        if a.dtype == F32:
+            dtype = dtype or F32
+        else:
+            dtype = F64
+    return dtype or F64
+
+
+def _trailing(a, size, function, argument):
+    """The batch shape of a, whose last axes hold `size` reals."""
+    if size == 0:
+        return a.shape
+    if a.shape[-1:] == (size,):
+        return a.shape[:-1]
+    inner = INNER_SHAPES.get(size)
+    if inner and a.shape[-2:] == inner:
+        return a.shape[:-2]
+    want = f"(..., {size})" + (f" or (..., {inner[0]}, {inner[1]})" if inner else "")
+    raise Error(f"{function}: {argument} has shape {a.shape}; expected {want}",
+                None, function, argument)
+
+
+def _flat(a, batch, count, size, dtype):
+    """a (batch dims + inner) as (array kept alive, base address, stride in
+    reals) over count elements of max(size, 1) contiguous reals each. It
+    copies only when the layout needs it: another dtype, broadcasting over
+    some batch dims, a strided inner axis, misaligned data."""
+    k = max(size, 1)
+    a = a.astype(dtype, copy=False)
+    if a.size == k:  # one element for the whole batch: stride 0
+        v = np.ascontiguousarray(a).reshape(k)
+        return v, v.__array_interface__["data"][0], 0
+    inner = a.shape[a.ndim - _inner_ndim(a, size):]
+    if a.shape[:a.ndim - len(inner)] != tuple(batch):
+        a = np.broadcast_to(a, tuple(batch) + inner)
+    v = a.reshape(count, k)
+    item = v.itemsize
+    if (k > 1 and v.strides[1] != item) or v.strides[0] % item or not v.flags.aligned:
+        v = np.ascontiguousarray(v)
+    return v, v.__array_interface__["data"][0], v.strides[0] // item
+
+
+def _inner_ndim(a, size):
+    if size == 0:
+        return 0
+    return 1 if a.shape[-1:] == (size,) else 2
+
+
+# ------------------------------------------------------------ element functions
+class ElementFunction:
+    """The Python form of one element function (and of its _n batch form)."""
+
+    def __init__(self, plan):
+        self.plan = plan
+        self.name = plan.function.name
+        self.kernel = {F64: getattr(_c64.lib, "spx_" + self.name),
+                       F32: getattr(_c32.lib, "spx_" + self.name)}
+        self.inputs = plan.inputs
+        self.checks = _build.finite_checks(plan)
+        params = [inspect.Parameter(a.py_name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                    default=None if a.name == "iquat_wxyz" else inspect.Parameter.empty)
+                  for a in self.inputs]
+        params.append(inspect.Parameter("check_finite", inspect.Parameter.KEYWORD_ONLY, default=True))
+        self.signature = inspect.Signature(params)
+        self.names = [a.py_name for a in self.inputs]
+
+    def bind(self, args, kwargs):
+        if len(args) > len(self.names):
+            raise TypeError(f"{self.name}() takes {len(self.names)} positional arguments "
+                            f"but {len(args)} were given")
+        values = dict(zip(self.names, args))
+        for k, v in kwargs.items():
+            if k not in self.names or k in values:
+                raise TypeError(f"{self.name}() got an unexpected or repeated argument {k!r}")
+            values[k] = v
+        for a in self.inputs:
+            if a.py_name not in values:
+                if a.name == "iquat_wxyz":
+                    values[a.py_name] = None  # as C's NULL: the identity
+                else:
+                    raise TypeError(f"{self.name}() missing required argument {a.py_name!r}")
+        return values
+
+    def __call__(self, *args, check_finite=True, **kwargs):
+        fname = self.name
+        values = self.bind(args, kwargs)
+        # the real arrays: (argument name, array, reals per element)
+        reals, torch_in = [], False
+        for a in self.inputs:
+            v = values[a.py_name]
+            if v is None and a.name == "iquat_wxyz":
+                continue
+            if a.role in (_plan.IN, _plan.SCALAR):
+                torch_in = torch_in or _is_torch(v)
+                reals.append((a.py_name, as_array(v, fname, a.py_name), a.size, _typed(v)))
+            elif a.role == _plan.BODY_IN:
+                if not isinstance(v, tuple) or len(v) != 4:
+                    raise Error(f"{fname}: {a.py_name} must be a spatial_conv.Body "
+                                "(pos, quat_wxyz, com, iquat_wxyz)", None, fname, a.py_name)
+                for (field, size), fv in zip(_plan.BODY_FIELDS, v):
+                    torch_in = torch_in or _is_torch(fv)
+                    reals.append((f"{a.py_name}.{field}", as_array(fv, fname, f"{a.py_name}.{field}"),
+                                  size, _typed(fv)))
+        dtype = real_dtype([(n, arr, typed) for n, arr, _, typed in reals], fname)
+        reals = [r[:3] for r in reals]
+        shapes = [_trailing(arr, size, fname, n) for n, arr, size in reals]
+        try:
+            batch = () if not shapes else shapes[0] if shapes.count(shapes[0]) == len(shapes) else \
+                np.broadcast_shapes(*shapes)
+        except ValueError:
+            raise Error(f"{fname}: the batch shapes do not broadcast: " +
+                        ", ".join(f"{n} {s}" for (n, _, _), s in zip(reals, shapes)),
+                        None, fname) from None
+        count = math.prod(batch)
+        mod = LIBS[dtype]
+        keep, call = [], [count, 1 if check_finite else 0, mod.ffi.new("spx_report *")]
+        report = call[2]
+        outputs = []
+        real_iter = iter(reals)
+        for a in self.plan.args:
+            if a.name == "iquat_wxyz" and values[a.py_name] is None:
+                call += [0, 0]  # NULL: the identity
+            elif a.role in (_plan.IN, _plan.SCALAR):
+                _, arr, size = next(real_iter)
+                v, ptr, stride = _flat(arr, batch, count, size, dtype)
+                keep.append(v)
+                call += [ptr, stride]
+            elif a.role == _plan.BODY_IN:
+                for _ in _plan.BODY_FIELDS:
+                    _, arr, size = next(real_iter)
+                    v, ptr, stride = _flat(arr, batch, count, size, dtype)
+                    keep.append(v)
+                    call += [ptr, stride]
+            elif a.role == _plan.OUT:
+                out = np.empty((count, max(a.size, 1)), dtype)
+                outputs.append((a, out))
+                call += [out.__array_interface__["data"][0], max(a.size, 1)]
+            elif a.role == _plan.BODY_OUT:
+                fields = []
+                for _, size in _plan.BODY_FIELDS:
+                    out = np.empty((count, size), dtype)
+                    fields.append(out)
+                    call += [out.__array_interface__["data"][0], size]
+                outputs.append((a, fields))
+            elif a.role == _plan.CONST:
+                v = values[a.py_name]
+                if a.ctype == "int":
+                    if not isinstance(v, (int, np.integer)):
+                        raise Error(f"{fname}: {a.py_name} must be an int", None, fname, a.py_name)
+                    call.append(int(v))
+                else:
+                    call.append(int(enum_value(v, a.ctype, fname, a.py_name)))
+            elif a.role == _plan.STRUCT:
+                conv = convention_value(values[a.py_name], a.ctype, fname, a.py_name)
+                call.append(_cdata(mod, a.ctype, conv))
+            elif a.role == _plan.STRING:
+                v = values[a.py_name]
+                if not isinstance(v, str):
+                    raise Error(f"{fname}: {a.py_name} must be a str", None, fname, a.py_name)
+                b = v.encode()
+                keep.append(b)
+                call.append(b)
+        if self.plan.returns_real:
+            out = np.empty((count, 1), dtype)
+            outputs.append((None, out))
+            call += [out.__array_interface__["data"][0], 1]
+        if count:
+            self.kernel[dtype](*call)
+        if report.status:
+            raise self.error(report, batch, reals, dtype)
+        if report.warnings:
+            self.warn(report, batch, count)
+        results = [self.shape_output(a, out, batch) for a, out in outputs]
+        if torch_in:
+            results = [_to_torch(r) for r in results]
+        return results[0] if len(results) == 1 else tuple(results)
+
+    @staticmethod
+    def shape_output(a, out, batch):
+        """out (count, k) as batch + the result's shape; a scalar without batch."""
+        if a is not None and a.role == _plan.BODY_OUT:
+            return Body(*(_shaped(f, batch, size) for f, (_, size) in zip(out, _plan.BODY_FIELDS)))
+        return _shaped(out, batch, a.size if a is not None else 0)
+
+    def error(self, report, batch, reals, dtype):
+        index = tuple(int(i) for i in np.unravel_index(report.index, batch)) if batch else None
+        where = f" at index {index}" if index is not None else ""
+        if report.status == _build.NONFINITE:
+            arg = self.checks[report.arg]
+            return Error(f"{self.name}: {arg} is not finite{where} "
+                         "(pass check_finite=False to hand it to the C function)",
+                         None, self.name, arg, index)
+        values = []
+        for n, arr, size in reals:
+            shape = _trailing(arr, size, self.name, n)
+            el = np.broadcast_to(arr, tuple(batch) + arr.shape[len(shape):])[index] \
+                if index is not None else arr
+            values.append(f"{n}={np.array2string(np.asarray(el, dtype), separator=', ')}")
+        args = ", ".join(n for n, _, _ in reals) or None
+        return Error(f"{self.name}: {status_text(report.status)}{where}, for " + "; ".join(values),
+                     report.status, self.name, args, index)
+
+    def warn(self, report, batch, count):
+        first = (f", the first at index {tuple(int(i) for i in np.unravel_index(report.warn_index, batch))}"
+                 if batch else "")
+        many = f" for {report.warnings} of {count} elements{first}" if batch else ""
+        warnings.warn(f"{self.name}: {status_text(report.warn_status)}{many}", StatusWarning,
+                      stacklevel=4)
+
+
+def _shaped(out, batch, size):
+    inner = OUT_SHAPES.get(size, (size,)) if size else ()
+    r = out.reshape(tuple(batch) + inner)
+    return r[()] if r.ndim == 0 else r
+
+
+def _typed(x):
+    """True for array objects (their dtype decides the precision)."""
+    return not isinstance(x, (list, tuple, float, int))
+
+
+def _is_torch(x):
+    return type(x).__module__.startswith("torch")
+
+
+def _to_torch(r):
+    import torch
+    if isinstance(r, tuple):
+        return type(r)(*(_to_torch(f) for f in r))
+    return torch.from_numpy(np.ascontiguousarray(r)) if isinstance(r, np.ndarray) else r
+
+
+def element_functions():
+    """name -> Python function, for every element function and its _n form."""
+    out = {}
+    for name, plan in _plan.element_plans(HEADER).items():
+        impl = ElementFunction(plan)
+
+        def f(*args, _impl=impl, **kwargs):
+            return _impl(*args, **kwargs)
+        f.__name__ = f.__qualname__ = name
+        f.__module__ = "spatial_conv"
+        f.__signature__ = impl.signature
+        f.__doc__ = docstring(plan)
+        f._impl = impl
+        out[name] = f
+        if name + "_n" in HEADER.functions:
+            out[name + "_n"] = f
+    return out
+
+
+def _shape_text(a):
+    if a.role == _plan.SCALAR or a.role == _plan.OUT and a.size == 0:
+        return "(...) reals"
+    inner = OUT_SHAPES.get(a.size) if a.role == _plan.OUT else INNER_SHAPES.get(a.size)
+    text = f"(..., {a.size})"
+    if inner:
+        text = f"(..., {inner[0]}, {inner[1]})" if a.role == _plan.OUT else text + f" or (..., {inner[0]}, {inner[1]})"
+    return text
+
+
+def docstring(plan):
+    fn = plan.function
+    lines = [fn.contract[:1].upper() + fn.contract[1:] + ".", "",
+             f"Mirror of the C function {fn.c_proto.replace('  ', ' ')};"]
+    if fn.name + "_n" in HEADER.functions:
+        lines.append(f"batch dimensions run its batch form spconv_{fn.name}_n.")
+    else:
+        lines.append("leading batch dimensions run it over every element.")
+    lines += ["", "Parameters", "----------"]
+    for a in plan.inputs:
+        if a.role in (_plan.IN, _plan.SCALAR):
+            lines.append(f"{a.py_name} : array_like {_shape_text(a)}")
+        elif a.role == _plan.BODY_IN:
+            lines.append(f"{a.py_name} : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), "
+                         "com (..., 3), iquat_wxyz (..., 4))")
+        elif a.role == _plan.STRUCT:
+            cls = STRUCT_CLASSES[a.ctype].__name__
+            lines.append(f"{a.py_name} : spatial_conv.{cls}, PresetId or preset name (\"newton\")")
+        elif a.role == _plan.CONST:
+            lines.append(f"{a.py_name} : " + ("int" if a.ctype == "int"
+                                               else f"spatial_conv.{ENUMS[a.ctype].__name__}"))
+        elif a.role == _plan.STRING:
+            lines.append(f"{a.py_name} : str")
+    lines.append("check_finite : bool, default True (False hands NaN and inf to C)")
+    lines += ["", "Returns", "-------"]
+    for a in plan.outputs:
+        lines.append(f"{a.name} : " + ("spatial_conv.Body of arrays" if a.role == _plan.BODY_OUT
+                                       else f"ndarray {_shape_text(a)}"))
+    if plan.returns_real:
+        lines.append("value : ndarray (...) or a scalar")
+    lines += ["", "Raises spatial_conv.Error for a C error status, a wrong shape or a "
+              "non-finite input" + ("; warns StatusWarning for a C warning status."
+                                    if plan.returns_status else ".")]
+    return "\n".join(lines)

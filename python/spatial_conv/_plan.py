@@ -1,0 +1,96 @@
+"""How each C function becomes a Python function: the role of every parameter.
+
+An *element* function works on one body, one quaternion, one vector at a
+time; its Python form takes arrays with leading batch dimensions and runs
+one generated C loop (`spx_<name>`, see _build.py) over the batch. Every
+other function works on whole arrays or on named values and has a wrapper
+written by hand in _whole.py. Both the C build and the Python side read
+these plans, so the loop's arguments and the wrapper's always match.
+"""
+from typing import NamedTuple, Optional, Tuple
+
+from . import _header
+
+# roles of a parameter of an element function
+IN = "in"              # const spconv_real x[N]: N reals per element
+OUT = "out"            # spconv_real res[N], or spconv_real *res (N = 0: one real)
+SCALAR = "scalar"      # spconv_real t: one real per element (broadcast)
+CONST = "const"        # an enum or int value, the same for the whole batch
+STRING = "string"      # const char *: one string for the whole batch
+STRUCT = "struct"      # const spconv_*convention *: one convention for the batch
+BODY_IN = "body_in"    # const spconv_body *: its arrays per element
+BODY_OUT = "body_out"  # spconv_body *res
+
+CONVENTION_STRUCTS = ("spconv_convention", "spconv_pose_convention", "spconv_state_convention")
+BODY_FIELDS = (("pos", 3), ("quat_wxyz", 4), ("com", 3), ("iquat_wxyz", 4))
+# int-returning functions whose value is a size, not a status
+SIZE_FUNCTIONS = ("rot_format_size", "joint_q_size", "joint_qd_size")
+
+
+class Arg(NamedTuple):
+    name: str             # the C name (Python: `from` is `from_`)
+    role: str
+    size: int = 0         # reals per element (IN, OUT)
+    ctype: str = ""       # C type of CONST and STRUCT arguments
+
+    @property
+    def py_name(self):
+        return "from_" if self.name == "from" else self.name
+
+
+class Plan(NamedTuple):
+    function: _header.Function
+    args: Tuple[Arg, ...]
+    returns_real: bool    # the C function returns a spconv_real value
+    returns_status: bool  # the C function returns an int status
+
+    @property
+    def inputs(self):
+        return tuple(a for a in self.args if a.role not in (OUT, BODY_OUT))
+
+    @property
+    def outputs(self):
+        return tuple(a for a in self.args if a.role in (OUT, BODY_OUT))
+
+
+def _role(p: _header.Param, enums) -> Optional[Arg]:
+    if p.type == "spconv_real":
+        if p.size and p.const:
+            return Arg(p.name, IN, p.size)
+        if not p.const and (p.size or p.pointer):
+            return Arg(p.name, OUT, p.size or 0)
+        if not p.pointer and not p.size:
+            return Arg(p.name, SCALAR)
+        return None
+    if p.pointer:
+        if p.type in CONVENTION_STRUCTS and p.const:
+            return Arg(p.name, STRUCT, ctype=p.type)
+        if p.type == "spconv_body":
+            return Arg(p.name, BODY_IN if p.const else BODY_OUT)
+        if p.type == "char" and p.const:
+            return Arg(p.name, STRING)
+        return None
+    if p.type in enums or p.type == "int":
+        return Arg(p.name, CONST, ctype=p.type)
+    return None
+
+
+def plan(fn: _header.Function, enums) -> Optional[Plan]:
+    """The element plan of fn, or None when fn needs a hand-written wrapper."""
+    if fn.ret not in ("void", "int", "spconv_real") or fn.name in SIZE_FUNCTIONS:
+        return None
+    args = tuple(_role(p, enums) for p in fn.params)
+    if None in args or not any(a.role in (OUT, BODY_OUT) for a in args) and fn.ret != "spconv_real":
+        return None
+    return Plan(fn, args, fn.ret == "spconv_real", fn.ret == "int")
+
+
+def element_plans(header):
+    plans = {}
+    for fn in header.functions.values():
+        if fn.deprecated or fn.name.endswith("_n") and fn.name[:-2] in header.functions:
+            continue
+        p = plan(fn, header.enums)
+        if p is not None:
+            plans[fn.name] = p
+    return plans

@@ -1,0 +1,654 @@
+"""Hand-written Python forms of the C functions that are not element
+functions (_plan.py): named values (status strings, presets, axis systems,
+Euler sequences), the batch-only _n functions, whole joint arrays, SAP's
+boundary, permutations and motion clips.
+
+Each keeps the mirror rule: spconv_NAME(results..., inputs...) is
+NAME(inputs...) returning the results. Counts and sizes that C takes
+beside an array (n, frames, body_count, size) come from the arrays' shapes.
+A status check function (axis_system_check, joint_layout_check,
+perm_check) returns None or raises Error.
+"""
+import functools
+import inspect
+import warnings
+
+import numpy as np
+
+from . import _api
+from ._api import Error, F64, LIBS, STRUCT_CLASSES, as_array, enum_value, real_dtype
+
+_FUNCTIONS = {}
+
+
+def _mirror(c_name, returns):
+    """Registers f as the Python form of spconv_<c_name>, with the C
+    function's one-line contract as the first line of its docstring."""
+    def wrap(f):
+        fn = _api.HEADER.functions[c_name]
+        contract = fn.contract[:1].upper() + fn.contract[1:]
+        f.__name__ = f.__qualname__ = c_name
+        f.__module__ = "spatial_conv"
+        f.__doc__ = (f"{contract}.\n\nMirror of the C function {fn.c_proto};\n"
+                     f"returns {returns}. Raises spatial_conv.Error for a C error status "
+                     "or a bad argument.")
+        _FUNCTIONS[c_name] = f
+        return f
+    return wrap
+
+
+def _check(status, fname, argument=None):
+    if status < 0:
+        raise Error(f"{fname}: {_api.status_text(status)}" + (f", for {argument}" if argument else ""),
+                    status, fname, argument)
+    if status > 0:
+        warnings.warn(f"{fname}: {_api.status_text(status)}", _api.StatusWarning, stacklevel=3)
+
+
+def _precision(fname, **arrays):
+    """(dtype, ffi, lib) for the real arrays given (None values skipped)."""
+    typed = [(k, as_array(v, fname, k), _api._typed(v)) for k, v in arrays.items() if v is not None]
+    dtype = real_dtype(typed, fname)
+    mod = LIBS[dtype]
+    return dtype, mod.ffi, mod.lib
+
+
+def _reals(x, dtype, fname, argument, size=None):
+    """x as a C-contiguous array of dtype; its last axis must hold `size`
+    reals ((3, 3) counts as 9) when size is given."""
+    if x is None:
+        return None
+    a = as_array(x, fname, argument)
+    if a.dtype.kind not in "biuf":
+        raise Error(f"{fname}: {argument} has dtype {a.dtype}; real numbers expected",
+                    None, fname, argument)
+    if size == 9 and a.shape[-2:] == (3, 3):
+        a = a.reshape(a.shape[:-2] + (9,))
+    if size is not None and a.shape[-1:] != (size,):
+        raise Error(f"{fname}: {argument} has shape {a.shape}; expected (..., {size})",
+                    None, fname, argument)
+    return np.ascontiguousarray(a, dtype)
+
+
+def _ints(x, fname, argument):
+    if x is None:
+        return None
+    a = as_array(x, fname, argument)
+    if a.dtype.kind not in "iu" and a.size:
+        raise Error(f"{fname}: {argument} has dtype {a.dtype}; integers expected",
+                    None, fname, argument)
+    if a.size and (a.max() > np.iinfo(np.intc).max or a.min() < np.iinfo(np.intc).min):
+        raise Error(f"{fname}: {argument} holds values outside C int", None, fname, argument)
+    return np.ascontiguousarray(a, np.intc).reshape(-1)
+
+
+def _ptr(ffi, a, ctype="spconv_real"):
+    return ffi.NULL if a is None else ffi.cast(ctype + " *", a.__array_interface__["data"][0])
+
+
+def _enum(value, c_type, fname, argument):
+    return int(enum_value(value, c_type, fname, argument))
+
+
+def _renamed(f, first):
+    """f with its first parameter called `first` (the C name), by position
+    or keyword."""
+    sig = inspect.signature(f)
+    params = list(sig.parameters.values())
+    sig = sig.replace(parameters=[params[0].replace(name=first)] + params[1:])
+
+    @functools.wraps(f)
+    def g(*args, **kwargs):
+        return f(*sig.bind(*args, **kwargs).args)
+    g.__signature__ = sig
+    _FUNCTIONS[f.__name__] = g
+    return g
+
+
+def _matrix(res):
+    return res.reshape(res.shape[:-1] + (3, 3))
+
+
+# ------------------------------------------------------------------ status
+@_mirror("status_string", "a str")
+def status_string(status):
+    return _api._c64.ffi.string(_api._c64.lib.spconv_status_string(int(status))).decode()
+
+
+# ------------------------------------------------------------------ rotations
+def _euler_seq_parser(c_name):
+    @_mirror(c_name, "(seq, kind): an EulerSeq and an EulerKind")
+    def parse(s):
+        ffi, lib = _api._c64.ffi, _api._c64.lib
+        if not isinstance(s, str):
+            raise Error(f"{c_name}: s must be a str", None, c_name, "s")
+        seq, kind = ffi.new("spconv_euler_seq *"), ffi.new("spconv_euler_kind *")
+        _check(getattr(lib, "spconv_" + c_name)(seq, kind, s.encode()), c_name, f"s={s!r}")
+        return _api.ENUMS["spconv_euler_seq"](seq[0]), _api.ENUMS["spconv_euler_kind"](kind[0])
+    return parse
+
+
+euler_seq_from_scipy = _euler_seq_parser("euler_seq_from_scipy")
+euler_seq_from_mujoco = _euler_seq_parser("euler_seq_from_mujoco")
+
+
+@_mirror("rot_format_size", "an int (3, 4 or 9)")
+def rot_format_size(format):
+    return _api._c64.lib.spconv_rot_format_size(_enum(format, "spconv_rot_format", "rot_format_size", "format"))
+
+
+@_mirror("rot_convert_n", "an array (..., size of res_format); (..., 3, 3) for matrices")
+def rot_convert_n(res_format, x, x_format):
+    fname = "rot_convert_n"
+    res_format = _enum(res_format, "spconv_rot_format", fname, "res_format")
+    x_format = _enum(x_format, "spconv_rot_format", fname, "x_format")
+    dtype, ffi, lib = _precision(fname, x=x)
+    a = _reals(x, dtype, fname, "x", lib.spconv_rot_format_size(x_format))
+    n = a.size // a.shape[-1] if a.ndim else 1
+    size = lib.spconv_rot_format_size(res_format)
+    res = np.empty(a.shape[:-1] + (size,), dtype)
+    _check(lib.spconv_rot_convert_n(_ptr(ffi, res), res_format, _ptr(ffi, a), x_format, n), fname, "x")
+    return _matrix(res) if size == 9 else res
+
+
+# ------------------------------------------------------------------ up axis (batch only)
+def _up_axis_n(c_name, argument, size):
+    @_mirror(c_name, f"an array (..., {size})")
+    def change(x, from_up, to_up):
+        f = _enum(from_up, "spconv_axis", c_name, "from_up")
+        t = _enum(to_up, "spconv_axis", c_name, "to_up")
+        dtype, ffi, lib = _precision(c_name, **{argument: x})
+        a = _reals(x, dtype, c_name, argument, size)
+        res = np.empty_like(a)
+        _check(getattr(lib, "spconv_" + c_name)(_ptr(ffi, res), _ptr(ffi, a), a.size // size, f, t),
+               c_name)
+        return res
+    return _renamed(change, argument)
+
+
+vec_change_up_axis_n = _up_axis_n("vec_change_up_axis_n", "v", 3)
+spatial_change_up_axis_n = _up_axis_n("spatial_change_up_axis_n", "x", 6)
+quat_wxyz_change_world_up_axis_n = _up_axis_n("quat_wxyz_change_world_up_axis_n", "q_wxyz", 4)
+quat_xyzw_change_world_up_axis_n = _up_axis_n("quat_xyzw_change_world_up_axis_n", "q_xyzw", 4)
+
+
+# ------------------------------------------------------------------ axis systems
+def _axis_system_c(ffi, s, fname, argument):
+    s = _api._typed_fields(_api.AxisSystem, s, fname, argument) if isinstance(s, tuple) else None
+    if s is None:
+        raise Error(f"{fname}: {argument} must be a spatial_conv.AxisSystem (x, y, z directions)",
+                    None, fname, argument)
+    return ffi.new("spconv_axis_system *", s)[0]
+
+
+def _axis_system_py(c):
+    return _api._from_cdata(_api.AxisSystem, c)
+
+
+@_mirror("axis_system_check", "None (raises Error if s is not one of the 48 axis systems)")
+def axis_system_check(s):
+    ffi, lib = _api._c64.ffi, _api._c64.lib
+    _check(lib.spconv_axis_system_check(_axis_system_c(ffi, s, "axis_system_check", "s")),
+           "axis_system_check", "s")
+
+
+@_mirror("axis_system_matrix", "a (3, 3) array")
+def axis_system_matrix(from_, to):
+    fname = "axis_system_matrix"
+    res = np.empty(9)
+    ffi, lib = _api._c64.ffi, _api._c64.lib
+    _check(lib.spconv_axis_system_matrix(_ptr(ffi, res), _axis_system_c(ffi, from_, fname, "from_"),
+                                         _axis_system_c(ffi, to, fname, "to")), fname)
+    return _matrix(res)
+
+
+@_mirror("axis_system_handedness", "right_handed: 1 or 0")
+def axis_system_handedness(s):
+    ffi, lib = _api._c64.ffi, _api._c64.lib
+    out = ffi.new("int *")
+    _check(lib.spconv_axis_system_handedness(out, _axis_system_c(ffi, s, "axis_system_handedness", "s")),
+           "axis_system_handedness", "s")
+    return out[0]
+
+
+@_mirror("axis_system_from_forward_up", "an AxisSystem")
+def axis_system_from_forward_up(forward, up, right_handed):
+    fname = "axis_system_from_forward_up"
+    ffi, lib = _api._c64.ffi, _api._c64.lib
+    out = ffi.new("spconv_axis_system *")
+    _check(lib.spconv_axis_system_from_forward_up(
+        out, _enum(forward, "spconv_signed_axis", fname, "forward"),
+        _enum(up, "spconv_signed_axis", fname, "up"), int(right_handed)), fname)
+    return _axis_system_py(out[0])
+
+
+@_mirror("axis_system_from_matrix", "an AxisSystem")
+def axis_system_from_matrix(M, from_):
+    fname = "axis_system_from_matrix"
+    ffi, lib = _api._c64.ffi, _api._c64.lib
+    m = _reals(M, F64, fname, "M", 9)
+    if m.shape != (9,):
+        raise Error(f"{fname}: M must be one matrix", None, fname, "M")
+    out = ffi.new("spconv_axis_system *")
+    _check(lib.spconv_axis_system_from_matrix(out, _ptr(ffi, m), _axis_system_c(ffi, from_, fname, "from_")),
+           fname, "M")
+    return _axis_system_py(out[0])
+
+
+@_mirror("axis_system_preset", "an AxisSystem")
+def axis_system_preset(preset):
+    ffi, lib = _api._c64.ffi, _api._c64.lib
+    out = ffi.new("spconv_axis_system *")
+    _check(lib.spconv_axis_system_preset(out, _enum(preset, "spconv_axis_preset", "axis_system_preset",
+                                                    "preset")), "axis_system_preset")
+    return _axis_system_py(out[0])
+
+
+# ------------------------------------------------------------------ presets
+@_mirror("convention_from_preset", "a Convention (Error for an unknown id)")
+def convention_from_preset(id):
+    return _api.STATE_PRESETS[_api.preset_id(id, "convention_from_preset", "id")].twist
+
+
+@_mirror("state_convention_from_preset", "a StateConvention (Error for an unknown id)")
+def state_convention_from_preset(id):
+    return _api.STATE_PRESETS[_api.preset_id(id, "state_convention_from_preset", "id")]
+
+
+@_mirror("preset_id_name", "a str (Error for an unknown id)")
+def preset_id_name(id):
+    pid = _api.preset_id(id, "preset_id_name", "id")
+    return _api._c64.ffi.string(_api._c64.lib.spconv_preset_id_name(pid)).decode()
+
+
+# ------------------------------------------------------------------ batches at poses
+def _convert_n(c_name):
+    @_mirror(c_name, "an array (..., 6)")
+    def convert(to, x, from_, pose, pose_convention, com, iquat_wxyz=None):
+        name = c_name.split("_")[0]
+        dtype, ffi, lib = _precision(c_name, **{name: x}, pose=pose, com=com, iquat_wxyz=iquat_wxyz)
+        a = _reals(x, dtype, c_name, name, 6)
+        batch = a.shape[:-1]
+        arrays = {"pose": (pose, 7), "com": (com, 3), "iquat_wxyz": (iquat_wxyz, 4)}
+        flat = {}
+        for k, (v, size) in arrays.items():
+            if v is None:
+                flat[k] = None
+                continue
+            r = _reals(v, dtype, c_name, k, size)
+            if r.shape[:-1] != batch:
+                r = np.ascontiguousarray(np.broadcast_to(r, batch + (size,)))
+            flat[k] = r
+        res = np.empty_like(a)
+        mod = LIBS[dtype]
+        to_c = _api._cdata(mod, "spconv_convention", _api.convention_value(to, "spconv_convention", c_name, "to"))
+        from_c = _api._cdata(mod, "spconv_convention",
+                             _api.convention_value(from_, "spconv_convention", c_name, "from_"))
+        pc = _api._cdata(mod, "spconv_pose_convention",
+                         _api.convention_value(pose_convention, "spconv_pose_convention", c_name,
+                                               "pose_convention"))
+        n = a.size // 6
+        _check(getattr(lib, "spconv_" + c_name)(_ptr(ffi, res), 6, to_c, _ptr(ffi, a), 6, from_c,
+                                                _ptr(ffi, flat["pose"]), 7, pc, _ptr(ffi, flat["com"]),
+                                                _ptr(ffi, flat["iquat_wxyz"]), n), c_name)
+        return res
+    return convert
+
+
+twist_convert_n = _convert_n("twist_convert_n")
+wrench_convert_n = _convert_n("wrench_convert_n")
+
+
+# ------------------------------------------------------------------ joint arrays
+JointLayout = _api._struct_type("spconv_joint_layout", " In Python: int arrays; joint_child may "
+                                "be None for functions that do not read it.")
+JointLayout.__new__.__defaults__ = (None, 0)
+
+
+def _layout(L, fname):
+    """(C struct, arrays kept alive, joint_q size, joint_qd size) of L."""
+    if not isinstance(L, tuple) or len(L) != 6:
+        raise Error(f"{fname}: L must be a spatial_conv.JointLayout", None, fname, "L")
+    count = int(L.joint_count if isinstance(L, JointLayout) else L[0])
+    arrays = [_ints(v, fname, f"L.{k}") for k, v in zip(("joint_type", "joint_q_start",
+                                                          "joint_qd_start", "joint_child"), L[1:5])]
+    for (k, want), a in zip((("joint_type", count), ("joint_q_start", count + 1),
+                             ("joint_qd_start", count + 1), ("joint_child", count)), arrays):
+        if a is not None and a.size != want or a is None and k != "joint_child":
+            raise Error(f"{fname}: L.{k} needs {want} entries (joint_count {count})", None, fname, "L")
+    ffi = _api._c64.ffi
+    c = ffi.new("spconv_joint_layout *", {
+        "joint_count": count, "joint_type": _ptr(ffi, arrays[0], "int"),
+        "joint_q_start": _ptr(ffi, arrays[1], "int"), "joint_qd_start": _ptr(ffi, arrays[2], "int"),
+        "joint_child": _ptr(ffi, arrays[3], "int"), "body_count": int(L[5])})
+    _check(_api._c64.lib.spconv_joint_layout_check(c), fname, "L")
+    return c, arrays, int(arrays[1][-1]), int(arrays[2][-1])
+
+
+def _layout_for(mod, c64):
+    """The layout struct in the module of the call's precision (no reals
+    inside: the same bytes)."""
+    if mod is _api._c64:
+        return c64
+    c = mod.ffi.new("spconv_joint_layout *")
+    mod.ffi.memmove(c, c64, mod.ffi.sizeof("spconv_joint_layout"))
+    return c
+
+
+@_mirror("joint_q_size", "an int")
+def joint_q_size(joint_type, lin_axes, ang_axes):
+    r = _api._c64.lib.spconv_joint_q_size(_enum(joint_type, "spconv_joint_type", "joint_q_size", "joint_type"),
+                                          int(lin_axes), int(ang_axes))
+    _check(min(r, 0), "joint_q_size")
+    return r
+
+
+@_mirror("joint_qd_size", "an int")
+def joint_qd_size(joint_type, lin_axes, ang_axes):
+    r = _api._c64.lib.spconv_joint_qd_size(_enum(joint_type, "spconv_joint_type", "joint_qd_size", "joint_type"),
+                                           int(lin_axes), int(ang_axes))
+    _check(min(r, 0), "joint_qd_size")
+    return r
+
+
+@_mirror("joint_layout_check", "None (raises Error for an inconsistent layout)")
+def joint_layout_check(L):
+    _layout(L, "joint_layout_check")
+
+
+def _sized(x, size, dtype, fname, argument):
+    a = _reals(x, dtype, fname, argument)
+    if a.size != size:
+        raise Error(f"{fname}: {argument} holds {a.size} reals; the layout needs {size}",
+                    None, fname, argument)
+    return a
+
+
+def _joint_q(c_name):
+    @_mirror(c_name, "an array shaped as joint_q")
+    def convert(joint_q, L):
+        c, keep, q_size, _ = _layout(L, c_name)
+        dtype, ffi, lib = _precision(c_name, joint_q=joint_q)
+        q = _sized(joint_q, q_size, dtype, c_name, "joint_q")
+        res = np.empty_like(q)
+        _check(getattr(lib, "spconv_" + c_name)(_ptr(ffi, res), _ptr(ffi, q),
+                                                _layout_for(LIBS[dtype], c)), c_name)
+        return res
+    return convert
+
+
+joint_q_wxyz_from_xyzw = _joint_q("joint_q_wxyz_from_xyzw")
+joint_q_xyzw_from_wxyz = _joint_q("joint_q_xyzw_from_wxyz")
+
+
+def _bodies(L, body_q, body_com, dtype, fname):
+    nb = int(L[5])
+    return (_sized(body_q, 7 * nb, dtype, fname, "body_q"),
+            _sized(body_com, 3 * nb, dtype, fname, "body_com"))
+
+
+def _joint_sap(c_name, argument):
+    @_mirror(c_name, f"an array shaped as {argument}")
+    def convert(x, L, body_q, body_com):
+        c, keep, _, qd_size = _layout(L, c_name)
+        dtype, ffi, lib = _precision(c_name, x=x, body_q=body_q, body_com=body_com)
+        a = _sized(x, qd_size, dtype, c_name, argument)
+        bq, bc = _bodies(L, body_q, body_com, dtype, c_name)
+        res = np.empty_like(a)
+        _check(getattr(lib, "spconv_" + c_name)(_ptr(ffi, res), _ptr(ffi, a), _layout_for(LIBS[dtype], c),
+                                                _ptr(ffi, bq), _ptr(ffi, bc)), c_name)
+        return res
+    return _renamed(convert, argument)
+
+
+sap_joint_qd_from_public = _joint_sap("sap_joint_qd_from_public", "joint_qd")
+public_joint_qd_from_sap = _joint_sap("public_joint_qd_from_sap", "joint_qd")
+sap_joint_f_from_public = _joint_sap("sap_joint_f_from_public", "joint_f")
+public_joint_f_from_sap = _joint_sap("public_joint_f_from_sap", "joint_f")
+
+
+def _packed(c_name):
+    @_mirror(c_name, "an array (body_count, 6)")
+    def convert(body_f, body_q, body_com):
+        dtype, ffi, lib = _precision(c_name, body_f=body_f, body_q=body_q, body_com=body_com)
+        f = _reals(body_f, dtype, c_name, "body_f", 6)
+        nb = f.size // 6
+        q = _sized(body_q, 7 * nb, dtype, c_name, "body_q")
+        com = _sized(body_com, 3 * nb, dtype, c_name, "body_com")
+        res = np.empty_like(f)
+        _check(getattr(lib, "spconv_" + c_name)(_ptr(ffi, res), _ptr(ffi, f), _ptr(ffi, q),
+                                                _ptr(ffi, com), nb), c_name)
+        return res
+    return convert
+
+
+sap_body_force_from_public_packed = _packed("sap_body_force_from_public_packed")
+public_body_force_from_sap_packed = _packed("public_body_force_from_sap_packed")
+
+
+@_mirror("sap_boundary_in", "(joint_qd, joint_f, body_f): converted copies (None stays None)")
+def sap_boundary_in(joint_qd, joint_f, body_f, L, body_q, body_com, joint_qd_order, joint_f_order,
+                    body_f_order):
+    fname = "sap_boundary_in"
+    c, keep, _, qd_size = _layout(L, fname)
+    dtype, ffi, lib = _precision(fname, joint_qd=joint_qd, joint_f=joint_f, body_f=body_f,
+                                 body_q=body_q, body_com=body_com)
+    nb = int(L[5])
+    bufs = [None if v is None else _sized(v, size, dtype, fname, k).copy()
+            for k, v, size in (("joint_qd", joint_qd, qd_size), ("joint_f", joint_f, qd_size),
+                               ("body_f", body_f, 6 * nb))]
+    bq, bc = _bodies(L, body_q, body_com, dtype, fname)
+    orders = [_enum(o, "spconv_sap_order", fname, k) for k, o in
+              (("joint_qd_order", joint_qd_order), ("joint_f_order", joint_f_order),
+               ("body_f_order", body_f_order))]
+    _check(lib.spconv_sap_boundary_in(*(_ptr(ffi, b) for b in bufs), _layout_for(LIBS[dtype], c),
+                                      _ptr(ffi, bq), _ptr(ffi, bc), *orders), fname)
+    return tuple(bufs)
+
+
+@_mirror("sap_boundary_out", "joint_qd: a converted copy")
+def sap_boundary_out(joint_qd, L, body_q, body_com, joint_qd_order):
+    fname = "sap_boundary_out"
+    c, keep, _, qd_size = _layout(L, fname)
+    dtype, ffi, lib = _precision(fname, joint_qd=joint_qd, body_q=body_q, body_com=body_com)
+    qd = _sized(joint_qd, qd_size, dtype, fname, "joint_qd").copy()
+    bq, bc = _bodies(L, body_q, body_com, dtype, fname)
+    _check(lib.spconv_sap_boundary_out(_ptr(ffi, qd), _layout_for(LIBS[dtype], c), _ptr(ffi, bq),
+                                       _ptr(ffi, bc), _enum(joint_qd_order, "spconv_sap_order", fname,
+                                                            "joint_qd_order")), fname)
+    return qd
+
+
+# ------------------------------------------------------------------ permutations
+def _perm(perm, fname):
+    p = _ints(perm, fname, "perm")
+    return p, _api._c64.ffi, _api._c64.lib
+
+
+@_mirror("perm_check", "None (raises Error if perm is not a permutation of 0..n-1)")
+def perm_check(perm):
+    p, ffi, lib = _perm(perm, "perm_check")
+    _check(lib.spconv_perm_check(_ptr(ffi, p, "int"), p.size), "perm_check", "perm")
+
+
+@_mirror("perm_check_scratch", "None, as perm_check (the scratch is allocated here)")
+def perm_check_scratch(perm):
+    p, ffi, lib = _perm(perm, "perm_check_scratch")
+    scratch = np.empty((p.size + 7) // 8, np.uint8)
+    _check(lib.spconv_perm_check_scratch(_ptr(ffi, p, "int"), p.size, _ptr(ffi, scratch, "unsigned char")),
+           "perm_check_scratch", "perm")
+
+
+@_mirror("perm_inverse", "an int array")
+def perm_inverse(perm):
+    p, ffi, lib = _perm(perm, "perm_inverse")
+    res = np.empty_like(p)
+    _check(lib.spconv_perm_inverse(_ptr(ffi, res, "int"), _ptr(ffi, p, "int"), p.size), "perm_inverse", "perm")
+    return res
+
+
+@_mirror("perm_gather", "an array (n,)")
+def perm_gather(in_, perm):
+    return perm_gather_frames(np.reshape(as_array(in_, "perm_gather", "in_"), (1, -1)), perm)[0]
+
+
+@_mirror("perm_gather_frames", "an array shaped as x: (frames, n) or (frames, n, stride)")
+def perm_gather_frames(x, perm):
+    fname = "perm_gather_frames"
+    p, _, _ = _perm(perm, fname)
+    dtype, ffi, lib = _precision(fname, x=x)
+    a = _reals(x, dtype, fname, "x")
+    if a.ndim not in (2, 3) or a.shape[1] != p.size:
+        raise Error(f"{fname}: x has shape {a.shape}; expected (frames, {p.size}) or "
+                    f"(frames, {p.size}, stride)", None, fname, "x")
+    stride = a.shape[2] if a.ndim == 3 else 1
+    res = np.empty_like(a)
+    _check(lib.spconv_perm_gather_frames(_ptr(ffi, res), _ptr(ffi, a), _ptr(ffi, p, "int"), a.shape[0],
+                                         p.size, stride), fname, "perm")
+    return res
+
+
+@_mirror("perm_gather_parents", "an int array")
+def perm_gather_parents(parents, perm):
+    fname = "perm_gather_parents"
+    p, ffi, lib = _perm(perm, fname)
+    par = _ints(parents, fname, "parents")
+    if par.size != p.size:
+        raise Error(f"{fname}: parents and perm differ in length", None, fname, "parents")
+    res = np.empty_like(p)
+    _check(lib.spconv_perm_gather_parents(_ptr(ffi, res, "int"), _ptr(ffi, par, "int"), _ptr(ffi, p, "int"),
+                                          p.size), fname)
+    return res
+
+
+# ------------------------------------------------------------------ motion
+MotionClip = _api._struct_type("spconv_motion_clip", " In Python: arrays root_pos (frames, 3), "
+                               "root_rot (frames, k), root_linvel and root_angvel (frames, 3), "
+                               "local_rot (frames, bodies, k), offsets (bodies, 3); any may be None.")
+MotionClip.__new__.__defaults__ = (None,) * 9
+_CLIP_ARRAYS = ("root_pos", "root_rot", "root_linvel", "root_angvel", "local_rot", "offsets")
+
+
+def _clip(clip, dtype, fname, argument):
+    """(C struct in the module of dtype, arrays kept alive) of a MotionClip."""
+    if not isinstance(clip, MotionClip):
+        raise Error(f"{fname}: {argument} must be a spatial_conv.MotionClip", None, fname, argument)
+    mod = LIBS[dtype]
+    frames, bodies = int(clip.frames), int(clip.bodies)
+    fmt = {k: int(enum_value(getattr(clip, k), "spconv_rot_format", fname, f"{argument}.{k}"))
+           for k in ("root_rot_format", "local_rot_format")}
+    sizes = {"root_pos": frames * 3, "root_linvel": frames * 3, "root_angvel": frames * 3,
+             "offsets": bodies * 3,
+             "root_rot": frames * mod.lib.spconv_rot_format_size(fmt["root_rot_format"]),
+             "local_rot": frames * bodies * mod.lib.spconv_rot_format_size(fmt["local_rot_format"])}
+    arrays = {k: None if getattr(clip, k) is None else
+              _sized(getattr(clip, k), sizes[k], dtype, fname, f"{argument}.{k}").copy() for k in _CLIP_ARRAYS}
+    c = mod.ffi.new("spconv_motion_clip *", {
+        "frames": frames, "bodies": bodies, "root_angvel_body": int(clip.root_angvel_body or 0),
+        **fmt, **{k: _ptr(mod.ffi, a) for k, a in arrays.items()}})
+    return c, arrays
+
+
+def _clip_like(clip, arrays):
+    return clip._replace(**{k: None if a is None else a.reshape(np.shape(getattr(clip, k)))
+                            for k, a in arrays.items()})
+
+
+def _clip_dtype(clip, fname, argument, **more):
+    if not isinstance(clip, MotionClip):
+        raise Error(f"{fname}: {argument} must be a spatial_conv.MotionClip", None, fname, argument)
+    return _precision(fname, **{k: getattr(clip, k) for k in _CLIP_ARRAYS}, **more)[0]
+
+
+@_mirror("motion_clip_convert", "a new MotionClip")
+def motion_clip_convert(in_, M_world, M_body, k):
+    fname = "motion_clip_convert"
+    dtype = _clip_dtype(in_, fname, "in_")
+    ffi, lib = LIBS[dtype].ffi, LIBS[dtype].lib
+    src, _ = _clip(in_, dtype, fname, "in_")
+    dst, arrays = _clip(in_, dtype, fname, "in_")  # res: copies of the same shape
+    mw, mb = (_sized(m, 9, dtype, fname, n) for m, n in ((M_world, "M_world"), (M_body, "M_body")))
+    _check(lib.spconv_motion_clip_convert(dst, src, _ptr(ffi, mw), _ptr(ffi, mb), float(k)), fname)
+    return _clip_like(in_, arrays)
+
+
+@_mirror("motion_clip_heading", "a float: the heading in radians")
+def motion_clip_heading(in_, frame, up, world_forward, body_forward):
+    fname = "motion_clip_heading"
+    dtype = _clip_dtype(in_, fname, "in_")
+    ffi, lib = LIBS[dtype].ffi, LIBS[dtype].lib
+    src, keep = _clip(in_, dtype, fname, "in_")
+    res = ffi.new("spconv_real *")
+    _check(lib.spconv_motion_clip_heading(res, src, int(frame), _enum(up, "spconv_axis", fname, "up"),
+                                          _enum(world_forward, "spconv_signed_axis", fname, "world_forward"),
+                                          _enum(body_forward, "spconv_signed_axis", fname, "body_forward")),
+           fname)
+    return float(res[0])
+
+
+@_mirror("motion_clip_align", "a new MotionClip")
+def motion_clip_align(in_, frame, up, world_forward, body_forward, ground):
+    fname = "motion_clip_align"
+    dtype = _clip_dtype(in_, fname, "in_")
+    ffi, lib = LIBS[dtype].ffi, LIBS[dtype].lib
+    src, _ = _clip(in_, dtype, fname, "in_")
+    dst, arrays = _clip(in_, dtype, fname, "in_")
+    _check(lib.spconv_motion_clip_align(dst, src, int(frame), _enum(up, "spconv_axis", fname, "up"),
+                                        _enum(world_forward, "spconv_signed_axis", fname, "world_forward"),
+                                        _enum(body_forward, "spconv_signed_axis", fname, "body_forward"),
+                                        float(ground)), fname)
+    return _clip_like(in_, arrays)
+
+
+@_mirror("motion_linvel", "an array (frames, 3)")
+def motion_linvel(pos, dt, method):
+    fname = "motion_linvel"
+    dtype, ffi, lib = _precision(fname, pos=pos)
+    p = _reals(pos, dtype, fname, "pos", 3)
+    res = np.empty_like(p)
+    _check(lib.spconv_motion_linvel(_ptr(ffi, res), _ptr(ffi, p), p.size // 3, float(dt),
+                                    _enum(method, "spconv_motion_diff", fname, "method")), fname)
+    return res
+
+
+@_mirror("motion_angvel", "an array (frames, 3)")
+def motion_angvel(q, dt, q_format, body, method):
+    fname = "motion_angvel"
+    dtype, ffi, lib = _precision(fname, q=q)
+    a = _reals(q, dtype, fname, "q", 4)
+    res = np.empty(a.shape[:-1] + (3,), dtype)
+    _check(lib.spconv_motion_angvel(_ptr(ffi, res), _ptr(ffi, a), a.size // 4, float(dt),
+                                    _enum(q_format, "spconv_rot_format", fname, "q_format"), int(body),
+                                    _enum(method, "spconv_motion_diff", fname, "method")), fname)
+    return res
+
+
+@_mirror("euler_seq_from_bvh_channels", "(seq, kind, rot_index, n_channels)")
+def euler_seq_from_bvh_channels(channels):
+    fname = "euler_seq_from_bvh_channels"
+    if not isinstance(channels, str):
+        raise Error(f"{fname}: channels must be a str", None, fname, "channels")
+    ffi, lib = _api._c64.ffi, _api._c64.lib
+    seq, kind = ffi.new("spconv_euler_seq *"), ffi.new("spconv_euler_kind *")
+    rot_index, n = ffi.new("int[3]"), ffi.new("int *")
+    _check(lib.spconv_euler_seq_from_bvh_channels(seq, kind, rot_index, n, channels.encode()), fname,
+           f"channels={channels!r}")
+    return (_api.ENUMS["spconv_euler_seq"](seq[0]), _api.ENUMS["spconv_euler_kind"](kind[0]),
+            tuple(rot_index), n[0])
+
+
+@_mirror("bvh_channels_from_euler_seq", "a str")
+def bvh_channels_from_euler_seq(seq, kind):
+    fname = "bvh_channels_from_euler_seq"
+    ffi, lib = _api._c64.ffi, _api._c64.lib
+    buf = ffi.new("char[64]")
+    _check(lib.spconv_bvh_channels_from_euler_seq(buf, 64, _enum(seq, "spconv_euler_seq", fname, "seq"),
+                                                  _enum(kind, "spconv_euler_kind", fname, "kind")), fname)
+    return ffi.string(buf).decode()
+
+
+STRUCT_CLASSES.update({"spconv_joint_layout": JointLayout, "spconv_motion_clip": MotionClip})
+
+
+def functions():
+    return {**_FUNCTIONS, "JointLayout": JointLayout, "MotionClip": MotionClip}
