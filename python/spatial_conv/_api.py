@@ -494,7 +494,7 @@ def element_functions():
         f.__doc__ = docstring(plan)
         f._impl = impl
         out[name] = f
-        if name + "_n" in HEADER.functions:
+        if _plan.batch_form(HEADER, name):
             out[name + "_n"] = f
     return out
 
@@ -513,7 +513,7 @@ def docstring(plan):
     fn = plan.function
     lines = [fn.contract[:1].upper() + fn.contract[1:] + ".", "",
              f"Mirror of the C function {fn.c_proto.replace('  ', ' ')};"]
-    if fn.name + "_n" in HEADER.functions:
+    if _plan.batch_form(HEADER, fn.name):
         lines.append(f"batch dimensions run its batch form spconv_{fn.name}_n.")
     else:
         lines.append("leading batch dimensions run it over every element.")

@@ -132,7 +132,7 @@ def _loop_source(plan, header):
     name = plan.function.name
     each = _each_source(plan)
     args = ", ".join(_args(plan))
-    n_fn = header.functions.get(name + "_n")
+    n_fn = _plan.batch_form(header, name)
     lines = [loop_prototype(plan) + " {"]
     if n_fn is not None:
         invoke, cond = _batch_call(plan, n_fn)

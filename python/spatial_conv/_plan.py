@@ -85,10 +85,25 @@ def plan(fn: _header.Function, enums) -> Optional[Plan]:
     return Plan(fn, args, fn.ret == "spconv_real", fn.ret == "int")
 
 
+def batch_form(header, name):
+    """The C batch form spconv_<name>_n of an element function: its
+    parameters are the single form's, with pointers for arrays, plus strides
+    and the count n (size_t). None when there is none (twist_convert_n takes
+    poses where twist_convert takes a body: another function)."""
+    n_fn = header.functions.get(name + "_n")
+    single = header.functions.get(name)
+    if n_fn is None or single is None:
+        return None
+    kept = [p for p in n_fn.params if p.type != "size_t"]
+    same = len(kept) == len(single.params) and all(
+        a.type == b.type and a.const == b.const for a, b in zip(kept, single.params))
+    return n_fn if same else None
+
+
 def element_plans(header):
     plans = {}
     for fn in header.functions.values():
-        if fn.deprecated or fn.name.endswith("_n") and fn.name[:-2] in header.functions:
+        if fn.deprecated or fn.name.endswith("_n") and batch_form(header, fn.name[:-2]):
             continue
         p = plan(fn, header.enums)
         if p is not None:

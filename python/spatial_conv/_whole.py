@@ -90,12 +90,13 @@ def _enum(value, c_type, fname, argument):
     return int(enum_value(value, c_type, fname, argument))
 
 
-def _renamed(f, first):
-    """f with its first parameter called `first` (the C name), by position
-    or keyword."""
+def _renamed(f, *names):
+    """f with its first parameters called `names` (their C names), by
+    position or keyword."""
     sig = inspect.signature(f)
     params = list(sig.parameters.values())
-    sig = sig.replace(parameters=[params[0].replace(name=first)] + params[1:])
+    sig = sig.replace(parameters=[p.replace(name=n) for p, n in zip(params, names)] +
+                      params[len(names):])
 
     @functools.wraps(f)
     def g(*args, **kwargs):
@@ -292,7 +293,7 @@ def _convert_n(c_name):
                                                 _ptr(ffi, flat["pose"]), 7, pc, _ptr(ffi, flat["com"]),
                                                 _ptr(ffi, flat["iquat_wxyz"]), n), c_name)
         return res
-    return convert
+    return _renamed(convert, "to", c_name.split("_")[0])
 
 
 twist_convert_n = _convert_n("twist_convert_n")

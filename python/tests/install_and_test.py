@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Installs the package the way a user does, then runs its test suite
+against the installed copy:
+
+    python3 python/tests/install_and_test.py BUILD_DIR [--require] [pytest args]
+
+1. a virtual environment in BUILD_DIR/venv that sees the system's packages
+   (Debian's python3-numpy, -cffi, -pytest, ...: no package index is used);
+2. pip install --no-index --no-build-isolation of a copy of python/ (and of
+   the header beside it) made in BUILD_DIR/src, so that the source tree
+   stays as it is;
+3. pytest on python/tests from BUILD_DIR, so that `import spatial_conv`
+   finds the installed package, not the source folder.
+
+--require (CI) fails when pytest skipped anything: every optional
+dependency (hypothesis, scipy, dask, distributed, torch) must be there.
+Run by ctest (python_package) from the README's test command.
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE = os.path.dirname(HERE)
+
+
+def run(cmd, **kw):
+    print("+", " ".join(cmd), flush=True)
+    subprocess.run(cmd, check=True, **kw)
+
+
+def main():
+    build, *rest = sys.argv[1:]
+    require = "--require" in rest
+    rest = [a for a in rest if a != "--require"]
+    venv = os.path.join(build, "venv")
+    shutil.rmtree(venv, ignore_errors=True)
+    run([sys.executable, "-m", "venv", "--system-site-packages", venv])
+    python = os.path.join(venv, "bin", "python")
+    src = os.path.join(build, "src")
+    shutil.rmtree(src, ignore_errors=True)
+    shutil.copytree(PACKAGE, os.path.join(src, "python"),
+                    ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", "*.so", "include"))
+    os.makedirs(os.path.join(src, "include"))
+    shutil.copy(os.path.join(PACKAGE, "..", "include", "spatial_conv.h"), os.path.join(src, "include"))
+    run([python, "-m", "pip", "install", "--no-index", "--no-build-isolation", "--quiet",
+         "--disable-pip-version-check", os.path.join(src, "python")])
+    args = [python, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", HERE, *rest]
+    print("+", " ".join(args), flush=True)
+    r = subprocess.run(args, cwd=build, capture_output=True, text=True)
+    sys.stdout.write(r.stdout)
+    sys.stderr.write(r.stderr)
+    if r.returncode != 0:
+        return r.returncode
+    if require and "SKIPPED" in r.stdout:
+        print("install_and_test: tests were skipped and --require is set", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
