@@ -3,6 +3,7 @@
 against the installed copy:
 
     python3 python/tests/install_and_test.py BUILD_DIR [--require] [pytest args]
+    python3 python/tests/install_and_test.py BUILD_DIR --install-only
 
 1. a virtual environment in BUILD_DIR/venv that sees the system's packages
    (Debian's python3-numpy, -cffi, -pytest, ...: no package index is used);
@@ -14,7 +15,9 @@ against the installed copy:
 
 --require (CI) fails when pytest skipped anything: every optional
 dependency (hypothesis, scipy, dask, distributed, torch) must be there.
-Run by ctest (python_package) from the README's test command.
+--install-only stops after step 2 (the Python examples run with
+BUILD_DIR/venv/bin/python). Run by ctest: python_package (the README's
+test command) and example_python_install (its examples command).
 """
 import os
 import shutil
@@ -33,7 +36,8 @@ def run(cmd, **kw):
 def main():
     build, *rest = sys.argv[1:]
     require = "--require" in rest
-    rest = [a for a in rest if a != "--require"]
+    install_only = "--install-only" in rest
+    rest = [a for a in rest if a not in ("--require", "--install-only")]
     venv = os.path.join(build, "venv")
     shutil.rmtree(venv, ignore_errors=True)
     run([sys.executable, "-m", "venv", "--system-site-packages", venv])
@@ -46,6 +50,8 @@ def main():
     shutil.copy(os.path.join(PACKAGE, "..", "include", "spatial_conv.h"), os.path.join(src, "include"))
     run([python, "-m", "pip", "install", "--no-index", "--no-build-isolation", "--quiet",
          "--disable-pip-version-check", os.path.join(src, "python")])
+    if install_only:
+        return 0
     args = [python, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", HERE, *rest]
     print("+", " ".join(args), flush=True)
     r = subprocess.run(args, cwd=build, capture_output=True, text=True)
