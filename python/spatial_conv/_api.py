@@ -202,6 +202,19 @@ STATE_PRESETS = {pid: _from_cdata(StateConvention, _c64.lib.spconv_state_convent
                  for pid in ENUMS["spconv_preset_id"]}
 
 
+def _convention_cdata(mod, c_type, value, function, argument):
+    """The C struct of a convention argument; presets by id or name are
+    looked up once per module."""
+    cache = mod.__dict__.setdefault("_spx_cache", {})
+    if isinstance(value, (str, int)):
+        cd = cache.get((c_type, type(value), value))
+        if cd is None:
+            cd = cache[(c_type, type(value), value)] = _cdata(
+                mod, c_type, convention_value(value, c_type, function, argument))
+        return cd
+    return _cdata(mod, c_type, convention_value(value, c_type, function, argument))
+
+
 def _cdata(mod, c_type, value):
     """The C struct of a converted convention, cached per module."""
     cache = mod.__dict__.setdefault("_spx_cache", {})
@@ -236,12 +249,15 @@ def as_array(x, function, argument):
         raise Error(f"{function}: {argument} is not an array ({e})", None, function, argument) from e
 
 
+_REAL_ROLES = (_plan.IN, _plan.SCALAR)
+
+
 def real_dtype(arrays, function):
     """The precision of a call: float32 when every typed input (an array,
     not a list or a Python number) is float32, else float64. Lists and
     Python numbers take the precision of the arrays, as NumPy's scalars do."""
     dtype = None
-    for name, a, typed in arrays:
+    for name, a, _, typed in arrays:
         k = a.dtype.kind
         if k not in "biuf":
             raise Error(f"{function}: {name} has dtype {a.dtype}; spatial_conv takes real "
@@ -276,8 +292,11 @@ def _flat(a, batch, count, size, dtype):
     copies only when the layout needs it: another dtype, broadcasting over
     some batch dims, a strided inner axis, misaligned data."""
     k = max(size, 1)
-    a = a.astype(dtype, copy=False)
+    if a.dtype != dtype:
+        a = a.astype(dtype)
     if a.size == k:  # one element for the whole batch: stride 0
+        if a.flags.c_contiguous and a.flags.aligned:
+            return a, a.__array_interface__["data"][0], 0
         v = np.ascontiguousarray(a).reshape(k)
         return v, v.__array_interface__["data"][0], 0
     inner = a.shape[a.ndim - _inner_ndim(a, size):]
@@ -334,13 +353,13 @@ class ElementFunction:
     def __call__(self, *args, check_finite=True, **kwargs):
         fname = self.name
         values = self.bind(args, kwargs)
-        # the real arrays: (argument name, array, reals per element)
+        # 1. the real arrays, in argument order: [name, array, reals per element, typed]
         reals, torch_in = [], False
         for a in self.inputs:
             v = values[a.py_name]
-            if v is None and a.name == "iquat_wxyz":
-                continue
-            if a.role in (_plan.IN, _plan.SCALAR):
+            if a.role in _REAL_ROLES:
+                if v is None and a.name == "iquat_wxyz":
+                    continue  # C's NULL: the identity
                 torch_in = torch_in or _is_torch(v)
                 reals.append((a.py_name, as_array(v, fname, a.py_name), a.size, _typed(v)))
             elif a.role == _plan.BODY_IN:
@@ -348,51 +367,59 @@ class ElementFunction:
                     raise Error(f"{fname}: {a.py_name} must be a spatial_conv.Body "
                                 "(pos, quat_wxyz, com, iquat_wxyz)", None, fname, a.py_name)
                 for (field, size), fv in zip(_plan.BODY_FIELDS, v):
+                    name = f"{a.py_name}.{field}"
                     torch_in = torch_in or _is_torch(fv)
-                    reals.append((f"{a.py_name}.{field}", as_array(fv, fname, f"{a.py_name}.{field}"),
-                                  size, _typed(fv)))
-        dtype = real_dtype([(n, arr, typed) for n, arr, _, typed in reals], fname)
-        reals = [r[:3] for r in reals]
-        shapes = [_trailing(arr, size, fname, n) for n, arr, size in reals]
-        try:
-            batch = () if not shapes else shapes[0] if shapes.count(shapes[0]) == len(shapes) else \
-                np.broadcast_shapes(*shapes)
-        except ValueError:
-            raise Error(f"{fname}: the batch shapes do not broadcast: " +
-                        ", ".join(f"{n} {s}" for (n, _, _), s in zip(reals, shapes)),
-                        None, fname) from None
+                    reals.append((name, as_array(fv, fname, name), size, _typed(fv)))
+        # 2. precision and batch shape
+        dtype = real_dtype(reals, fname)
+        shapes = [_trailing(arr, size, fname, n) for n, arr, size, _ in reals]
+        if not shapes:
+            batch = ()
+        elif shapes.count(shapes[0]) == len(shapes):
+            batch = shapes[0]
+        else:
+            try:
+                batch = np.broadcast_shapes(*shapes)
+            except ValueError:
+                raise Error(f"{fname}: the batch shapes do not broadcast: " +
+                            ", ".join(f"{r[0]} {s}" for r, s in zip(reals, shapes)),
+                            None, fname) from None
         count = math.prod(batch)
         mod = LIBS[dtype]
-        keep, call = [], [count, 1 if check_finite else 0, mod.ffi.new("spx_report *")]
-        report = call[2]
-        outputs = []
+        report = mod.ffi.new("spx_report *")
+        # 3. the loop's arguments (_build.py's order)
+        keep, outputs = [], []
+        call = [count, 1 if check_finite else 0, report]
         real_iter = iter(reals)
         for a in self.plan.args:
-            if a.name == "iquat_wxyz" and values[a.py_name] is None:
-                call += [0, 0]  # NULL: the identity
-            elif a.role in (_plan.IN, _plan.SCALAR):
-                _, arr, size = next(real_iter)
+            role = a.role
+            if role in _REAL_ROLES:
+                if a.name == "iquat_wxyz" and values[a.py_name] is None:
+                    call += (0, 0)
+                    continue
+                _, arr, size, _ = next(real_iter)
                 v, ptr, stride = _flat(arr, batch, count, size, dtype)
                 keep.append(v)
-                call += [ptr, stride]
-            elif a.role == _plan.BODY_IN:
+                call += (ptr, stride)
+            elif role == _plan.OUT:
+                k = a.size or 1
+                out = np.empty((count, k), dtype)
+                outputs.append(_shaped(out, batch, a.size))
+                call += (out.__array_interface__["data"][0], k)
+            elif role == _plan.BODY_IN:
                 for _ in _plan.BODY_FIELDS:
-                    _, arr, size = next(real_iter)
+                    _, arr, size, _ = next(real_iter)
                     v, ptr, stride = _flat(arr, batch, count, size, dtype)
                     keep.append(v)
-                    call += [ptr, stride]
-            elif a.role == _plan.OUT:
-                out = np.empty((count, max(a.size, 1)), dtype)
-                outputs.append((a, out))
-                call += [out.__array_interface__["data"][0], max(a.size, 1)]
-            elif a.role == _plan.BODY_OUT:
+                    call += (ptr, stride)
+            elif role == _plan.BODY_OUT:
                 fields = []
                 for _, size in _plan.BODY_FIELDS:
                     out = np.empty((count, size), dtype)
-                    fields.append(out)
-                    call += [out.__array_interface__["data"][0], size]
-                outputs.append((a, fields))
-            elif a.role == _plan.CONST:
+                    fields.append(_shaped(out, batch, size))
+                    call += (out.__array_interface__["data"][0], size)
+                outputs.append(Body(*fields))
+            elif role == _plan.CONST:
                 v = values[a.py_name]
                 if a.ctype == "int":
                     if not isinstance(v, (int, np.integer)):
@@ -400,10 +427,9 @@ class ElementFunction:
                     call.append(int(v))
                 else:
                     call.append(int(enum_value(v, a.ctype, fname, a.py_name)))
-            elif a.role == _plan.STRUCT:
-                conv = convention_value(values[a.py_name], a.ctype, fname, a.py_name)
-                call.append(_cdata(mod, a.ctype, conv))
-            elif a.role == _plan.STRING:
+            elif role == _plan.STRUCT:
+                call.append(_convention_cdata(mod, a.ctype, values[a.py_name], fname, a.py_name))
+            elif role == _plan.STRING:
                 v = values[a.py_name]
                 if not isinstance(v, str):
                     raise Error(f"{fname}: {a.py_name} must be a str", None, fname, a.py_name)
@@ -412,25 +438,19 @@ class ElementFunction:
                 call.append(b)
         if self.plan.returns_real:
             out = np.empty((count, 1), dtype)
-            outputs.append((None, out))
-            call += [out.__array_interface__["data"][0], 1]
+            outputs.append(_shaped(out, batch, 0))
+            call += (out.__array_interface__["data"][0], 1)
+        # 4. the C loop, without the GIL (cffi releases it)
         if count:
             self.kernel[dtype](*call)
         if report.status:
-            raise self.error(report, batch, reals, dtype)
+            raise self.error(report, batch, [r[:3] for r in reals], dtype)
         if report.warnings:
             self.warn(report, batch, count)
-        results = [self.shape_output(a, out, batch) for a, out in outputs]
+        outputs = [_scalar(r) for r in outputs]
         if torch_in:
-            results = [_to_torch(r) for r in results]
-        return results[0] if len(results) == 1 else tuple(results)
-
-    @staticmethod
-    def shape_output(a, out, batch):
-        """out (count, k) as batch + the result's shape; a scalar without batch."""
-        if a is not None and a.role == _plan.BODY_OUT:
-            return Body(*(_shaped(f, batch, size) for f, (_, size) in zip(out, _plan.BODY_FIELDS)))
-        return _shaped(out, batch, a.size if a is not None else 0)
+            outputs = [_to_torch(r) for r in outputs]
+        return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
     def error(self, report, batch, reals, dtype):
         index = tuple(int(i) for i in np.unravel_index(report.index, batch)) if batch else None
@@ -459,8 +479,15 @@ class ElementFunction:
 
 
 def _shaped(out, batch, size):
+    """A view of out (count, k) as batch + the result's shape."""
     inner = OUT_SHAPES.get(size, (size,)) if size else ()
-    r = out.reshape(tuple(batch) + inner)
+    return out.reshape(tuple(batch) + inner)
+
+
+def _scalar(r):
+    """A 0-d result as a NumPy scalar (read after the C call)."""
+    if isinstance(r, Body):
+        return Body(*(_scalar(f) for f in r))
     return r[()] if r.ndim == 0 else r
 
 

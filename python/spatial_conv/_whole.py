@@ -47,7 +47,7 @@ def _check(status, fname, argument=None):
 
 def _precision(fname, **arrays):
     """(dtype, ffi, lib) for the real arrays given (None values skipped)."""
-    typed = [(k, as_array(v, fname, k), _api._typed(v)) for k, v in arrays.items() if v is not None]
+    typed = [(k, as_array(v, fname, k), None, _api._typed(v)) for k, v in arrays.items() if v is not None]
     dtype = real_dtype(typed, fname)
     mod = LIBS[dtype]
     return dtype, mod.ffi, mod.lib
