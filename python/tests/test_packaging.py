@@ -1,0 +1,44 @@
+"""The source distribution carries the header, and builds without the
+repository around it."""
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE = os.path.dirname(HERE)
+REPO_HEADER = os.path.join(PACKAGE, "..", "include", "spatial_conv.h")
+
+
+@pytest.mark.skipif(not os.path.exists(REPO_HEADER), reason="needs the repository (../include)")
+def test_sdist_carries_the_header(tmp_path):
+    pytest.importorskip("cffi")
+    src = tmp_path / "repo"
+    shutil.copytree(PACKAGE, src / "python",
+                    ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", "*.so", "include"))
+    (src / "include").mkdir()
+    shutil.copy(REPO_HEADER, src / "include")
+    r = subprocess.run([sys.executable, "setup.py", "-q", "sdist", "-d", str(tmp_path / "dist")],
+                       cwd=src / "python", capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    (archive,) = (tmp_path / "dist").iterdir()
+    with tarfile.open(archive) as tar:
+        names = tar.getnames()
+        root = names[0].split("/")[0]
+        header = tar.extractfile(f"{root}/spatial_conv/include/spatial_conv.h").read()
+        assert f"{root}/spatial_conv/__init__.pyi" in names
+        assert f"{root}/spatial_conv/py.typed" in names
+        tar.extractall(tmp_path / "unpacked")
+    with open(REPO_HEADER, "rb") as f:
+        assert header == f.read()
+    # away from the repository, setup.py takes the copy: it generates the
+    # C sources of both modules from it (compiling is the install's job)
+    unpacked = tmp_path / "unpacked" / root
+    r = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--help"], cwd=unpacked,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert (unpacked / "build" / "cffi" / "spatial_conv" / "_c64.c").exists()
+    assert (unpacked / "build" / "cffi" / "spatial_conv" / "_c32.c").exists()
