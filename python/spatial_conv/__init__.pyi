@@ -437,7 +437,7 @@ VERSION_MAJOR: int
 VERSION_MINOR: int
 VERSION_PATCH: int
 
-def accel_convert(to: Convention | PresetId | str, accel: ArrayLike, from_: Convention | PresetId | str, twist: ArrayLike, body: Body, *, check_finite: bool = ...) -> NDArray[Any]:
+def accel_convert(to: Convention | PresetId | str, accel: ArrayLike, from_: Convention | PresetId | str, twist: ArrayLike, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Acceleration under `from` -> under `to`, given the body's twist under `from`.
 
     Mirror of the C function int spconv_accel_convert(spconv_real res[6], const spconv_convention *to, const spconv_real accel[6], const spconv_convention *from, const spconv_real twist[6], const spconv_body *body);
@@ -451,6 +451,7 @@ def accel_convert(to: Convention | PresetId | str, accel: ArrayLike, from_: Conv
     twist : array_like (..., 6)
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -459,7 +460,7 @@ def accel_convert(to: Convention | PresetId | str, accel: ArrayLike, from_: Conv
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def accel_from_mujoco_cframe(to: Convention | PresetId | str, cacc: ArrayLike, cvel: ArrayLike, subtree_com: ArrayLike, body: Body, *, check_finite: bool = ...) -> NDArray[Any]:
+def accel_from_mujoco_cframe(to: Convention | PresetId | str, cacc: ArrayLike, cvel: ArrayLike, subtree_com: ArrayLike, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Acceleration under `to` from cacc [alpha; a_sp] and cvel (world, at S).
 
     Mirror of the C function int spconv_accel_from_mujoco_cframe(spconv_real res[6], const spconv_convention *to, const spconv_real cacc[6], const spconv_real cvel[6], const spconv_real subtree_com[3], const spconv_body *body);
@@ -473,6 +474,7 @@ def accel_from_mujoco_cframe(to: Convention | PresetId | str, cacc: ArrayLike, c
     subtree_com : array_like (..., 3)
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -481,7 +483,7 @@ def accel_from_mujoco_cframe(to: Convention | PresetId | str, cacc: ArrayLike, c
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def asset_axes_matrix(format: AssetFormat | int, file_is_z_up: int, to: AxisPreset | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def asset_axes_matrix(format: AssetFormat | int, file_is_z_up: int, to: AxisPreset | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """M (v_to = M v_from) from a mesh file's axes to preset `to`, facing kept.
 
     Mirror of the C function int spconv_asset_axes_matrix(spconv_real res[9], spconv_asset_format format, int file_is_z_up, spconv_axis_preset to);
@@ -493,6 +495,8 @@ def asset_axes_matrix(format: AssetFormat | int, file_is_z_up: int, to: AxisPres
     file_is_z_up : int
     to : spatial_conv.AxisPreset
     check_finite : bool, default True (False hands NaN and inf to C)
+    dtype : numpy.float64 (default) or numpy.float32: the precision of the result
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -501,7 +505,7 @@ def asset_axes_matrix(format: AssetFormat | int, file_is_z_up: int, to: AxisPres
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def asset_import_matrix(format: AssetFormat | int, file_is_z_up: int, *, check_finite: bool = ...) -> NDArray[Any]:
+def asset_import_matrix(format: AssetFormat | int, file_is_z_up: int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """M (row-major) from a file's mesh axes to a Z-up world, up axis only.
 
     Mirror of the C function int spconv_asset_import_matrix(spconv_real res[9], spconv_asset_format format, int file_is_z_up);
@@ -512,6 +516,8 @@ def asset_import_matrix(format: AssetFormat | int, file_is_z_up: int, *, check_f
     format : spatial_conv.AssetFormat
     file_is_z_up : int
     check_finite : bool, default True (False hands NaN and inf to C)
+    dtype : numpy.float64 (default) or numpy.float32: the precision of the result
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -520,7 +526,7 @@ def asset_import_matrix(format: AssetFormat | int, file_is_z_up: int, *, check_f
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def asset_import_quat_wxyz(format: AssetFormat | int, file_is_z_up: int, *, check_finite: bool = ...) -> NDArray[Any]:
+def asset_import_quat_wxyz(format: AssetFormat | int, file_is_z_up: int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """Unit wxyz of spconv_asset_import_matrix.
 
     Mirror of the C function int spconv_asset_import_quat_wxyz(spconv_real res[4], spconv_asset_format format, int file_is_z_up);
@@ -531,6 +537,8 @@ def asset_import_quat_wxyz(format: AssetFormat | int, file_is_z_up: int, *, chec
     format : spatial_conv.AssetFormat
     file_is_z_up : int
     check_finite : bool, default True (False hands NaN and inf to C)
+    dtype : numpy.float64 (default) or numpy.float32: the precision of the result
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -539,7 +547,7 @@ def asset_import_quat_wxyz(format: AssetFormat | int, file_is_z_up: int, *, chec
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def axis_angle_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
+def axis_angle_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
     """Unit axis and angle in [0, pi] of q (wxyz, any nonzero norm).
 
     Mirror of the C function int spconv_axis_angle_from_quat_wxyz(spconv_real axis[3], spconv_real *angle, const spconv_real q_wxyz[4]);
@@ -549,6 +557,7 @@ def axis_angle_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) ->
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -558,7 +567,7 @@ def axis_angle_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) ->
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def axis_conversion(from_forward: SignedAxis | int, from_up: SignedAxis | int, to_forward: SignedAxis | int, to_up: SignedAxis | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def axis_conversion(from_forward: SignedAxis | int, from_up: SignedAxis | int, to_forward: SignedAxis | int, to_up: SignedAxis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """Rotation M (row-major, v_to = M v_from) as Blender's axis_conversion.
 
     Mirror of the C function int spconv_axis_conversion(spconv_real res[9], spconv_signed_axis from_forward, spconv_signed_axis from_up, spconv_signed_axis to_forward, spconv_signed_axis to_up);
@@ -571,6 +580,8 @@ def axis_conversion(from_forward: SignedAxis | int, from_up: SignedAxis | int, t
     to_forward : spatial_conv.SignedAxis
     to_up : spatial_conv.SignedAxis
     check_finite : bool, default True (False hands NaN and inf to C)
+    dtype : numpy.float64 (default) or numpy.float32: the precision of the result
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -579,7 +590,7 @@ def axis_conversion(from_forward: SignedAxis | int, from_up: SignedAxis | int, t
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def axis_preset_matrix(from_: AxisPreset | int, to: AxisPreset | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def axis_preset_matrix(from_: AxisPreset | int, to: AxisPreset | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """M (row-major, v_to = M v_from) between two axis presets.
 
     Mirror of the C function int spconv_axis_preset_matrix(spconv_real res[9], spconv_axis_preset from, spconv_axis_preset to);
@@ -590,6 +601,8 @@ def axis_preset_matrix(from_: AxisPreset | int, to: AxisPreset | int, *, check_f
     from_ : spatial_conv.AxisPreset
     to : spatial_conv.AxisPreset
     check_finite : bool, default True (False hands NaN and inf to C)
+    dtype : numpy.float64 (default) or numpy.float32: the precision of the result
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -640,7 +653,7 @@ def axis_system_preset(preset: Any) -> Any:
     returns an AxisSystem. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def body_angvel_from_quats_wxyz(q0: ArrayLike, q1: ArrayLike, dt: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def body_angvel_from_quats_wxyz(q0: ArrayLike, q1: ArrayLike, dt: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Body-frame angular velocity turning q0 into q1 in dt (shortest path).
 
     Mirror of the C function int spconv_body_angvel_from_quats_wxyz(spconv_real res[3], const spconv_real q0[4], const spconv_real q1[4], spconv_real dt);
@@ -652,6 +665,7 @@ def body_angvel_from_quats_wxyz(q0: ArrayLike, q1: ArrayLike, dt: ArrayLike, *, 
     q1 : array_like (..., 4)
     dt : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -688,7 +702,7 @@ def bvh_channels_from_euler_seq(seq: Any, kind: Any) -> Any:
     returns a str. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def bvh_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def bvh_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """BVH channel angles (degrees, channel order of seq) of q (wxyz).
 
     Mirror of the C function int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4], spconv_euler_seq seq);
@@ -699,6 +713,7 @@ def bvh_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int, *, check_finite: 
     q_wxyz : array_like (..., 4)
     seq : spatial_conv.EulerSeq
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -707,7 +722,7 @@ def bvh_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int, *, check_finite: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def classical_accel_from_spatial(accel: ArrayLike, twist: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def classical_accel_from_spatial(accel: ArrayLike, twist: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Classical [a_P; alpha] from spatial [a_sp; alpha]: a_P = a_sp + w x v_P.
 
     Mirror of the C function void spconv_classical_accel_from_spatial(spconv_real res[6], const spconv_real accel[6], const spconv_real twist[6]);
@@ -718,6 +733,7 @@ def classical_accel_from_spatial(accel: ArrayLike, twist: ArrayLike, *, check_fi
     accel : array_like (..., 6)
     twist : array_like (..., 6)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -726,7 +742,7 @@ def classical_accel_from_spatial(accel: ArrayLike, twist: ArrayLike, *, check_fi
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def classical_accel_shift(accel: ArrayLike, w: ArrayLike, r: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def classical_accel_shift(accel: ArrayLike, w: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Classical [a; alpha] at A -> at B: a_B = a_A + alpha x r + w x (w x r).
 
     Mirror of the C function void spconv_classical_accel_shift(spconv_real res[6], const spconv_real accel[6], const spconv_real w[3], const spconv_real r[3]);
@@ -738,6 +754,7 @@ def classical_accel_shift(accel: ArrayLike, w: ArrayLike, r: ArrayLike, *, check
     w : array_like (..., 3)
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -771,7 +788,7 @@ def deg_from_rad(rad: ArrayLike, *, check_finite: bool = ...) -> Any:
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def deg_from_rad3(v: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def deg_from_rad3(v: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """3-vector in degrees from radians (Euler triples, rad/s).
 
     Mirror of the C function void spconv_deg_from_rad3(spconv_real res[3], const spconv_real v[3]);
@@ -781,6 +798,7 @@ def deg_from_rad3(v: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
     ----------
     v : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -789,7 +807,7 @@ def deg_from_rad3(v: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def euler_from_mat(R: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def euler_from_mat(R: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Euler angles (rad, SciPy's ranges) of row-major rotation R.
 
     Mirror of the C function int spconv_euler_from_mat(spconv_real res[3], const spconv_real R[9], spconv_euler_seq seq, spconv_euler_kind kind);
@@ -801,6 +819,7 @@ def euler_from_mat(R: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, 
     seq : spatial_conv.EulerSeq
     kind : spatial_conv.EulerKind
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -809,7 +828,7 @@ def euler_from_mat(R: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def euler_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def euler_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Euler angles (rad, SciPy's ranges) of q (wxyz); SPCONV_GIMBAL_LOCK warns.
 
     Mirror of the C function int spconv_euler_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4], spconv_euler_seq seq, spconv_euler_kind kind);
@@ -821,6 +840,7 @@ def euler_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int, kind: EulerKind
     seq : spatial_conv.EulerSeq
     kind : spatial_conv.EulerKind
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -850,7 +870,7 @@ def euler_seq_from_scipy(s: Any) -> Any:
     returns (seq, kind): an EulerSeq and an EulerKind. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def force_at_point_from_wrench(wrench: ArrayLike, from_: Convention | PresetId | str, point: ArrayLike, frame: Frame | int, body: Body, *, check_finite: bool = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
+def force_at_point_from_wrench(wrench: ArrayLike, from_: Convention | PresetId | str, point: ArrayLike, frame: Frame | int, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
     """Force and torque about a point (in `frame`) of a wrench under `from`.
 
     Mirror of the C function int spconv_force_at_point_from_wrench(spconv_real res_force[3], spconv_real res_torque[3], const spconv_real wrench[6], const spconv_convention *from, const spconv_real point[3], spconv_frame frame, const spconv_body *body);
@@ -864,6 +884,7 @@ def force_at_point_from_wrench(wrench: ArrayLike, from_: Convention | PresetId |
     frame : spatial_conv.Frame
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -873,7 +894,7 @@ def force_at_point_from_wrench(wrench: ArrayLike, from_: Convention | PresetId |
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def gravity(up: Axis | int, magnitude: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def gravity(up: Axis | int, magnitude: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Gravity for a +up world: -magnitude along up ((0, 0, -9.81) for Z-up).
 
     Mirror of the C function int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real magnitude);
@@ -884,6 +905,7 @@ def gravity(up: Axis | int, magnitude: ArrayLike, *, check_finite: bool = ...) -
     up : spatial_conv.Axis
     magnitude : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -892,7 +914,7 @@ def gravity(up: Axis | int, magnitude: ArrayLike, *, check_finite: bool = ...) -
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def gravity_signed(up: SignedAxis | int, magnitude: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def gravity_signed(up: SignedAxis | int, magnitude: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Gravity: -magnitude along the signed up axis, 0 along the others.
 
     Mirror of the C function int spconv_gravity_signed(spconv_real res[3], spconv_signed_axis up, spconv_real magnitude);
@@ -903,6 +925,7 @@ def gravity_signed(up: SignedAxis | int, magnitude: ArrayLike, *, check_finite: 
     up : spatial_conv.SignedAxis
     magnitude : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -911,7 +934,7 @@ def gravity_signed(up: SignedAxis | int, magnitude: ArrayLike, *, check_finite: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def inertia_change_axes(M: ArrayLike, I: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def inertia_change_axes(M: ArrayLike, I: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = M I M^T: inertia tensor (row-major).
 
     Mirror of the C function void spconv_inertia_change_axes(spconv_real res[9], const spconv_real M[9], const spconv_real I[9]);
@@ -922,6 +945,7 @@ def inertia_change_axes(M: ArrayLike, I: ArrayLike, *, check_finite: bool = ...)
     M : array_like (..., 9) or (..., 3, 3)
     I : array_like (..., 9) or (..., 3, 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -930,7 +954,7 @@ def inertia_change_axes(M: ArrayLike, I: ArrayLike, *, check_finite: bool = ...)
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def inertia_change_length_unit(I: ArrayLike, k: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def inertia_change_length_unit(I: ArrayLike, k: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Inertia tensor (row-major) -> k^2 I.
 
     Mirror of the C function void spconv_inertia_change_length_unit(spconv_real res[9], const spconv_real I[9], spconv_real k);
@@ -941,6 +965,7 @@ def inertia_change_length_unit(I: ArrayLike, k: ArrayLike, *, check_finite: bool
     I : array_like (..., 9) or (..., 3, 3)
     k : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -963,14 +988,14 @@ def joint_q_size(joint_type: Any, lin_axes: Any, ang_axes: Any) -> Any:
     returns an int. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def joint_q_wxyz_from_xyzw(joint_q: Any, L: Any) -> Any:
+def joint_q_wxyz_from_xyzw(joint_q: Any, L: Any, check_finite: Any = ...) -> Any:
     """Whole joint_q, Warp's xyzw quaternions -> MuJoCo's wxyz; rest copied.
 
     Mirror of the C function int spconv_joint_q_wxyz_from_xyzw(spconv_real *res, const spconv_real *joint_q, const spconv_joint_layout *L);
     returns an array shaped as joint_q. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def joint_q_xyzw_from_wxyz(joint_q: Any, L: Any) -> Any:
+def joint_q_xyzw_from_wxyz(joint_q: Any, L: Any, check_finite: Any = ...) -> Any:
     """Whole joint_q, wxyz quaternions -> Warp's xyzw; rest copied.
 
     Mirror of the C function int spconv_joint_q_xyzw_from_wxyz(spconv_real *res, const spconv_real *joint_q, const spconv_joint_layout *L);
@@ -984,7 +1009,7 @@ def joint_qd_size(joint_type: Any, lin_axes: Any, ang_axes: Any) -> Any:
     returns an int. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def length_scale(from_meters_per_unit: ArrayLike, to_meters_per_unit: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def length_scale(from_meters_per_unit: ArrayLike, to_meters_per_unit: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """*res = k = from_meters_per_unit / to_meters_per_unit (x_to = k x_from).
 
     Mirror of the C function int spconv_length_scale(spconv_real *res, spconv_real from_meters_per_unit, spconv_real to_meters_per_unit);
@@ -995,6 +1020,7 @@ def length_scale(from_meters_per_unit: ArrayLike, to_meters_per_unit: ArrayLike,
     from_meters_per_unit : array_like (...) reals
     to_meters_per_unit : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1003,7 +1029,7 @@ def length_scale(from_meters_per_unit: ArrayLike, to_meters_per_unit: ArrayLike,
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def mat_change_axes(M: ArrayLike, R: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def mat_change_axes(M: ArrayLike, R: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = M R M^T: rotation (row-major) with both sides in the new axes.
 
     Mirror of the C function void spconv_mat_change_axes(spconv_real res[9], const spconv_real M[9], const spconv_real R[9]);
@@ -1014,6 +1040,7 @@ def mat_change_axes(M: ArrayLike, R: ArrayLike, *, check_finite: bool = ...) -> 
     M : array_like (..., 9) or (..., 3, 3)
     R : array_like (..., 9) or (..., 3, 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1022,7 +1049,7 @@ def mat_change_axes(M: ArrayLike, R: ArrayLike, *, check_finite: bool = ...) -> 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def mat_change_world_axes(M: ArrayLike, R: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def mat_change_world_axes(M: ArrayLike, R: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Orientation R (body -> world, row-major), world axes only: res = M R.
 
     Mirror of the C function int spconv_mat_change_world_axes(spconv_real res[9], const spconv_real M[9], const spconv_real R[9]);
@@ -1033,6 +1060,7 @@ def mat_change_world_axes(M: ArrayLike, R: ArrayLike, *, check_finite: bool = ..
     M : array_like (..., 9) or (..., 3, 3)
     R : array_like (..., 9) or (..., 3, 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1041,7 +1069,7 @@ def mat_change_world_axes(M: ArrayLike, R: ArrayLike, *, check_finite: bool = ..
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def mat_from_euler(angles: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def mat_from_euler(angles: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Row-major R of Euler angles (rad, SciPy's meaning) for seq and kind.
 
     Mirror of the C function int spconv_mat_from_euler(spconv_real res[9], const spconv_real angles[3], spconv_euler_seq seq, spconv_euler_kind kind);
@@ -1053,6 +1081,7 @@ def mat_from_euler(angles: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int
     seq : spatial_conv.EulerSeq
     kind : spatial_conv.EulerKind
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1061,7 +1090,7 @@ def mat_from_euler(angles: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def mat_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def mat_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Row-major R of q (any norm): columns = body axes in world (MuJoCo xmat).
 
     Mirror of the C function void spconv_mat_from_quat_wxyz(spconv_real res[9], const spconv_real q_wxyz[4]);
@@ -1071,6 +1100,7 @@ def mat_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArra
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1079,7 +1109,7 @@ def mat_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArra
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def mat_from_rot6d(d6: ArrayLike, layout: Rot6dLayout | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def mat_from_rot6d(d6: ArrayLike, layout: Rot6dLayout | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Row-major R from a 6D vector by Gram-Schmidt (layout: columns or rows).
 
     Mirror of the C function int spconv_mat_from_rot6d(spconv_real res[9], const spconv_real d6[6], spconv_rot6d_layout layout);
@@ -1090,6 +1120,7 @@ def mat_from_rot6d(d6: ArrayLike, layout: Rot6dLayout | int, *, check_finite: bo
     d6 : array_like (..., 6)
     layout : spatial_conv.Rot6dLayout
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1098,7 +1129,7 @@ def mat_from_rot6d(d6: ArrayLike, layout: Rot6dLayout | int, *, check_finite: bo
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def mat_mul(A: ArrayLike, B: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def mat_mul(A: ArrayLike, B: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = A B (row-major 3x3); M_ac = M_bc M_ab between axis systems.
 
     Mirror of the C function void spconv_mat_mul(spconv_real res[9], const spconv_real A[9], const spconv_real B[9]);
@@ -1109,6 +1140,7 @@ def mat_mul(A: ArrayLike, B: ArrayLike, *, check_finite: bool = ...) -> NDArray[
     A : array_like (..., 9) or (..., 3, 3)
     B : array_like (..., 9) or (..., 3, 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1117,7 +1149,7 @@ def mat_mul(A: ArrayLike, B: ArrayLike, *, check_finite: bool = ...) -> NDArray[
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def mat_orthonormalize(R: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def mat_orthonormalize(R: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Nearest rotation to R (polar factor, row-major); EINVAL for det R < 0.
 
     Mirror of the C function int spconv_mat_orthonormalize(spconv_real res[9], const spconv_real R[9]);
@@ -1127,6 +1159,7 @@ def mat_orthonormalize(R: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any
     ----------
     R : array_like (..., 9) or (..., 3, 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1135,7 +1168,7 @@ def mat_orthonormalize(R: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def mat_transpose(R: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def mat_transpose(R: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = R^T (row-major): the inverse rotation.
 
     Mirror of the C function void spconv_mat_transpose(spconv_real res[9], const spconv_real R[9]);
@@ -1145,6 +1178,7 @@ def mat_transpose(R: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
     ----------
     R : array_like (..., 9) or (..., 3, 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1153,42 +1187,42 @@ def mat_transpose(R: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def motion_angvel(q: Any, dt: Any, q_format: Any, body: Any, method: Any) -> Any:
+def motion_angvel(q: Any, dt: Any, q_format: Any, body: Any, method: Any, check_finite: Any = ...) -> Any:
     """Res[T][3] = angular velocity from q[T][4] (body -> world): body axes if body, else world.
 
     Mirror of the C function int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int frames, spconv_real dt, spconv_rot_format q_format, int body, spconv_motion_diff method);
     returns an array (frames, 3). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def motion_clip_align(in_: Any, frame: Any, up: Any, world_forward: Any, body_forward: Any, ground: Any) -> Any:
+def motion_clip_align(in_: Any, frame: Any, up: Any, world_forward: Any, body_forward: Any, ground: Any, check_finite: Any = ...) -> Any:
     """Whole clip turned and moved so frame `frame` faces world_forward from the origin.
 
     Mirror of the C function int spconv_motion_clip_align(spconv_motion_clip *res, const spconv_motion_clip *in, size_t frame, spconv_axis up, spconv_signed_axis world_forward, spconv_signed_axis body_forward, spconv_real ground);
     returns a new MotionClip. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def motion_clip_convert(in_: Any, M_world: Any, M_body: Any, k: Any) -> Any:
+def motion_clip_convert(in_: Any, M_world: Any, M_body: Any, k: Any, check_finite: Any = ...) -> Any:
     """Whole clip: world axes by M_world, body axes by M_body, lengths by k.
 
     Mirror of the C function int spconv_motion_clip_convert(spconv_motion_clip *res, const spconv_motion_clip *in, const spconv_real M_world[9], const spconv_real M_body[9], spconv_real k);
     returns a new MotionClip. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def motion_clip_heading(in_: Any, frame: Any, up: Any, world_forward: Any, body_forward: Any) -> Any:
+def motion_clip_heading(in_: Any, frame: Any, up: Any, world_forward: Any, body_forward: Any, check_finite: Any = ...) -> Any:
     """*res = heading (rad, (-pi, pi]) of a clip frame's root about +up.
 
     Mirror of the C function int spconv_motion_clip_heading(spconv_real *res, const spconv_motion_clip *in, size_t frame, spconv_axis up, spconv_signed_axis world_forward, spconv_signed_axis body_forward);
     returns a float: the heading in radians. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def motion_linvel(pos: Any, dt: Any, method: Any) -> Any:
+def motion_linvel(pos: Any, dt: Any, method: Any, check_finite: Any = ...) -> Any:
     """Res[T][3] = velocity of positions pos[T][3] (finite differences, dt).
 
     Mirror of the C function int spconv_motion_linvel(spconv_real *res, const spconv_real *pos, int frames, spconv_real dt, spconv_motion_diff method);
     returns an array (frames, 3). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def mujoco_cframe_from_accel(subtree_com: ArrayLike, accel: ArrayLike, from_: Convention | PresetId | str, twist: ArrayLike, body: Body, *, check_finite: bool = ...) -> NDArray[Any]:
+def mujoco_cframe_from_accel(subtree_com: ArrayLike, accel: ArrayLike, from_: Convention | PresetId | str, twist: ArrayLike, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Cacc-layout [alpha; a_sp] (world, at S) from an acceleration under `from`.
 
     Mirror of the C function int spconv_mujoco_cframe_from_accel(spconv_real res[6], const spconv_real subtree_com[3], const spconv_real accel[6], const spconv_convention *from, const spconv_real twist[6], const spconv_body *body);
@@ -1202,6 +1236,7 @@ def mujoco_cframe_from_accel(subtree_com: ArrayLike, accel: ArrayLike, from_: Co
     twist : array_like (..., 6)
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1210,7 +1245,7 @@ def mujoco_cframe_from_accel(subtree_com: ArrayLike, accel: ArrayLike, from_: Co
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def mujoco_cframe_from_twist(subtree_com: ArrayLike, twist: ArrayLike, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ...) -> NDArray[Any]:
+def mujoco_cframe_from_twist(subtree_com: ArrayLike, twist: ArrayLike, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Cvel-layout [w; v_S] (world, at subtree_com S) from a twist under `from`.
 
     Mirror of the C function int spconv_mujoco_cframe_from_twist(spconv_real res[6], const spconv_real subtree_com[3], const spconv_real twist[6], const spconv_convention *from, const spconv_body *body);
@@ -1223,6 +1258,7 @@ def mujoco_cframe_from_twist(subtree_com: ArrayLike, twist: ArrayLike, from_: Co
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1231,7 +1267,7 @@ def mujoco_cframe_from_twist(subtree_com: ArrayLike, twist: ArrayLike, from_: Co
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def mujoco_cframe_from_wrench(subtree_com: ArrayLike, wrench: ArrayLike, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ...) -> NDArray[Any]:
+def mujoco_cframe_from_wrench(subtree_com: ArrayLike, wrench: ArrayLike, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Cfrc-layout [tau_S; f] (world, about subtree_com S) from a wrench under `from`.
 
     Mirror of the C function int spconv_mujoco_cframe_from_wrench(spconv_real res[6], const spconv_real subtree_com[3], const spconv_real wrench[6], const spconv_convention *from, const spconv_body *body);
@@ -1244,6 +1280,7 @@ def mujoco_cframe_from_wrench(subtree_com: ArrayLike, wrench: ArrayLike, from_: 
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1252,7 +1289,7 @@ def mujoco_cframe_from_wrench(subtree_com: ArrayLike, wrench: ArrayLike, from_: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def mujoco_qfrc_from_wrench(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def mujoco_qfrc_from_wrench(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Free-joint qfrc [f world; tau_origin body] from wrench [f; tau_COM] (world).
 
     Mirror of the C function void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_real wrench[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -1264,6 +1301,7 @@ def mujoco_qfrc_from_wrench(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLik
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1272,7 +1310,7 @@ def mujoco_qfrc_from_wrench(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLik
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def mujoco_qfrc_from_wrench_n(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def mujoco_qfrc_from_wrench_n(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Free-joint qfrc [f world; tau_origin body] from wrench [f; tau_COM] (world).
 
     Mirror of the C function void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_real wrench[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -1284,6 +1322,7 @@ def mujoco_qfrc_from_wrench_n(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayL
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1292,7 +1331,7 @@ def mujoco_qfrc_from_wrench_n(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayL
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def mujoco_qvel_from_twist(twist: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def mujoco_qvel_from_twist(twist: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Free-joint qvel [v_origin world; w body] from twist [v_COM world; w world].
 
     Mirror of the C function void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_real twist[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -1304,6 +1343,7 @@ def mujoco_qvel_from_twist(twist: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike,
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1312,7 +1352,7 @@ def mujoco_qvel_from_twist(twist: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike,
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def mujoco_qvel_from_twist_n(twist: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def mujoco_qvel_from_twist_n(twist: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Free-joint qvel [v_origin world; w body] from twist [v_COM world; w world].
 
     Mirror of the C function void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_real twist[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -1324,6 +1364,7 @@ def mujoco_qvel_from_twist_n(twist: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLik
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1353,7 +1394,7 @@ def perm_gather(in_: Any, perm: Any) -> Any:
     returns an array (n,). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def perm_gather_frames(x: Any, perm: Any) -> Any:
+def perm_gather_frames(x: Any, perm: Any, check_finite: Any = ...) -> Any:
     """Res[t][i][c] = x[t][perm[i]][c] for x[frames][n][stride].
 
     Mirror of the C function int spconv_perm_gather_frames(spconv_real *res, const spconv_real *x, const int *perm, size_t frames, size_t n, size_t stride);
@@ -1374,7 +1415,7 @@ def perm_inverse(perm: Any) -> Any:
     returns an int array. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def pose_change_length_unit(pose: ArrayLike, k: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def pose_change_length_unit(pose: ArrayLike, k: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q] (either order) -> [k p; q].
 
     Mirror of the C function void spconv_pose_change_length_unit(spconv_real res[7], const spconv_real pose[7], spconv_real k);
@@ -1385,6 +1426,7 @@ def pose_change_length_unit(pose: ArrayLike, k: ArrayLike, *, check_finite: bool
     pose : array_like (..., 7)
     k : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1393,7 +1435,7 @@ def pose_change_length_unit(pose: ArrayLike, k: ArrayLike, *, check_finite: bool
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_convert(to: PoseConvention | PresetId | str, pose: ArrayLike, from_: PoseConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ...) -> NDArray[Any]:
+def pose_convert(to: PoseConvention | PresetId | str, pose: ArrayLike, from_: PoseConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose under `from` -> under `to`, for COM com and iquat (body axes).
 
     Mirror of the C function int spconv_pose_convert(spconv_real res[7], const spconv_pose_convention *to, const spconv_real pose[7], const spconv_pose_convention *from, const spconv_real com[3], const spconv_real iquat_wxyz[4]);
@@ -1407,6 +1449,7 @@ def pose_convert(to: PoseConvention | PresetId | str, pose: ArrayLike, from_: Po
     com : array_like (..., 3)
     iquat_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1415,7 +1458,7 @@ def pose_convert(to: PoseConvention | PresetId | str, pose: ArrayLike, from_: Po
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def pose_from_body(to: PoseConvention | PresetId | str, body: Body, *, check_finite: bool = ...) -> NDArray[Any]:
+def pose_from_body(to: PoseConvention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q] (7 reals, unit q) of body stored under `to`.
 
     Mirror of the C function int spconv_pose_from_body(spconv_real res[7], const spconv_pose_convention *to, const spconv_body *body);
@@ -1426,6 +1469,7 @@ def pose_from_body(to: PoseConvention | PresetId | str, body: Body, *, check_fin
     to : spatial_conv.PoseConvention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1434,7 +1478,7 @@ def pose_from_body(to: PoseConvention | PresetId | str, body: Body, *, check_fin
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def pose_from_mujoco_fromto(fromto: ArrayLike, *, check_finite: bool = ...) -> Tuple[NDArray[Any], NDArray[Any], NDArray[Any]]:
+def pose_from_mujoco_fromto(fromto: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any], NDArray[Any]]:
     """Geom frame (pos, wxyz, half length) of MuJoCo fromto (a; b).
 
     Mirror of the C function int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3], spconv_real res_q_wxyz[4], spconv_real *res_half_length, const spconv_real fromto[6]);
@@ -1444,6 +1488,7 @@ def pose_from_mujoco_fromto(fromto: ArrayLike, *, check_finite: bool = ...) -> T
     ----------
     fromto : array_like (..., 6)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1454,7 +1499,7 @@ def pose_from_mujoco_fromto(fromto: ArrayLike, *, check_finite: bool = ...) -> T
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def pose_wxyz_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def pose_wxyz_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q_wxyz] -> [M p; (w, (det M) M v)].
 
     Mirror of the C function void spconv_pose_wxyz_change_axes(spconv_real res[7], const spconv_real M[9], const spconv_real pose[7]);
@@ -1465,6 +1510,7 @@ def pose_wxyz_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool =
     M : array_like (..., 9) or (..., 3, 3)
     pose : array_like (..., 7)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1473,7 +1519,7 @@ def pose_wxyz_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool =
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_xyzw_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def pose_xyzw_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q_xyzw] (Warp / Newton transform) -> [M p; rotated q].
 
     Mirror of the C function void spconv_pose_xyzw_change_axes(spconv_real res[7], const spconv_real M[9], const spconv_real pose[7]);
@@ -1484,6 +1530,7 @@ def pose_xyzw_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool =
     M : array_like (..., 9) or (..., 3, 3)
     pose : array_like (..., 7)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1518,7 +1565,7 @@ def preset_id_name(id: Any) -> Any:
     returns a str (Error for an unknown id). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def pseudovec_change_axes(M: ArrayLike, w: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def pseudovec_change_axes(M: ArrayLike, w: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = (det M) M w: pseudovectors (angular velocity, torque, rotvec).
 
     Mirror of the C function void spconv_pseudovec_change_axes(spconv_real res[3], const spconv_real M[9], const spconv_real w[3]);
@@ -1529,6 +1576,7 @@ def pseudovec_change_axes(M: ArrayLike, w: ArrayLike, *, check_finite: bool = ..
     M : array_like (..., 9) or (..., 3, 3)
     w : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1537,7 +1585,7 @@ def pseudovec_change_axes(M: ArrayLike, w: ArrayLike, *, check_finite: bool = ..
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def public_body_force_from_sap(f_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def public_body_force_from_sap(f_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Public body wrench [f; tau_C] from SAP residual [-tau_O; -f].
 
     Mirror of the C function void spconv_public_body_force_from_sap(spconv_real res[6], const spconv_real f_sap[6], const spconv_real r_oc[3]);
@@ -1548,6 +1596,7 @@ def public_body_force_from_sap(f_sap: ArrayLike, r_oc: ArrayLike, *, check_finit
     f_sap : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1556,7 +1605,7 @@ def public_body_force_from_sap(f_sap: ArrayLike, r_oc: ArrayLike, *, check_finit
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def public_body_force_from_sap_n(f_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def public_body_force_from_sap_n(f_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Public body wrench [f; tau_C] from SAP residual [-tau_O; -f].
 
     Mirror of the C function void spconv_public_body_force_from_sap(spconv_real res[6], const spconv_real f_sap[6], const spconv_real r_oc[3]);
@@ -1567,6 +1616,7 @@ def public_body_force_from_sap_n(f_sap: ArrayLike, r_oc: ArrayLike, *, check_fin
     f_sap : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1575,28 +1625,28 @@ def public_body_force_from_sap_n(f_sap: ArrayLike, r_oc: ArrayLike, *, check_fin
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def public_body_force_from_sap_packed(body_f: Any, body_q: Any, body_com: Any) -> Any:
+def public_body_force_from_sap_packed(body_f: Any, body_q: Any, body_com: Any, check_finite: Any = ...) -> Any:
     """Packed body_f (6 per body) SAP residual -> public [f; tau_C].
 
     Mirror of the C function int spconv_public_body_force_from_sap_packed(spconv_real *res, const spconv_real *body_f, const spconv_real *body_q, const spconv_real *body_com, size_t body_count);
     returns an array (body_count, 6). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def public_joint_f_from_sap(joint_f: Any, L: Any, body_q: Any, body_com: Any) -> Any:
+def public_joint_f_from_sap(joint_f: Any, L: Any, body_q: Any, body_com: Any, check_finite: Any = ...) -> Any:
     """Whole joint_f sap -> public (P_f^-1 on free and distance joints).
 
     Mirror of the C function int spconv_public_joint_f_from_sap(spconv_real *res, const spconv_real *joint_f, const spconv_joint_layout *L, const spconv_real *body_q, const spconv_real *body_com);
     returns an array shaped as joint_f. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def public_joint_qd_from_sap(joint_qd: Any, L: Any, body_q: Any, body_com: Any) -> Any:
+def public_joint_qd_from_sap(joint_qd: Any, L: Any, body_q: Any, body_com: Any, check_finite: Any = ...) -> Any:
     """Whole joint_qd sap -> public (P_v^-1 on free and distance joints).
 
     Mirror of the C function int spconv_public_joint_qd_from_sap(spconv_real *res, const spconv_real *joint_qd, const spconv_joint_layout *L, const spconv_real *body_q, const spconv_real *body_com);
     returns an array shaped as joint_qd. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def public_twist_from_sap(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def public_twist_from_sap(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Public twist [v_C; w] from sap [w; v_O]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_public_twist_from_sap(spconv_real res[6], const spconv_real u_sap[6], const spconv_real r_oc[3]);
@@ -1607,6 +1657,7 @@ def public_twist_from_sap(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bo
     u_sap : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1615,7 +1666,7 @@ def public_twist_from_sap(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bo
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def public_twist_from_sap_n(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def public_twist_from_sap_n(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Public twist [v_C; w] from sap [w; v_O]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_public_twist_from_sap(spconv_real res[6], const spconv_real u_sap[6], const spconv_real r_oc[3]);
@@ -1626,6 +1677,7 @@ def public_twist_from_sap_n(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: 
     u_sap : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1634,7 +1686,7 @@ def public_twist_from_sap_n(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def public_wrench_from_sap(g_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def public_wrench_from_sap(g_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Public wrench [f; tau_C] from sap [tau_O; f]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_public_wrench_from_sap(spconv_real res[6], const spconv_real g_sap[6], const spconv_real r_oc[3]);
@@ -1645,6 +1697,7 @@ def public_wrench_from_sap(g_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: b
     g_sap : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1653,7 +1706,7 @@ def public_wrench_from_sap(g_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: b
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def public_wrench_from_sap_n(g_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def public_wrench_from_sap_n(g_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Public wrench [f; tau_C] from sap [tau_O; f]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_public_wrench_from_sap(spconv_real res[6], const spconv_real g_sap[6], const spconv_real r_oc[3]);
@@ -1664,6 +1717,7 @@ def public_wrench_from_sap_n(g_sap: ArrayLike, r_oc: ArrayLike, *, check_finite:
     g_sap : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1691,7 +1745,7 @@ def quat_angle_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ...) -> 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_canonical_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_canonical_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = q or -q with w > 0 (SciPy's canonical rule); norm kept.
 
     Mirror of the C function void spconv_quat_canonical_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
@@ -1701,6 +1755,7 @@ def quat_canonical_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArr
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1709,7 +1764,7 @@ def quat_canonical_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArr
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_conj_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_conj_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = (w, -x, -y, -z): the inverse rotation of q.
 
     Mirror of the C function void spconv_quat_conj_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
@@ -1719,6 +1774,7 @@ def quat_conj_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[An
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1727,7 +1783,7 @@ def quat_conj_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[An
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_integrate_body_wxyz(q_wxyz: ArrayLike, w_body: ArrayLike, dt: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_integrate_body_wxyz(q_wxyz: ArrayLike, w_body: ArrayLike, dt: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Q (wxyz, body -> world) advanced by body-frame w_body over dt (MuJoCo).
 
     Mirror of the C function void spconv_quat_integrate_body_wxyz(spconv_real res[4], const spconv_real q_wxyz[4], const spconv_real w_body[3], spconv_real dt);
@@ -1739,6 +1795,7 @@ def quat_integrate_body_wxyz(q_wxyz: ArrayLike, w_body: ArrayLike, dt: ArrayLike
     w_body : array_like (..., 3)
     dt : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1747,7 +1804,7 @@ def quat_integrate_body_wxyz(q_wxyz: ArrayLike, w_body: ArrayLike, dt: ArrayLike
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_integrate_world_wxyz(q_wxyz: ArrayLike, w_world: ArrayLike, dt: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_integrate_world_wxyz(q_wxyz: ArrayLike, w_world: ArrayLike, dt: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Q (wxyz, body -> world) advanced by world-frame w_world over dt.
 
     Mirror of the C function void spconv_quat_integrate_world_wxyz(spconv_real res[4], const spconv_real q_wxyz[4], const spconv_real w_world[3], spconv_real dt);
@@ -1759,6 +1816,7 @@ def quat_integrate_world_wxyz(q_wxyz: ArrayLike, w_world: ArrayLike, dt: ArrayLi
     w_world : array_like (..., 3)
     dt : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1767,7 +1825,7 @@ def quat_integrate_world_wxyz(q_wxyz: ArrayLike, w_world: ArrayLike, dt: ArrayLi
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_inv_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_inv_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = conj(q) / |q|^2 (wxyz); the zero quaternion maps to itself.
 
     Mirror of the C function void spconv_quat_inv_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
@@ -1777,6 +1835,7 @@ def quat_inv_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1785,7 +1844,7 @@ def quat_inv_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_mul_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_mul_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = a b (Hamilton, wxyz): rotate by b, then by a.
 
     Mirror of the C function void spconv_quat_mul_wxyz(spconv_real res[4], const spconv_real a[4], const spconv_real b[4]);
@@ -1796,6 +1855,7 @@ def quat_mul_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ...) -> ND
     a : array_like (..., 4)
     b : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1804,7 +1864,7 @@ def quat_mul_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ...) -> ND
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_normalize_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_normalize_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = q / |q| (wxyz), sign kept; SPCONV_EDEGENERATE for zero or non-finite q.
 
     Mirror of the C function int spconv_quat_normalize_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
@@ -1814,6 +1874,7 @@ def quat_normalize_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArr
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1822,7 +1883,7 @@ def quat_normalize_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArr
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def quat_rotate_wxyz(q_wxyz: ArrayLike, v: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_rotate_wxyz(q_wxyz: ArrayLike, v: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = q v q^-1, q stored wxyz (need not be unit).
 
     Mirror of the C function void spconv_quat_rotate_wxyz(spconv_real res[3], const spconv_real q_wxyz[4], const spconv_real v[3]);
@@ -1833,6 +1894,7 @@ def quat_rotate_wxyz(q_wxyz: ArrayLike, v: ArrayLike, *, check_finite: bool = ..
     q_wxyz : array_like (..., 4)
     v : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1841,7 +1903,7 @@ def quat_rotate_wxyz(q_wxyz: ArrayLike, v: ArrayLike, *, check_finite: bool = ..
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_rotate_xyzw(q_xyzw: ArrayLike, v: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_rotate_xyzw(q_xyzw: ArrayLike, v: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = q v q^-1, q stored xyzw (need not be unit).
 
     Mirror of the C function void spconv_quat_rotate_xyzw(spconv_real res[3], const spconv_real q_xyzw[4], const spconv_real v[3]);
@@ -1852,6 +1914,7 @@ def quat_rotate_xyzw(q_xyzw: ArrayLike, v: ArrayLike, *, check_finite: bool = ..
     q_xyzw : array_like (..., 4)
     v : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1860,7 +1923,7 @@ def quat_rotate_xyzw(q_xyzw: ArrayLike, v: ArrayLike, *, check_finite: bool = ..
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_slerp_wxyz(a: ArrayLike, b: ArrayLike, t: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_slerp_wxyz(a: ArrayLike, b: ArrayLike, t: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = unit wxyz a fraction t from a to b along the shortest arc.
 
     Mirror of the C function void spconv_quat_slerp_wxyz(spconv_real res[4], const spconv_real a[4], const spconv_real b[4], spconv_real t);
@@ -1872,6 +1935,7 @@ def quat_slerp_wxyz(a: ArrayLike, b: ArrayLike, t: ArrayLike, *, check_finite: b
     b : array_like (..., 4)
     t : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1880,7 +1944,7 @@ def quat_slerp_wxyz(a: ArrayLike, b: ArrayLike, t: ArrayLike, *, check_finite: b
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_wxyz_change_axes(M: ArrayLike, q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_wxyz_change_axes(M: ArrayLike, q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Q (wxyz) -> (w, (det M) M v): the rotation M R(q) M^T.
 
     Mirror of the C function void spconv_quat_wxyz_change_axes(spconv_real res[4], const spconv_real M[9], const spconv_real q_wxyz[4]);
@@ -1891,6 +1955,7 @@ def quat_wxyz_change_axes(M: ArrayLike, q_wxyz: ArrayLike, *, check_finite: bool
     M : array_like (..., 9) or (..., 3, 3)
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1899,7 +1964,7 @@ def quat_wxyz_change_axes(M: ArrayLike, q_wxyz: ArrayLike, *, check_finite: bool
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_wxyz_change_world_axes(M: ArrayLike, q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_wxyz_change_world_axes(M: ArrayLike, q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Orientation q (wxyz, body -> world), world axes only: res = q_M q.
 
     Mirror of the C function int spconv_quat_wxyz_change_world_axes(spconv_real res[4], const spconv_real M[9], const spconv_real q_wxyz[4]);
@@ -1910,6 +1975,7 @@ def quat_wxyz_change_world_axes(M: ArrayLike, q_wxyz: ArrayLike, *, check_finite
     M : array_like (..., 9) or (..., 3, 3)
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1918,7 +1984,7 @@ def quat_wxyz_change_world_axes(M: ArrayLike, q_wxyz: ArrayLike, *, check_finite
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def quat_wxyz_change_world_body_axes(M_world: ArrayLike, M_body: ArrayLike, q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_wxyz_change_world_body_axes(M_world: ArrayLike, M_body: ArrayLike, q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Q (wxyz, body -> world) -> M_world R M_body^T.
 
     Mirror of the C function int spconv_quat_wxyz_change_world_body_axes(spconv_real res[4], const spconv_real M_world[9], const spconv_real M_body[9], const spconv_real q_wxyz[4]);
@@ -1930,6 +1996,7 @@ def quat_wxyz_change_world_body_axes(M_world: ArrayLike, M_body: ArrayLike, q_wx
     M_body : array_like (..., 9) or (..., 3, 3)
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1938,14 +2005,14 @@ def quat_wxyz_change_world_body_axes(M_world: ArrayLike, M_body: ArrayLike, q_wx
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def quat_wxyz_change_world_up_axis_n(q_wxyz: Any, from_up: Any, to_up: Any) -> Any:
+def quat_wxyz_change_world_up_axis_n(q_wxyz: Any, from_up: Any, to_up: Any, check_finite: Any = ...) -> Any:
     """N orientations (4n, wxyz, body -> world): world relabelled, body axes kept: q' = q_up q.
 
     Mirror of the C function int spconv_quat_wxyz_change_world_up_axis_n(spconv_real *res, const spconv_real *q_wxyz, size_t n, spconv_axis from_up, spconv_axis to_up);
     returns an array (..., 4). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def quat_wxyz_from_axis_angle(axis: ArrayLike, angle: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_wxyz_from_axis_angle(axis: ArrayLike, angle: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Rotation by angle (rad, right-handed) about axis (any length), wxyz.
 
     Mirror of the C function void spconv_quat_wxyz_from_axis_angle(spconv_real res[4], const spconv_real axis[3], spconv_real angle);
@@ -1956,6 +2023,7 @@ def quat_wxyz_from_axis_angle(axis: ArrayLike, angle: ArrayLike, *, check_finite
     axis : array_like (..., 3)
     angle : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1964,7 +2032,7 @@ def quat_wxyz_from_axis_angle(axis: ArrayLike, angle: ArrayLike, *, check_finite
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_wxyz_from_bvh(angles_deg: ArrayLike, seq: EulerSeq | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_wxyz_from_bvh(angles_deg: ArrayLike, seq: EulerSeq | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wxyz of a BVH joint's rotation: angles in degrees, channel order.
 
     Mirror of the C function int spconv_quat_wxyz_from_bvh(spconv_real res[4], const spconv_real angles_deg[3], spconv_euler_seq seq);
@@ -1975,6 +2043,7 @@ def quat_wxyz_from_bvh(angles_deg: ArrayLike, seq: EulerSeq | int, *, check_fini
     angles_deg : array_like (..., 3)
     seq : spatial_conv.EulerSeq
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -1983,7 +2052,7 @@ def quat_wxyz_from_bvh(angles_deg: ArrayLike, seq: EulerSeq | int, *, check_fini
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def quat_wxyz_from_drake_rpy(rpy: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_wxyz_from_drake_rpy(rpy: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wxyz of Drake RollPitchYaw [r, p, y]: R = Rz(y) Ry(p) Rx(r).
 
     Mirror of the C function void spconv_quat_wxyz_from_drake_rpy(spconv_real res[4], const spconv_real rpy[3]);
@@ -1993,6 +2062,7 @@ def quat_wxyz_from_drake_rpy(rpy: ArrayLike, *, check_finite: bool = ...) -> NDA
     ----------
     rpy : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2001,7 +2071,7 @@ def quat_wxyz_from_drake_rpy(rpy: ArrayLike, *, check_finite: bool = ...) -> NDA
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_wxyz_from_euler(angles: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_wxyz_from_euler(angles: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wxyz of Euler angles (rad, SciPy's meaning) for seq and kind.
 
     Mirror of the C function int spconv_quat_wxyz_from_euler(spconv_real res[4], const spconv_real angles[3], spconv_euler_seq seq, spconv_euler_kind kind);
@@ -2013,6 +2083,7 @@ def quat_wxyz_from_euler(angles: ArrayLike, seq: EulerSeq | int, kind: EulerKind
     seq : spatial_conv.EulerSeq
     kind : spatial_conv.EulerKind
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2021,7 +2092,7 @@ def quat_wxyz_from_euler(angles: ArrayLike, seq: EulerSeq | int, kind: EulerKind
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def quat_wxyz_from_isaaclab_euler_xyz(roll: ArrayLike, pitch: ArrayLike, yaw: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_wxyz_from_isaaclab_euler_xyz(roll: ArrayLike, pitch: ArrayLike, yaw: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wxyz of Isaac Lab quat_from_euler_xyz(roll, pitch, yaw) (extrinsic xyz).
 
     Mirror of the C function void spconv_quat_wxyz_from_isaaclab_euler_xyz(spconv_real res[4], spconv_real roll, spconv_real pitch, spconv_real yaw);
@@ -2033,6 +2104,7 @@ def quat_wxyz_from_isaaclab_euler_xyz(roll: ArrayLike, pitch: ArrayLike, yaw: Ar
     pitch : array_like (...) reals
     yaw : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2041,7 +2113,7 @@ def quat_wxyz_from_isaaclab_euler_xyz(roll: ArrayLike, pitch: ArrayLike, yaw: Ar
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_wxyz_from_mat(R: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_wxyz_from_mat(R: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Unit canonical wxyz of row-major rotation R; EINVAL if not a rotation.
 
     Mirror of the C function int spconv_quat_wxyz_from_mat(spconv_real res[4], const spconv_real R[9]);
@@ -2051,6 +2123,7 @@ def quat_wxyz_from_mat(R: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any
     ----------
     R : array_like (..., 9) or (..., 3, 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2059,7 +2132,7 @@ def quat_wxyz_from_mat(R: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def quat_wxyz_from_mujoco_euler(angles: ArrayLike, eulerseq: str, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_wxyz_from_mujoco_euler(angles: ArrayLike, eulerseq: str, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wxyz MuJoCo's compiler makes from euler (rad) under eulerseq.
 
     Mirror of the C function int spconv_quat_wxyz_from_mujoco_euler(spconv_real res[4], const spconv_real angles[3], const char *eulerseq);
@@ -2070,6 +2143,7 @@ def quat_wxyz_from_mujoco_euler(angles: ArrayLike, eulerseq: str, *, check_finit
     angles : array_like (..., 3)
     eulerseq : str
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2078,7 +2152,7 @@ def quat_wxyz_from_mujoco_euler(angles: ArrayLike, eulerseq: str, *, check_finit
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def quat_wxyz_from_rotvec(rv: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_wxyz_from_rotvec(rv: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wxyz = exp(rv / 2): |rv| rad about rv (SciPy from_rotvec, SONIC pose_aa).
 
     Mirror of the C function void spconv_quat_wxyz_from_rotvec(spconv_real res[4], const spconv_real rv[3]);
@@ -2088,6 +2162,7 @@ def quat_wxyz_from_rotvec(rv: ArrayLike, *, check_finite: bool = ...) -> NDArray
     ----------
     rv : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2096,7 +2171,7 @@ def quat_wxyz_from_rotvec(rv: ArrayLike, *, check_finite: bool = ...) -> NDArray
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_wxyz_from_urdf_rpy(rpy: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_wxyz_from_urdf_rpy(rpy: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wxyz of URDF / ROS rpy (rad): R = Rz(yaw) Ry(pitch) Rx(roll).
 
     Mirror of the C function void spconv_quat_wxyz_from_urdf_rpy(spconv_real res[4], const spconv_real rpy[3]);
@@ -2106,6 +2181,7 @@ def quat_wxyz_from_urdf_rpy(rpy: ArrayLike, *, check_finite: bool = ...) -> NDAr
     ----------
     rpy : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2114,7 +2190,7 @@ def quat_wxyz_from_urdf_rpy(rpy: ArrayLike, *, check_finite: bool = ...) -> NDAr
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_wxyz_from_xyzw(q_xyzw: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_wxyz_from_xyzw(q_xyzw: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Quaternion stored (w, x, y, z) from the same stored (x, y, z, w).
 
     Mirror of the C function void spconv_quat_wxyz_from_xyzw(spconv_real res[4], const spconv_real q_xyzw[4]);
@@ -2124,6 +2200,7 @@ def quat_wxyz_from_xyzw(q_xyzw: ArrayLike, *, check_finite: bool = ...) -> NDArr
     ----------
     q_xyzw : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2132,7 +2209,7 @@ def quat_wxyz_from_xyzw(q_xyzw: ArrayLike, *, check_finite: bool = ...) -> NDArr
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_wxyz_from_xyzw_n(q_xyzw: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_wxyz_from_xyzw_n(q_xyzw: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Quaternion stored (w, x, y, z) from the same stored (x, y, z, w).
 
     Mirror of the C function void spconv_quat_wxyz_from_xyzw(spconv_real res[4], const spconv_real q_xyzw[4]);
@@ -2142,6 +2219,7 @@ def quat_wxyz_from_xyzw_n(q_xyzw: ArrayLike, *, check_finite: bool = ...) -> NDA
     ----------
     q_xyzw : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2150,7 +2228,7 @@ def quat_wxyz_from_xyzw_n(q_xyzw: ArrayLike, *, check_finite: bool = ...) -> NDA
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_xyzw_change_axes(M: ArrayLike, q_xyzw: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_xyzw_change_axes(M: ArrayLike, q_xyzw: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Q (xyzw) -> the rotation M R(q) M^T, as spconv_quat_wxyz_change_axes.
 
     Mirror of the C function void spconv_quat_xyzw_change_axes(spconv_real res[4], const spconv_real M[9], const spconv_real q_xyzw[4]);
@@ -2161,6 +2239,7 @@ def quat_xyzw_change_axes(M: ArrayLike, q_xyzw: ArrayLike, *, check_finite: bool
     M : array_like (..., 9) or (..., 3, 3)
     q_xyzw : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2169,14 +2248,14 @@ def quat_xyzw_change_axes(M: ArrayLike, q_xyzw: ArrayLike, *, check_finite: bool
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_xyzw_change_world_up_axis_n(q_xyzw: Any, from_up: Any, to_up: Any) -> Any:
+def quat_xyzw_change_world_up_axis_n(q_xyzw: Any, from_up: Any, to_up: Any, check_finite: Any = ...) -> Any:
     """N orientations (4n, xyzw, body -> world): world relabelled, body axes kept: q' = q_up q.
 
     Mirror of the C function int spconv_quat_xyzw_change_world_up_axis_n(spconv_real *res, const spconv_real *q_xyzw, size_t n, spconv_axis from_up, spconv_axis to_up);
     returns an array (..., 4). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def quat_xyzw_from_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_xyzw_from_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Quaternion stored (x, y, z, w) from the same stored (w, x, y, z).
 
     Mirror of the C function void spconv_quat_xyzw_from_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
@@ -2186,6 +2265,7 @@ def quat_xyzw_from_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArr
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2194,7 +2274,7 @@ def quat_xyzw_from_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArr
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_xyzw_from_wxyz_n(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def quat_xyzw_from_wxyz_n(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Quaternion stored (x, y, z, w) from the same stored (w, x, y, z).
 
     Mirror of the C function void spconv_quat_xyzw_from_wxyz(spconv_real res[4], const spconv_real q_wxyz[4]);
@@ -2204,6 +2284,7 @@ def quat_xyzw_from_wxyz_n(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDA
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2230,7 +2311,7 @@ def rad_from_deg(deg: ArrayLike, *, check_finite: bool = ...) -> Any:
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def rad_from_deg3(v: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def rad_from_deg3(v: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """3-vector in radians from degrees (Euler triples, deg/s).
 
     Mirror of the C function void spconv_rad_from_deg3(spconv_real res[3], const spconv_real v[3]);
@@ -2240,6 +2321,7 @@ def rad_from_deg3(v: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
     ----------
     v : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2248,7 +2330,7 @@ def rad_from_deg3(v: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def rot6d_from_mat(R: ArrayLike, layout: Rot6dLayout | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def rot6d_from_mat(R: ArrayLike, layout: Rot6dLayout | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """6D representation (layout: columns or rows) of row-major rotation R.
 
     Mirror of the C function int spconv_rot6d_from_mat(spconv_real res[6], const spconv_real R[9], spconv_rot6d_layout layout);
@@ -2259,6 +2341,7 @@ def rot6d_from_mat(R: ArrayLike, layout: Rot6dLayout | int, *, check_finite: boo
     R : array_like (..., 9) or (..., 3, 3)
     layout : spatial_conv.Rot6dLayout
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2267,7 +2350,7 @@ def rot6d_from_mat(R: ArrayLike, layout: Rot6dLayout | int, *, check_finite: boo
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def rot_convert_n(res_format: Any, x: Any, x_format: Any) -> Any:
+def rot_convert_n(res_format: Any, x: Any, x_format: Any, check_finite: Any = ...) -> Any:
     """N rotations x[n][size of x_format] -> res[n][size of res_format].
 
     Mirror of the C function int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_format, const spconv_real *x, spconv_rot_format x_format, size_t n);
@@ -2281,7 +2364,7 @@ def rot_format_size(format: Any) -> Any:
     returns an int (3, 4 or 9). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def rotvec_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def rotvec_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Rotation vector angle * axis of q (wxyz), |res| <= pi (SciPy as_rotvec).
 
     Mirror of the C function void spconv_rotvec_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4]);
@@ -2291,6 +2374,7 @@ def rotvec_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDA
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2299,7 +2383,7 @@ def rotvec_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDA
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def sap_body_force_from_public(f_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def sap_body_force_from_public(f_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """SAP residual -P_f F = [-(tau_C + r_oc x f); -f] from public [f; tau_C].
 
     Mirror of the C function void spconv_sap_body_force_from_public(spconv_real res[6], const spconv_real f_public[6], const spconv_real r_oc[3]);
@@ -2310,6 +2394,7 @@ def sap_body_force_from_public(f_public: ArrayLike, r_oc: ArrayLike, *, check_fi
     f_public : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2318,7 +2403,7 @@ def sap_body_force_from_public(f_public: ArrayLike, r_oc: ArrayLike, *, check_fi
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def sap_body_force_from_public_n(f_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def sap_body_force_from_public_n(f_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """SAP residual -P_f F = [-(tau_C + r_oc x f); -f] from public [f; tau_C].
 
     Mirror of the C function void spconv_sap_body_force_from_public(spconv_real res[6], const spconv_real f_public[6], const spconv_real r_oc[3]);
@@ -2329,6 +2414,7 @@ def sap_body_force_from_public_n(f_public: ArrayLike, r_oc: ArrayLike, *, check_
     f_public : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2337,7 +2423,7 @@ def sap_body_force_from_public_n(f_public: ArrayLike, r_oc: ArrayLike, *, check_
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def sap_body_force_from_public_packed(body_f: Any, body_q: Any, body_com: Any) -> Any:
+def sap_body_force_from_public_packed(body_f: Any, body_q: Any, body_com: Any, check_finite: Any = ...) -> Any:
     """Packed body_f (6 per body) public [f; tau_C] -> SAP residual -P_f F.
 
     Mirror of the C function int spconv_sap_body_force_from_public_packed(spconv_real *res, const spconv_real *body_f, const spconv_real *body_q, const spconv_real *body_com, size_t body_count);
@@ -2351,28 +2437,28 @@ def sap_boundary_in(joint_qd: Any, joint_f: Any, body_f: Any, L: Any, body_q: An
     returns (joint_qd, joint_f, body_f): converted copies (None stays None). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def sap_boundary_out(joint_qd: Any, L: Any, body_q: Any, body_com: Any, joint_qd_order: Any) -> Any:
+def sap_boundary_out(joint_qd: Any, L: Any, body_q: Any, body_com: Any, joint_qd_order: Any, check_finite: Any = ...) -> Any:
     """SAP boundary step 5 in place: joint_qd back to public if flagged PUBLIC.
 
     Mirror of the C function int spconv_sap_boundary_out(spconv_real *joint_qd, const spconv_joint_layout *L, const spconv_real *body_q, const spconv_real *body_com, spconv_sap_order joint_qd_order);
     returns joint_qd: a converted copy. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def sap_joint_f_from_public(joint_f: Any, L: Any, body_q: Any, body_com: Any) -> Any:
+def sap_joint_f_from_public(joint_f: Any, L: Any, body_q: Any, body_com: Any, check_finite: Any = ...) -> Any:
     """Whole joint_f public -> sap (P_f on free and distance joints).
 
     Mirror of the C function int spconv_sap_joint_f_from_public(spconv_real *res, const spconv_real *joint_f, const spconv_joint_layout *L, const spconv_real *body_q, const spconv_real *body_com);
     returns an array shaped as joint_f. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def sap_joint_qd_from_public(joint_qd: Any, L: Any, body_q: Any, body_com: Any) -> Any:
+def sap_joint_qd_from_public(joint_qd: Any, L: Any, body_q: Any, body_com: Any, check_finite: Any = ...) -> Any:
     """Whole joint_qd public -> sap (P_v on free and distance joints).
 
     Mirror of the C function int spconv_sap_joint_qd_from_public(spconv_real *res, const spconv_real *joint_qd, const spconv_joint_layout *L, const spconv_real *body_q, const spconv_real *body_com);
     returns an array shaped as joint_qd. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def sap_twist_from_public(u_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def sap_twist_from_public(u_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Sap twist [w; v_O] from public [v_C; w]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_sap_twist_from_public(spconv_real res[6], const spconv_real u_public[6], const spconv_real r_oc[3]);
@@ -2383,6 +2469,7 @@ def sap_twist_from_public(u_public: ArrayLike, r_oc: ArrayLike, *, check_finite:
     u_public : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2391,7 +2478,7 @@ def sap_twist_from_public(u_public: ArrayLike, r_oc: ArrayLike, *, check_finite:
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def sap_twist_from_public_n(u_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def sap_twist_from_public_n(u_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Sap twist [w; v_O] from public [v_C; w]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_sap_twist_from_public(spconv_real res[6], const spconv_real u_public[6], const spconv_real r_oc[3]);
@@ -2402,6 +2489,7 @@ def sap_twist_from_public_n(u_public: ArrayLike, r_oc: ArrayLike, *, check_finit
     u_public : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2410,7 +2498,7 @@ def sap_twist_from_public_n(u_public: ArrayLike, r_oc: ArrayLike, *, check_finit
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def sap_twist_matrix(r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def sap_twist_matrix(r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """P_v = [0 I; I [r_oc]x] (6x6 row-major): u_sap = P_v u_public.
 
     Mirror of the C function void spconv_sap_twist_matrix(spconv_real res[36], const spconv_real r_oc[3]);
@@ -2420,6 +2508,7 @@ def sap_twist_matrix(r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[An
     ----------
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2428,7 +2517,7 @@ def sap_twist_matrix(r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[An
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def sap_wrench_from_public(g_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def sap_wrench_from_public(g_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Sap wrench [tau_O; f] from public [f; tau_C]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_sap_wrench_from_public(spconv_real res[6], const spconv_real g_public[6], const spconv_real r_oc[3]);
@@ -2439,6 +2528,7 @@ def sap_wrench_from_public(g_public: ArrayLike, r_oc: ArrayLike, *, check_finite
     g_public : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2447,7 +2537,7 @@ def sap_wrench_from_public(g_public: ArrayLike, r_oc: ArrayLike, *, check_finite
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def sap_wrench_from_public_n(g_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def sap_wrench_from_public_n(g_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Sap wrench [tau_O; f] from public [f; tau_C]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_sap_wrench_from_public(spconv_real res[6], const spconv_real g_public[6], const spconv_real r_oc[3]);
@@ -2458,6 +2548,7 @@ def sap_wrench_from_public_n(g_public: ArrayLike, r_oc: ArrayLike, *, check_fini
     g_public : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2466,7 +2557,7 @@ def sap_wrench_from_public_n(g_public: ArrayLike, r_oc: ArrayLike, *, check_fini
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def sap_wrench_matrix(r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def sap_wrench_matrix(r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """P_f = [[r_oc]x I; I 0] = P_v^-T (6x6 row-major): g_sap = P_f g_public.
 
     Mirror of the C function void spconv_sap_wrench_matrix(spconv_real res[36], const spconv_real r_oc[3]);
@@ -2476,6 +2567,7 @@ def sap_wrench_matrix(r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[A
     ----------
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2484,7 +2576,7 @@ def sap_wrench_matrix(r_oc: ArrayLike, *, check_finite: bool = ...) -> NDArray[A
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def scale_change_axes(M: ArrayLike, s: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def scale_change_axes(M: ArrayLike, s: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = |M| s: per-axis scales or sizes, permuted, never sign-flipped.
 
     Mirror of the C function void spconv_scale_change_axes(spconv_real res[3], const spconv_real M[9], const spconv_real s[3]);
@@ -2495,6 +2587,7 @@ def scale_change_axes(M: ArrayLike, s: ArrayLike, *, check_finite: bool = ...) -
     M : array_like (..., 9) or (..., 3, 3)
     s : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2503,7 +2596,7 @@ def scale_change_axes(M: ArrayLike, s: ArrayLike, *, check_finite: bool = ...) -
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def shape_com(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | int, axis: Axis | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def shape_com(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | int, axis: Axis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Centre of mass of a uniform solid shape in its own frame.
 
     Mirror of the C function int spconv_shape_com(spconv_real res[3], const spconv_real size[3], spconv_shape_type type, spconv_shape_format format, spconv_axis axis);
@@ -2516,6 +2609,7 @@ def shape_com(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | int,
     format : spatial_conv.ShapeFormat
     axis : spatial_conv.Axis
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2524,7 +2618,7 @@ def shape_com(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | int,
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def shape_convert(size: ArrayLike, type: ShapeType | int, from_: ShapeFormat | int, from_axis: Axis | int, to: ShapeFormat | int, to_axis: Axis | int, *, check_finite: bool = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
+def shape_convert(size: ArrayLike, type: ShapeType | int, from_: ShapeFormat | int, from_axis: Axis | int, to: ShapeFormat | int, to_axis: Axis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
     """`to` size and res_q_wxyz (q_to = q_from res_q) of the same shape given in `from`.
 
     Mirror of the C function int spconv_shape_convert(spconv_real res_size[3], spconv_real res_q_wxyz[4], const spconv_real size[3], spconv_shape_type type, spconv_shape_format from, spconv_axis from_axis, spconv_shape_format to, spconv_axis to_axis);
@@ -2539,6 +2633,7 @@ def shape_convert(size: ArrayLike, type: ShapeType | int, from_: ShapeFormat | i
     to : spatial_conv.ShapeFormat
     to_axis : spatial_conv.Axis
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2548,7 +2643,7 @@ def shape_convert(size: ArrayLike, type: ShapeType | int, from_: ShapeFormat | i
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def shape_volume(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | int, axis: Axis | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def shape_volume(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | int, axis: Axis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """*res = volume of a shape from the parameters of `format`.
 
     Mirror of the C function int spconv_shape_volume(spconv_real *res, const spconv_real size[3], spconv_shape_type type, spconv_shape_format format, spconv_axis axis);
@@ -2561,6 +2656,7 @@ def shape_volume(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | i
     format : spatial_conv.ShapeFormat
     axis : spatial_conv.Axis
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2569,7 +2665,7 @@ def shape_volume(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | i
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def spatial_accel_from_classical(accel: ArrayLike, twist: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def spatial_accel_from_classical(accel: ArrayLike, twist: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Spatial [a_P - w x v_P; alpha] from classical [a_P; alpha], twist [v_P; w].
 
     Mirror of the C function void spconv_spatial_accel_from_classical(spconv_real res[6], const spconv_real accel[6], const spconv_real twist[6]);
@@ -2580,6 +2676,7 @@ def spatial_accel_from_classical(accel: ArrayLike, twist: ArrayLike, *, check_fi
     accel : array_like (..., 6)
     twist : array_like (..., 6)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2588,7 +2685,7 @@ def spatial_accel_from_classical(accel: ArrayLike, twist: ArrayLike, *, check_fi
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def spatial_change_axes(M: ArrayLike, x: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def spatial_change_axes(M: ArrayLike, x: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist or wrench [a; b] (any point) -> [M a; (det M) M b].
 
     Mirror of the C function void spconv_spatial_change_axes(spconv_real res[6], const spconv_real M[9], const spconv_real x[6]);
@@ -2599,6 +2696,7 @@ def spatial_change_axes(M: ArrayLike, x: ArrayLike, *, check_finite: bool = ...)
     M : array_like (..., 9) or (..., 3, 3)
     x : array_like (..., 6)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2607,14 +2705,14 @@ def spatial_change_axes(M: ArrayLike, x: ArrayLike, *, check_finite: bool = ...)
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def spatial_change_up_axis_n(x: Any, from_up: Any, to_up: Any) -> Any:
+def spatial_change_up_axis_n(x: Any, from_up: Any, to_up: Any, check_finite: Any = ...) -> Any:
     """N 6-vectors (6n, twists or wrenches, world axes) from from_up to to_up.
 
     Mirror of the C function int spconv_spatial_change_up_axis_n(spconv_real *res, const spconv_real *x, size_t n, spconv_axis from_up, spconv_axis to_up);
     returns an array (..., 6). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def spatial_rotate(R: ArrayLike, x: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def spatial_rotate(R: ArrayLike, x: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """[a; b] -> [R a; R b] (R row-major, old axes -> new); point unchanged.
 
     Mirror of the C function void spconv_spatial_rotate(spconv_real res[6], const spconv_real R[9], const spconv_real x[6]);
@@ -2625,6 +2723,7 @@ def spatial_rotate(R: ArrayLike, x: ArrayLike, *, check_finite: bool = ...) -> N
     R : array_like (..., 9) or (..., 3, 3)
     x : array_like (..., 6)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2633,7 +2732,7 @@ def spatial_rotate(R: ArrayLike, x: ArrayLike, *, check_finite: bool = ...) -> N
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def spatial_swap(x: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def spatial_swap(x: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """[a; b] -> [b; a]: linear-first <-> angular-first.
 
     Mirror of the C function void spconv_spatial_swap(spconv_real res[6], const spconv_real x[6]);
@@ -2643,6 +2742,7 @@ def spatial_swap(x: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
     ----------
     x : array_like (..., 6)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2658,7 +2758,7 @@ def state_convention_from_preset(id: Any) -> Any:
     returns a StateConvention (Error for an unknown id). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def state_convert(to: StateConvention | PresetId | str, pose: ArrayLike, twist: ArrayLike, from_: StateConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
+def state_convert(to: StateConvention | PresetId | str, pose: ArrayLike, twist: ArrayLike, from_: StateConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
     """Pose and twist under `from` -> under `to`, for COM com and iquat (body axes).
 
     Mirror of the C function int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twist[6], const spconv_state_convention *to, const spconv_real pose[7], const spconv_real twist[6], const spconv_state_convention *from, const spconv_real com[3], const spconv_real iquat_wxyz[4]);
@@ -2673,6 +2773,7 @@ def state_convert(to: StateConvention | PresetId | str, pose: ArrayLike, twist: 
     com : array_like (..., 3)
     iquat_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2682,7 +2783,7 @@ def state_convert(to: StateConvention | PresetId | str, pose: ArrayLike, twist: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def state_convert_n(to: StateConvention | PresetId | str, pose: ArrayLike, twist: ArrayLike, from_: StateConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
+def state_convert_n(to: StateConvention | PresetId | str, pose: ArrayLike, twist: ArrayLike, from_: StateConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
     """Pose and twist under `from` -> under `to`, for COM com and iquat (body axes).
 
     Mirror of the C function int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twist[6], const spconv_state_convention *to, const spconv_real pose[7], const spconv_real twist[6], const spconv_state_convention *from, const spconv_real com[3], const spconv_real iquat_wxyz[4]);
@@ -2697,6 +2798,7 @@ def state_convert_n(to: StateConvention | PresetId | str, pose: ArrayLike, twist
     com : array_like (..., 3)
     iquat_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2713,7 +2815,7 @@ def status_string(status: Any) -> Any:
     returns a str. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def transform_change_axes(M: ArrayLike, T: ArrayLike, k: ArrayLike, layout: Mat4Layout | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def transform_change_axes(M: ArrayLike, T: ArrayLike, k: ArrayLike, layout: Mat4Layout | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """4x4 transform [A p; 0 1] (stored as layout says) -> [M A M^T, k M p; 0 1].
 
     Mirror of the C function int spconv_transform_change_axes(spconv_real res[16], const spconv_real M[9], const spconv_real T[16], spconv_real k, spconv_mat4_layout layout);
@@ -2726,6 +2828,7 @@ def transform_change_axes(M: ArrayLike, T: ArrayLike, k: ArrayLike, layout: Mat4
     k : array_like (...) reals
     layout : spatial_conv.Mat4Layout
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2734,7 +2837,7 @@ def transform_change_axes(M: ArrayLike, T: ArrayLike, k: ArrayLike, layout: Mat4
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def twist_change_length_unit(twist: ArrayLike, k: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def twist_change_length_unit(twist: ArrayLike, k: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist [v; w] -> [k v; w].
 
     Mirror of the C function void spconv_twist_change_length_unit(spconv_real res[6], const spconv_real twist[6], spconv_real k);
@@ -2745,6 +2848,7 @@ def twist_change_length_unit(twist: ArrayLike, k: ArrayLike, *, check_finite: bo
     twist : array_like (..., 6)
     k : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2753,7 +2857,7 @@ def twist_change_length_unit(twist: ArrayLike, k: ArrayLike, *, check_finite: bo
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def twist_convert(to: Convention | PresetId | str, twist: ArrayLike, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ...) -> NDArray[Any]:
+def twist_convert(to: Convention | PresetId | str, twist: ArrayLike, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist stored under `from` -> under `to`, for body `body`.
 
     Mirror of the C function int spconv_twist_convert(spconv_real res[6], const spconv_convention *to, const spconv_real twist[6], const spconv_convention *from, const spconv_body *body);
@@ -2766,6 +2870,7 @@ def twist_convert(to: Convention | PresetId | str, twist: ArrayLike, from_: Conv
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2774,7 +2879,7 @@ def twist_convert(to: Convention | PresetId | str, twist: ArrayLike, from_: Conv
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def twist_convert_matrix(to: Convention | PresetId | str, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ...) -> NDArray[Any]:
+def twist_convert_matrix(to: Convention | PresetId | str, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """6x6 row-major M of spconv_twist_convert: x_to = M x_from.
 
     Mirror of the C function int spconv_twist_convert_matrix(spconv_real res[36], const spconv_convention *to, const spconv_convention *from, const spconv_body *body);
@@ -2786,6 +2891,7 @@ def twist_convert_matrix(to: Convention | PresetId | str, from_: Convention | Pr
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2794,14 +2900,14 @@ def twist_convert_matrix(to: Convention | PresetId | str, from_: Convention | Pr
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def twist_convert_n(to: Any, twist: Any, from_: Any, pose: Any, pose_convention: Any, com: Any, iquat_wxyz: Any = ...) -> Any:
+def twist_convert_n(to: Any, twist: Any, from_: Any, pose: Any, pose_convention: Any, com: Any, iquat_wxyz: Any = ..., check_finite: Any = ...) -> Any:
     """N bodies' twists `from` -> `to`, each at its pose under pose_convention.
 
     Mirror of the C function int spconv_twist_convert_n(spconv_real *res, size_t res_stride, const spconv_convention *to, const spconv_real *twist, size_t twist_stride, const spconv_convention *from, const spconv_real *pose, size_t pose_stride, const spconv_pose_convention *pose_convention, const spconv_real *com, const spconv_real *iquat_wxyz, size_t n);
     returns an array (..., 6). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def twist_from_mujoco_cframe(to: Convention | PresetId | str, cvel: ArrayLike, subtree_com: ArrayLike, body: Body, *, check_finite: bool = ...) -> NDArray[Any]:
+def twist_from_mujoco_cframe(to: Convention | PresetId | str, cvel: ArrayLike, subtree_com: ArrayLike, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist under `to` from cvel [w; v_S] (world, at subtree_com S).
 
     Mirror of the C function int spconv_twist_from_mujoco_cframe(spconv_real res[6], const spconv_convention *to, const spconv_real cvel[6], const spconv_real subtree_com[3], const spconv_body *body);
@@ -2814,6 +2920,7 @@ def twist_from_mujoco_cframe(to: Convention | PresetId | str, cvel: ArrayLike, s
     subtree_com : array_like (..., 3)
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2822,7 +2929,7 @@ def twist_from_mujoco_cframe(to: Convention | PresetId | str, cvel: ArrayLike, s
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def twist_from_mujoco_cvel(cvel: ArrayLike, point: ArrayLike, subtree_com: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def twist_from_mujoco_cvel(cvel: ArrayLike, point: ArrayLike, subtree_com: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist [v_P; w] (world) at point P from cvel [w; v] (world, at subtree_com).
 
     Mirror of the C function void spconv_twist_from_mujoco_cvel(spconv_real res[6], const spconv_real cvel[6], const spconv_real point[3], const spconv_real subtree_com[3]);
@@ -2834,6 +2941,7 @@ def twist_from_mujoco_cvel(cvel: ArrayLike, point: ArrayLike, subtree_com: Array
     point : array_like (..., 3)
     subtree_com : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2842,7 +2950,7 @@ def twist_from_mujoco_cvel(cvel: ArrayLike, point: ArrayLike, subtree_com: Array
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def twist_from_mujoco_qvel(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def twist_from_mujoco_qvel(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist [v_COM world; w world] from free-joint qvel [v_origin world; w body].
 
     Mirror of the C function void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_real qvel[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -2854,6 +2962,7 @@ def twist_from_mujoco_qvel(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, 
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2862,7 +2971,7 @@ def twist_from_mujoco_qvel(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def twist_from_mujoco_qvel_n(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def twist_from_mujoco_qvel_n(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist [v_COM world; w world] from free-joint qvel [v_origin world; w body].
 
     Mirror of the C function void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_real qvel[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -2874,6 +2983,7 @@ def twist_from_mujoco_qvel_n(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2882,7 +2992,7 @@ def twist_from_mujoco_qvel_n(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def twist_shift(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def twist_shift(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist [v; w] at A -> at B, r = p_B - p_A: v += w x r.
 
     Mirror of the C function void spconv_twist_shift(spconv_real res[6], const spconv_real twist[6], const spconv_real r[3]);
@@ -2893,6 +3003,7 @@ def twist_shift(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ...) -> 
     twist : array_like (..., 6)
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2901,7 +3012,7 @@ def twist_shift(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ...) -> 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def twist_shift_n(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def twist_shift_n(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist [v; w] at A -> at B, r = p_B - p_A: v += w x r.
 
     Mirror of the C function void spconv_twist_shift(spconv_real res[6], const spconv_real twist[6], const spconv_real r[3]);
@@ -2912,6 +3023,7 @@ def twist_shift_n(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ...) -
     twist : array_like (..., 6)
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2920,7 +3032,7 @@ def twist_shift_n(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ...) -
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def up_axis_matrix(from_up: Axis | int, to_up: Axis | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def up_axis_matrix(from_up: Axis | int, to_up: Axis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """Row-major rotation by +90 deg about from_up x to_up: v_to = res v_from.
 
     Mirror of the C function int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up, spconv_axis to_up);
@@ -2931,6 +3043,8 @@ def up_axis_matrix(from_up: Axis | int, to_up: Axis | int, *, check_finite: bool
     from_up : spatial_conv.Axis
     to_up : spatial_conv.Axis
     check_finite : bool, default True (False hands NaN and inf to C)
+    dtype : numpy.float64 (default) or numpy.float32: the precision of the result
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2939,7 +3053,7 @@ def up_axis_matrix(from_up: Axis | int, to_up: Axis | int, *, check_finite: bool
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def up_axis_quat_wxyz(from_up: Axis | int, to_up: Axis | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def up_axis_quat_wxyz(from_up: Axis | int, to_up: Axis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """Unit wxyz of spconv_up_axis_matrix (identity when equal).
 
     Mirror of the C function int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up, spconv_axis to_up);
@@ -2950,6 +3064,8 @@ def up_axis_quat_wxyz(from_up: Axis | int, to_up: Axis | int, *, check_finite: b
     from_up : spatial_conv.Axis
     to_up : spatial_conv.Axis
     check_finite : bool, default True (False hands NaN and inf to C)
+    dtype : numpy.float64 (default) or numpy.float32: the precision of the result
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2958,7 +3074,7 @@ def up_axis_quat_wxyz(from_up: Axis | int, to_up: Axis | int, *, check_finite: b
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def urdf_rpy_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def urdf_rpy_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """URDF / ROS rpy (rad) of q (wxyz), pitch in [-pi/2, pi/2].
 
     Mirror of the C function int spconv_urdf_rpy_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4]);
@@ -2968,6 +3084,7 @@ def urdf_rpy_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> N
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2976,7 +3093,7 @@ def urdf_rpy_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ...) -> N
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def vec_change_axes(M: ArrayLike, v: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def vec_change_axes(M: ArrayLike, v: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Res = M v: polar vectors (positions, velocities, forces).
 
     Mirror of the C function void spconv_vec_change_axes(spconv_real res[3], const spconv_real M[9], const spconv_real v[3]);
@@ -2987,6 +3104,7 @@ def vec_change_axes(M: ArrayLike, v: ArrayLike, *, check_finite: bool = ...) -> 
     M : array_like (..., 9) or (..., 3, 3)
     v : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -2995,14 +3113,14 @@ def vec_change_axes(M: ArrayLike, v: ArrayLike, *, check_finite: bool = ...) -> 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def vec_change_up_axis_n(v: Any, from_up: Any, to_up: Any) -> Any:
+def vec_change_up_axis_n(v: Any, from_up: Any, to_up: Any, check_finite: Any = ...) -> Any:
     """N 3-vectors (3n) from a from_up world to a to_up world.
 
     Mirror of the C function int spconv_vec_change_up_axis_n(spconv_real *res, const spconv_real *v, size_t n, spconv_axis from_up, spconv_axis to_up);
     returns an array (..., 3). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def vec_from_signed_axis(axis: SignedAxis | int, *, check_finite: bool = ...) -> NDArray[Any]:
+def vec_from_signed_axis(axis: SignedAxis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """Unit vector of a signed axis (SPCONV_AXIS_NEG_Y -> (0, -1, 0)).
 
     Mirror of the C function int spconv_vec_from_signed_axis(spconv_real res[3], spconv_signed_axis axis);
@@ -3012,6 +3130,8 @@ def vec_from_signed_axis(axis: SignedAxis | int, *, check_finite: bool = ...) ->
     ----------
     axis : spatial_conv.SignedAxis
     check_finite : bool, default True (False hands NaN and inf to C)
+    dtype : numpy.float64 (default) or numpy.float32: the precision of the result
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -3020,7 +3140,7 @@ def vec_from_signed_axis(axis: SignedAxis | int, *, check_finite: bool = ...) ->
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def world_angvel_from_quats_wxyz(q0: ArrayLike, q1: ArrayLike, dt: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def world_angvel_from_quats_wxyz(q0: ArrayLike, q1: ArrayLike, dt: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """World-frame angular velocity turning q0 into q1 in dt (shortest path).
 
     Mirror of the C function int spconv_world_angvel_from_quats_wxyz(spconv_real res[3], const spconv_real q0[4], const spconv_real q1[4], spconv_real dt);
@@ -3032,6 +3152,7 @@ def world_angvel_from_quats_wxyz(q0: ArrayLike, q1: ArrayLike, dt: ArrayLike, *,
     q1 : array_like (..., 4)
     dt : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -3040,7 +3161,7 @@ def world_angvel_from_quats_wxyz(q0: ArrayLike, q1: ArrayLike, dt: ArrayLike, *,
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def wrench_change_length_unit(wrench: ArrayLike, k: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def wrench_change_length_unit(wrench: ArrayLike, k: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench [f; tau] -> [k f; k^2 tau].
 
     Mirror of the C function void spconv_wrench_change_length_unit(spconv_real res[6], const spconv_real wrench[6], spconv_real k);
@@ -3051,6 +3172,7 @@ def wrench_change_length_unit(wrench: ArrayLike, k: ArrayLike, *, check_finite: 
     wrench : array_like (..., 6)
     k : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -3059,7 +3181,7 @@ def wrench_change_length_unit(wrench: ArrayLike, k: ArrayLike, *, check_finite: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def wrench_convert(to: Convention | PresetId | str, wrench: ArrayLike, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ...) -> NDArray[Any]:
+def wrench_convert(to: Convention | PresetId | str, wrench: ArrayLike, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench stored under `from` -> under `to` (power-conjugate of twist_convert).
 
     Mirror of the C function int spconv_wrench_convert(spconv_real res[6], const spconv_convention *to, const spconv_real wrench[6], const spconv_convention *from, const spconv_body *body);
@@ -3072,6 +3194,7 @@ def wrench_convert(to: Convention | PresetId | str, wrench: ArrayLike, from_: Co
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -3080,7 +3203,7 @@ def wrench_convert(to: Convention | PresetId | str, wrench: ArrayLike, from_: Co
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def wrench_convert_matrix(to: Convention | PresetId | str, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ...) -> NDArray[Any]:
+def wrench_convert_matrix(to: Convention | PresetId | str, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """6x6 row-major matrix of spconv_wrench_convert.
 
     Mirror of the C function int spconv_wrench_convert_matrix(spconv_real res[36], const spconv_convention *to, const spconv_convention *from, const spconv_body *body);
@@ -3092,6 +3215,7 @@ def wrench_convert_matrix(to: Convention | PresetId | str, from_: Convention | P
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -3100,14 +3224,14 @@ def wrench_convert_matrix(to: Convention | PresetId | str, from_: Convention | P
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def wrench_convert_n(to: Any, wrench: Any, from_: Any, pose: Any, pose_convention: Any, com: Any, iquat_wxyz: Any = ...) -> Any:
+def wrench_convert_n(to: Any, wrench: Any, from_: Any, pose: Any, pose_convention: Any, com: Any, iquat_wxyz: Any = ..., check_finite: Any = ...) -> Any:
     """N bodies' wrenches `from` -> `to`, laid out as spconv_twist_convert_n.
 
     Mirror of the C function int spconv_wrench_convert_n(spconv_real *res, size_t res_stride, const spconv_convention *to, const spconv_real *wrench, size_t wrench_stride, const spconv_convention *from, const spconv_real *pose, size_t pose_stride, const spconv_pose_convention *pose_convention, const spconv_real *com, const spconv_real *iquat_wxyz, size_t n);
     returns an array (..., 6). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def wrench_from_force_at_point(to: Convention | PresetId | str, force: ArrayLike, torque: ArrayLike, point: ArrayLike, frame: Frame | int, body: Body, *, check_finite: bool = ...) -> NDArray[Any]:
+def wrench_from_force_at_point(to: Convention | PresetId | str, force: ArrayLike, torque: ArrayLike, point: ArrayLike, frame: Frame | int, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench under `to` of a force at a point plus a couple, in `frame`.
 
     Mirror of the C function int spconv_wrench_from_force_at_point(spconv_real res[6], const spconv_convention *to, const spconv_real force[3], const spconv_real torque[3], const spconv_real point[3], spconv_frame frame, const spconv_body *body);
@@ -3122,6 +3246,7 @@ def wrench_from_force_at_point(to: Convention | PresetId | str, force: ArrayLike
     frame : spatial_conv.Frame
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -3130,7 +3255,7 @@ def wrench_from_force_at_point(to: Convention | PresetId | str, force: ArrayLike
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def wrench_from_mujoco_cframe(to: Convention | PresetId | str, cfrc: ArrayLike, subtree_com: ArrayLike, body: Body, *, check_finite: bool = ...) -> NDArray[Any]:
+def wrench_from_mujoco_cframe(to: Convention | PresetId | str, cfrc: ArrayLike, subtree_com: ArrayLike, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench under `to` from cfrc [tau_S; f] (world, about subtree_com S).
 
     Mirror of the C function int spconv_wrench_from_mujoco_cframe(spconv_real res[6], const spconv_convention *to, const spconv_real cfrc[6], const spconv_real subtree_com[3], const spconv_body *body);
@@ -3143,6 +3268,7 @@ def wrench_from_mujoco_cframe(to: Convention | PresetId | str, cfrc: ArrayLike, 
     subtree_com : array_like (..., 3)
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -3151,7 +3277,7 @@ def wrench_from_mujoco_cframe(to: Convention | PresetId | str, cfrc: ArrayLike, 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def wrench_from_mujoco_qfrc(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def wrench_from_mujoco_qfrc(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench [f; tau_COM] (world) from free-joint qfrc [f world; tau_origin body].
 
     Mirror of the C function void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_real qfrc[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -3163,6 +3289,7 @@ def wrench_from_mujoco_qfrc(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike,
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -3171,7 +3298,7 @@ def wrench_from_mujoco_qfrc(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike,
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def wrench_from_mujoco_qfrc_n(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def wrench_from_mujoco_qfrc_n(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench [f; tau_COM] (world) from free-joint qfrc [f world; tau_origin body].
 
     Mirror of the C function void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_real qfrc[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -3183,6 +3310,7 @@ def wrench_from_mujoco_qfrc_n(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLik
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -3191,7 +3319,7 @@ def wrench_from_mujoco_qfrc_n(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLik
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def wrench_shift(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def wrench_shift(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench [f; tau] about A -> about B, r = p_B - p_A: tau -= r x f.
 
     Mirror of the C function void spconv_wrench_shift(spconv_real res[6], const spconv_real wrench[6], const spconv_real r[3]);
@@ -3202,6 +3330,7 @@ def wrench_shift(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ...) -
     wrench : array_like (..., 6)
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------
@@ -3210,7 +3339,7 @@ def wrench_shift(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ...) -
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def wrench_shift_n(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ...) -> NDArray[Any]:
+def wrench_shift_n(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench [f; tau] about A -> about B, r = p_B - p_A: tau -= r x f.
 
     Mirror of the C function void spconv_wrench_shift(spconv_real res[6], const spconv_real wrench[6], const spconv_real r[3]);
@@ -3221,6 +3350,7 @@ def wrench_shift_n(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ...)
     wrench : array_like (..., 6)
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
 
     Returns
     -------

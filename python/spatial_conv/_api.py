@@ -122,12 +122,12 @@ def enum_value(value, c_type, function, argument):
             return cls[value.upper()]
         names = ", ".join(f'"{m.lower()}"' for m in cls.__members__) if c_type in PRESET_TYPES \
             else "strings are not accepted here"
-        raise Error(f"{function}: {argument}={value!r} is not a {cls.__name__} ({names})",
+        raise Error(f"{function}: {argument}={value!r} is not a value of {cls.__name__} ({names})",
                     None, function, argument)
     try:
         return cls(int(value))
     except (ValueError, TypeError):
-        raise Error(f"{function}: {argument}={value!r} is not a spatial_conv.{cls.__name__} value",
+        raise Error(f"{function}: {argument}={value!r} is not a value of spatial_conv.{cls.__name__}",
                     None, function, argument) from None
 
 
@@ -173,7 +173,7 @@ def convention_value(value, c_type, function, argument):
     """A Convention / PoseConvention / StateConvention from itself, a tuple of
     its fields, a PresetId or a preset's lower-case name."""
     cls = STRUCT_CLASSES[c_type]
-    if isinstance(value, (str, int, enum.Enum)):
+    if isinstance(value, (str, int, np.integer, enum.Enum)):
         pid = preset_id(value, function, argument)
         state = STATE_PRESETS[pid]
         return {"spconv_convention": state.twist, "spconv_pose_convention": state.pose,
@@ -206,13 +206,14 @@ def _convention_cdata(mod, c_type, value, function, argument):
     """The C struct of a convention argument; presets by id or name are
     looked up once per module."""
     cache = mod.__dict__.setdefault("_spx_cache", {})
-    if isinstance(value, (str, int)):
-        cd = cache.get((c_type, type(value), value))
-        if cd is None:
-            cd = cache[(c_type, type(value), value)] = _cdata(
-                mod, c_type, convention_value(value, c_type, function, argument))
-        return cd
-    return _cdata(mod, c_type, convention_value(value, c_type, function, argument))
+    try:
+        key = (c_type, type(value), value)
+        cd = cache.get(key)
+    except TypeError:  # unhashable (a list): converted each time
+        return _cdata(mod, c_type, convention_value(value, c_type, function, argument))
+    if cd is None:
+        cd = cache[key] = _cdata(mod, c_type, convention_value(value, c_type, function, argument))
+    return cd
 
 
 def _cdata(mod, c_type, value):
@@ -265,7 +266,7 @@ def real_dtype(arrays, function):
                         None, function, name)
         if not typed:
             continue
-        if a.dtype == F32:
+        if a.dtype.kind == "f" and a.dtype.itemsize == 4:  # either byte order
             dtype = dtype or F32
         else:
             dtype = F64
@@ -286,8 +287,8 @@ def _trailing(a, size, function, argument):
                 None, function, argument)
 
 
-def _flat(a, batch, count, size, dtype):
-    """a (batch dims + inner) as (array kept alive, base address, stride in
+def _flat(a, batch, count, size, dtype, ffi):
+    """a (batch dims + inner) as (array kept alive, C pointer, stride in
     reals) over count elements of max(size, 1) contiguous reals each. It
     copies only when the layout needs it: another dtype, broadcasting over
     some batch dims, a strided inner axis, misaligned data."""
@@ -295,10 +296,9 @@ def _flat(a, batch, count, size, dtype):
     if a.dtype != dtype:
         a = a.astype(dtype)
     if a.size == k:  # one element for the whole batch: stride 0
-        if a.flags.c_contiguous and a.flags.aligned:
-            return a, a.__array_interface__["data"][0], 0
-        v = np.ascontiguousarray(a).reshape(k)
-        return v, v.__array_interface__["data"][0], 0
+        if not (a.flags.c_contiguous and a.flags.aligned):
+            a = np.ascontiguousarray(a)
+        return a, ffi.from_buffer(a), 0
     inner = a.shape[a.ndim - _inner_ndim(a, size):]
     if a.shape[:a.ndim - len(inner)] != tuple(batch):
         a = np.broadcast_to(a, tuple(batch) + inner)
@@ -306,7 +306,37 @@ def _flat(a, batch, count, size, dtype):
     item = v.itemsize
     if (k > 1 and v.strides[1] != item) or v.strides[0] % item or not v.flags.aligned:
         v = np.ascontiguousarray(v)
-    return v, v.__array_interface__["data"][0], v.strides[0] // item
+    return v, _pointer(ffi, v), v.strides[0] // item
+
+
+def _pointer(ffi, v):
+    """The C address of v's first element (v may be a strided view)."""
+    if v.flags.c_contiguous:
+        return ffi.from_buffer(v)
+    return ffi.cast("void *", v.__array_interface__["data"][0])
+
+
+def _out_view(out, batch, count, size, dtype, function, inputs):
+    """The (count, k) view of a caller's out array the C loop writes."""
+    k = size or 1
+    inner = OUT_SHAPES.get(size, (size,)) if size else ()
+    shapes = [tuple(batch) + inner] + ([tuple(batch) + (size,)] if size in OUT_SHAPES else [])
+    if not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape not in shapes \
+            or not out.flags.writeable:
+        raise Error(f"{function}: out must be a writable {dtype} array of shape {shapes[0]}",
+                    None, function, "out")
+    v = out.view()
+    try:
+        v.shape = (count, k)
+    except AttributeError:
+        raise Error(f"{function}: out cannot be written in place (its batch axes do not "
+                    "collapse into one stride)", None, function, "out") from None
+    if (k > 1 and v.strides[1] != v.itemsize) or v.strides[0] % v.itemsize or not v.flags.aligned:
+        raise Error(f"{function}: out needs each element's reals contiguous", None, function, "out")
+    for name, arr in inputs:
+        if np.may_share_memory(out, arr):
+            raise Error(f"{function}: out overlaps the input {name}", None, function, "out")
+    return v
 
 
 def _inner_ndim(a, size):
@@ -330,6 +360,11 @@ class ElementFunction:
                                     default=None if a.name == "iquat_wxyz" else inspect.Parameter.empty)
                   for a in self.inputs]
         params.append(inspect.Parameter("check_finite", inspect.Parameter.KEYWORD_ONLY, default=True))
+        if not any(a.role == _plan.BODY_OUT for a in plan.outputs) and not plan.returns_real:
+            params.append(inspect.Parameter("out", inspect.Parameter.KEYWORD_ONLY, default=None))
+        self.has_reals = any(a.role in (_plan.IN, _plan.SCALAR, _plan.BODY_IN) for a in self.inputs)
+        if not self.has_reals:  # nothing to take the precision from
+            params.append(inspect.Parameter("dtype", inspect.Parameter.KEYWORD_ONLY, default=None))
         self.signature = inspect.Signature(params)
         self.names = [a.py_name for a in self.inputs]
 
@@ -350,7 +385,20 @@ class ElementFunction:
                     raise TypeError(f"{self.name}() missing required argument {a.py_name!r}")
         return values
 
-    def __call__(self, *args, check_finite=True, **kwargs):
+    def out_arrays(self, out):
+        """The caller's result arrays (out=), one per C result, or None."""
+        if out is None:
+            return None
+        results = self.plan.outputs
+        if any(a.role == _plan.BODY_OUT for a in results) or self.plan.returns_real:
+            raise Error(f"{self.name}: out= is not taken for this function", None, self.name, "out")
+        outs = (out,) if len(results) == 1 and not isinstance(out, tuple) else out
+        if not isinstance(outs, tuple) or len(outs) != len(results):
+            raise Error(f"{self.name}: out must be a tuple of {len(results)} arrays "
+                        f"({', '.join(a.name for a in results)})", None, self.name, "out")
+        return outs
+
+    def __call__(self, *args, check_finite=True, out=None, dtype=None, **kwargs):
         fname = self.name
         values = self.bind(args, kwargs)
         # 1. the real arrays, in argument order: [name, array, reals per element, typed]
@@ -371,7 +419,13 @@ class ElementFunction:
                     torch_in = torch_in or _is_torch(fv)
                     reals.append((name, as_array(fv, fname, name), size, _typed(fv)))
         # 2. precision and batch shape
-        dtype = real_dtype(reals, fname)
+        if dtype is None:
+            dtype = real_dtype(reals, fname)
+        elif self.has_reals or np.dtype(dtype) not in LIBS:
+            raise Error(f"{fname}: dtype= is taken only by functions without real inputs, "
+                        "and must be float64 or float32", None, fname, "dtype")
+        else:
+            dtype = np.dtype(dtype)
         shapes = [_trailing(arr, size, fname, n) for n, arr, size, _ in reals]
         if not shapes:
             batch = ()
@@ -386,7 +440,9 @@ class ElementFunction:
                             None, fname) from None
         count = math.prod(batch)
         mod = LIBS[dtype]
-        report = mod.ffi.new("spx_report *")
+        ffi = mod.ffi
+        report = ffi.new("spx_report *")
+        outs = self.out_arrays(out)
         # 3. the loop's arguments (_build.py's order)
         keep, outputs = [], []
         call = [count, 1 if check_finite else 0, report]
@@ -395,29 +451,35 @@ class ElementFunction:
             role = a.role
             if role in _REAL_ROLES:
                 if a.name == "iquat_wxyz" and values[a.py_name] is None:
-                    call += (0, 0)
+                    call += (ffi.NULL, 0)
                     continue
                 _, arr, size, _ = next(real_iter)
-                v, ptr, stride = _flat(arr, batch, count, size, dtype)
+                v, ptr, stride = _flat(arr, batch, count, size, dtype, ffi)
                 keep.append(v)
                 call += (ptr, stride)
             elif role == _plan.OUT:
                 k = a.size or 1
-                out = np.empty((count, k), dtype)
-                outputs.append(_shaped(out, batch, a.size))
-                call += (out.__array_interface__["data"][0], k)
+                if outs is None:
+                    res = np.empty((count, k), dtype)
+                    outputs.append(_shaped(res, batch, a.size))
+                else:
+                    given = outs[len(outputs)]
+                    res = _out_view(given, batch, count, a.size, dtype, fname,
+                                    [(r[0], r[1]) for r in reals])
+                    outputs.append(given)
+                call += (_pointer(ffi, res), res.strides[0] // res.itemsize)
             elif role == _plan.BODY_IN:
                 for _ in _plan.BODY_FIELDS:
                     _, arr, size, _ = next(real_iter)
-                    v, ptr, stride = _flat(arr, batch, count, size, dtype)
+                    v, ptr, stride = _flat(arr, batch, count, size, dtype, ffi)
                     keep.append(v)
                     call += (ptr, stride)
             elif role == _plan.BODY_OUT:
                 fields = []
                 for _, size in _plan.BODY_FIELDS:
-                    out = np.empty((count, size), dtype)
-                    fields.append(_shaped(out, batch, size))
-                    call += (out.__array_interface__["data"][0], size)
+                    res = np.empty((count, size), dtype)
+                    fields.append(_shaped(res, batch, size))
+                    call += (ffi.from_buffer(res), size)
                 outputs.append(Body(*fields))
             elif role == _plan.CONST:
                 v = values[a.py_name]
@@ -437,9 +499,9 @@ class ElementFunction:
                 keep.append(b)
                 call.append(b)
         if self.plan.returns_real:
-            out = np.empty((count, 1), dtype)
-            outputs.append(_shaped(out, batch, 0))
-            call += (out.__array_interface__["data"][0], 1)
+            res = np.empty((count, 1), dtype)
+            outputs.append(_shaped(res, batch, 0))
+            call += (ffi.from_buffer(res), 1)
         # 4. the C loop, without the GIL (cffi releases it)
         if count:
             self.kernel[dtype](*call)
@@ -504,7 +566,7 @@ def _to_torch(r):
     import torch
     if isinstance(r, tuple):
         return type(r)(*(_to_torch(f) for f in r))
-    return torch.from_numpy(np.ascontiguousarray(r)) if isinstance(r, np.ndarray) else r
+    return torch.from_numpy(np.asarray(r))  # 0-d for a NumPy scalar
 
 
 def element_functions():
@@ -560,6 +622,11 @@ def docstring(plan):
         elif a.role == _plan.STRING:
             lines.append(f"{a.py_name} : str")
     lines.append("check_finite : bool, default True (False hands NaN and inf to C)")
+    if not any(a.role in (_plan.IN, _plan.SCALAR, _plan.BODY_IN) for a in plan.inputs):
+        lines.append("dtype : numpy.float64 (default) or numpy.float32: the precision of the result")
+    if not any(a.role == _plan.BODY_OUT for a in plan.outputs) and not plan.returns_real:
+        lines.append("out : ndarray, or a tuple with one per result, optional: written in place "
+                     "(dtype and shape of the result; no overlap with the inputs)")
     lines += ["", "Returns", "-------"]
     for a in plan.outputs:
         lines.append(f"{a.name} : " + ("spatial_conv.Body of arrays" if a.role == _plan.BODY_OUT

@@ -14,8 +14,6 @@ setup.py runs this through cffi's setuptools integration (cffi_modules).
 """
 import os
 
-from cffi import FFI
-
 from . import _header, _plan
 
 NONFINITE = -1000  # report status of a non-finite input (never a C status)
@@ -48,10 +46,12 @@ def _loop_params(plan):
     params = ["size_t n", "int check_finite", "spx_report *report"]
     for a in plan.args:
         if a.role in (_plan.IN, _plan.OUT, _plan.SCALAR):
-            params += [f"uintptr_t {a.name}_p", f"ptrdiff_t {a.name}_s"]
+            const = "" if a.role == _plan.OUT else "const "
+            params += [f"{const}void *{a.name}_p", f"ptrdiff_t {a.name}_s"]
         elif a.role in (_plan.BODY_IN, _plan.BODY_OUT):
+            const = "" if a.role == _plan.BODY_OUT else "const "
             for field, _ in _plan.BODY_FIELDS:
-                params += [f"uintptr_t {a.name}_{field}_p", f"ptrdiff_t {a.name}_{field}_s"]
+                params += [f"{const}void *{a.name}_{field}_p", f"ptrdiff_t {a.name}_{field}_s"]
         elif a.role == _plan.CONST:
             params.append(f"int {a.name}")
         elif a.role == _plan.STRUCT:
@@ -59,7 +59,7 @@ def _loop_params(plan):
         elif a.role == _plan.STRING:
             params.append(f"const char *{a.name}")
     if plan.returns_real:
-        params += ["uintptr_t ret_p", "ptrdiff_t ret_s"]
+        params += ["void *ret_p", "ptrdiff_t ret_s"]
     return params
 
 
@@ -125,10 +125,28 @@ def _batch_call(plan, n_fn):
     return f"{n_fn.c_name}({', '.join(call)})", " && ".join(need) or "1"
 
 
-CHUNK = 256  # elements per call of a C batch form (inputs checked in cache)
+CHUNK = 8192  # elements per call of a C batch form when inputs are checked (in L2)
+
+
+def _chunk_finite(plan):
+    """C expression: every input of elements i0 .. i1 - 1 is finite."""
+    terms = []
+    for a in plan.args:
+        if a.role in (_plan.IN, _plan.SCALAR):
+            t = (f"spx__rows_finite((const spconv_real *){a.name}_p + (ptrdiff_t)i0 * {a.name}_s, "
+                 f"{a.name}_s, {a.size or 1}, i1 - i0)")
+            terms.append(f"(!{a.name}_p || {t})" if a.name == "iquat_wxyz" else t)
+    return " && ".join(terms) or "1"
 
 
 def _loop_source(plan, header):
+    """spx_<name>: where the arrays are laid out as the C batch form needs,
+    it runs that form on chunks of the batch (the whole batch at once when
+    nothing is checked), each chunk's inputs checked afterwards, while they
+    are in cache, in one branch-free pass (the outputs are the package's
+    own, thrown away on an error); on a non-finite input or an error status
+    the element loop redoes the chunk and finds the first failing element.
+    Otherwise the element loop does everything."""
     name = plan.function.name
     each = _each_source(plan)
     args = ", ".join(_args(plan))
@@ -137,13 +155,14 @@ def _loop_source(plan, header):
     if n_fn is not None:
         invoke, cond = _batch_call(plan, n_fn)
         if invoke:
+            failed = f"{invoke} != 0" if n_fn.ret == "int" else f"({invoke}, 0)"  # C: void
             lines += [f"  if ({cond}) {{",
-                      "    size_t i0, i1;",
-                      f"    for (i0 = 0; i0 < n; i0 = i1) {{",
-                      f"      i1 = n - i0 < {CHUNK} ? n : i0 + {CHUNK};",
-                      f"      if (check_finite && spx__each_{name}(i0, i1, 1, 0, report, {args})) return report->status;",
-                      (f"      if ({invoke} != 0 && spx__each_{name}(i0, i1, 0, 1, report, {args}))"
-                       " return report->status;" if n_fn.ret == "int" else f"      {invoke};"),
+                      f"    size_t i0, i1, chunk = check_finite ? {CHUNK} : n;",
+                      "    for (i0 = 0; i0 < n; i0 = i1) {",
+                      "      i1 = n - i0 < chunk ? n : i0 + chunk;",
+                      f"      if (({failed} || (check_finite && !({_chunk_finite(plan)}))) &&",
+                      f"          spx__each_{name}(i0, i1, check_finite, 1, report, {args}))",
+                      "        return report->status;",
                       "    }",
                       "    return 0;",
                       "  }"]
@@ -220,10 +239,66 @@ static int spx__finite(const spconv_real *x, int k) {
     if (!(x[j] - x[j] == 0)) return 0;
   return 1;
 }
+/* The bits of a real: exponent all ones is inf or NaN, and adding the
+   exponent's lowest bit to the exponent field carries into the sign bit
+   only then. Branch-free, so that the compiler may vectorize it. */
+#ifdef SPCONV_USE_FLOAT
+typedef uint32_t spx__bits;
+#  define SPX__EXP 0x7F800000u
+#  define SPX__EXP_LSB 0x00800000u
+#  define SPX__SIGN 0x80000000u
+#else
+typedef uint64_t spx__bits;
+#  define SPX__EXP 0x7FF0000000000000u
+#  define SPX__EXP_LSB 0x0010000000000000u
+#  define SPX__SIGN 0x8000000000000000u
+#endif
+/* 1 when the count reals at x are all finite: one pass of 16-byte GNU C
+   vectors where the compiler has them (gcc, clang), else of scalars */
+static int spx__block_finite(const spconv_real *x, size_t count) {
+  spx__bits acc = 0;
+  size_t i = 0;
+#if defined(__GNUC__)
+  typedef spx__bits spx__vec __attribute__((vector_size(16)));
+  enum { LANES = 16 / sizeof(spx__bits) };
+  spx__vec v = {0}, e = v + SPX__EXP, lsb = v + SPX__EXP_LSB;
+  size_t lane;
+  for (; i + 4 * LANES <= count; i += 4 * LANES) {
+    spx__vec b0, b1, b2, b3;
+    memcpy(&b0, x + i, 16);
+    memcpy(&b1, x + i + LANES, 16);
+    memcpy(&b2, x + i + 2 * LANES, 16);
+    memcpy(&b3, x + i + 3 * LANES, 16);
+    v |= ((b0 & e) + lsb) | ((b1 & e) + lsb) | ((b2 & e) + lsb) | ((b3 & e) + lsb);
+  }
+  for (lane = 0; lane < LANES; ++lane) acc |= v[lane];
+#endif
+  for (; i < count; ++i) {
+    spx__bits b;
+    memcpy(&b, x + i, sizeof b);
+    acc |= (b & SPX__EXP) + SPX__EXP_LSB;
+  }
+  return !(acc & SPX__SIGN);
+}
+/* 1 when the k reals of each of m rows (stride reals apart) are finite.
+   Rows a little apart (a column view of engine rows: qpos[:, 3:7]) are
+   checked as the whole span they lie in; a non-finite value between the
+   rows then only makes the caller redo the chunk element by element, which
+   checks exactly. */
+static int spx__rows_finite(const spconv_real *x, ptrdiff_t stride, int k, size_t m) {
+  size_t i;
+  if (m > 0 && stride >= k && stride <= 4 * k)
+    return spx__block_finite(x, (m - 1) * (size_t)stride + (size_t)k);
+  for (i = 0; i < m; ++i)
+    if (!spx__block_finite(x + (ptrdiff_t)i * stride, (size_t)k)) return 0;
+  return 1;
+}
 """
 
 
 def ffibuilder(precision, header_path=_header.HEADER):
+    """The cffi builder of spatial_conv._c64 (precision 64) or _c32 (32)."""
+    from cffi import FFI  # build time only: the installed package needs cffi's backend
     header = _header.read(header_path)
     plans = _plan.element_plans(header).values()
     real = "float" if precision == 32 else "double"

@@ -37,7 +37,17 @@ def _element_hints(impl):
         outs.append("Any")
     ret = outs[0] if len(outs) == 1 else f"Tuple[{', '.join(outs)}]"
     params = ", ".join(f"{k}: {v}" for k, v in hints.items())
-    return f"({params}, *, check_finite: bool = ...) -> {ret}"
+    keywords = ["check_finite: bool = ..."]
+    names = inspect.signature(impl_function(impl)).parameters
+    if "out" in names:
+        keywords.append("out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...")
+    if "dtype" in names:
+        keywords.append("dtype: Any = ...")
+    return f"({params}{', ' if params else ''}*, {', '.join(keywords)}) -> {ret}"
+
+
+def impl_function(impl):
+    return getattr(sc, impl.name)
 
 
 def _generic(f):

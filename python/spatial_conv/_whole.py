@@ -11,6 +11,7 @@ perm_check) returns None or raises Error.
 """
 import functools
 import inspect
+import operator
 import warnings
 
 import numpy as np
@@ -45,7 +46,7 @@ def _check(status, fname, argument=None):
         warnings.warn(f"{fname}: {_api.status_text(status)}", _api.StatusWarning, stacklevel=3)
 
 
-def _precision(fname, **arrays):
+def _precision(fname, check_finite, **arrays):
     """(dtype, ffi, lib) for the real arrays given (None values skipped)."""
     typed = [(k, as_array(v, fname, k), None, _api._typed(v)) for k, v in arrays.items() if v is not None]
     dtype = real_dtype(typed, fname)
@@ -100,7 +101,8 @@ def _renamed(f, *names):
 
     @functools.wraps(f)
     def g(*args, **kwargs):
-        return f(*sig.bind(*args, **kwargs).args)
+        bound = sig.bind(*args, **kwargs)
+        return f(*bound.args, **bound.kwargs)
     g.__signature__ = sig
     _FUNCTIONS[f.__name__] = g
     return g
@@ -139,11 +141,11 @@ def rot_format_size(format):
 
 
 @_mirror("rot_convert_n", "an array (..., size of res_format); (..., 3, 3) for matrices")
-def rot_convert_n(res_format, x, x_format):
+def rot_convert_n(res_format, x, x_format, *, check_finite=True):
     fname = "rot_convert_n"
     res_format = _enum(res_format, "spconv_rot_format", fname, "res_format")
     x_format = _enum(x_format, "spconv_rot_format", fname, "x_format")
-    dtype, ffi, lib = _precision(fname, x=x)
+    dtype, ffi, lib = _precision(fname, check_finite, x=x)
     a = _reals(x, dtype, fname, "x", lib.spconv_rot_format_size(x_format))
     n = a.size // a.shape[-1] if a.ndim else 1
     size = lib.spconv_rot_format_size(res_format)
@@ -155,10 +157,10 @@ def rot_convert_n(res_format, x, x_format):
 # ------------------------------------------------------------------ up axis (batch only)
 def _up_axis_n(c_name, argument, size):
     @_mirror(c_name, f"an array (..., {size})")
-    def change(x, from_up, to_up):
+    def change(x, from_up, to_up, *, check_finite=True):
         f = _enum(from_up, "spconv_axis", c_name, "from_up")
         t = _enum(to_up, "spconv_axis", c_name, "to_up")
-        dtype, ffi, lib = _precision(c_name, **{argument: x})
+        dtype, ffi, lib = _precision(c_name, check_finite, **{argument: x})
         a = _reals(x, dtype, c_name, argument, size)
         res = np.empty_like(a)
         _check(getattr(lib, "spconv_" + c_name)(_ptr(ffi, res), _ptr(ffi, a), a.size // size, f, t),
@@ -265,9 +267,9 @@ def preset_id_name(id):
 # ------------------------------------------------------------------ batches at poses
 def _convert_n(c_name):
     @_mirror(c_name, "an array (..., 6)")
-    def convert(to, x, from_, pose, pose_convention, com, iquat_wxyz=None):
+    def convert(to, x, from_, pose, pose_convention, com, iquat_wxyz=None, *, check_finite=True):
         name = c_name.split("_")[0]
-        dtype, ffi, lib = _precision(c_name, **{name: x}, pose=pose, com=com, iquat_wxyz=iquat_wxyz)
+        dtype, ffi, lib = _precision(c_name, check_finite, **{name: x}, pose=pose, com=com, iquat_wxyz=iquat_wxyz)
         a = _reals(x, dtype, c_name, name, 6)
         batch = a.shape[:-1]
         arrays = {"pose": (pose, 7), "com": (com, 3), "iquat_wxyz": (iquat_wxyz, 4)}
@@ -367,9 +369,9 @@ def _sized(x, size, dtype, fname, argument):
 
 def _joint_q(c_name):
     @_mirror(c_name, "an array shaped as joint_q")
-    def convert(joint_q, L):
+    def convert(joint_q, L, *, check_finite=True):
         c, keep, q_size, _ = _layout(L, c_name)
-        dtype, ffi, lib = _precision(c_name, joint_q=joint_q)
+        dtype, ffi, lib = _precision(c_name, check_finite, joint_q=joint_q)
         q = _sized(joint_q, q_size, dtype, c_name, "joint_q")
         res = np.empty_like(q)
         _check(getattr(lib, "spconv_" + c_name)(_ptr(ffi, res), _ptr(ffi, q),
@@ -390,9 +392,9 @@ def _bodies(L, body_q, body_com, dtype, fname):
 
 def _joint_sap(c_name, argument):
     @_mirror(c_name, f"an array shaped as {argument}")
-    def convert(x, L, body_q, body_com):
+    def convert(x, L, body_q, body_com, *, check_finite=True):
         c, keep, _, qd_size = _layout(L, c_name)
-        dtype, ffi, lib = _precision(c_name, x=x, body_q=body_q, body_com=body_com)
+        dtype, ffi, lib = _precision(c_name, check_finite, x=x, body_q=body_q, body_com=body_com)
         a = _sized(x, qd_size, dtype, c_name, argument)
         bq, bc = _bodies(L, body_q, body_com, dtype, c_name)
         res = np.empty_like(a)
@@ -410,8 +412,8 @@ public_joint_f_from_sap = _joint_sap("public_joint_f_from_sap", "joint_f")
 
 def _packed(c_name):
     @_mirror(c_name, "an array (body_count, 6)")
-    def convert(body_f, body_q, body_com):
-        dtype, ffi, lib = _precision(c_name, body_f=body_f, body_q=body_q, body_com=body_com)
+    def convert(body_f, body_q, body_com, *, check_finite=True):
+        dtype, ffi, lib = _precision(c_name, check_finite, body_f=body_f, body_q=body_q, body_com=body_com)
         f = _reals(body_f, dtype, c_name, "body_f", 6)
         nb = f.size // 6
         q = _sized(body_q, 7 * nb, dtype, c_name, "body_q")
@@ -432,7 +434,7 @@ def sap_boundary_in(joint_qd, joint_f, body_f, L, body_q, body_com, joint_qd_ord
                     body_f_order):
     fname = "sap_boundary_in"
     c, keep, _, qd_size = _layout(L, fname)
-    dtype, ffi, lib = _precision(fname, joint_qd=joint_qd, joint_f=joint_f, body_f=body_f,
+    dtype, ffi, lib = _precision(fname, check_finite, joint_qd=joint_qd, joint_f=joint_f, body_f=body_f,
                                  body_q=body_q, body_com=body_com)
     nb = int(L[5])
     bufs = [None if v is None else _sized(v, size, dtype, fname, k).copy()
@@ -448,10 +450,10 @@ def sap_boundary_in(joint_qd, joint_f, body_f, L, body_q, body_com, joint_qd_ord
 
 
 @_mirror("sap_boundary_out", "joint_qd: a converted copy")
-def sap_boundary_out(joint_qd, L, body_q, body_com, joint_qd_order):
+def sap_boundary_out(joint_qd, L, body_q, body_com, joint_qd_order, *, check_finite=True):
     fname = "sap_boundary_out"
     c, keep, _, qd_size = _layout(L, fname)
-    dtype, ffi, lib = _precision(fname, joint_qd=joint_qd, body_q=body_q, body_com=body_com)
+    dtype, ffi, lib = _precision(fname, check_finite, joint_qd=joint_qd, body_q=body_q, body_com=body_com)
     qd = _sized(joint_qd, qd_size, dtype, fname, "joint_qd").copy()
     bq, bc = _bodies(L, body_q, body_com, dtype, fname)
     _check(lib.spconv_sap_boundary_out(_ptr(ffi, qd), _layout_for(LIBS[dtype], c), _ptr(ffi, bq),
@@ -494,10 +496,10 @@ def perm_gather(in_, perm):
 
 
 @_mirror("perm_gather_frames", "an array shaped as x: (frames, n) or (frames, n, stride)")
-def perm_gather_frames(x, perm):
+def perm_gather_frames(x, perm, *, check_finite=True):
     fname = "perm_gather_frames"
     p, _, _ = _perm(perm, fname)
-    dtype, ffi, lib = _precision(fname, x=x)
+    dtype, ffi, lib = _precision(fname, check_finite, x=x)
     a = _reals(x, dtype, fname, "x")
     if a.ndim not in (2, 3) or a.shape[1] != p.size:
         raise Error(f"{fname}: x has shape {a.shape}; expected (frames, {p.size}) or "
@@ -535,9 +537,13 @@ def _clip(clip, dtype, fname, argument):
     if not isinstance(clip, MotionClip):
         raise Error(f"{fname}: {argument} must be a spatial_conv.MotionClip", None, fname, argument)
     mod = LIBS[dtype]
-    frames, bodies = int(clip.frames), int(clip.bodies)
-    fmt = {k: int(enum_value(getattr(clip, k), "spconv_rot_format", fname, f"{argument}.{k}"))
-           for k in ("root_rot_format", "local_rot_format")}
+    try:
+        frames, bodies = operator.index(clip.frames), operator.index(clip.bodies)
+    except TypeError:
+        raise Error(f"{fname}: {argument}.frames and .bodies must be ints", None, fname, argument) from None
+    fmt = {k: 0 if getattr(clip, k) is None and getattr(clip, array) is None else  # not read by C
+           int(enum_value(getattr(clip, k), "spconv_rot_format", fname, f"{argument}.{k}"))
+           for k, array in (("root_rot_format", "root_rot"), ("local_rot_format", "local_rot"))}
     sizes = {"root_pos": frames * 3, "root_linvel": frames * 3, "root_angvel": frames * 3,
              "offsets": bodies * 3,
              "root_rot": frames * mod.lib.spconv_rot_format_size(fmt["root_rot_format"]),
@@ -555,16 +561,18 @@ def _clip_like(clip, arrays):
                             for k, a in arrays.items()})
 
 
-def _clip_dtype(clip, fname, argument, **more):
+def _clip_dtype(clip, fname, argument, check_finite, **more):
+    """The precision of a clip's arrays (more: other inputs, checked only)."""
     if not isinstance(clip, MotionClip):
         raise Error(f"{fname}: {argument} must be a spatial_conv.MotionClip", None, fname, argument)
-    return _precision(fname, **{k: getattr(clip, k) for k in _CLIP_ARRAYS}, **more)[0]
+    _precision(fname, check_finite, **more)
+    return _precision(fname, check_finite, **{f"{argument}.{k}": getattr(clip, k) for k in _CLIP_ARRAYS})[0]
 
 
 @_mirror("motion_clip_convert", "a new MotionClip")
-def motion_clip_convert(in_, M_world, M_body, k):
+def motion_clip_convert(in_, M_world, M_body, k, *, check_finite=True):
     fname = "motion_clip_convert"
-    dtype = _clip_dtype(in_, fname, "in_")
+    dtype = _clip_dtype(in_, fname, "in_", check_finite, M_world=M_world, M_body=M_body, k=k)
     ffi, lib = LIBS[dtype].ffi, LIBS[dtype].lib
     src, _ = _clip(in_, dtype, fname, "in_")
     dst, arrays = _clip(in_, dtype, fname, "in_")  # res: copies of the same shape
@@ -574,9 +582,9 @@ def motion_clip_convert(in_, M_world, M_body, k):
 
 
 @_mirror("motion_clip_heading", "a float: the heading in radians")
-def motion_clip_heading(in_, frame, up, world_forward, body_forward):
+def motion_clip_heading(in_, frame, up, world_forward, body_forward, *, check_finite=True):
     fname = "motion_clip_heading"
-    dtype = _clip_dtype(in_, fname, "in_")
+    dtype = _clip_dtype(in_, fname, "in_", check_finite)
     ffi, lib = LIBS[dtype].ffi, LIBS[dtype].lib
     src, keep = _clip(in_, dtype, fname, "in_")
     res = ffi.new("spconv_real *")
@@ -588,9 +596,9 @@ def motion_clip_heading(in_, frame, up, world_forward, body_forward):
 
 
 @_mirror("motion_clip_align", "a new MotionClip")
-def motion_clip_align(in_, frame, up, world_forward, body_forward, ground):
+def motion_clip_align(in_, frame, up, world_forward, body_forward, ground, *, check_finite=True):
     fname = "motion_clip_align"
-    dtype = _clip_dtype(in_, fname, "in_")
+    dtype = _clip_dtype(in_, fname, "in_", check_finite)
     ffi, lib = LIBS[dtype].ffi, LIBS[dtype].lib
     src, _ = _clip(in_, dtype, fname, "in_")
     dst, arrays = _clip(in_, dtype, fname, "in_")
@@ -602,9 +610,9 @@ def motion_clip_align(in_, frame, up, world_forward, body_forward, ground):
 
 
 @_mirror("motion_linvel", "an array (frames, 3)")
-def motion_linvel(pos, dt, method):
+def motion_linvel(pos, dt, method, *, check_finite=True):
     fname = "motion_linvel"
-    dtype, ffi, lib = _precision(fname, pos=pos)
+    dtype, ffi, lib = _precision(fname, check_finite, pos=pos)
     p = _reals(pos, dtype, fname, "pos", 3)
     res = np.empty_like(p)
     _check(lib.spconv_motion_linvel(_ptr(ffi, res), _ptr(ffi, p), p.size // 3, float(dt),
@@ -613,9 +621,9 @@ def motion_linvel(pos, dt, method):
 
 
 @_mirror("motion_angvel", "an array (frames, 3)")
-def motion_angvel(q, dt, q_format, body, method):
+def motion_angvel(q, dt, q_format, body, method, *, check_finite=True):
     fname = "motion_angvel"
-    dtype, ffi, lib = _precision(fname, q=q)
+    dtype, ffi, lib = _precision(fname, check_finite, q=q)
     a = _reals(q, dtype, fname, "q", 4)
     res = np.empty(a.shape[:-1] + (3,), dtype)
     _check(lib.spconv_motion_angvel(_ptr(ffi, res), _ptr(ffi, a), a.size // 4, float(dt),

@@ -98,7 +98,7 @@ def test_every_preset_by_its_c_name():
         name = sc.preset_id_name(pid)
         assert name == pid.name.lower()
         assert sc.convention_from_preset(name) == sc.convention_from_preset(pid)
-    with pytest.raises(sc.Error, match="not a PresetId"):
+    with pytest.raises(sc.Error, match="not a value of PresetId"):
         sc.convention_from_preset("Newton")
 
 
