@@ -125,7 +125,7 @@ def _batch_call(plan, n_fn):
     return f"{n_fn.c_name}({', '.join(call)})", " && ".join(need) or "1"
 
 
-CHUNK = 8192  # elements per call of a C batch form when inputs are checked (in L2)
+CHUNK = 512  # elements per call of a C batch form when inputs are checked (in cache)
 
 
 def _chunk_finite(plan):

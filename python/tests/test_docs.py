@@ -1,6 +1,7 @@
 """The Python blocks of README.md and docs/python.md run as written (each
 file's blocks in order, in one namespace), and the counts docs/python.md
-states are the package's."""
+states are the package's. A block fenced ```python runs; one fenced
+```python no-run (Ray, Spark, a shortened excerpt) is shown only."""
 import os
 import re
 
