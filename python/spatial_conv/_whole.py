@@ -338,20 +338,18 @@ def _layout_for(mod, c64):
     return c
 
 
-@_mirror("joint_q_size", "an int")
-def joint_q_size(joint_type, lin_axes, ang_axes):
-    r = _api._c64.lib.spconv_joint_q_size(_enum(joint_type, "spconv_joint_type", "joint_q_size", "joint_type"),
-                                          int(lin_axes), int(ang_axes))
-    _check(min(r, 0), "joint_q_size")
-    return r
+def _joint_size(c_name):
+    @_mirror(c_name, "an int")
+    def size(joint_type, lin_axes, ang_axes):
+        r = getattr(_api._c64.lib, "spconv_" + c_name)(
+            _enum(joint_type, "spconv_joint_type", c_name, "joint_type"), int(lin_axes), int(ang_axes))
+        _check(min(r, 0), c_name)
+        return r
+    return size
 
 
-@_mirror("joint_qd_size", "an int")
-def joint_qd_size(joint_type, lin_axes, ang_axes):
-    r = _api._c64.lib.spconv_joint_qd_size(_enum(joint_type, "spconv_joint_type", "joint_qd_size", "joint_type"),
-                                           int(lin_axes), int(ang_axes))
-    _check(min(r, 0), "joint_qd_size")
-    return r
+joint_q_size = _joint_size("joint_q_size")
+joint_qd_size = _joint_size("joint_qd_size")
 
 
 @_mirror("joint_layout_check", "None (raises Error for an inconsistent layout)")
