@@ -9,6 +9,7 @@ broadcast against each other; one C loop runs over the batch.
 import enum
 import inspect
 import math
+import operator
 import warnings
 from typing import NamedTuple
 
@@ -117,15 +118,14 @@ def enum_value(value, c_type, function, argument):
     the IntEnum of c_type; Error if it is none of its values."""
     cls = ENUMS[c_type]
     if isinstance(value, str):
-        if c_type in PRESET_TYPES and value.upper() == value.upper().strip() and \
-                value.upper() in cls.__members__ and value == value.lower():
+        if c_type in PRESET_TYPES and value == value.lower() and value.upper() in cls.__members__:
             return cls[value.upper()]
         names = ", ".join(f'"{m.lower()}"' for m in cls.__members__) if c_type in PRESET_TYPES \
             else "strings are not accepted here"
         raise Error(f"{function}: {argument}={value!r} is not a value of {cls.__name__} ({names})",
                     None, function, argument)
     try:
-        return cls(int(value))
+        return cls(operator.index(value))  # ints, NumPy integers, members; not 2.0
     except (ValueError, TypeError):
         raise Error(f"{function}: {argument}={value!r} is not a value of spatial_conv.{cls.__name__}",
                     None, function, argument) from None
@@ -202,27 +202,21 @@ STATE_PRESETS = {pid: _from_cdata(StateConvention, _c64.lib.spconv_state_convent
                  for pid in ENUMS["spconv_preset_id"]}
 
 
-def _convention_cdata(mod, c_type, value, function, argument):
-    """The C struct of a convention argument; presets by id or name are
-    looked up once per module."""
-    cache = mod.__dict__.setdefault("_spx_cache", {})
+_CONVENTION_STRUCTS = {}  # (module, C type, the caller's value) -> C struct
+
+
+def convention_cdata(mod, c_type, value, function, argument):
+    """The C struct (in module mod) of a convention argument: a convention,
+    a preset or a preset's name. Each value a caller passes is converted and
+    checked once; an unhashable one (a list) each time."""
     try:
-        key = (c_type, type(value), value)
-        cd = cache.get(key)
-    except TypeError:  # unhashable (a list): converted each time
-        return _cdata(mod, c_type, convention_value(value, c_type, function, argument))
+        key = (mod.__name__, c_type, type(value), value)
+        cd = _CONVENTION_STRUCTS.get(key)
+    except TypeError:
+        return mod.ffi.new(c_type + " *", convention_value(value, c_type, function, argument))
     if cd is None:
-        cd = cache[key] = _cdata(mod, c_type, convention_value(value, c_type, function, argument))
-    return cd
-
-
-def _cdata(mod, c_type, value):
-    """The C struct of a converted convention, cached per module."""
-    cache = mod.__dict__.setdefault("_spx_cache", {})
-    key = (c_type, value)
-    cd = cache.get(key)
-    if cd is None:
-        cd = cache[key] = mod.ffi.new(c_type + " *", value)
+        cd = mod.ffi.new(c_type + " *", convention_value(value, c_type, function, argument))
+        _CONVENTION_STRUCTS[key] = cd
     return cd
 
 
@@ -490,7 +484,7 @@ class ElementFunction:
                 else:
                     call.append(int(enum_value(v, a.ctype, fname, a.py_name)))
             elif role == _plan.STRUCT:
-                call.append(_convention_cdata(mod, a.ctype, values[a.py_name], fname, a.py_name))
+                call.append(convention_cdata(mod, a.ctype, values[a.py_name], fname, a.py_name))
             elif role == _plan.STRING:
                 v = values[a.py_name]
                 if not isinstance(v, str):

@@ -284,12 +284,10 @@ def _convert_n(c_name):
             flat[k] = r
         res = np.empty_like(a)
         mod = LIBS[dtype]
-        to_c = _api._cdata(mod, "spconv_convention", _api.convention_value(to, "spconv_convention", c_name, "to"))
-        from_c = _api._cdata(mod, "spconv_convention",
-                             _api.convention_value(from_, "spconv_convention", c_name, "from_"))
-        pc = _api._cdata(mod, "spconv_pose_convention",
-                         _api.convention_value(pose_convention, "spconv_pose_convention", c_name,
-                                               "pose_convention"))
+        to_c = _api.convention_cdata(mod, "spconv_convention", to, c_name, "to")
+        from_c = _api.convention_cdata(mod, "spconv_convention", from_, c_name, "from_")
+        pc = _api.convention_cdata(mod, "spconv_pose_convention", pose_convention, c_name,
+                                   "pose_convention")
         n = a.size // 6
         _check(getattr(lib, "spconv_" + c_name)(_ptr(ffi, res), 6, to_c, _ptr(ffi, a), 6, from_c,
                                                 _ptr(ffi, flat["pose"]), 7, pc, _ptr(ffi, flat["com"]),
