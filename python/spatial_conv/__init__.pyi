@@ -451,7 +451,7 @@ def accel_convert(to: Convention | PresetId | str, accel: ArrayLike, from_: Conv
     twist : array_like (..., 6)
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -474,7 +474,7 @@ def accel_from_mujoco_cframe(to: Convention | PresetId | str, cacc: ArrayLike, c
     subtree_com : array_like (..., 3)
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -496,7 +496,7 @@ def asset_axes_matrix(format: AssetFormat | int, file_is_z_up: int, to: AxisPres
     to : spatial_conv.AxisPreset
     check_finite : bool, default True (False hands NaN and inf to C)
     dtype : numpy.float64 (default) or numpy.float32: the precision of the result
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -517,7 +517,7 @@ def asset_import_matrix(format: AssetFormat | int, file_is_z_up: int, *, check_f
     file_is_z_up : int
     check_finite : bool, default True (False hands NaN and inf to C)
     dtype : numpy.float64 (default) or numpy.float32: the precision of the result
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -538,7 +538,7 @@ def asset_import_quat_wxyz(format: AssetFormat | int, file_is_z_up: int, *, chec
     file_is_z_up : int
     check_finite : bool, default True (False hands NaN and inf to C)
     dtype : numpy.float64 (default) or numpy.float32: the precision of the result
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -557,7 +557,7 @@ def axis_angle_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., ou
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -581,7 +581,7 @@ def axis_conversion(from_forward: SignedAxis | int, from_up: SignedAxis | int, t
     to_up : spatial_conv.SignedAxis
     check_finite : bool, default True (False hands NaN and inf to C)
     dtype : numpy.float64 (default) or numpy.float32: the precision of the result
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -602,7 +602,7 @@ def axis_preset_matrix(from_: AxisPreset | int, to: AxisPreset | int, *, check_f
     to : spatial_conv.AxisPreset
     check_finite : bool, default True (False hands NaN and inf to C)
     dtype : numpy.float64 (default) or numpy.float32: the precision of the result
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -665,7 +665,7 @@ def body_angvel_from_quats_wxyz(q0: ArrayLike, q1: ArrayLike, dt: ArrayLike, *, 
     q1 : array_like (..., 4)
     dt : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -713,7 +713,7 @@ def bvh_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int, *, check_finite: 
     q_wxyz : array_like (..., 4)
     seq : spatial_conv.EulerSeq
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -733,7 +733,7 @@ def classical_accel_from_spatial(accel: ArrayLike, twist: ArrayLike, *, check_fi
     accel : array_like (..., 6)
     twist : array_like (..., 6)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -754,7 +754,7 @@ def classical_accel_shift(accel: ArrayLike, w: ArrayLike, r: ArrayLike, *, check
     w : array_like (..., 3)
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -798,7 +798,7 @@ def deg_from_rad3(v: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] |
     ----------
     v : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -819,7 +819,7 @@ def euler_from_mat(R: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, 
     seq : spatial_conv.EulerSeq
     kind : spatial_conv.EulerKind
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -840,7 +840,7 @@ def euler_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int, kind: EulerKind
     seq : spatial_conv.EulerSeq
     kind : spatial_conv.EulerKind
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -884,7 +884,7 @@ def force_at_point_from_wrench(wrench: ArrayLike, from_: Convention | PresetId |
     frame : spatial_conv.Frame
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -905,7 +905,7 @@ def gravity(up: Axis | int, magnitude: ArrayLike, *, check_finite: bool = ..., o
     up : spatial_conv.Axis
     magnitude : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -925,7 +925,7 @@ def gravity_signed(up: SignedAxis | int, magnitude: ArrayLike, *, check_finite: 
     up : spatial_conv.SignedAxis
     magnitude : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -945,7 +945,7 @@ def inertia_change_axes(M: ArrayLike, I: ArrayLike, *, check_finite: bool = ...,
     M : array_like (..., 9) or (..., 3, 3)
     I : array_like (..., 9) or (..., 3, 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -965,7 +965,7 @@ def inertia_change_length_unit(I: ArrayLike, k: ArrayLike, *, check_finite: bool
     I : array_like (..., 9) or (..., 3, 3)
     k : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1020,7 +1020,7 @@ def length_scale(from_meters_per_unit: ArrayLike, to_meters_per_unit: ArrayLike,
     from_meters_per_unit : array_like (...) reals
     to_meters_per_unit : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1040,7 +1040,7 @@ def mat_change_axes(M: ArrayLike, R: ArrayLike, *, check_finite: bool = ..., out
     M : array_like (..., 9) or (..., 3, 3)
     R : array_like (..., 9) or (..., 3, 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1060,7 +1060,7 @@ def mat_change_world_axes(M: ArrayLike, R: ArrayLike, *, check_finite: bool = ..
     M : array_like (..., 9) or (..., 3, 3)
     R : array_like (..., 9) or (..., 3, 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1081,7 +1081,7 @@ def mat_from_euler(angles: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int
     seq : spatial_conv.EulerSeq
     kind : spatial_conv.EulerKind
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1100,7 +1100,7 @@ def mat_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDAr
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1120,7 +1120,7 @@ def mat_from_rot6d(d6: ArrayLike, layout: Rot6dLayout | int, *, check_finite: bo
     d6 : array_like (..., 6)
     layout : spatial_conv.Rot6dLayout
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1140,7 +1140,7 @@ def mat_mul(A: ArrayLike, B: ArrayLike, *, check_finite: bool = ..., out: NDArra
     A : array_like (..., 9) or (..., 3, 3)
     B : array_like (..., 9) or (..., 3, 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1159,7 +1159,7 @@ def mat_orthonormalize(R: ArrayLike, *, check_finite: bool = ..., out: NDArray[A
     ----------
     R : array_like (..., 9) or (..., 3, 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1178,7 +1178,7 @@ def mat_transpose(R: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] |
     ----------
     R : array_like (..., 9) or (..., 3, 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1236,7 +1236,7 @@ def mujoco_cframe_from_accel(subtree_com: ArrayLike, accel: ArrayLike, from_: Co
     twist : array_like (..., 6)
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1258,7 +1258,7 @@ def mujoco_cframe_from_twist(subtree_com: ArrayLike, twist: ArrayLike, from_: Co
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1280,7 +1280,7 @@ def mujoco_cframe_from_wrench(subtree_com: ArrayLike, wrench: ArrayLike, from_: 
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1301,7 +1301,7 @@ def mujoco_qfrc_from_wrench(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLik
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1322,7 +1322,7 @@ def mujoco_qfrc_from_wrench_n(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayL
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1343,7 +1343,7 @@ def mujoco_qvel_from_twist(twist: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike,
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1364,7 +1364,7 @@ def mujoco_qvel_from_twist_n(twist: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLik
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1426,7 +1426,7 @@ def pose_change_length_unit(pose: ArrayLike, k: ArrayLike, *, check_finite: bool
     pose : array_like (..., 7)
     k : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1449,7 +1449,7 @@ def pose_convert(to: PoseConvention | PresetId | str, pose: ArrayLike, from_: Po
     com : array_like (..., 3)
     iquat_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1469,7 +1469,7 @@ def pose_from_body(to: PoseConvention | PresetId | str, body: Body, *, check_fin
     to : spatial_conv.PoseConvention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1488,7 +1488,7 @@ def pose_from_mujoco_fromto(fromto: ArrayLike, *, check_finite: bool = ..., out:
     ----------
     fromto : array_like (..., 6)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1510,7 +1510,7 @@ def pose_wxyz_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool =
     M : array_like (..., 9) or (..., 3, 3)
     pose : array_like (..., 7)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1530,7 +1530,7 @@ def pose_xyzw_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool =
     M : array_like (..., 9) or (..., 3, 3)
     pose : array_like (..., 7)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1576,7 +1576,7 @@ def pseudovec_change_axes(M: ArrayLike, w: ArrayLike, *, check_finite: bool = ..
     M : array_like (..., 9) or (..., 3, 3)
     w : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1596,7 +1596,7 @@ def public_body_force_from_sap(f_sap: ArrayLike, r_oc: ArrayLike, *, check_finit
     f_sap : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1616,7 +1616,7 @@ def public_body_force_from_sap_n(f_sap: ArrayLike, r_oc: ArrayLike, *, check_fin
     f_sap : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1657,7 +1657,7 @@ def public_twist_from_sap(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bo
     u_sap : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1677,7 +1677,7 @@ def public_twist_from_sap_n(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: 
     u_sap : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1697,7 +1697,7 @@ def public_wrench_from_sap(g_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: b
     g_sap : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1717,7 +1717,7 @@ def public_wrench_from_sap_n(g_sap: ArrayLike, r_oc: ArrayLike, *, check_finite:
     g_sap : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1755,7 +1755,7 @@ def quat_canonical_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDA
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1774,7 +1774,7 @@ def quat_conj_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1795,7 +1795,7 @@ def quat_integrate_body_wxyz(q_wxyz: ArrayLike, w_body: ArrayLike, dt: ArrayLike
     w_body : array_like (..., 3)
     dt : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1816,7 +1816,7 @@ def quat_integrate_world_wxyz(q_wxyz: ArrayLike, w_world: ArrayLike, dt: ArrayLi
     w_world : array_like (..., 3)
     dt : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1835,7 +1835,7 @@ def quat_inv_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[A
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1855,7 +1855,7 @@ def quat_mul_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., out: 
     a : array_like (..., 4)
     b : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1874,7 +1874,7 @@ def quat_normalize_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDA
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1894,7 +1894,7 @@ def quat_rotate_wxyz(q_wxyz: ArrayLike, v: ArrayLike, *, check_finite: bool = ..
     q_wxyz : array_like (..., 4)
     v : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1914,7 +1914,7 @@ def quat_rotate_xyzw(q_xyzw: ArrayLike, v: ArrayLike, *, check_finite: bool = ..
     q_xyzw : array_like (..., 4)
     v : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1935,7 +1935,7 @@ def quat_slerp_wxyz(a: ArrayLike, b: ArrayLike, t: ArrayLike, *, check_finite: b
     b : array_like (..., 4)
     t : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1955,7 +1955,7 @@ def quat_wxyz_change_axes(M: ArrayLike, q_wxyz: ArrayLike, *, check_finite: bool
     M : array_like (..., 9) or (..., 3, 3)
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1975,7 +1975,7 @@ def quat_wxyz_change_world_axes(M: ArrayLike, q_wxyz: ArrayLike, *, check_finite
     M : array_like (..., 9) or (..., 3, 3)
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -1996,7 +1996,7 @@ def quat_wxyz_change_world_body_axes(M_world: ArrayLike, M_body: ArrayLike, q_wx
     M_body : array_like (..., 9) or (..., 3, 3)
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2023,7 +2023,7 @@ def quat_wxyz_from_axis_angle(axis: ArrayLike, angle: ArrayLike, *, check_finite
     axis : array_like (..., 3)
     angle : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2043,7 +2043,7 @@ def quat_wxyz_from_bvh(angles_deg: ArrayLike, seq: EulerSeq | int, *, check_fini
     angles_deg : array_like (..., 3)
     seq : spatial_conv.EulerSeq
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2062,7 +2062,7 @@ def quat_wxyz_from_drake_rpy(rpy: ArrayLike, *, check_finite: bool = ..., out: N
     ----------
     rpy : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2083,7 +2083,7 @@ def quat_wxyz_from_euler(angles: ArrayLike, seq: EulerSeq | int, kind: EulerKind
     seq : spatial_conv.EulerSeq
     kind : spatial_conv.EulerKind
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2104,7 +2104,7 @@ def quat_wxyz_from_isaaclab_euler_xyz(roll: ArrayLike, pitch: ArrayLike, yaw: Ar
     pitch : array_like (...) reals
     yaw : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2123,7 +2123,7 @@ def quat_wxyz_from_mat(R: ArrayLike, *, check_finite: bool = ..., out: NDArray[A
     ----------
     R : array_like (..., 9) or (..., 3, 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2143,7 +2143,7 @@ def quat_wxyz_from_mujoco_euler(angles: ArrayLike, eulerseq: str, *, check_finit
     angles : array_like (..., 3)
     eulerseq : str
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2162,7 +2162,7 @@ def quat_wxyz_from_rotvec(rv: ArrayLike, *, check_finite: bool = ..., out: NDArr
     ----------
     rv : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2181,7 +2181,7 @@ def quat_wxyz_from_urdf_rpy(rpy: ArrayLike, *, check_finite: bool = ..., out: ND
     ----------
     rpy : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2200,7 +2200,7 @@ def quat_wxyz_from_xyzw(q_xyzw: ArrayLike, *, check_finite: bool = ..., out: NDA
     ----------
     q_xyzw : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2219,7 +2219,7 @@ def quat_wxyz_from_xyzw_n(q_xyzw: ArrayLike, *, check_finite: bool = ..., out: N
     ----------
     q_xyzw : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2239,7 +2239,7 @@ def quat_xyzw_change_axes(M: ArrayLike, q_xyzw: ArrayLike, *, check_finite: bool
     M : array_like (..., 9) or (..., 3, 3)
     q_xyzw : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2265,7 +2265,7 @@ def quat_xyzw_from_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDA
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2284,7 +2284,7 @@ def quat_xyzw_from_wxyz_n(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: N
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2321,7 +2321,7 @@ def rad_from_deg3(v: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] |
     ----------
     v : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2341,7 +2341,7 @@ def rot6d_from_mat(R: ArrayLike, layout: Rot6dLayout | int, *, check_finite: boo
     R : array_like (..., 9) or (..., 3, 3)
     layout : spatial_conv.Rot6dLayout
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2374,7 +2374,7 @@ def rotvec_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: N
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2394,7 +2394,7 @@ def sap_body_force_from_public(f_public: ArrayLike, r_oc: ArrayLike, *, check_fi
     f_public : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2414,7 +2414,7 @@ def sap_body_force_from_public_n(f_public: ArrayLike, r_oc: ArrayLike, *, check_
     f_public : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2469,7 +2469,7 @@ def sap_twist_from_public(u_public: ArrayLike, r_oc: ArrayLike, *, check_finite:
     u_public : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2489,7 +2489,7 @@ def sap_twist_from_public_n(u_public: ArrayLike, r_oc: ArrayLike, *, check_finit
     u_public : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2508,7 +2508,7 @@ def sap_twist_matrix(r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[
     ----------
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2528,7 +2528,7 @@ def sap_wrench_from_public(g_public: ArrayLike, r_oc: ArrayLike, *, check_finite
     g_public : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2548,7 +2548,7 @@ def sap_wrench_from_public_n(g_public: ArrayLike, r_oc: ArrayLike, *, check_fini
     g_public : array_like (..., 6)
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2567,7 +2567,7 @@ def sap_wrench_matrix(r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray
     ----------
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2587,7 +2587,7 @@ def scale_change_axes(M: ArrayLike, s: ArrayLike, *, check_finite: bool = ..., o
     M : array_like (..., 9) or (..., 3, 3)
     s : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2609,7 +2609,7 @@ def shape_com(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | int,
     format : spatial_conv.ShapeFormat
     axis : spatial_conv.Axis
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2633,7 +2633,7 @@ def shape_convert(size: ArrayLike, type: ShapeType | int, from_: ShapeFormat | i
     to : spatial_conv.ShapeFormat
     to_axis : spatial_conv.Axis
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2656,7 +2656,7 @@ def shape_volume(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | i
     format : spatial_conv.ShapeFormat
     axis : spatial_conv.Axis
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2676,7 +2676,7 @@ def spatial_accel_from_classical(accel: ArrayLike, twist: ArrayLike, *, check_fi
     accel : array_like (..., 6)
     twist : array_like (..., 6)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2696,7 +2696,7 @@ def spatial_change_axes(M: ArrayLike, x: ArrayLike, *, check_finite: bool = ...,
     M : array_like (..., 9) or (..., 3, 3)
     x : array_like (..., 6)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2723,7 +2723,7 @@ def spatial_rotate(R: ArrayLike, x: ArrayLike, *, check_finite: bool = ..., out:
     R : array_like (..., 9) or (..., 3, 3)
     x : array_like (..., 6)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2742,7 +2742,7 @@ def spatial_swap(x: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | 
     ----------
     x : array_like (..., 6)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2773,7 +2773,7 @@ def state_convert(to: StateConvention | PresetId | str, pose: ArrayLike, twist: 
     com : array_like (..., 3)
     iquat_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2798,7 +2798,7 @@ def state_convert_n(to: StateConvention | PresetId | str, pose: ArrayLike, twist
     com : array_like (..., 3)
     iquat_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2828,7 +2828,7 @@ def transform_change_axes(M: ArrayLike, T: ArrayLike, k: ArrayLike, layout: Mat4
     k : array_like (...) reals
     layout : spatial_conv.Mat4Layout
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2848,7 +2848,7 @@ def twist_change_length_unit(twist: ArrayLike, k: ArrayLike, *, check_finite: bo
     twist : array_like (..., 6)
     k : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2870,7 +2870,7 @@ def twist_convert(to: Convention | PresetId | str, twist: ArrayLike, from_: Conv
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2891,7 +2891,7 @@ def twist_convert_matrix(to: Convention | PresetId | str, from_: Convention | Pr
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2920,7 +2920,7 @@ def twist_from_mujoco_cframe(to: Convention | PresetId | str, cvel: ArrayLike, s
     subtree_com : array_like (..., 3)
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2941,7 +2941,7 @@ def twist_from_mujoco_cvel(cvel: ArrayLike, point: ArrayLike, subtree_com: Array
     point : array_like (..., 3)
     subtree_com : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2962,7 +2962,7 @@ def twist_from_mujoco_qvel(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, 
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -2983,7 +2983,7 @@ def twist_from_mujoco_qvel_n(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3003,7 +3003,7 @@ def twist_shift(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out
     twist : array_like (..., 6)
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3023,7 +3023,7 @@ def twist_shift_n(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., o
     twist : array_like (..., 6)
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3044,7 +3044,7 @@ def up_axis_matrix(from_up: Axis | int, to_up: Axis | int, *, check_finite: bool
     to_up : spatial_conv.Axis
     check_finite : bool, default True (False hands NaN and inf to C)
     dtype : numpy.float64 (default) or numpy.float32: the precision of the result
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3065,7 +3065,7 @@ def up_axis_quat_wxyz(from_up: Axis | int, to_up: Axis | int, *, check_finite: b
     to_up : spatial_conv.Axis
     check_finite : bool, default True (False hands NaN and inf to C)
     dtype : numpy.float64 (default) or numpy.float32: the precision of the result
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3084,7 +3084,7 @@ def urdf_rpy_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out:
     ----------
     q_wxyz : array_like (..., 4)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3104,7 +3104,7 @@ def vec_change_axes(M: ArrayLike, v: ArrayLike, *, check_finite: bool = ..., out
     M : array_like (..., 9) or (..., 3, 3)
     v : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3131,7 +3131,7 @@ def vec_from_signed_axis(axis: SignedAxis | int, *, check_finite: bool = ..., ou
     axis : spatial_conv.SignedAxis
     check_finite : bool, default True (False hands NaN and inf to C)
     dtype : numpy.float64 (default) or numpy.float32: the precision of the result
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3152,7 +3152,7 @@ def world_angvel_from_quats_wxyz(q0: ArrayLike, q1: ArrayLike, dt: ArrayLike, *,
     q1 : array_like (..., 4)
     dt : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3172,7 +3172,7 @@ def wrench_change_length_unit(wrench: ArrayLike, k: ArrayLike, *, check_finite: 
     wrench : array_like (..., 6)
     k : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3194,7 +3194,7 @@ def wrench_convert(to: Convention | PresetId | str, wrench: ArrayLike, from_: Co
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3215,7 +3215,7 @@ def wrench_convert_matrix(to: Convention | PresetId | str, from_: Convention | P
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3246,7 +3246,7 @@ def wrench_from_force_at_point(to: Convention | PresetId | str, force: ArrayLike
     frame : spatial_conv.Frame
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3268,7 +3268,7 @@ def wrench_from_mujoco_cframe(to: Convention | PresetId | str, cfrc: ArrayLike, 
     subtree_com : array_like (..., 3)
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3289,7 +3289,7 @@ def wrench_from_mujoco_qfrc(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike,
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3310,7 +3310,7 @@ def wrench_from_mujoco_qfrc_n(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLik
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3330,7 +3330,7 @@ def wrench_shift(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., o
     wrench : array_like (..., 6)
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------
@@ -3350,7 +3350,7 @@ def wrench_shift_n(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ...,
     wrench : array_like (..., 6)
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
     Returns
     -------

@@ -385,7 +385,7 @@ class ElementFunction:
             return None
         results = self.plan.outputs
         if any(a.role == _plan.BODY_OUT for a in results) or self.plan.returns_real:
-            raise Error(f"{self.name}: out= is not taken for this function", None, self.name, "out")
+            raise TypeError(f"{self.name}() got an unexpected keyword argument 'out'")
         outs = (out,) if len(results) == 1 and not isinstance(out, tuple) else out
         if not isinstance(outs, tuple) or len(outs) != len(results):
             raise Error(f"{self.name}: out must be a tuple of {len(results)} arrays "
@@ -415,9 +415,10 @@ class ElementFunction:
         # 2. precision and batch shape
         if dtype is None:
             dtype = real_dtype(reals, fname)
-        elif self.has_reals or np.dtype(dtype) not in LIBS:
-            raise Error(f"{fname}: dtype= is taken only by functions without real inputs, "
-                        "and must be float64 or float32", None, fname, "dtype")
+        elif self.has_reals:  # the arrays give the precision
+            raise TypeError(f"{fname}() got an unexpected keyword argument 'dtype'")
+        elif np.dtype(dtype) not in LIBS:
+            raise Error(f"{fname}: dtype= must be float64 or float32", None, fname, "dtype")
         else:
             dtype = np.dtype(dtype)
         shapes = [_trailing(arr, size, fname, n) for n, arr, size, _ in reals]
@@ -620,7 +621,8 @@ def docstring(plan):
         lines.append("dtype : numpy.float64 (default) or numpy.float32: the precision of the result")
     if not any(a.role == _plan.BODY_OUT for a in plan.outputs) and not plan.returns_real:
         lines.append("out : ndarray, or a tuple with one per result, optional: written in place "
-                     "(dtype and shape of the result; no overlap with the inputs)")
+                     "(dtype and shape of the result; no overlap with the inputs; partly "
+                     "written when the call raises)")
     lines += ["", "Returns", "-------"]
     for a in plan.outputs:
         lines.append(f"{a.name} : " + ("spatial_conv.Body of arrays" if a.role == _plan.BODY_OUT

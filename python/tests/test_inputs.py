@@ -836,3 +836,60 @@ def test_memoryview_and_array_array():
     np.testing.assert_array_equal(sc.quat_xyzw_from_wxyz(memoryview(Q)), sc.quat_xyzw_from_wxyz(Q))
     # array.array of ints: float64
     assert sc.quat_xyzw_from_wxyz(array.array("i", [1, 0, 0, 0])).dtype == np.float64
+
+
+# ---------------------------------------------------------------- out= and dtype=
+def test_out_is_written_and_returned():
+    q = rand(10, 4)
+    out = np.empty((10, 4))
+    r = sc.quat_xyzw_from_wxyz(q, out=out)
+    assert r is out
+    np.testing.assert_array_equal(out, sc.quat_xyzw_from_wxyz(q))
+
+
+def test_out_tuple_into_the_columns_of_an_engine_buffer():
+    """state_convert writing pose and twist straight into an (n, 13) root
+    state buffer (Isaac Lab's root_state_w layout): strided views."""
+    n = 7
+    qpos, qvel, ipos = rand(n, 7), rand(n, 6), rand(n, 3)
+    state = np.full((n, 13), np.nan)
+    pose, twist = sc.state_convert("isaaclab3", qpos, qvel, "mujoco_free", ipos,
+                                   out=(state[:, :7], state[:, 7:]))
+    want = sc.state_convert("isaaclab3", qpos, qvel, "mujoco_free", ipos)
+    np.testing.assert_array_equal(state[:, :7], want[0])
+    np.testing.assert_array_equal(state[:, 7:], want[1])
+    assert np.shares_memory(pose, state) and np.shares_memory(twist, state)
+
+
+@pytest.mark.parametrize("bad, match", [
+    (np.empty((10, 4), np.float32), "float64 array of shape"),
+    (np.empty((10, 3)), "shape"),
+    (np.empty((4, 10)).T, "contiguous"),
+    ([0.0] * 40, "array"),
+])
+def test_out_refused(bad, match):
+    with pytest.raises(sc.Error, match=match) as e:
+        sc.quat_xyzw_from_wxyz(rand(10, 4), out=bad)
+    assert e.value.argument == "out"
+
+
+def test_out_overlapping_an_input_is_refused():
+    q = rand(10, 4)
+    with pytest.raises(sc.Error, match="overlaps the input q_wxyz"):
+        sc.quat_xyzw_from_wxyz(q, out=q)
+
+
+def test_out_needs_one_array_per_result():
+    with pytest.raises(sc.Error, match="tuple of 2 arrays"):
+        sc.state_convert("newton", rand(7), rand(6), "mujoco_free", rand(3), out=np.empty(7))
+
+
+def test_dtype_for_functions_without_array_inputs():
+    m32 = sc.up_axis_matrix(sc.AXIS_Y, sc.AXIS_Z, dtype=np.float32)
+    m64 = sc.up_axis_matrix(sc.AXIS_Y, sc.AXIS_Z)
+    assert m32.dtype == np.float32 and m64.dtype == np.float64
+    np.testing.assert_array_equal(m32, m64.astype(np.float32))
+    with pytest.raises(sc.Error, match="dtype="):
+        sc.up_axis_matrix(sc.AXIS_Y, sc.AXIS_Z, dtype=np.int32)
+    with pytest.raises(TypeError):
+        sc.quat_xyzw_from_wxyz(rand(4), dtype=np.float32)  # the arrays give the precision
