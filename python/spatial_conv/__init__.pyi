@@ -31,13 +31,24 @@ class EulerSeq(IntEnum):
     ZYZ = 267
 
 class EulerKind(IntEnum):
-    """spconv_euler_kind: Extrinsic: rotations about the fixed (parent/world) axes, first letter first: R = R_3(c) R_2(b) R_1(a) (SciPy lowercase "xyz", MuJoCo uppercase "XYZ", URDF rpy). Intrinsic: about the axes of the rotating frame: R = R_1(a) R_2(b) R_3(c) (SciPy uppercase "XYZ", MuJoCo lowercase "xyz").
+    """spconv_euler_kind: Extrinsic: rotations about the fixed (parent/world) axes, first letter
+    first: R = R_3(c) R_2(b) R_1(a) (SciPy lowercase "xyz", MuJoCo uppercase
+    "XYZ", URDF rpy). Intrinsic: about the axes of the rotating frame:
+    R = R_1(a) R_2(b) R_3(c) (SciPy uppercase "XYZ", MuJoCo lowercase "xyz").
     """
     EXTRINSIC = 512
     INTRINSIC = 513
 
 class Rot6dLayout(IntEnum):
-    """spconv_rot6d_layout: Storage of the 6D rotation representation (Zhou et al. 2019): COLUMNS [R00 R10 R20 R01 R11 R21]: first column, then second (Zhou et al.'s code; SONIC's "first 2 columns" observation when built as cat(R[:, 0], R[:, 1])) ROWS [R00 R01 R02 R10 R11 R12]: first two rows (pytorch3d's matrix_to_rotation_6d, Genesis) COLUMNS_INTERLEAVED [R00 R01 R10 R11 R20 R21]: R[..., :2] flattened row-major, what R[..., :2].reshape(..., 6) gives in NumPy and PyTorch: the first two columns, interleaved.
+    """spconv_rot6d_layout: Storage of the 6D rotation representation (Zhou et al. 2019):
+    COLUMNS      [R00 R10 R20 R01 R11 R21]: first column, then second
+                 (Zhou et al.'s code; SONIC's "first 2 columns" observation
+                 when built as cat(R[:, 0], R[:, 1]))
+    ROWS         [R00 R01 R02 R10 R11 R12]: first two rows (pytorch3d's
+                 matrix_to_rotation_6d, Genesis)
+    COLUMNS_INTERLEAVED [R00 R01 R10 R11 R20 R21]: R[..., :2] flattened
+                 row-major, what R[..., :2].reshape(..., 6) gives in NumPy and
+                 PyTorch: the first two columns, interleaved.
     """
     COLUMNS = 768
     ROWS = 769
@@ -59,7 +70,9 @@ class Axis(IntEnum):
     Z = 2
 
 class SignedAxis(IntEnum):
-    """spconv_signed_axis: A signed coordinate axis. The values follow the order of the axis names of Blender's bpy_extras.io_utils.axis_conversion ('X', 'Y', 'Z', '-X', '-Y', '-Z' = 0..5): (a % 3) is the axis, a >= 3 the negative direction.
+    """spconv_signed_axis: A signed coordinate axis. The values follow the order of the axis names
+    of Blender's bpy_extras.io_utils.axis_conversion ('X', 'Y', 'Z', '-X',
+    '-Y', '-Z' = 0..5): (a % 3) is the axis, a >= 3 the negative direction.
     """
     POS_X = 0
     POS_Y = 1
@@ -69,7 +82,9 @@ class SignedAxis(IntEnum):
     NEG_Z = 5
 
 class Direction(IntEnum):
-    """spconv_direction: A semantic direction. Same encoding as spconv_signed_axis over the right-handed (forward, left, up) basis: (d % 3) is forward/left/up, d >= 3 its opposite (back/right/down).
+    """spconv_direction: A semantic direction. Same encoding as spconv_signed_axis over the
+    right-handed (forward, left, up) basis: (d % 3) is forward/left/up,
+    d >= 3 its opposite (back/right/down).
     """
     FORWARD = 0
     LEFT = 1
@@ -79,7 +94,8 @@ class Direction(IntEnum):
     DOWN = 5
 
 class AxisPreset(IntEnum):
-    """spconv_axis_preset: Named axis systems (spconv_axis_system_preset gives each one; the sources are cited there and in docs/axes.md and docs/motion.md).
+    """spconv_axis_preset: Named axis systems (spconv_axis_system_preset gives each one; the
+    sources are cited there and in docs/axes.md and docs/motion.md).
     """
     ROS_FLU = 1280
     ROS_ENU = 1281
@@ -103,7 +119,9 @@ class AxisPreset(IntEnum):
     ROBOT = 1299
 
 class Mat4Layout(IntEnum):
-    """spconv_mat4_layout: How a 4x4 homogeneous transform T = [A p; 0 1] is stored in 16 reals: row-major T[4 i + j] = T_ij, or column-major T[4 j + i] = T_ij (glTF node.matrix, OpenGL, Eigen's default storage).
+    """spconv_mat4_layout: How a 4x4 homogeneous transform T = [A p; 0 1] is stored in 16 reals:
+    row-major T[4 i + j] = T_ij, or column-major T[4 j + i] = T_ij (glTF
+    node.matrix, OpenGL, Eigen's default storage).
     """
     ROW_MAJOR = 1536
     COLUMN_MAJOR = 1537
@@ -119,7 +137,31 @@ class ShapeType(IntEnum):
     PLANE = 1797
 
 class ShapeFormat(IntEnum):
-    """spconv_shape_format: Whose parameters a size[3] holds. Every shape is centred on its frame origin; capsule, cylinder and cone lie along the shape's primary axis, a plane's normal is that axis. type NEWTON MUJOCO (geom size) USD (UsdGeom) PHYSX sphere r r r r box hx hy hz hx hy hz edges sx sy sz (*) halfExtents capsule r, half_height r, half-length r, height r, halfHeight cylinder r, half_height r, half-height r, height r, height (5.5+) cone r, half_height - r, height r, height (5.5+) plane normal only normal only normal only normal only axis Z (no parameter) Z `axis` attribute X All capsule lengths exclude the caps (PhysX: between the cap centres; USD: "excluding the size of the two half spheres"). (*) UsdGeomCube has one `size` (edge length, not half): a Cube of size s scaled by xformOp:scale k has edges s k. Cones: base at -half_height, apex at +half_height along the axis (Newton; UsdGeomCone "apex pointing in the direction of the positive axis"), centre of mass at -half_height / 2. Newton 1.x add_shape_capsule / _cylinder / _cone take no axis argument: the shape "extends along the Z-axis" of its xform, so another axis is a rotation in xform. Sources: Newton ModelBuilder.add_shape_* docs; MuJoCo XML reference, geom/size and geom/fromto; UsdGeomCube/Capsule/Cylinder/Cone/Plane schema docs; PhysX PxBoxGeometry, PxCapsuleGeometry ("extending along the x axis"), PxPlaneGeometry (normal +X), PhysX 5.5+ PxConvexCoreGeometry (PxConvexCore's Cylinder and Cone: height and radius, "axis along the X axis", the cone's base at x = -height/2).
+    """spconv_shape_format: Whose parameters a size[3] holds. Every shape is centred on its frame
+    origin; capsule, cylinder and cone lie along the shape's primary axis,
+    a plane's normal is that axis.
+      type      NEWTON            MUJOCO (geom size)  USD (UsdGeom)        PHYSX
+      sphere    r                 r                   r                    r
+      box       hx hy hz          hx hy hz            edges sx sy sz (*)   halfExtents
+      capsule   r, half_height    r, half-length      r, height            r, halfHeight
+      cylinder  r, half_height    r, half-height      r, height            r, height (5.5+)
+      cone      r, half_height    -                   r, height            r, height (5.5+)
+      plane     normal only       normal only         normal only          normal only
+      axis      Z (no parameter)  Z                   `axis` attribute     X
+    All capsule lengths exclude the caps (PhysX: between the cap centres;
+    USD: "excluding the size of the two half spheres"). (*) UsdGeomCube has
+    one `size` (edge length, not half): a Cube of size s scaled by
+    xformOp:scale k has edges s k. Cones: base at -half_height, apex at
+    +half_height along the axis (Newton; UsdGeomCone "apex pointing in the
+    direction of the positive axis"), centre of mass at -half_height / 2.
+    Newton 1.x add_shape_capsule / _cylinder / _cone take no axis
+    argument: the shape "extends along the Z-axis" of its xform, so another
+    axis is a rotation in xform. Sources: Newton ModelBuilder.add_shape_* docs; MuJoCo XML reference,
+    geom/size and geom/fromto; UsdGeomCube/Capsule/Cylinder/Cone/Plane
+    schema docs; PhysX PxBoxGeometry, PxCapsuleGeometry ("extending along
+    the x axis"), PxPlaneGeometry (normal +X), PhysX 5.5+
+    PxConvexCoreGeometry (PxConvexCore's Cylinder and Cone: height and
+    radius, "axis along the X axis", the cone's base at x = -height/2).
     """
     NEWTON = 2048
     MUJOCO = 2049
@@ -134,7 +176,42 @@ class AssetFormat(IntEnum):
     OBJ = 2306
 
 class Order(IntEnum):
-    """spconv_order: A convention says how one body's 6-vector is stored: order SPCONV_ORDER_LINEAR_FIRST [lin; ang] or SPCONV_ORDER_ANGULAR_FIRST [ang; lin] point reference point P of the linear velocity and of the moment: SPCONV_POINT_COM, SPCONV_POINT_ORIGIN (body origin) or SPCONV_POINT_WORLD (the body point instantaneously at the world origin: Modern Robotics' spatial twist, Pinocchio WORLD) linear_frame axes of the linear part (velocity, force, acceleration): SPCONV_FRAME_WORLD or SPCONV_FRAME_BODY (the body's axes, spconv_body.quat_wxyz) angular_frame axes of the angular part (angular velocity, moment, angular acceleration) angle_unit SPCONV_ANGLE_RADIANS or SPCONV_ANGLE_DEGREES: the unit of angular velocity (rad/s or deg/s) and angular acceleration. It does not apply to moments, which stay in N m. accel what an acceleration under this convention holds (only spconv_accel_convert and the cacc functions read it): SPCONV_ACCEL_CLASSICAL: the linear part is the classical acceleration a_P (second time derivative of the position of the body point P); SPCONV_ACCEL_SPATIAL: it is Featherstone's spatial acceleration a_P - w x v_P (the time derivative of the velocity field at the fixed world point where P is). Both are then only re-expressed in the convention's axes. For every convention except (linear part in body axes, point WORLD), the time derivative of the twist's stored components is the CLASSICAL acceleration when the linear part is in world axes at a body point (COM, ORIGIN), and the SPATIAL one otherwise. A wrench under a convention is the power-conjugate of a twist under it: same order and point, force in the linear frame, moment about P in the angular frame, so that lin . lin + ang . ang is the power for every convention in radians. With SPCONV_ANGLE_DEGREES the power is f . v + (pi / 180) tau . w_deg. Each field has its enum type (gcc and clang warn when a value of another enum is stored in it) and every enum its own range of values, so that a value of another enum, a number or a zeroed struct is refused: the conversions return SPCONV_EINVAL for a field outside its enum.
+    """spconv_order: A convention says how one body's 6-vector is stored:
+    order          SPCONV_ORDER_LINEAR_FIRST [lin; ang] or SPCONV_ORDER_ANGULAR_FIRST [ang; lin]
+      point          reference point P of the linear velocity and of the moment:
+                     SPCONV_POINT_COM, SPCONV_POINT_ORIGIN (body origin) or
+                     SPCONV_POINT_WORLD (the body point instantaneously at the
+                     world origin: Modern Robotics' spatial twist, Pinocchio WORLD)
+      linear_frame   axes of the linear part (velocity, force, acceleration):
+                     SPCONV_FRAME_WORLD or SPCONV_FRAME_BODY (the body's axes,
+                     spconv_body.quat_wxyz)
+      angular_frame  axes of the angular part (angular velocity, moment,
+                     angular acceleration)
+      angle_unit     SPCONV_ANGLE_RADIANS or SPCONV_ANGLE_DEGREES: the unit of angular
+                     velocity (rad/s or deg/s) and angular acceleration. It does
+                     not apply to moments, which stay in N m.
+      accel          what an acceleration under this convention holds (only
+                     spconv_accel_convert and the cacc functions read it):
+                     SPCONV_ACCEL_CLASSICAL: the linear part is the classical
+                     acceleration a_P (second time derivative of the position
+                     of the body point P); SPCONV_ACCEL_SPATIAL: it is
+                     Featherstone's spatial acceleration a_P - w x v_P (the
+                     time derivative of the velocity field at the fixed world
+                     point where P is). Both are then only re-expressed in the
+                     convention's axes. For every convention except (linear
+                     part in body axes, point WORLD), the time derivative of
+                     the twist's stored components is the CLASSICAL
+                     acceleration when the linear part is in world axes at a
+                     body point (COM, ORIGIN), and the SPATIAL one otherwise.
+    A wrench under a convention is the power-conjugate of a twist under it:
+    same order and point, force in the linear frame, moment about P in the
+    angular frame, so that lin . lin + ang . ang is the power for every
+    convention in radians. With SPCONV_ANGLE_DEGREES the power is
+    f . v + (pi / 180) tau . w_deg.
+    Each field has its enum type (gcc and clang warn when a value of another
+    enum is stored in it) and every enum its own range of values, so that a
+    value of another enum, a number or a zeroed struct is refused: the
+    conversions return SPCONV_EINVAL for a field outside its enum.
     """
     LINEAR_FIRST = 2560
     ANGULAR_FIRST = 2561
@@ -165,13 +242,30 @@ class AccelKind(IntEnum):
     SPATIAL = 3585
 
 class PoseLayout(IntEnum):
-    """spconv_pose_layout: A pose convention says how one body's pose is stored (7 reals): layout SPCONV_POSE_LAYOUT_POS_QUAT [p; q] (MuJoCo qpos, Newton body_q, Isaac Lab root_link_state_w[0:7]) or SPCONV_POSE_LAYOUT_QUAT_POS [q; p] (Drake's quaternion floating joint, PhysX PxTransform) quat_order SPCONV_ROT_QUAT_WXYZ or SPCONV_ROT_QUAT_XYZW (the spconv_rot_format values) point whose position p is: SPCONV_POINT_ORIGIN (body origin) or SPCONV_POINT_COM (SPCONV_POINT_WORLD is not a pose) frame whose orientation q is: SPCONV_POSE_FRAME_BODY (the body frame) or SPCONV_POSE_FRAME_INERTIAL (the principal axes: q_body * iquat; MuJoCo ximat, Bullet's center-of-mass transform, Isaac Lab root_com_pose_w under PhysX; Isaac Lab's Newton backend keeps the link's orientation there, so pass iquat = identity for it) Each field has its enum type; a value outside it (another enum's value included: SPCONV_FRAME_BODY is not a pose frame) makes the pose functions return SPCONV_EINVAL.
+    """spconv_pose_layout: A pose convention says how one body's pose is stored (7 reals):
+    layout      SPCONV_POSE_LAYOUT_POS_QUAT [p; q] (MuJoCo qpos, Newton body_q,
+                  Isaac Lab root_link_state_w[0:7]) or SPCONV_POSE_LAYOUT_QUAT_POS
+                  [q; p] (Drake's quaternion floating joint, PhysX PxTransform)
+      quat_order  SPCONV_ROT_QUAT_WXYZ or SPCONV_ROT_QUAT_XYZW (the
+                  spconv_rot_format values)
+      point       whose position p is: SPCONV_POINT_ORIGIN (body origin) or
+                  SPCONV_POINT_COM (SPCONV_POINT_WORLD is not a pose)
+      frame       whose orientation q is: SPCONV_POSE_FRAME_BODY (the body
+                  frame) or SPCONV_POSE_FRAME_INERTIAL (the principal axes:
+                  q_body * iquat; MuJoCo ximat, Bullet's center-of-mass
+                  transform, Isaac Lab root_com_pose_w under PhysX; Isaac
+                  Lab's Newton backend keeps the link's orientation there,
+                  so pass iquat = identity for it)
+    Each field has its enum type; a value outside it (another enum's value
+    included: SPCONV_FRAME_BODY is not a pose frame) makes the pose
+    functions return SPCONV_EINVAL.
     """
     POS_QUAT = 3840
     QUAT_POS = 3841
 
 class PoseFrame(IntEnum):
-    """spconv_pose_frame: The frame whose orientation a pose stores (the world is not a pose frame; the values are not spconv_frame's).
+    """spconv_pose_frame: The frame whose orientation a pose stores (the world is not a pose
+    frame; the values are not spconv_frame's).
     """
     BODY = 4096
     INERTIAL = 4097
@@ -210,7 +304,20 @@ class PresetId(IntEnum):
     BRAX = 4380
 
 class JointType(IntEnum):
-    """spconv_joint_type: The Newton / Warp model layout. Joint j's positions are joint_q[ joint_q_start[j] .. joint_q_start[j+1]) and its velocities / forces joint_qd[joint_qd_start[j] .. joint_qd_start[j+1]) (both start arrays have joint_count + 1 entries, the last one the array length). Segments: prismatic, revolute 1 / 1 ball 4 / 3 q = quaternion fixed 0 / 0 free, distance 7 / 6 q = [p; quaternion], qd = 6-vector twist D6 n / n n = linear + angular axes (0..3 each), linear-axis scalars first Warp stores quaternions xyzw, MuJoCo wxyz. Body poses (body_q) use Warp's transform layout [p (3); q_xyzw (4)], 7 reals per body; body_com is the COM in body axes, 3 reals per body. Sources: Newton JointType and Model.joint_q_start ("shape [joint_count + 1]"), SAP Warp "Convention".
+    """spconv_joint_type: The Newton / Warp model layout. Joint j's positions are joint_q[
+    joint_q_start[j] .. joint_q_start[j+1]) and its velocities / forces
+    joint_qd[joint_qd_start[j] .. joint_qd_start[j+1]) (both start arrays have
+    joint_count + 1 entries, the last one the array length). Segments:
+      prismatic, revolute  1 / 1
+      ball                 4 / 3   q = quaternion
+      fixed                0 / 0
+      free, distance       7 / 6   q = [p; quaternion], qd = 6-vector twist
+      D6                   n / n   n = linear + angular axes (0..3 each),
+                                   linear-axis scalars first
+    Warp stores quaternions xyzw, MuJoCo wxyz. Body poses (body_q) use Warp's
+    transform layout [p (3); q_xyzw (4)], 7 reals per body; body_com is the
+    COM in body axes, 3 reals per body. Sources: Newton JointType and
+    Model.joint_q_start ("shape [joint_count + 1]"), SAP Warp "Convention".
     """
     PRISMATIC = 0
     REVOLUTE = 1
@@ -227,7 +334,13 @@ class SapOrder(IntEnum):
     SAP = 4609
 
 class MotionDiff(IntEnum):
-    """spconv_motion_diff: Finite differences over frames t = 0..T-1 spaced dt apart: FORWARD x'(t) from frames t, t+1 (the last frame from T-2, T-1): the constant rate that carries frame t to frame t+1, exact for a motion at constant rate between frames. CENTRAL x'(t) from frames t-1, t+1 over 2 dt; the first and last frame one-sided from their neighbour, as numpy.gradient(x, dt, axis=0) (edge_order=1) does for positions. Second order inside.
+    """spconv_motion_diff: Finite differences over frames t = 0..T-1 spaced dt apart:
+    FORWARD  x'(t) from frames t, t+1 (the last frame from T-2, T-1): the
+             constant rate that carries frame t to frame t+1, exact for a
+             motion at constant rate between frames.
+    CENTRAL  x'(t) from frames t-1, t+1 over 2 dt; the first and last frame
+             one-sided from their neighbour, as numpy.gradient(x, dt, axis=0)
+             (edge_order=1) does for positions. Second order inside.
     """
     FORWARD = 4864
     CENTRAL = 4865
@@ -251,20 +364,38 @@ class PoseConvention(NamedTuple):
     frame: Any
 
 class StateConvention(NamedTuple):
-    """spconv_state_convention: A whole body state's convention: how the pose and the 6-vectors (twist, wrench, acceleration) are stored (spconv_state_convention_from_preset).
+    """spconv_state_convention: A whole body state's convention: how the pose and the 6-vectors (twist,
+    wrench, acceleration) are stored (spconv_state_convention_from_preset).
     """
     pose: Any
     twist: Any
 
 class AxisSystem(NamedTuple):
-    """spconv_axis_system: An axis system: the semantic direction that +X, +Y and +Z point to. Valid when forward/back, left/right and up/down each appear once: 48 systems, 24 right-handed and 24 left-handed. Example: ROS REP-103 body frame {SPCONV_DIRECTION_FORWARD, SPCONV_DIRECTION_LEFT, SPCONV_DIRECTION_UP}; Unity {SPCONV_DIRECTION_RIGHT, SPCONV_DIRECTION_UP, SPCONV_DIRECTION_FORWARD}.
+    """spconv_axis_system: An axis system: the semantic direction that +X, +Y and +Z point to.
+    Valid when forward/back, left/right and up/down each appear once: 48
+    systems, 24 right-handed and 24 left-handed. Example: ROS REP-103 body
+    frame {SPCONV_DIRECTION_FORWARD, SPCONV_DIRECTION_LEFT, SPCONV_DIRECTION_UP};
+    Unity {SPCONV_DIRECTION_RIGHT,
+    SPCONV_DIRECTION_UP, SPCONV_DIRECTION_FORWARD}.
     """
     x: Any
     y: Any
     z: Any
 
 class Body(NamedTuple):
-    """spconv_body: One body: the pose of its origin and where its mass sits. pos origin O, world coordinates quat_wxyz orientation of the body frame (body -> world), need not be unit com COM C in body axes: C = pos + R com (MuJoCo body_ipos, Newton body_com, PhysX cMassLocalPose.p; Bullet: the origin of btDefaultMotionState's m_centerOfMassOffset.inverse()) iquat_wxyz orientation of the inertial (principal axes) frame in body axes (MuJoCo body_iquat, PhysX cMassLocalPose.q, Bullet: the rotation of m_centerOfMassOffset.inverse()); the zero quaternion is the identity, so {pos, quat, com} initializers keep working. Only the pose functions (>>states) read it. Twist and wrench conventions with SPCONV_FRAME_BODY use the body frame's axes (quat_wxyz), never the inertial frame's. In Python each field is an array, and may carry batch dimensions; com defaults to the origin, iquat_wxyz to the identity.
+    """spconv_body: One body: the pose of its origin and where its mass sits.
+    pos         origin O, world coordinates
+      quat_wxyz   orientation of the body frame (body -> world), need not be unit
+      com         COM C in body axes: C = pos + R com (MuJoCo body_ipos,
+                  Newton body_com, PhysX cMassLocalPose.p; Bullet: the origin
+                  of btDefaultMotionState's m_centerOfMassOffset.inverse())
+      iquat_wxyz  orientation of the inertial (principal axes) frame in body
+                  axes (MuJoCo body_iquat, PhysX cMassLocalPose.q, Bullet:
+                  the rotation of m_centerOfMassOffset.inverse()); the zero
+                  quaternion is the identity, so {pos, quat, com} initializers
+                  keep working. Only the pose functions (>>states) read it.
+    Twist and wrench conventions with SPCONV_FRAME_BODY use the body frame's
+    axes (quat_wxyz), never the inertial frame's. In Python each field is an array, and may carry batch dimensions; com defaults to the origin, iquat_wxyz to the identity.
     """
     pos: Any
     quat_wxyz: Any
@@ -272,7 +403,8 @@ class Body(NamedTuple):
     iquat_wxyz: Any
 
 class JointLayout(NamedTuple):
-    """spconv_joint_layout: A view of a model's joint arrays (nothing is copied). joint_child is read only by the SAP functions (child body of each joint, 0 <= b < body_count). In Python: int arrays; joint_child may be None for functions that do not read it.
+    """spconv_joint_layout: A view of a model's joint arrays (nothing is copied). joint_child is read
+    only by the SAP functions (child body of each joint, 0 <= b < body_count). In Python: int arrays; joint_child may be None for functions that do not read it.
     """
     joint_count: Any
     joint_type: Any
@@ -282,7 +414,32 @@ class JointLayout(NamedTuple):
     body_count: Any
 
 class MotionClip(NamedTuple):
-    """spconv_motion_clip: The arrays of a clip of `frames` frames and `bodies` bodies. Any array may be NULL (then it is not read or written). Units: angles in radians, time in seconds, lengths in the clip's unit. BVH has no unit field: many files are in cm, the CMU captures in inches / 0.45 (0.056444 m); check by the skeleton's height (docs/motion.md). SMPL is in m. The root: (root_pos, root_rot) is the world pose of the root frame, and a body whose parent is the root frame hangs off it as off any parent: parent the root frame: R_j = root_rot local_rot[j], p_j = root_pos + root_rot offsets[j] parent body i: R_j = R_i local_rot[j], p_j = p_i + R_i offsets[j] (R world orientation, p world origin), so root_rot comes before local_rot[:, 0] and offsets[0] is in the root's axes, turned by root_rot. A BVH ROOT (or the SMPL pelvis) is the root frame itself: root_pos = its world position (BVH: its OFFSET plus its position channels; SMPL: trans + J_0, the pelvis at rest), root_rot = its rotation channels (SMPL: poses[:, 0:3]), and body 0 is that joint with offsets[0] = 0 and local_rot[:, 0] = identity. Heading and ground: spconv_motion_clip_align. root_pos [frames][3] root position, world axes root_rot [frames][root_rot_format size] root orientation, root body axes -> world axes (SMPL: poses[:, 0:3], SPCONV_ROT_ROTVEC) root_linvel [frames][3] root linear velocity, world axes root_angvel [frames][3] root angular velocity, world axes, or root body axes when root_angvel_body != 0 (MuJoCo qvel[3:6]) local_rot [frames][bodies][local_rot_format size] body -> parent offsets [bodies][3] each body's origin in its parent's axes (the skeleton; BVH OFFSET, SMPL J - J_parent at rest) In Python: arrays root_pos (frames, 3), root_rot (frames, k), root_linvel and root_angvel (frames, 3), local_rot (frames, bodies, k), offsets (bodies, 3); any may be None.
+    """spconv_motion_clip: The arrays of a clip of `frames` frames and `bodies` bodies. Any array
+    may be NULL (then it is not read or written). Units: angles in radians,
+    time in seconds, lengths in the clip's unit. BVH has no unit field: many
+    files are in cm, the CMU captures in inches / 0.45 (0.056444 m); check
+    by the skeleton's height (docs/motion.md). SMPL is in m.
+    The root: (root_pos, root_rot) is the world pose of the root frame, and
+    a body whose parent is the root frame hangs off it as off any parent:
+      parent the root frame:  R_j = root_rot local_rot[j],
+                              p_j = root_pos + root_rot offsets[j]
+      parent body i:          R_j = R_i local_rot[j],  p_j = p_i + R_i offsets[j]
+    (R world orientation, p world origin), so root_rot comes before
+    local_rot[:, 0] and offsets[0] is in the root's axes, turned by root_rot.
+    A BVH ROOT (or the SMPL pelvis) is the root frame itself: root_pos = its
+    world position (BVH: its OFFSET plus its position channels; SMPL: trans
+    + J_0, the pelvis at rest), root_rot = its rotation channels (SMPL:
+    poses[:, 0:3]), and body 0 is that joint with offsets[0] = 0 and
+    local_rot[:, 0] = identity. Heading and ground: spconv_motion_clip_align.
+    root_pos     [frames][3]  root position, world axes
+    root_rot     [frames][root_rot_format size]  root orientation, root body
+                 axes -> world axes (SMPL: poses[:, 0:3], SPCONV_ROT_ROTVEC)
+    root_linvel  [frames][3]  root linear velocity, world axes
+    root_angvel  [frames][3]  root angular velocity, world axes, or root
+                 body axes when root_angvel_body != 0 (MuJoCo qvel[3:6])
+    local_rot    [frames][bodies][local_rot_format size]  body -> parent
+    offsets      [bodies][3]  each body's origin in its parent's axes (the
+                 skeleton; BVH OFFSET, SMPL J - J_parent at rest) In Python: arrays root_pos (frames, 3), root_rot (frames, k), root_linvel and root_angvel (frames, 3), local_rot (frames, bodies, k), offsets (bodies, 3); any may be None.
     """
     frames: Any
     bodies: Any
@@ -1387,11 +1544,11 @@ def perm_check_scratch(perm: Any) -> Any:
     returns None, as perm_check (the scratch is allocated here). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def perm_gather(in_: Any, perm: Any) -> Any:
+def perm_gather(in_: Any, perm: Any, check_finite: Any = ...) -> Any:
     """Res[i] = in[perm[i]] (source order -> target order).
 
     Mirror of the C function int spconv_perm_gather(spconv_real *res, const spconv_real *in, const int *perm, size_t n);
-    returns an array (n,). Raises spatial_conv.Error for a C error status or a bad argument.
+    returns an array shaped as in_: in_[perm], along its first axis. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
 def perm_gather_frames(x: Any, perm: Any, check_finite: Any = ...) -> Any:

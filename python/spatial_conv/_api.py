@@ -310,27 +310,46 @@ def _pointer(ffi, v):
     return ffi.cast("void *", v.__array_interface__["data"][0])
 
 
-def _out_view(out, batch, count, size, dtype, function, inputs):
-    """The (count, k) view of a caller's out array the C loop writes."""
+def _out_view(out, batch, count, size, dtype, function, name, inputs):
+    """The (count, k) array the C loop writes for a caller's out array (a
+    NumPy array or anything NumPy views without a copy: a CPU tensor), and
+    whether it is the out array itself (else a new array, copied into out
+    after the call: out of the other precision). An out that is exactly an
+    input (the same memory and layout) converts in place, as C allows; any
+    other overlap is refused."""
     k = size or 1
     inner = OUT_SHAPES.get(size, (size,)) if size else ()
     shapes = [tuple(batch) + inner] + ([tuple(batch) + (size,)] if size in OUT_SHAPES else [])
-    if not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape not in shapes \
-            or not out.flags.writeable:
-        raise Error(f"{function}: out must be a writable {dtype} array of shape {shapes[0]}",
-                    None, function, "out")
-    v = out.view()
+    if not _typed(out):  # a list would be copied, and the copy written
+        raise Error(f"{function}: {name} is a {type(out).__name__}; out takes arrays",
+                    None, function, name)
+    arr = out if isinstance(out, np.ndarray) else as_array(out, function, name)
+    if arr.shape not in shapes or arr.dtype not in LIBS and not (
+            arr.dtype.kind == "f" and arr.dtype.itemsize in (4, 8)) or not arr.flags.writeable:
+        raise Error(f"{function}: {name} is a {'writable ' if arr.flags.writeable else 'read-only '}"
+                    f"{arr.dtype} array of shape {arr.shape}; the result is "
+                    f"{shapes[0]} (float64 or float32)", None, function, name)
+    for in_name, in_arr in inputs:
+        if np.may_share_memory(arr, in_arr) and not _same_memory(arr, in_arr):
+            raise Error(f"{function}: {name} overlaps the input {in_name} (only the same array "
+                        "converts in place)", None, function, name)
+    if arr.dtype != dtype:
+        return np.empty((count, k), dtype), False
+    v = arr.view()
     try:
         v.shape = (count, k)
     except AttributeError:
-        raise Error(f"{function}: out cannot be written in place (its batch axes do not "
-                    "collapse into one stride)", None, function, "out") from None
+        raise Error(f"{function}: {name} cannot be written in place (its batch axes do not "
+                    "collapse into one stride)", None, function, name) from None
     if (k > 1 and v.strides[1] != v.itemsize) or v.strides[0] % v.itemsize or not v.flags.aligned:
-        raise Error(f"{function}: out needs each element's reals contiguous", None, function, "out")
-    for name, arr in inputs:
-        if np.may_share_memory(out, arr):
-            raise Error(f"{function}: out overlaps the input {name}", None, function, "out")
-    return v
+        raise Error(f"{function}: {name} needs each element's reals contiguous", None, function, name)
+    return v, True
+
+
+def _same_memory(a, b):
+    """a and b are views of the same elements, laid out alike."""
+    return (a.__array_interface__["data"][0] == b.__array_interface__["data"][0]
+            and a.shape == b.shape and a.strides == b.strides)
 
 
 def _inner_ndim(a, size):
@@ -402,7 +421,7 @@ class ElementFunction:
             if a.role in _REAL_ROLES:
                 if v is None and a.name == "iquat_wxyz":
                     continue  # C's NULL: the identity
-                torch_in = torch_in or _is_torch(v)
+                torch_in = torch_in or is_torch(v)
                 reals.append((a.py_name, as_array(v, fname, a.py_name), a.size, _typed(v)))
             elif a.role == _plan.BODY_IN:
                 if not isinstance(v, tuple) or len(v) != 4:
@@ -410,7 +429,7 @@ class ElementFunction:
                                 "(pos, quat_wxyz, com, iquat_wxyz)", None, fname, a.py_name)
                 for (field, size), fv in zip(_plan.BODY_FIELDS, v):
                     name = f"{a.py_name}.{field}"
-                    torch_in = torch_in or _is_torch(fv)
+                    torch_in = torch_in or is_torch(fv)
                     reals.append((name, as_array(fv, fname, name), size, _typed(fv)))
         # 2. precision and batch shape
         if dtype is None:
@@ -439,7 +458,7 @@ class ElementFunction:
         report = ffi.new("spx_report *")
         outs = self.out_arrays(out)
         # 3. the loop's arguments (_build.py's order)
-        keep, outputs = [], []
+        keep, outputs, copies, inplace = [], [], [], False
         call = [count, 1 if check_finite else 0, report]
         real_iter = iter(reals)
         for a in self.plan.args:
@@ -458,9 +477,14 @@ class ElementFunction:
                     res = np.empty((count, k), dtype)
                     outputs.append(_shaped(res, batch, a.size))
                 else:
+                    name = "out" if len(outs) == 1 else f"out[{len(outputs)}]"
                     given = outs[len(outputs)]
-                    res = _out_view(given, batch, count, a.size, dtype, fname,
-                                    [(r[0], r[1]) for r in reals])
+                    res, direct = _out_view(given, batch, count, a.size, dtype, fname, name,
+                                            [(r[0], r[1]) for r in reals])
+                    if not direct:
+                        copies.append((given, res))
+                    inplace = inplace or any(_same_memory(as_array(given, fname, name), r[1])
+                                             for r in reals)
                     outputs.append(given)
                 call += (_pointer(ffi, res), res.strides[0] // res.itemsize)
             elif role == _plan.BODY_IN:
@@ -497,17 +521,40 @@ class ElementFunction:
             res = np.empty((count, 1), dtype)
             outputs.append(_shaped(res, batch, 0))
             call += (ffi.from_buffer(res), 1)
-        # 4. the C loop, without the GIL (cffi releases it)
+        # 4. the C loop, without the GIL (cffi releases it). In place, the
+        # inputs are checked first: the batch forms check after writing.
+        if inplace and check_finite and count:
+            self.check_finite_first(reals, batch, count)
+            call[1] = 0
         if count:
             self.kernel[dtype](*call)
         if report.status:
             raise self.error(report, batch, [r[:3] for r in reals], dtype)
         if report.warnings:
             self.warn(report, batch, count)
+        for given, res in copies:  # out of the other precision
+            target = as_array(given, fname, "out")
+            np.copyto(target, res.reshape(target.shape), casting="same_kind")
         outputs = [_scalar(r) for r in outputs]
         if torch_in:
-            outputs = [_to_torch(r) for r in outputs]
+            outputs = [to_torch(r) for r in outputs]
         return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+    def check_finite_first(self, reals, batch, count):
+        """Error for the first element (in batch order) with a non-finite
+        input, before any C call."""
+        first = None
+        for name, arr, size, _ in reals:
+            k = max(size, 1)
+            rows = np.broadcast_to(arr, tuple(batch) + arr.shape[len(_trailing(arr, size, self.name, name)):])
+            bad = ~np.isfinite(rows.reshape(count, k)).all(axis=1)
+            if bad.any() and (first is None or np.argmax(bad) < first[1]):
+                first = (name, int(np.argmax(bad)))
+        if first is not None:
+            index = tuple(int(i) for i in np.unravel_index(first[1], batch)) if batch else None
+            where = f" at index {index}" if index is not None else ""
+            raise Error(f"{self.name}: {first[0]} is not finite{where} (pass check_finite=False "
+                        "to hand it to the C function)", None, self.name, first[0], index)
 
     def error(self, report, batch, reals, dtype):
         index = tuple(int(i) for i in np.unravel_index(report.index, batch)) if batch else None
@@ -553,15 +600,19 @@ def _typed(x):
     return not isinstance(x, (list, tuple, float, int))
 
 
-def _is_torch(x):
+def is_torch(x):
     return type(x).__module__.startswith("torch")
 
 
-def _to_torch(r):
+def to_torch(r):
+    """The NumPy arrays and scalars in r as PyTorch tensors sharing their
+    memory (tuples and named tuples item by item; other values as they are)."""
     import torch
     if isinstance(r, tuple):
-        return type(r)(*(_to_torch(f) for f in r))
-    return torch.from_numpy(np.asarray(r))  # 0-d for a NumPy scalar
+        return type(r)(*(to_torch(f) for f in r))
+    if isinstance(r, (np.ndarray, np.generic)):
+        return torch.from_numpy(np.asarray(r))  # 0-d for a NumPy scalar
+    return r
 
 
 def element_functions():

@@ -7,6 +7,7 @@ the header and the package cannot drift apart. Pure Python, no C parser.
 """
 import os
 import re
+import textwrap
 from typing import Dict, List, NamedTuple, Optional, Tuple
 
 HEADER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "include", "spatial_conv.h")
@@ -91,8 +92,8 @@ def _doc_before(text, pos):
     if not head.endswith("*/"):
         return ""
     start = head.rfind("/*")
-    body = head[start + 2:-2].lstrip("*")
-    return " ".join(body.split())
+    first, _, rest = head[start + 2:-2].lstrip("*").partition("\n")
+    return "\n".join([first.strip(), textwrap.dedent(rest).strip()]).strip()
 
 
 def _enums(types):

@@ -28,14 +28,26 @@ def _mirror(c_name, returns):
     def wrap(f):
         fn = _api.HEADER.functions[c_name]
         contract = fn.contract[:1].upper() + fn.contract[1:]
-        f.__name__ = f.__qualname__ = c_name
-        f.__module__ = "spatial_conv"
-        f.__doc__ = (f"{contract}.\n\nMirror of the C function {fn.c_proto};\n"
+
+        @functools.wraps(f)
+        def g(*args, **kwargs):
+            result = f(*args, **kwargs)
+            if any(_holds_torch(v) for v in (*args, *kwargs.values())):
+                result = _api.to_torch(result)  # tensors in, tensors out
+            return result
+        g.__name__ = g.__qualname__ = c_name
+        g.__module__ = "spatial_conv"
+        g.__doc__ = (f"{contract}.\n\nMirror of the C function {fn.c_proto};\n"
                      f"returns {returns}. Raises spatial_conv.Error for a C error status "
                      "or a bad argument.")
-        _FUNCTIONS[c_name] = f
-        return f
+        _FUNCTIONS[c_name] = g
+        return g
     return wrap
+
+
+def _holds_torch(v):
+    """v is a PyTorch tensor, or a MotionClip / JointLayout holding one."""
+    return _api.is_torch(v) or isinstance(v, tuple) and any(_api.is_torch(x) for x in v)
 
 
 def _check(status, fname, argument=None):
@@ -47,9 +59,16 @@ def _check(status, fname, argument=None):
 
 
 def _precision(fname, check_finite, **arrays):
-    """(dtype, ffi, lib) for the real arrays given (None values skipped)."""
+    """(dtype, ffi, lib) for the real arrays given (None values skipped),
+    by the rule of the element functions; Error for a non-finite value
+    when check_finite."""
     typed = [(k, as_array(v, fname, k), None, _api._typed(v)) for k, v in arrays.items() if v is not None]
     dtype = real_dtype(typed, fname)
+    for k, a, _, _ in typed if check_finite else ():
+        if a.dtype.kind == "f" and not np.isfinite(a).all():
+            index = tuple(int(i) for i in np.argwhere(~np.isfinite(a))[0])
+            raise Error(f"{fname}: {k} is not finite at index {index} (pass check_finite=False "
+                        "to hand it to the C function)", None, fname, k, index)
     mod = LIBS[dtype]
     return dtype, mod.ffi, mod.lib
 
@@ -486,9 +505,13 @@ def perm_inverse(perm):
     return res
 
 
-@_mirror("perm_gather", "an array (n,)")
-def perm_gather(in_, perm):
-    return perm_gather_frames(np.reshape(as_array(in_, "perm_gather", "in_"), (1, -1)), perm)[0]
+@_mirror("perm_gather", "an array shaped as in_: in_[perm], along its first axis")
+def perm_gather(in_, perm, *, check_finite=True):
+    a = as_array(in_, "perm_gather", "in_")
+    if a.ndim == 0:
+        raise Error("perm_gather: in_ must have at least one axis", None, "perm_gather", "in_")
+    rows = a.reshape(1, a.shape[0], -1) if a.ndim > 1 else a.reshape(1, -1)
+    return perm_gather_frames(rows, perm, check_finite=check_finite).reshape(a.shape)
 
 
 @_mirror("perm_gather_frames", "an array shaped as x: (frames, n) or (frames, n, stride)")
@@ -540,12 +563,18 @@ def _clip(clip, dtype, fname, argument):
     fmt = {k: 0 if getattr(clip, k) is None and getattr(clip, array) is None else  # not read by C
            int(enum_value(getattr(clip, k), "spconv_rot_format", fname, f"{argument}.{k}"))
            for k, array in (("root_rot_format", "root_rot"), ("local_rot_format", "local_rot"))}
-    sizes = {"root_pos": frames * 3, "root_linvel": frames * 3, "root_angvel": frames * 3,
-             "offsets": bodies * 3,
-             "root_rot": frames * mod.lib.spconv_rot_format_size(fmt["root_rot_format"]),
-             "local_rot": frames * bodies * mod.lib.spconv_rot_format_size(fmt["local_rot_format"])}
-    arrays = {k: None if getattr(clip, k) is None else
-              _sized(getattr(clip, k), sizes[k], dtype, fname, f"{argument}.{k}").copy() for k in _CLIP_ARRAYS}
+    k_root = mod.lib.spconv_rot_format_size(fmt["root_rot_format"])
+    k_local = mod.lib.spconv_rot_format_size(fmt["local_rot_format"])
+    shapes = {"root_pos": (frames, 3), "root_linvel": (frames, 3), "root_angvel": (frames, 3),
+              "offsets": (bodies, 3), "root_rot": (frames, k_root), "local_rot": (frames, bodies, k_local)}
+    arrays = {}
+    for k in _CLIP_ARRAYS:
+        a = _reals(getattr(clip, k), dtype, fname, f"{argument}.{k}")
+        want = shapes[k]
+        if a is not None and a.shape != want and not (want[-1] == 9 and a.shape == want[:-1] + (3, 3)):
+            raise Error(f"{fname}: {argument}.{k} has shape {a.shape}; the clip's frames, bodies "
+                        f"and format need {want}", None, fname, f"{argument}.{k}")
+        arrays[k] = None if a is None else a.copy()
     c = mod.ffi.new("spconv_motion_clip *", {
         "frames": frames, "bodies": bodies, "root_angvel_body": int(clip.root_angvel_body or 0),
         **fmt, **{k: _ptr(mod.ffi, a) for k, a in arrays.items()}})
@@ -558,11 +587,12 @@ def _clip_like(clip, arrays):
 
 
 def _clip_dtype(clip, fname, argument, check_finite, **more):
-    """The precision of a clip's arrays (more: other inputs, checked only)."""
+    """The precision of a call on a clip: its arrays and the other real
+    inputs (more) by the rule of the element functions."""
     if not isinstance(clip, MotionClip):
         raise Error(f"{fname}: {argument} must be a spatial_conv.MotionClip", None, fname, argument)
-    _precision(fname, check_finite, **more)
-    return _precision(fname, check_finite, **{f"{argument}.{k}": getattr(clip, k) for k in _CLIP_ARRAYS})[0]
+    arrays = {f"{argument}.{k}": getattr(clip, k) for k in _CLIP_ARRAYS}
+    return _precision(fname, check_finite, **arrays, **more)[0]
 
 
 @_mirror("motion_clip_convert", "a new MotionClip")

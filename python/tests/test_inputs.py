@@ -862,10 +862,10 @@ def test_out_tuple_into_the_columns_of_an_engine_buffer():
 
 
 @pytest.mark.parametrize("bad, match", [
-    (np.empty((10, 4), np.float32), "float64 array of shape"),
+    (np.empty((10, 4), np.int64), "int64 array of shape"),
     (np.empty((10, 3)), "shape"),
     (np.empty((4, 10)).T, "contiguous"),
-    ([0.0] * 40, "array"),
+    ([[0.0] * 4] * 10, "list"),
 ])
 def test_out_refused(bad, match):
     with pytest.raises(sc.Error, match=match) as e:
@@ -873,10 +873,47 @@ def test_out_refused(bad, match):
     assert e.value.argument == "out"
 
 
-def test_out_overlapping_an_input_is_refused():
+def test_out_read_only_is_refused():
+    out = np.empty((10, 4))
+    out.setflags(write=False)
+    with pytest.raises(sc.Error, match="read-only"):
+        sc.quat_xyzw_from_wxyz(rand(10, 4), out=out)
+
+
+def test_out_overlapping_an_input_is_refused_unless_it_is_the_input():
     q = rand(10, 4)
     with pytest.raises(sc.Error, match="overlaps the input q_wxyz"):
+        sc.quat_xyzw_from_wxyz(q, out=q[::-1])
+    want = sc.quat_xyzw_from_wxyz(q)
+    assert sc.quat_xyzw_from_wxyz(q, out=q) is q  # in place, as C allows
+    np.testing.assert_array_equal(q, want)
+
+
+def test_in_place_checks_before_writing():
+    q = rand(600, 4)
+    q[300, 2] = np.nan
+    before = q.copy()
+    with pytest.raises(sc.Error, match=r"not finite at index \(300,\)"):
         sc.quat_xyzw_from_wxyz(q, out=q)
+    np.testing.assert_array_equal(q, before)  # nothing written
+
+
+def test_out_of_the_other_precision_is_cast():
+    """MuJoCo's float64 state into an Isaac Lab float32 buffer."""
+    n = 5
+    qpos, qvel, ipos = rand(n, 7), rand(n, 6), rand(n, 3)
+    buf = np.zeros((n, 13), np.float32)
+    sc.state_convert("isaaclab3", qpos, qvel, "mujoco_free", ipos, out=(buf[:, :7], buf[:, 7:]))
+    pose, twist = sc.state_convert("isaaclab3", qpos, qvel, "mujoco_free", ipos)
+    np.testing.assert_array_equal(buf, np.concatenate([pose, twist], axis=1).astype(np.float32))
+
+
+def test_out_tensor():
+    torch = pytest.importorskip("torch")
+    q = torch.from_numpy(rand(6, 4))
+    out = torch.empty(6, 4, dtype=torch.float64)
+    assert sc.quat_xyzw_from_wxyz(q, out=out) is out
+    assert torch.equal(out, q[:, [1, 2, 3, 0]])
 
 
 def test_out_needs_one_array_per_result():
