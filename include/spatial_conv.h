@@ -261,15 +261,25 @@
 
    The header includes only <math.h> and <stddef.h> (plus <emmintrin.h> and
    <stdint.h> on x86 with SSE2 for the non-temporal stores of some batch
-   forms, unless SPCONV_NO_VECTOR is defined), allocates nothing,
+   forms, unless SPCONV_NO_VECTOR is defined; none under NVRTC, which has
+   them built in), allocates nothing,
    has no globals and does no I/O. License (MIT): >>license, at the end.
 */
 
 #ifndef SPCONV_SPATIAL_CONV_H
 #define SPCONV_SPATIAL_CONV_H
 
-#include <math.h>
-#include <stddef.h>
+/* NVRTC (CUDA compiled at run time: Warp, CuPy, cuda-python) has no
+   standard headers: size_t and the math functions are built in there. It
+   warns of every static function a program does not call; the header
+   turns that warning (177) off for its own lines and back on at its end. */
+#ifndef __CUDACC_RTC__
+#  include <math.h>
+#  include <stddef.h>
+#else
+#  pragma nv_diagnostic push
+#  pragma nv_diag_suppress 177
+#endif
 
 /* =================================================================== >>types
    TYPES AND CONSTANTS: version, configuration, constants, status codes, every
@@ -7992,6 +8002,9 @@ SPCONV_API int spconv_motion_clip_align(spconv_motion_clip *res,
 
 #if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)
 #  pragma GCC diagnostic pop
+#endif
+#ifdef __CUDACC_RTC__
+#  pragma nv_diagnostic pop
 #endif
 
 /* The private macros end with the header (tests/compile/switches.sh checks

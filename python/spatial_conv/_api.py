@@ -231,8 +231,8 @@ def as_array(x, function, argument):
     if isinstance(x, np.ndarray):
         return x
     if hasattr(x, "__cuda_array_interface__"):
-        raise Error(f"{function}: {argument} is a CUDA array; this build converts host "
-                    "(CPU) arrays only", None, function, argument)
+        raise Error(f"{function}: {argument} is a CUDA array; this function takes host arrays "
+                    "(the element functions take CUDA arrays: docs/python.md)", None, function, argument)
     try:
         return np.asarray(x)
     except (TypeError, ValueError, RuntimeError) as e:
@@ -398,6 +398,17 @@ class ElementFunction:
                     raise TypeError(f"{self.name}() missing required argument {a.py_name!r}")
         return values
 
+    def on_device(self, values):
+        """True when a real input is a CUDA array."""
+        for a in self.inputs:
+            v = values[a.py_name]
+            if a.role in _REAL_ROLES and hasattr(v, "__cuda_array_interface__"):
+                return True
+            if a.role == _plan.BODY_IN and isinstance(v, tuple) and \
+                    any(hasattr(f, "__cuda_array_interface__") for f in v):
+                return True
+        return False
+
     def out_arrays(self, out):
         """The caller's result arrays (out=), one per C result, or None."""
         if out is None:
@@ -414,6 +425,11 @@ class ElementFunction:
     def __call__(self, *args, check_finite=True, out=None, dtype=None, **kwargs):
         fname = self.name
         values = self.bind(args, kwargs)
+        if self.on_device(values):  # CUDA arrays: kernels compiled by NVRTC (_cuda.py)
+            from . import _cuda
+            if dtype is not None:
+                raise TypeError(f"{fname}() got an unexpected keyword argument 'dtype'")
+            return _cuda.call(self, values, check_finite, out)
         # 1. the real arrays, in argument order: [name, array, reals per element, typed]
         reals, torch_in = [], False
         for a in self.inputs:

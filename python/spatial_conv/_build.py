@@ -170,33 +170,37 @@ def _loop_source(plan, header):
     return each + "\n" + "\n".join(lines)
 
 
-def _each_source(plan):
+def element_body(plan, on_nonfinite, on_error, on_warning):
+    """The C statements that convert element i: its pointers, the check of
+    its inputs (when check_finite) and the call. The three reactions are C
+    statements with {k} (the index into finite_checks) or `status` in them:
+    the host loop returns from them, the CUDA kernel (_cuda.py) records them
+    with atomics and goes on."""
     fn = plan.function
-    lines = [_each_prototype(plan) + " {", "  size_t i;", "  for (i = i0; i < i1; ++i) {"]
-    call, checks = [], []
+    lines, call, checks = [], [], []
     for a in plan.args:
         at = f"(ptrdiff_t)i * {a.name}_s"
         if a.role == _plan.IN:
             at = f"(const spconv_real *){a.name}_p + {at}"
             if a.name == "iquat_wxyz":  # address 0: NULL, the identity
                 at = f"{a.name}_p ? {at} : NULL"
-            lines.append(f"    const spconv_real *{a.name} = {at};")
+            lines.append(f"const spconv_real *{a.name} = {at};")
             checks.append(f"(!{a.name} || spx__finite({a.name}, {a.size}))" if a.name == "iquat_wxyz"
                           else f"spx__finite({a.name}, {a.size})")
             call.append(a.name)
         elif a.role == _plan.SCALAR:
-            lines.append(f"    const spconv_real {a.name} = ((const spconv_real *){a.name}_p)[{at}];")
+            lines.append(f"const spconv_real {a.name} = ((const spconv_real *){a.name}_p)[{at}];")
             checks.append(f"spx__finite(&{a.name}, 1)")
             call.append(a.name)
         elif a.role == _plan.OUT:
-            lines.append(f"    spconv_real *{a.name} = (spconv_real *){a.name}_p + {at};")
+            lines.append(f"spconv_real *{a.name} = (spconv_real *){a.name}_p + {at};")
             call.append(a.name)
         elif a.role in (_plan.BODY_IN, _plan.BODY_OUT):
-            lines.append(f"    spconv_body {a.name};")
+            lines.append(f"spconv_body {a.name};")
             for field, size in _plan.BODY_FIELDS:
                 if a.role == _plan.BODY_IN:
                     src = f"(const spconv_real *){a.name}_{field}_p + (ptrdiff_t)i * {a.name}_{field}_s"
-                    lines.append(f"    memcpy({a.name}.{field}, {src}, sizeof {a.name}.{field});")
+                    lines.append(f"spx__copy({a.name}.{field}, {src}, {size});")
                     checks.append(f"spx__finite({a.name}.{field}, {size})")
             call.append(f"&{a.name}")
         elif a.role == _plan.CONST:
@@ -204,28 +208,34 @@ def _each_source(plan):
         else:  # STRUCT, STRING: passed through
             call.append(a.name)
     for k, check in enumerate(checks):
-        lines.append(f"    if (check_finite && !{check}) {{")
-        lines.append(f"      report->index = (long long)i; report->arg = {k};")
-        lines.append(f"      return report->status = {NONFINITE};")
-        lines.append("    }")
-    lines.append("    if (!call) continue;")
+        lines.append(f"if (check_finite && !{check}) {{ {on_nonfinite.format(k=k)} }}")
+    lines.append("if (!call) continue;")
     invoke = f"{fn.c_name}({', '.join(call)})"
     if plan.returns_status:
-        lines.append(f"    {{ int status = {invoke};")
-        lines.append("      if (status < 0) { report->index = (long long)i; return report->status = status; }")
-        lines.append("      if (status > 0 && report->warnings++ == 0) {"
-                     " report->warn_index = (long long)i; report->warn_status = status; } }")
+        lines.append(f"{{ int status = {invoke};")
+        lines.append(f"  if (status < 0) {{ {on_error} }}")
+        lines.append(f"  if (status > 0) {{ {on_warning} }} }}")
     elif plan.returns_real:
-        lines.append(f"    ((spconv_real *)ret_p)[(ptrdiff_t)i * ret_s] = {invoke};")
+        lines.append(f"((spconv_real *)ret_p)[(ptrdiff_t)i * ret_s] = {invoke};")
     else:
-        lines.append(f"    {invoke};")
+        lines.append(f"{invoke};")
     for a in plan.args:
         if a.role == _plan.BODY_OUT:
-            for field, _ in _plan.BODY_FIELDS:
+            for field, size in _plan.BODY_FIELDS:
                 dst = f"(spconv_real *){a.name}_{field}_p + (ptrdiff_t)i * {a.name}_{field}_s"
-                lines.append(f"    memcpy({dst}, {a.name}.{field}, sizeof {a.name}.{field});")
-    lines += ["  }", "  return 0;", "}"]
-    return "\n".join(lines)
+                lines.append(f"spx__copy({dst}, {a.name}.{field}, {size});")
+    return lines
+
+
+def _each_source(plan):
+    body = element_body(
+        plan,
+        on_nonfinite=f"report->index = (long long)i; report->arg = {{k}}; return report->status = {NONFINITE};",
+        on_error="report->index = (long long)i; return report->status = status;",
+        on_warning="if (report->warnings++ == 0) { report->warn_index = (long long)i; "
+                   "report->warn_status = status; }")
+    return "\n".join([_each_prototype(plan) + " {", "  size_t i;", "  for (i = i0; i < i1; ++i) {",
+                      *("    " + line for line in body), "  }", "  return 0;", "}"])
 
 
 PRELUDE = """
@@ -238,6 +248,10 @@ static int spx__finite(const spconv_real *x, int k) {
   for (j = 0; j < k; ++j)
     if (!(x[j] - x[j] == 0)) return 0;
   return 1;
+}
+/* dst[0..k) = src[0..k) */
+static void spx__copy(spconv_real *dst, const spconv_real *src, int k) {
+  memcpy(dst, src, (size_t)k * sizeof *dst);
 }
 /* The bits of a real: exponent all ones is inf or NaN, and adding the
    exponent's lowest bit to the exponent field carries into the sign bit

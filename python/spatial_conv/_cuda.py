@@ -1,0 +1,479 @@
+"""CUDA arrays: the element functions as kernels that NVRTC compiles at run
+time from the package's spatial_conv.h, launched through the CUDA driver.
+
+Nothing here runs at import. The first CUDA array (anything with
+__cuda_array_interface__: PyTorch, CuPy, Warp, JAX) loads the driver
+(libcuda.so.1, installed with the NVIDIA driver) and NVRTC (libnvrtc, found
+as CuPy and Warp find it: CUDA_PATH / CUDA_HOME, /usr/local/cuda, the
+nvidia-cuda-nvrtc wheel, the loader's path); either missing raises Error
+then, with what to install. Kernels are compiled once per device
+architecture and precision, and kept for the process.
+
+One thread converts one element, in a grid-stride loop, with the same
+statements as the host loop (_build.element_body). A failing element is
+recorded with atomicMin on (index, status, argument), so the first failing
+index is reported as on the host; the launch runs on the stream of the
+first input array, and the call waits for that stream to read the report.
+"""
+import ctypes
+import ctypes.util
+import glob
+import os
+import threading
+
+import numpy as np
+
+from . import _api, _build, _header, _plan
+
+NONFINITE = _build.NONFINITE
+
+DEVICE_PRELUDE = r"""
+/* the report of a launch: the smallest key (element << 24 | argument << 16
+   | status + 32768) of a failing element, and of a warning; their count */
+typedef struct spx_dreport {
+  unsigned long long fail_key, warn_key, warnings;
+} spx_dreport;
+static __device__ void spx__record(unsigned long long *key, size_t i, int status, int arg) {
+  atomicMin(key, ((unsigned long long)i << 24) | ((unsigned long long)(arg & 0xFF) << 16) |
+                     (unsigned long long)((status + 32768) & 0xFFFF));
+}
+/* 1 when the k reals at x are all finite */
+static __device__ int spx__finite(const spconv_real *x, int k) {
+  int j;
+  for (j = 0; j < k; ++j)
+    if (!(x[j] - x[j] == 0)) return 0;
+  return 1;
+}
+static __device__ void spx__copy(spconv_real *dst, const spconv_real *src, int k) {
+  int j;
+  for (j = 0; j < k; ++j) dst[j] = src[j];
+}
+"""
+
+
+def cuda_plans():
+    """The element functions that run on CUDA arrays: all but the one with
+    a string argument (quat_wxyz_from_mujoco_euler: its Euler sequence is
+    host memory)."""
+    return {name: plan for name, plan in _plan.element_plans(_api.HEADER).items()
+            if not any(a.role == _plan.STRING for a in plan.args)}
+
+
+def _kernel_params(plan):
+    """The kernel's parameters: the host loop's, with conventions by value."""
+    params = []
+    for p in _build._loop_params(plan):
+        if p.startswith("const spconv_") and "convention *" in p:
+            ctype, name = p[len("const "):].split(" *")
+            params.append(f"{ctype} {name}_v")
+        elif p.startswith("spx_report *"):
+            params.append("spx_dreport *report")
+        else:
+            params.append(p)
+    return params
+
+
+def _kernel_source(plan):
+    body = _build.element_body(
+        plan,
+        on_nonfinite=f"spx__record(&report->fail_key, i, {NONFINITE}, {{k}}); continue;",
+        on_error="spx__record(&report->fail_key, i, status, 0); continue;",
+        on_warning="spx__record(&report->warn_key, i, status, 0); atomicAdd(&report->warnings, 1ull);")
+    head = [f'extern "C" __global__ void spx_{plan.function.name}({", ".join(_kernel_params(plan))}) {{',
+            "  const int call = 1;"]
+    for a in plan.args:
+        if a.role == _plan.STRUCT:
+            head.append(f"  const {a.ctype} *{a.name} = &{a.name}_v;")
+    loop = ["  size_t i;",
+            "  for (i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;",
+            "       i += (size_t)gridDim.x * blockDim.x) {"]
+    return "\n".join(head + loop + ["    " + line for line in body] + ["  }", "}"])
+
+
+def kernel_source(precision):
+    """The CUDA C++ source NVRTC compiles for precision 64 or 32: the
+    header itself and one kernel per element function."""
+    with open(_header.HEADER, encoding="utf-8") as f:
+        header = f.read()
+    define = "#define SPCONV_USE_FLOAT\n" if precision == 32 else ""
+    return "\n".join([define + header, DEVICE_PRELUDE,
+                      *(_kernel_source(p) for p in cuda_plans().values())])
+
+
+# ------------------------------------------------------------------ libraries
+def _candidates_nvrtc():
+    names = ["libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2"]
+    dirs = [os.path.join(os.environ[v], "lib64") for v in ("CUDA_PATH", "CUDA_HOME")
+            if os.environ.get(v)] + ["/usr/local/cuda/lib64"]
+    for site in __import__("site").getsitepackages():
+        dirs += glob.glob(os.path.join(site, "nvidia", "cuda_nvrtc", "lib"))
+    paths = [os.path.join(d, n) for d in dirs for n in names]
+    found = ctypes.util.find_library("nvrtc")
+    return paths + names + ([found] if found else [])
+
+
+def _load(candidates, what, hint):
+    errors = []
+    for path in candidates:
+        try:
+            return ctypes.CDLL(path)
+        except OSError as e:
+            errors.append(str(e))
+    raise _api.Error(f"spatial_conv: CUDA arrays need {what}, which was not found ({hint}; "
+                     f"tried {', '.join(candidates[:4])}, ...)")
+
+
+class _Nvrtc:
+    def __init__(self):
+        self.lib = _load(_candidates_nvrtc(), "NVRTC (libnvrtc)",
+                         "install the CUDA toolkit or the nvidia-cuda-nvrtc package, or set CUDA_PATH")
+
+    def compile(self, source, options):
+        """(rc, log, image): PTX or, for an sm_ architecture, a cubin."""
+        lib, prog = self.lib, ctypes.c_void_p()
+        _nvrtc_check(lib, lib.nvrtcCreateProgram(ctypes.byref(prog), source.encode(), b"spatial_conv.cu",
+                                                 0, None, None))
+        try:
+            opts = (ctypes.c_char_p * len(options))(*[o.encode() for o in options])
+            rc = lib.nvrtcCompileProgram(prog, len(options), opts)
+            size = ctypes.c_size_t()
+            lib.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
+            log = ctypes.create_string_buffer(size.value)
+            lib.nvrtcGetProgramLog(prog, log)
+            if rc != 0:
+                return rc, log.value.decode(errors="replace"), None
+            cubin = any(o.startswith("--gpu-architecture=sm_") for o in options)
+            get_size, get = ((lib.nvrtcGetCUBINSize, lib.nvrtcGetCUBIN) if cubin
+                             else (lib.nvrtcGetPTXSize, lib.nvrtcGetPTX))
+            _nvrtc_check(lib, get_size(prog, ctypes.byref(size)))
+            image = ctypes.create_string_buffer(size.value)
+            _nvrtc_check(lib, get(prog, image))
+            return 0, log.value.decode(errors="replace"), image.raw
+        finally:
+            lib.nvrtcDestroyProgram(ctypes.byref(prog))
+
+
+def _nvrtc_check(lib, rc):
+    if rc != 0:
+        lib.nvrtcGetErrorString.restype = ctypes.c_char_p
+        raise _api.Error(f"spatial_conv: NVRTC: {lib.nvrtcGetErrorString(rc).decode()}")
+
+
+def compile_kernels(precision, arch, nvrtc=None):
+    """The image (cubin for "sm_XY", PTX for "compute_XY") of every kernel
+    for precision 64 or 32; Error with NVRTC's log if it does not compile
+    cleanly (a warning counts as a failure: the header is warning-free)."""
+    nvrtc = nvrtc or _Nvrtc()
+    rc, log, image = nvrtc.compile(kernel_source(precision),
+                                   ["--std=c++17", f"--gpu-architecture={arch}"])
+    if rc != 0 or "warning" in log:
+        raise _api.Error(f"spatial_conv: NVRTC could not compile the kernels ({arch}, "
+                         f"float{precision}):\n{log}")
+    return image
+
+
+class _Driver:
+    """The few CUDA driver calls a launch needs (ctypes, libcuda.so.1)."""
+
+    def __init__(self):
+        self.lib = _load(["libcuda.so.1", "libcuda.so", "nvcuda.dll"], "the CUDA driver (libcuda.so.1)",
+                         "install the NVIDIA driver; CUDA arrays need a GPU")
+        self.check(self.lib.cuInit(0), "cuInit")
+
+    def check(self, rc, what):
+        if rc != 0:
+            text = ctypes.c_char_p()
+            self.lib.cuGetErrorString(rc, ctypes.byref(text))
+            raise _api.Error(f"spatial_conv: {what}: CUDA error {rc} "
+                             f"({(text.value or b'').decode()})")
+
+    def device_of(self, pointer):
+        dev = ctypes.c_int()
+        CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9
+        self.check(self.lib.cuPointerGetAttribute(ctypes.byref(dev), CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                                                  ctypes.c_uint64(pointer)), "cuPointerGetAttribute")
+        return dev.value
+
+    def arch(self, device):
+        major, minor = ctypes.c_int(), ctypes.c_int()
+        self.check(self.lib.cuDeviceGetAttribute(ctypes.byref(major), 75, device), "compute capability")
+        self.check(self.lib.cuDeviceGetAttribute(ctypes.byref(minor), 76, device), "compute capability")
+        return f"sm_{major.value}{minor.value}"
+
+    def context(self, device):
+        ctx = ctypes.c_void_p()
+        self.check(self.lib.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), device), "cuDevicePrimaryCtxRetain")
+        return ctx
+
+
+class _Runtime:
+    """Driver, NVRTC and the compiled modules of this process."""
+
+    def __init__(self):
+        self.driver = _Driver()
+        self.nvrtc = _Nvrtc()
+        self.modules = {}  # (device, precision) -> (context, module)
+        self.lock = threading.Lock()
+
+    def function(self, device, precision, name):
+        with self.lock:
+            key = (device, precision)
+            if key not in self.modules:
+                ctx = self.driver.context(device)
+                self.driver.check(self.driver.lib.cuCtxPushCurrent(ctx), "cuCtxPushCurrent")
+                try:
+                    image = compile_kernels(precision, self.driver.arch(device), self.nvrtc)
+                    module = ctypes.c_void_p()
+                    self.driver.check(self.driver.lib.cuModuleLoadData(ctypes.byref(module), image),
+                                      "cuModuleLoadData")
+                finally:
+                    self.driver.lib.cuCtxPopCurrent(ctypes.byref(ctypes.c_void_p()))
+                self.modules[key] = (ctx, module)
+            ctx, module = self.modules[key]
+        fn = ctypes.c_void_p()
+        self.driver.check(self.driver.lib.cuModuleGetFunction(ctypes.byref(fn), module,
+                                                              f"spx_{name}".encode()), "cuModuleGetFunction")
+        return ctx, fn
+
+
+_RUNTIME = None
+_RUNTIME_LOCK = threading.Lock()
+
+
+def runtime():
+    """The process's CUDA runtime, made on the first CUDA array."""
+    global _RUNTIME
+    with _RUNTIME_LOCK:
+        if _RUNTIME is None:
+            _RUNTIME = _Runtime()
+        return _RUNTIME
+
+
+# ------------------------------------------------------------------ arrays
+class DeviceArray:
+    """A CUDA array's __cuda_array_interface__, read: its address, dtype,
+    shape, strides in elements, device and stream."""
+
+    def __init__(self, obj, function, argument):
+        cai = obj.__cuda_array_interface__
+        self.obj, self.shape = obj, tuple(cai["shape"])
+        self.dtype = np.dtype(cai["typestr"])
+        self.pointer = int(cai["data"][0])
+        self.readonly = bool(cai["data"][1])
+        item = self.dtype.itemsize
+        strides = cai.get("strides")
+        if strides is None:  # C-contiguous
+            strides, step = [], item
+            for n in reversed(self.shape):
+                strides.insert(0, step)
+                step *= n
+        if any(s % item for s in strides):
+            raise _api.Error(f"{function}: {argument} has strides that are not whole elements",
+                             None, function, argument)
+        self.strides = tuple(s // item for s in strides)
+        self.stream = cai.get("stream")
+        if self.dtype not in (_api.F64, _api.F32):
+            raise _api.Error(f"{function}: {argument} is a CUDA array of {self.dtype}; "
+                             "CUDA arrays must be float64 or float32", None, function, argument)
+
+
+def is_cuda(x):
+    return hasattr(x, "__cuda_array_interface__")
+
+
+def empty_like_kind(template, shape, dtype):
+    """A new CUDA array of the same kind and device as template (PyTorch,
+    CuPy), or None for kinds that cannot be made here (give out= then)."""
+    module = type(template).__module__
+    if module.startswith("torch"):
+        import torch
+        return torch.empty(shape, dtype=getattr(torch, np.dtype(dtype).name), device=template.device)
+    if module.startswith("cupy"):
+        import cupy
+        with cupy.cuda.Device(template.device.id):
+            return cupy.empty(shape, dtype)
+    return None
+
+
+def _batch_stride(arr, batch_ndim):
+    """The one stride (in elements) that walks arr's batch dimensions in
+    order, or None when they do not collapse into one."""
+    shape, strides = arr.shape[:batch_ndim], arr.strides[:batch_ndim]
+    dims = [(n, s) for n, s in zip(shape, strides) if n != 1]
+    if not dims:
+        return 0
+    for (n0, s0), (n1, s1) in zip(dims, dims[1:]):
+        if s0 != s1 * n1:
+            return None
+    return dims[-1][1]
+
+
+def _layout(arr, size, batch, function, argument):
+    """(stride between elements) of a CUDA input: each element's reals
+    contiguous; its batch dimensions the call's, or none (stride 0)."""
+    inner = _api._inner_ndim(arr, size)
+    own = arr.shape[:len(arr.shape) - inner]
+    if inner and arr.strides[-1] != 1 or inner == 2 and arr.strides[-2] != arr.shape[-1]:
+        raise _api.Error(f"{function}: {argument} needs each element's reals contiguous on the GPU",
+                         None, function, argument)
+    if int(np.prod(own, dtype=np.int64)) == 1:
+        return 0
+    stride = _batch_stride(arr, len(own)) if own == tuple(batch) else None
+    if stride is None:
+        raise _api.Error(f"{function}: {argument} has batch shape {own} and strides {arr.strides}; on "
+                         f"the GPU an input is one element or {tuple(batch)} in one stride",
+                         None, function, argument)
+    return stride
+
+
+def call(impl, values, check_finite, out):
+    """impl (an _api.ElementFunction) on CUDA arrays: the same rule as on
+    the host, one kernel launch on the stream of the first input."""
+    fname, plan = impl.name, impl.plan
+    if plan.function.name not in cuda_plans():
+        raise _api.Error(f"{fname}: takes host arrays only (its string argument is host memory)",
+                         None, fname)
+    reals = []  # (argument name, DeviceArray, reals per element), in argument order
+    for a in impl.inputs:
+        v = values[a.py_name]
+        if a.role in (_plan.IN, _plan.SCALAR):
+            if v is None and a.name == "iquat_wxyz":
+                continue
+            fields = [(a.py_name, v, a.size)]
+        elif a.role == _plan.BODY_IN:
+            fields = [(f"{a.py_name}.{f}", fv, size) for (f, size), fv in zip(_plan.BODY_FIELDS, v)]
+        else:
+            continue
+        for name, fv, size in fields:
+            if not is_cuda(fv):
+                raise _api.Error(f"{fname}: {name} is not a CUDA array; give every array input "
+                                 "on the same GPU", None, fname, name)
+            reals.append((name, DeviceArray(fv, fname, name), size))
+    dtypes = {d.dtype for _, d, _ in reals}
+    if len(dtypes) != 1:
+        raise _api.Error(f"{fname}: CUDA inputs of {sorted(map(str, dtypes))}: on the GPU every array "
+                         "input has one dtype (float64 or float32)", None, fname)
+    dtype = dtypes.pop()
+    shapes = [_api._trailing(d, size, fname, n) for n, d, size in reals]
+    try:
+        batch = np.broadcast_shapes(*shapes)
+    except ValueError:
+        raise _api.Error(f"{fname}: the batch shapes do not broadcast: {shapes}", None, fname) from None
+    count = int(np.prod(batch, dtype=np.int64))
+    rt = runtime()
+    first = reals[0][1]
+    device = rt.driver.device_of(first.pointer)
+    for n, d, _ in reals:
+        if rt.driver.device_of(d.pointer) != device:
+            raise _api.Error(f"{fname}: {n} is on another GPU than {reals[0][0]}", None, fname, n)
+    mod = _api.LIBS[dtype]
+    args = [ctypes.c_size_t(count), ctypes.c_int(1 if check_finite else 0), None]  # report: below
+    outs = impl.out_arrays(out)
+    results, keep = [], []
+    real_iter = iter(reals)
+    for a in plan.args:
+        if a.role in (_plan.IN, _plan.SCALAR) or a.role == _plan.BODY_IN:
+            for _ in (_plan.BODY_FIELDS if a.role == _plan.BODY_IN else [None]):
+                if a.name == "iquat_wxyz" and values[a.py_name] is None:
+                    args += [ctypes.c_void_p(0), ctypes.c_ssize_t(0)]
+                    continue
+                n, d, size = next(real_iter)
+                args += [ctypes.c_void_p(d.pointer), ctypes.c_ssize_t(_layout(d, size, batch, fname, n))]
+        elif a.role == _plan.OUT:
+            inner = _api.OUT_SHAPES.get(a.size, (a.size,)) if a.size else ()
+            target = outs[len(results)] if outs else empty_like_kind(first.obj, tuple(batch) + inner, dtype)
+            if target is None:
+                raise _api.Error(f"{fname}: give out= for this kind of CUDA array "
+                                 f"({type(first.obj).__name__})", None, fname, "out")
+            d = DeviceArray(target, fname, "out")
+            if d.dtype != dtype or d.shape != tuple(batch) + inner or d.readonly:
+                raise _api.Error(f"{fname}: out must be a writable CUDA array of {dtype}, shape "
+                                 f"{tuple(batch) + inner}", None, fname, "out")
+            stride = _layout(d, a.size, batch, fname, "out") if count > 1 else a.size or 1
+            args += [ctypes.c_void_p(d.pointer), ctypes.c_ssize_t(stride)]
+            results.append(target)
+        elif a.role == _plan.BODY_OUT:
+            fields = [empty_like_kind(first.obj, tuple(batch) + (size,), dtype)
+                      for _, size in _plan.BODY_FIELDS]
+            if fields[0] is None:
+                raise _api.Error(f"{fname}: returns a Body: needs PyTorch or CuPy arrays", None, fname)
+            for f, (_, size) in zip(fields, _plan.BODY_FIELDS):
+                args += [ctypes.c_void_p(DeviceArray(f, fname, "res").pointer), ctypes.c_ssize_t(size)]
+            results.append(_api.Body(*fields))
+        elif a.role == _plan.CONST:
+            v = values[a.py_name]
+            args.append(ctypes.c_int(int(v) if a.ctype == "int" else
+                                     int(_api.enum_value(v, a.ctype, fname, a.py_name))))
+        elif a.role == _plan.STRUCT:
+            cdata = _api.convention_cdata(mod, a.ctype, values[a.py_name], fname, a.py_name)
+            raw = ctypes.create_string_buffer(bytes(mod.ffi.buffer(cdata)))
+            keep.append(raw)
+            args.append(raw)
+    if plan.returns_real:
+        res = empty_like_kind(first.obj, tuple(batch), dtype)
+        if res is None:
+            raise _api.Error(f"{fname}: returns reals: needs PyTorch or CuPy arrays", None, fname)
+        args += [ctypes.c_void_p(DeviceArray(res, fname, "res").pointer), ctypes.c_ssize_t(1)]
+        results.append(res)
+    report = _launch(rt, device, dtype, fname, args, count, first.stream)
+    _raise_or_warn(impl, report, batch, count)
+    return results[0] if len(results) == 1 else tuple(results)
+
+
+def _launch(rt, device, dtype, name, args, count, stream):
+    """Launches spx_<name> over count elements; the host copy of its report."""
+    drv = rt.driver
+    precision = 32 if dtype == _api.F32 else 64
+    ctx, fn = rt.function(device, precision, name)
+    lib = drv.lib
+    drv.check(lib.cuCtxPushCurrent(ctx), "cuCtxPushCurrent")
+    try:
+        stream = ctypes.c_void_p(0 if stream is None else int(stream))
+        report = ctypes.c_uint64()
+        drv.check(lib.cuMemAlloc_v2(ctypes.byref(report), 24), "cuMemAlloc")
+        try:
+            drv.check(lib.cuMemsetD8Async(report, 0xFF, 16, stream), "cuMemsetD8Async")
+            drv.check(lib.cuMemsetD8Async(ctypes.c_uint64(report.value + 16), 0, 8, stream),
+                      "cuMemsetD8Async")
+            args[2] = ctypes.c_void_p(report.value)
+            params = (ctypes.c_void_p * len(args))(
+                *[ctypes.cast(a, ctypes.c_void_p) if isinstance(a, ctypes.Array)
+                  else ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
+            if count:
+                block = 256
+                grid = min((count + block - 1) // block, 1 << 20)
+                drv.check(lib.cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, 0, stream, params, None),
+                          "cuLaunchKernel")
+            host = (ctypes.c_uint64 * 3)()
+            drv.check(lib.cuMemcpyDtoHAsync_v2(host, report, 24, stream), "cuMemcpyDtoHAsync")
+            drv.check(lib.cuStreamSynchronize(stream), "cuStreamSynchronize")
+            return tuple(host)
+        finally:
+            lib.cuMemFree_v2(report)
+    finally:
+        lib.cuCtxPopCurrent(ctypes.byref(ctypes.c_void_p()))
+
+
+def _decode(key):
+    return key >> 24, (key >> 16) & 0xFF, (key & 0xFFFF) - 32768
+
+
+def _raise_or_warn(impl, report, batch, count):
+    fail_key, warn_key, warnings = report
+    if fail_key != 0xFFFFFFFFFFFFFFFF:
+        i, arg, status = _decode(fail_key)
+        index = tuple(int(j) for j in np.unravel_index(i, batch)) if batch else None
+        where = f" at index {index}" if index is not None else ""
+        if status == NONFINITE:
+            name = impl.checks[arg]
+            raise _api.Error(f"{impl.name}: {name} is not finite{where} (pass check_finite=False "
+                             "to hand it to the C function)", None, impl.name, name, index)
+        raise _api.Error(f"{impl.name}: {_api.status_text(status)}{where} (on the GPU)", status,
+                         impl.name, None, index)
+    if warnings:
+        i, _, status = _decode(warn_key)
+        first = (f", the first at index {tuple(int(j) for j in np.unravel_index(i, batch))}"
+                 if batch else "")
+        many = f" for {warnings} of {count} elements{first}" if batch else ""
+        import warnings as _warnings
+        _warnings.warn(f"{impl.name}: {_api.status_text(status)}{many}", _api.StatusWarning, stacklevel=4)

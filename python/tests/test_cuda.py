@@ -1,0 +1,116 @@
+"""CUDA arrays: the kernels NVRTC compiles from the header (no GPU needed),
+the clear error where no driver is present, and, on a machine with a GPU
+and PyTorch built for CUDA, agreement with the host path. Tests that need a
+GPU skip with a reason that starts with [gpu] (CI has none)."""
+import ctypes
+
+import numpy as np
+import pytest
+
+import spatial_conv as sc
+from spatial_conv import _api, _cuda
+
+
+def nvrtc():
+    try:
+        return _cuda._Nvrtc()
+    except sc.Error as e:
+        pytest.skip(f"NVRTC is not installed: {e}")
+
+
+def driver_present():
+    try:
+        ctypes.CDLL("libcuda.so.1")
+        return True
+    except OSError:
+        return False
+
+
+class FakeCudaArray:
+    """Anything with __cuda_array_interface__ (here no memory behind it)."""
+
+    def __init__(self, shape, typestr="<f8"):
+        self.__cuda_array_interface__ = {"shape": shape, "typestr": typestr, "data": (0, False),
+                                         "version": 3, "strides": None}
+
+
+@pytest.mark.parametrize("precision", [64, 32])
+def test_every_kernel_compiles_with_nvrtc(precision):
+    """All element functions but the one with a host string, as kernels:
+    no warning, no external call, one entry each."""
+    ptx = _cuda.compile_kernels(precision, "compute_80", nvrtc()).decode()
+    plans = _cuda.cuda_plans()
+    assert len(plans) == len(_api.element_functions()) - 15 - 1  # batch forms, the string one
+    for name in plans:
+        assert f".entry spx_{name}(" in ptx, name
+    assert ".extern .func" not in ptx
+    assert (f"mul.rn.f{precision}" in ptx or f"mul.f{precision}" in ptx), "no arithmetic of the precision"
+
+
+def test_kernel_statements_are_the_host_loops():
+    """One generator writes the element's statements for the host loop and
+    the kernel: only the reactions to a failure differ."""
+    plan = _cuda.cuda_plans()["state_convert"]
+    src = _cuda._kernel_source(plan)
+    assert "spconv_state_convert(res_pose, res_twist, to, pose, twist, from, com, iquat_wxyz)" in src
+    assert "atomicMin" not in src  # inside spx__record
+    assert "spx__record(&report->fail_key, i, status, 0)" in src
+
+
+def test_a_cuda_array_without_a_driver_says_what_is_missing():
+    if driver_present():
+        pytest.skip("[gpu] a CUDA driver is installed here: the real path runs instead")
+    with pytest.raises(sc.Error, match="CUDA driver"):
+        sc.quat_xyzw_from_wxyz(FakeCudaArray((10, 4)))
+    # and nothing was loaded at import: the host path is unchanged
+    np.testing.assert_array_equal(sc.quat_xyzw_from_wxyz([1.0, 2, 3, 4]), [2.0, 3, 4, 1])
+
+
+def test_whole_array_functions_take_host_arrays():
+    with pytest.raises(sc.Error, match="takes host arrays"):
+        sc.perm_gather(FakeCudaArray((3,)), [2, 0, 1])
+
+
+def test_the_string_function_stays_on_the_host():
+    with pytest.raises(sc.Error, match="host"):
+        sc.quat_wxyz_from_mujoco_euler(FakeCudaArray((3,)), "xyz")
+
+
+def torch_cuda():
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("[gpu] no CUDA device (PyTorch sees none)")
+    return torch
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_gpu_agrees_with_the_host(dtype):
+    torch = torch_cuda()
+    rng = np.random.default_rng(3)
+    n = 4096
+    qpos = rng.normal(size=(n, 7)).astype(dtype)
+    qvel, ipos, iquat = (rng.normal(size=s).astype(dtype) for s in ((n, 6), (n, 3), (n, 4)))
+    host = sc.state_convert("isaaclab3", qpos, qvel, "mujoco_free", ipos, iquat)
+    dev = sc.state_convert("isaaclab3", *(torch.from_numpy(a).cuda() for a in (qpos, qvel)),
+                           "mujoco_free", *(torch.from_numpy(a).cuda() for a in (ipos, iquat)))
+    tol = 1e-12 if dtype == "float64" else 1e-5
+    for h, d in zip(host, dev):
+        assert d.is_cuda
+        np.testing.assert_allclose(d.cpu().numpy(), h, rtol=tol, atol=tol)
+    q = torch.from_numpy(qpos[:, 3:7].copy()).cuda()
+    np.testing.assert_array_equal(sc.quat_xyzw_from_wxyz(q).cpu().numpy(),
+                                  sc.quat_xyzw_from_wxyz(qpos[:, 3:7]))
+
+
+def test_gpu_error_names_the_first_failing_element():
+    torch = torch_cuda()
+    q = torch.ones(1000, 4, dtype=torch.float64, device="cuda")
+    q[700] = 0
+    q[900] = 0
+    with pytest.raises(sc.Error) as e:
+        sc.quat_normalize_wxyz(q)
+    assert e.value.status == sc.EDEGENERATE and e.value.index == (700,)
+    q[500, 1] = float("nan")
+    with pytest.raises(sc.Error, match="not finite") as e:
+        sc.quat_normalize_wxyz(q)
+    assert e.value.index == (500,)
