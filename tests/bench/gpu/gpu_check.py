@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""On a machine with a CUDA GPU and PyTorch built for CUDA: every element
+function of the Python package on CUDA tensors against the host path, then
+the speed of the batch conversions against a device-to-device copy of the
+same bytes and against the same conversion in PyTorch eager.
+
+    python3 tests/bench/gpu/gpu_check.py [--quick] [--markdown FILE]
+    compute-sanitizer --tool memcheck python3 tests/bench/gpu/gpu_check.py --quick --no-bench
+
+Agreement: for each function, 2,048 seeded elements (quaternions among
+them zero and scaled, every enum value and preset pair it takes) in float64
+and float32: the same statuses and first failing index as the host; values
+equal to the host's within rounding (the device contracts a*b+c into fused
+multiply-adds and has its own sin, cos, atan2), relative to the magnitude of
+the inputs: 1e-12 in float64, 1e-5 in float32. It prints the count of
+elements compared and the largest difference per function.
+
+Speed: ns per body for 4,096 / 131,072 / 1,048,576 / 16,777,216 bodies,
+CUDA events around 20 calls after 3 warm-up calls, for the quaternion
+reorder, the MuJoCo qvel -> COM twist map, and the whole state MuJoCo ->
+Isaac Lab 3; beside a torch clone of the inputs and outputs' bytes (the
+copy bound: read and write once) and the PyTorch eager code a user writes.
+Exit status 1 if anything disagrees.
+"""
+import argparse
+import sys
+import time
+
+import numpy as np
+
+import spatial_conv as sc
+from spatial_conv import _api, _cuda, _plan
+
+SIZES = (4096, 131072, 1048576, 16777216)
+
+
+def inputs_for(plan, rng, n, dtype):
+    """Host arrays and constants for n elements of plan's function."""
+    values = {}
+    for a in plan.inputs:
+        if a.role == _plan.IN:
+            x = rng.normal(size=(n, a.size))
+            if a.size == 4:  # quaternions: some zero, some far from unit
+                x[:: 97] = 0.0
+                x[1:: 89] *= 1e3
+            if a.size == 9:  # matrices: rotations
+                q = rng.normal(size=(n, 4))
+                x = sc.mat_from_quat_wxyz(q).reshape(n, 9)
+            values[a.py_name] = x.astype(dtype)
+        elif a.role == _plan.SCALAR:
+            values[a.py_name] = rng.uniform(0.01, 1.0, size=n).astype(dtype)
+        elif a.role == _plan.BODY_IN:
+            values[a.py_name] = sc.Body(*(rng.normal(size=(n, s)).astype(dtype) for _, s in _plan.BODY_FIELDS))
+        elif a.role == _plan.CONST:
+            if a.ctype == "int":
+                values[a.py_name] = 1
+            else:
+                values[a.py_name] = list(_api.ENUMS[a.ctype])[rng.integers(len(_api.ENUMS[a.ctype]))]
+        elif a.role == _plan.STRUCT:
+            values[a.py_name] = list(sc.PresetId)[rng.integers(len(sc.PresetId))]
+    return values
+
+
+def to_device(values, torch):
+    def move(v):
+        if isinstance(v, np.ndarray):
+            return torch.from_numpy(v).cuda()
+        if isinstance(v, sc.Body):
+            return sc.Body(*(move(f) for f in v))
+        return v
+    return {k: move(v) for k, v in values.items()}
+
+
+def call(fn, values):
+    try:
+        with np.errstate(all="ignore"):
+            r = fn(**values)
+        return r if isinstance(r, tuple) and not isinstance(r, sc.Body) else (r,)
+    except sc.Error as e:
+        return e
+
+
+def flat(r):
+    out = []
+    for x in r:
+        if isinstance(x, sc.Body):
+            out += flat(tuple(x))
+        else:
+            out.append(np.asarray(x.cpu() if hasattr(x, "cpu") else x, dtype=np.float64))
+    return out
+
+
+def agreement(torch, quick):
+    rng = np.random.default_rng(11)
+    n = 256 if quick else 2048
+    failures, compared, rows = [], 0, []
+    for name, plan in sorted(_cuda.cuda_plans().items()):
+        fn = getattr(sc, name)
+        worst = 0.0
+        for dtype, tol in ((np.float64, 1e-12), (np.float32, 1e-5)):
+            for combo in range(2 if quick else 6):
+                values = inputs_for(plan, rng, n, dtype)
+                host = call(fn, values)
+                dev = call(fn, to_device(values, torch))
+                if isinstance(host, Exception) or isinstance(dev, Exception):
+                    same = (isinstance(host, Exception) and isinstance(dev, Exception)
+                            and host.status == dev.status and host.index == dev.index)
+                    if not same:
+                        failures.append(f"{name} {dtype.__name__}: host {host!r}, device {dev!r}")
+                    continue
+                arrays = [np.abs(v).max() for v in values.values() if isinstance(v, np.ndarray)]
+                arrays += [np.abs(f).max() for v in values.values() if isinstance(v, sc.Body) for f in v]
+                scale = 1.0 + max(arrays, default=0.0)
+                for h, d in zip(flat(host), flat(dev)):
+                    with np.errstate(invalid="ignore"):
+                        diff = np.abs(h - d)
+                    both_nan = np.isnan(h) & np.isnan(d)
+                    err = float(np.where(both_nan, 0.0, diff).max(initial=0.0) / scale)
+                    worst = max(worst, err if dtype == np.float64 else 0.0)
+                    if not err <= tol:
+                        failures.append(f"{name} {dtype.__name__}: largest difference {err:.3g} "
+                                        f"(relative to the inputs) above {tol:g}")
+                compared += n
+        rows.append((name, worst))
+    return failures, compared, rows
+
+
+def timed(torch, fn, reps=20):
+    for _ in range(3):
+        fn()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(reps):
+        fn()
+    end.record()
+    torch.cuda.synchronize()
+    return start.elapsed_time(end) / reps * 1e-3  # seconds per call
+
+
+def torch_qvel(qvel, q, ipos):
+    """COM twist from MuJoCo free-joint qvel, written as a PyTorch user
+    would: R from the unit quaternion, w_world = R w_body, v_C = v_O + w x (R ipos)."""
+    w, x, y, z = q.unbind(-1)
+    R = torch_mat(w, x, y, z)
+    ww = (R @ qvel[:, 3:, None])[..., 0]
+    r = (R @ ipos[:, :, None])[..., 0]
+    return torch_cat([qvel[:, :3] + torch_cross(ww, r), ww])
+
+
+def torch_mat(w, x, y, z):
+    import torch
+    return torch.stack([1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
+                        2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
+                        2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)], -1).view(-1, 3, 3)
+
+
+def torch_cross(a, b):
+    import torch
+    return torch.linalg.cross(a, b)
+
+
+def torch_cat(parts):
+    import torch
+    return torch.cat(parts, -1)
+
+
+def bench(torch, quick):
+    lines = ["| operation | dtype | bodies | spatial_conv ns/body | copy of the same bytes ns/body | "
+             "**spatial_conv / copy** | PyTorch eager ns/body | **eager / spatial_conv** |",
+             "|---|---|---:|---:|---:|---:|---:|---:|"]
+    for dtype in (torch.float64, torch.float32):
+        for n in (SIZES[:2] if quick else SIZES):
+            g = torch.Generator(device="cuda").manual_seed(1)
+            qpos = torch.randn(n, 7, device="cuda", dtype=dtype, generator=g)
+            qpos[:, 3:] /= qpos[:, 3:].norm(dim=1, keepdim=True)
+            qvel = torch.randn(n, 6, device="cuda", dtype=dtype, generator=g)
+            ipos = torch.randn(n, 3, device="cuda", dtype=dtype, generator=g)
+            iquat = torch.randn(n, 4, device="cuda", dtype=dtype, generator=g)
+            q = qpos[:, 3:].contiguous()
+            ops = {
+                "quat_xyzw_from_wxyz": (lambda: sc.quat_xyzw_from_wxyz(q),
+                                        lambda: q[:, [1, 2, 3, 0]], [q], 4),
+                "twist_from_mujoco_qvel": (lambda: sc.twist_from_mujoco_qvel(qvel, qpos[:, 3:7], ipos),
+                                           lambda: torch_qvel(qvel, qpos[:, 3:7], ipos), [qvel, qpos, ipos], 6),
+                "state_convert mujoco_free -> isaaclab3": (
+                    lambda: sc.state_convert("isaaclab3", qpos, qvel, "mujoco_free", ipos, iquat),
+                    None, [qpos, qvel, ipos, iquat], 13),
+            }
+            for name, (ours, eager, ins, out_reals) in ops.items():
+                t = timed(torch, ours)
+                moved = torch.empty(sum(x.numel() for x in ins) + n * out_reals, dtype=dtype, device="cuda")
+                half = moved[: moved.numel() // 2]
+                t_copy = timed(torch, lambda: half.clone())  # reads and writes half: all the bytes once
+                t_eager = timed(torch, eager) if eager else float("nan")
+                lines.append(f"| {name} | {str(dtype)[6:]} | {n:,} | {t / n * 1e9:.3g} | "
+                             f"{t_copy / n * 1e9:.3g} | {t / t_copy:.2f} | {t_eager / n * 1e9:.3g} | "
+                             f"{t_eager / t:.2f} |")
+    return "\n".join(lines)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--no-bench", action="store_true")
+    ap.add_argument("--markdown")
+    args = ap.parse_args()
+    import torch
+    if not torch.cuda.is_available():
+        print("gpu_check: no CUDA device visible to PyTorch", file=sys.stderr)
+        return 2
+    device = torch.cuda.get_device_name(0)
+    t0 = time.time()
+    failures, compared, rows = agreement(torch, args.quick)
+    report = [f"# spatial_conv on {device}", "",
+              f"Agreement with the host: {compared:,} elements of {len(rows)} functions in float64 "
+              f"and float32, {len(failures)} disagreement(s) ({time.time() - t0:.0f} s).", ""]
+    report += [f"- {f}" for f in failures[:50]]
+    report += ["", "| function | largest float64 difference (relative) |", "|---|---:|"]
+    report += [f"| {name} | {w:.2g} |" for name, w in rows]
+    if not args.no_bench:
+        report += ["", bench(torch, args.quick)]
+    text = "\n".join(report)
+    print(text)
+    if args.markdown:
+        with open(args.markdown, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
