@@ -178,6 +178,27 @@ class _Driver:
     def __init__(self):
         self.lib = _load(["libcuda.so.1", "libcuda.so", "nvcuda.dll"], "the CUDA driver (libcuda.so.1)",
                          "install the NVIDIA driver; CUDA arrays need a GPU")
+        c = ctypes
+        P = c.POINTER
+        for name, args in {  # every call with its C types: sizes are 64 bits, handles pointers
+            "cuInit": [c.c_uint],
+            "cuGetErrorString": [c.c_int, P(c.c_char_p)],
+            "cuPointerGetAttribute": [c.c_void_p, c.c_int, c.c_uint64],
+            "cuDeviceGetAttribute": [P(c.c_int), c.c_int, c.c_int],
+            "cuDevicePrimaryCtxRetain": [P(c.c_void_p), c.c_int],
+            "cuCtxPushCurrent_v2": [c.c_void_p],
+            "cuCtxPopCurrent_v2": [P(c.c_void_p)],
+            "cuModuleLoadData": [P(c.c_void_p), c.c_char_p],
+            "cuModuleGetFunction": [P(c.c_void_p), c.c_void_p, c.c_char_p],
+            "cuMemAlloc_v2": [P(c.c_uint64), c.c_size_t],
+            "cuMemsetD8Async": [c.c_uint64, c.c_ubyte, c.c_size_t, c.c_void_p],
+            "cuMemcpyDtoHAsync_v2": [c.c_void_p, c.c_uint64, c.c_size_t, c.c_void_p],
+            "cuLaunchKernel": [c.c_void_p, c.c_uint, c.c_uint, c.c_uint, c.c_uint, c.c_uint, c.c_uint,
+                               c.c_uint, c.c_void_p, P(c.c_void_p), P(c.c_void_p)],
+            "cuStreamSynchronize": [c.c_void_p],
+        }.items():
+            getattr(self.lib, name).argtypes = args
+            getattr(self.lib, name).restype = c.c_int
         self.check(self.lib.cuInit(0), "cuInit")
 
     def check(self, rc, what):
@@ -191,7 +212,7 @@ class _Driver:
         dev = ctypes.c_int()
         CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9
         self.check(self.lib.cuPointerGetAttribute(ctypes.byref(dev), CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
-                                                  ctypes.c_uint64(pointer)), "cuPointerGetAttribute")
+                                                  pointer), "cuPointerGetAttribute")
         return dev.value
 
     def arch(self, device):
@@ -214,20 +235,31 @@ class _Runtime:
         self.nvrtc = _Nvrtc()
         self.modules = {}  # (device, precision) -> (context, module)
         self.lock = threading.Lock()
+        self.local = threading.local()  # per thread: device -> its report buffer
+
+    def report_buffer(self, device):
+        """The 24-byte device buffer of this thread's launches on device
+        (allocated once: cuMemFree would wait for the whole device)."""
+        buffers = self.local.__dict__.setdefault("reports", {})
+        if device not in buffers:
+            ptr = ctypes.c_uint64()
+            self.driver.check(self.driver.lib.cuMemAlloc_v2(ctypes.byref(ptr), 24), "cuMemAlloc")
+            buffers[device] = ptr
+        return buffers[device]
 
     def function(self, device, precision, name):
         with self.lock:
             key = (device, precision)
             if key not in self.modules:
                 ctx = self.driver.context(device)
-                self.driver.check(self.driver.lib.cuCtxPushCurrent(ctx), "cuCtxPushCurrent")
+                self.driver.check(self.driver.lib.cuCtxPushCurrent_v2(ctx), "cuCtxPushCurrent")
                 try:
                     image = compile_kernels(precision, self.driver.arch(device), self.nvrtc)
                     module = ctypes.c_void_p()
                     self.driver.check(self.driver.lib.cuModuleLoadData(ctypes.byref(module), image),
                                       "cuModuleLoadData")
                 finally:
-                    self.driver.lib.cuCtxPopCurrent(ctypes.byref(ctypes.c_void_p()))
+                    self.driver.lib.cuCtxPopCurrent_v2(ctypes.byref(ctypes.c_void_p()))
                 self.modules[key] = (ctx, module)
             ctx, module = self.modules[key]
         fn = ctypes.c_void_p()
@@ -426,32 +458,27 @@ def _launch(rt, device, dtype, name, args, count, stream):
     precision = 32 if dtype == _api.F32 else 64
     ctx, fn = rt.function(device, precision, name)
     lib = drv.lib
-    drv.check(lib.cuCtxPushCurrent(ctx), "cuCtxPushCurrent")
+    drv.check(lib.cuCtxPushCurrent_v2(ctx), "cuCtxPushCurrent")
     try:
         stream = ctypes.c_void_p(0 if stream is None else int(stream))
-        report = ctypes.c_uint64()
-        drv.check(lib.cuMemAlloc_v2(ctypes.byref(report), 24), "cuMemAlloc")
-        try:
-            drv.check(lib.cuMemsetD8Async(report, 0xFF, 16, stream), "cuMemsetD8Async")
-            drv.check(lib.cuMemsetD8Async(ctypes.c_uint64(report.value + 16), 0, 8, stream),
-                      "cuMemsetD8Async")
-            args[2] = ctypes.c_void_p(report.value)
-            params = (ctypes.c_void_p * len(args))(
-                *[ctypes.cast(a, ctypes.c_void_p) if isinstance(a, ctypes.Array)
-                  else ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
-            if count:
-                block = 256
-                grid = min((count + block - 1) // block, 1 << 20)
-                drv.check(lib.cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, 0, stream, params, None),
-                          "cuLaunchKernel")
-            host = (ctypes.c_uint64 * 3)()
-            drv.check(lib.cuMemcpyDtoHAsync_v2(host, report, 24, stream), "cuMemcpyDtoHAsync")
-            drv.check(lib.cuStreamSynchronize(stream), "cuStreamSynchronize")
-            return tuple(host)
-        finally:
-            lib.cuMemFree_v2(report)
+        report = rt.report_buffer(device)
+        drv.check(lib.cuMemsetD8Async(report.value, 0xFF, 16, stream), "cuMemsetD8Async")
+        drv.check(lib.cuMemsetD8Async(report.value + 16, 0, 8, stream), "cuMemsetD8Async")
+        args[2] = ctypes.c_void_p(report.value)
+        params = (ctypes.c_void_p * len(args))(
+            *[ctypes.cast(a, ctypes.c_void_p) if isinstance(a, ctypes.Array)
+              else ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
+        if count:
+            block = 256
+            grid = min((count + block - 1) // block, 1 << 20)
+            drv.check(lib.cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, 0, stream, params, None),
+                      "cuLaunchKernel")
+        host = (ctypes.c_uint64 * 3)()
+        drv.check(lib.cuMemcpyDtoHAsync_v2(host, report.value, 24, stream), "cuMemcpyDtoHAsync")
+        drv.check(lib.cuStreamSynchronize(stream), "cuStreamSynchronize")
+        return tuple(host)
     finally:
-        lib.cuCtxPopCurrent(ctypes.byref(ctypes.c_void_p()))
+        lib.cuCtxPopCurrent_v2(ctypes.byref(ctypes.c_void_p()))
 
 
 def _decode(key):
