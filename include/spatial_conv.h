@@ -29,6 +29,8 @@
    >>axes       Axis systems: up axis, presets, changes of axes, gravity
    >>shapes     Shapes and asset import
    >>spatial    Spatial vectors: twists and wrenches
+   >>se3        Rigid transforms: poses, adjoints, cross products, exp and log
+   >>inertia    Inertia: principal axes, parallel axis, spatial inertia, energy
    >>engines    Engine conventions as data
    >>states     Body states: poses, whole states, batches, forces at points
    >>mujoco     MuJoCo: free joint and c-frame
@@ -38,7 +40,8 @@
    >>license    License (MIT)
 
    The sections follow the path data takes: storage order, rotations,
-   units, axes, shapes, 6-vectors, engines, then whole arrays and clips.
+   units, axes, shapes, 6-vectors, rigid transforms and inertia, engines,
+   then whole arrays and clips.
    A batch form (`_n`, n contiguous elements) sits right after its
    single-element form.
 
@@ -1277,6 +1280,102 @@ SPCONV_API void spconv_classical_accel_from_spatial(spconv_real res[6],
 SPCONV_API void spconv_classical_accel_shift(spconv_real res[6], const spconv_real accel[6],
                                              const spconv_real w[3], const spconv_real r[3]);
 
+/* ------------------------------------------------------------------- >>se3 */
+/* pose a b = [p_a + R_a p_b; q_a q_b] ([p; q_wxyz], b given in a's frame) */
+SPCONV_API void spconv_pose_mul_wxyz(spconv_real res[7], const spconv_real a[7],
+                                     const spconv_real b[7]);
+/* pose a b = [p_a + R_a p_b; q_a q_b] ([p; q_xyzw], b given in a's frame) */
+SPCONV_API void spconv_pose_mul_xyzw(spconv_real res[7], const spconv_real a[7],
+                                     const spconv_real b[7]);
+/* pose^-1 = [-R^T p; conj(q) / |q|^2] ([p; q_wxyz]) */
+SPCONV_API void spconv_pose_inv_wxyz(spconv_real res[7], const spconv_real pose[7]);
+/* pose^-1 = [-R^T p; conj(q) / |q|^2] ([p; q_xyzw]) */
+SPCONV_API void spconv_pose_inv_xyzw(spconv_real res[7], const spconv_real pose[7]);
+/* R point + p: a point of the frame in the parent ([p; q_wxyz]) */
+SPCONV_API void spconv_pose_transform_point_wxyz(spconv_real res[3], const spconv_real pose[7],
+                                                 const spconv_real point[3]);
+/* R point + p: a point of the frame in the parent ([p; q_xyzw]) */
+SPCONV_API void spconv_pose_transform_point_xyzw(spconv_real res[3], const spconv_real pose[7],
+                                                 const spconv_real point[3]);
+/* R v: a direction of the frame in the parent's axes ([p; q_wxyz]) */
+SPCONV_API void spconv_pose_rotate_vec_wxyz(spconv_real res[3], const spconv_real pose[7],
+                                            const spconv_real v[3]);
+/* R v: a direction of the frame in the parent's axes ([p; q_xyzw]) */
+SPCONV_API void spconv_pose_rotate_vec_xyzw(spconv_real res[3], const spconv_real pose[7],
+                                            const spconv_real v[3]);
+/* a^-1 b: pose b in frame a ([p; q_wxyz]) */
+SPCONV_API void spconv_pose_relative_wxyz(spconv_real res[7], const spconv_real a[7],
+                                          const spconv_real b[7]);
+/* a^-1 b: pose b in frame a ([p; q_xyzw]) */
+SPCONV_API void spconv_pose_relative_xyzw(spconv_real res[7], const spconv_real a[7],
+                                          const spconv_real b[7]);
+/* p lerp, q slerp (unit, shortest arc) a fraction t from a to b ([p; q_wxyz]) */
+SPCONV_API void spconv_pose_interp_wxyz(spconv_real res[7], const spconv_real a[7],
+                                        const spconv_real b[7], spconv_real t);
+/* p lerp, q slerp (unit, shortest arc) a fraction t from a to b ([p; q_xyzw]) */
+SPCONV_API void spconv_pose_interp_xyzw(spconv_real res[7], const spconv_real a[7],
+                                        const spconv_real b[7], spconv_real t);
+/* 4x4 [R p; 0 1] of pose [p; q_wxyz], row- or column-major as layout says */
+SPCONV_NODISCARD SPCONV_API int spconv_mat4_from_pose_wxyz(spconv_real res[16],
+                                                           const spconv_real pose[7],
+                                                           spconv_mat4_layout layout);
+/* 4x4 [R p; 0 1] of pose [p; q_xyzw], row- or column-major as layout says */
+SPCONV_NODISCARD SPCONV_API int spconv_mat4_from_pose_xyzw(spconv_real res[16],
+                                                           const spconv_real pose[7],
+                                                           spconv_mat4_layout layout);
+/* pose [p; unit canonical q_wxyz] of a 4x4 [R p; 0 1]; EINVAL if not rigid */
+SPCONV_NODISCARD SPCONV_API int spconv_pose_wxyz_from_mat4(spconv_real res[7],
+                                                           const spconv_real T[16],
+                                                           spconv_mat4_layout layout);
+/* pose [p; unit canonical q_xyzw] of a 4x4 [R p; 0 1]; EINVAL if not rigid */
+SPCONV_NODISCARD SPCONV_API int spconv_pose_xyzw_from_mat4(spconv_real res[7],
+                                                           const spconv_real T[16],
+                                                           spconv_mat4_layout layout);
+/* 6x6 Ad_T (row-major): twist at B's origin, B axes -> at A's origin, A axes */
+SPCONV_NODISCARD SPCONV_API int spconv_adjoint_twist_matrix_wxyz(spconv_real res[36],
+                                                                 const spconv_real pose[7],
+                                                                 spconv_order order);
+/* 6x6 Ad_T^-T (row-major): wrench about B's origin, B axes -> about A's, A axes */
+SPCONV_NODISCARD SPCONV_API int spconv_adjoint_wrench_matrix_wxyz(spconv_real res[36],
+                                                                  const spconv_real pose[7],
+                                                                  spconv_order order);
+/* Ad_T twist: [R v + p x R w; R w] (pose of B in A, [p; q_wxyz]) */
+SPCONV_API void spconv_twist_transform_wxyz(spconv_real res[6], const spconv_real pose[7],
+                                            const spconv_real twist[6]);
+/* Ad_T^-T wrench: [R f; R tau + p x R f] (pose of B in A, [p; q_wxyz]) */
+SPCONV_API void spconv_wrench_transform_wxyz(spconv_real res[6], const spconv_real pose[7],
+                                             const spconv_real wrench[6]);
+/* v x m (motion x motion, [v; w]): [w x v_m + v x w_m; w x w_m] */
+SPCONV_API void spconv_motion_cross(spconv_real res[6], const spconv_real v[6],
+                                    const spconv_real m[6]);
+/* v x* f (motion x force, [f; tau]): [w x f; w x tau + v x f] */
+SPCONV_API void spconv_force_cross(spconv_real res[6], const spconv_real v[6],
+                                   const spconv_real f[6]);
+/* pose [p; unit q_wxyz] = exp(dt [v; w]^): the motion of twist over dt */
+SPCONV_API void spconv_pose_exp_wxyz(spconv_real res[7], const spconv_real twist[6],
+                                     spconv_real dt);
+/* twist [v; w] = log(pose), |w| <= pi (q and -q alike): pose_exp(res, 1) = pose */
+SPCONV_API void spconv_twist_log_wxyz(spconv_real res[6], const spconv_real pose[7]);
+
+/* --------------------------------------------------------------- >>inertia */
+/* R diag(d) R^T (row-major), R of iquat: MuJoCo body_inertia + body_iquat */
+SPCONV_API void spconv_inertia_from_principal(spconv_real res[9], const spconv_real diag[3],
+                                              const spconv_real iquat_wxyz[4]);
+/* moments (decreasing) and unit canonical iquat of a symmetric I (Jacobi) */
+SPCONV_NODISCARD SPCONV_API int spconv_principal_from_inertia(spconv_real res_diag[3],
+                                                              spconv_real res_iquat_wxyz[4],
+                                                              const spconv_real I[9]);
+/* parallel axis: tensor about C + r from I_com: I_com + m (|r|^2 E - r r^T) */
+SPCONV_API void spconv_inertia_shift(spconv_real res[9], const spconv_real I_com[9],
+                                     spconv_real mass, const spconv_real r[3]);
+/* 6x6 spatial inertia about the origin, [v_O; w] -> [p; L_O], com = C - O */
+SPCONV_API void spconv_spatial_inertia(spconv_real res[36], spconv_real mass,
+                                       const spconv_real com[3], const spconv_real I_com[9]);
+/* 1/2 V^T M V of twist [v_O; w] at the origin, com = C - O */
+SPCONV_API spconv_real spconv_kinetic_energy(spconv_real mass, const spconv_real com[3],
+                                             const spconv_real I_com[9],
+                                             const spconv_real twist[6]);
+
 /* ---------------------------------------------------------------- >>engines */
 /* 6-vector convention of preset id; all fields 0 for an unknown id */
 SPCONV_API spconv_convention spconv_convention_from_preset(spconv_preset_id id);
@@ -1874,6 +1973,33 @@ SPCONV__PRIVATE int spconv__orthogonal_sign(const spconv_real M[9], spconv_real 
   if (!spconv__is_rotation(P)) return 0;
   *sign = s;
   return 1;
+}
+
+/* sets the diagonal of 3x3 block (bi, bj) of a 6x6 to 1 (the rest of the block untouched) */
+SPCONV__PRIVATE void spconv__block_identity(spconv_real res[36], int bi, int bj) {
+  int k;
+  for (k = 0; k < 3; ++k) res[(3 * bi + k) * 6 + 3 * bj + k] = SPCONV__R(1);
+}
+
+/* 3x3 block (bi, bj) of a 6x6 = [r]x, the matrix with [r]x b = r x b. */
+SPCONV__PRIVATE void spconv__block_skew(spconv_real res[36], int bi, int bj,
+                                   const spconv_real r[3]) {
+  spconv_real *m = res + 3 * bi * 6 + 3 * bj;
+  m[0 * 6 + 0] = SPCONV__R(0);
+  m[0 * 6 + 1] = -r[2];
+  m[0 * 6 + 2] = r[1];
+  m[1 * 6 + 0] = r[2];
+  m[1 * 6 + 1] = SPCONV__R(0);
+  m[1 * 6 + 2] = -r[0];
+  m[2 * 6 + 0] = -r[1];
+  m[2 * 6 + 1] = r[0];
+  m[2 * 6 + 2] = SPCONV__R(0);
+}
+
+/* the index in 16 reals of entry (i, j) of a 4x4 transform stored as layout
+   says (cm: column-major, else row-major) */
+SPCONV__PRIVATE int spconv__mat4_at(int i, int j, int cm) {
+  return cm ? 4 * j + i : 4 * i + j;
 }
 
 /* -------------------------------------------------------------- quaternions */
@@ -4268,17 +4394,17 @@ SPCONV_API int spconv_transform_change_axes(spconv_real res[16], const spconv_re
   if ((layout != SPCONV_MAT4_ROW_MAJOR && !cm) || !spconv__finite(k) || !(k > SPCONV__R(0)))
     return SPCONV_EINVAL;
   for (i = 0; i < 3; ++i) {
-    for (j = 0; j < 3; ++j) A[3 * i + j] = T[cm ? 4 * j + i : 4 * i + j];
-    p[i] = T[cm ? 12 + i : 4 * i + 3];
+    for (j = 0; j < 3; ++j) A[3 * i + j] = T[spconv__mat4_at(i, j, cm)];
+    p[i] = T[spconv__mat4_at(i, 3, cm)];
   }
-  for (j = 0; j < 4; ++j) last[j] = T[cm ? 4 * j + 3 : 12 + j];
+  for (j = 0; j < 4; ++j) last[j] = T[spconv__mat4_at(3, j, cm)];
   spconv__mat_abt(A, M, A, M);
   spconv_vec_change_axes(p, M, p);
   for (i = 0; i < 3; ++i) { /* written last: res may alias T or M */
-    for (j = 0; j < 3; ++j) res[cm ? 4 * j + i : 4 * i + j] = A[3 * i + j];
-    res[cm ? 12 + i : 4 * i + 3] = k * p[i];
+    for (j = 0; j < 3; ++j) res[spconv__mat4_at(i, j, cm)] = A[3 * i + j];
+    res[spconv__mat4_at(i, 3, cm)] = k * p[i];
   }
-  for (j = 0; j < 4; ++j) res[cm ? 4 * j + 3 : 12 + j] = last[j];
+  for (j = 0; j < 4; ++j) res[spconv__mat4_at(3, j, cm)] = last[j];
   return SPCONV_OK;
 }
 
@@ -4777,6 +4903,651 @@ SPCONV_API void spconv_classical_accel_shift(spconv_real res[6], const spconv_re
 }
 
 /** @} */ /* end of >>spatial */
+
+/* ===================================================================== >>se3
+   RIGID TRANSFORMS: poses (compose, invert, apply, relative, interpolate, 4x4),
+   adjoints of twists and wrenches, spatial cross products, SE(3) exp and log */
+/** @defgroup se3 Rigid transforms
+    Poses (compose, invert, apply, relative, interpolate, 4x4), adjoints,
+    spatial cross products, SE(3) exp and log. @{ */
+/* A pose is 7 reals [p; q]: p the position of a frame's origin in its
+   parent (or the world), q its orientation (frame axes -> parent axes),
+   stored wxyz (the _wxyz functions) or xyzw (the _xyzw functions, which
+   reorder and call the _wxyz ones). T = (R, p) maps a point x of the frame
+   to R x + p in the parent. q need not be unit: q and c q are the same
+   pose (R is built with 2/|q|^2); a quaternion in a result has the norm
+   its formula gives (|q_a| |q_b| for a product, 1/|q| for an inverse)
+   unless the comment says unit. Twists [v; w] (linear first, v of the
+   frame's origin) and wrenches [f; tau] (tau about the origin) as in
+   >>spatial; angular-first storage through the order argument or
+   spconv_spatial_swap. */
+
+/* res = pose with its quaternion reordered: xyzw -> wxyz (to_xyzw = 0) or
+   wxyz -> xyzw (to_xyzw = 1); p copied. res may alias pose. */
+SPCONV__PRIVATE void spconv__pose_reorder(spconv_real res[7], const spconv_real pose[7],
+                                          int to_xyzw) {
+  res[0] = pose[0];
+  res[1] = pose[1];
+  res[2] = pose[2];
+  if (to_xyzw) spconv_quat_xyzw_from_wxyz(res + 3, pose + 3);
+  else spconv_quat_wxyz_from_xyzw(res + 3, pose + 3);
+}
+
+/* ------------------------------------------------------------------- poses */
+
+/** res = a b ([p; q_wxyz]): p = p_a + R_a p_b, q = q_a q_b. With a the pose
+   of frame A in the world and b the pose of frame B given in A, res is the
+   pose of B in the world (MuJoCo mju_mulPose, Eigen's Isometry product,
+   KDL Frame * Frame). Associative; the norm of q is |q_a| |q_b|. */
+SPCONV_API void spconv_pose_mul_wxyz(spconv_real res[7], const spconv_real a[7],
+                                     const spconv_real b[7]) {
+  spconv_real p[3], q[4];
+  int i;
+  spconv_pose_transform_point_wxyz(p, a, b);
+  spconv_quat_mul_wxyz(q, a + 3, b + 3);
+  for (i = 0; i < 3; ++i) res[i] = p[i];
+  for (i = 0; i < 4; ++i) res[3 + i] = q[i];
+}
+
+/** As spconv_pose_mul_wxyz for poses [p; q_xyzw]. */
+SPCONV_API void spconv_pose_mul_xyzw(spconv_real res[7], const spconv_real a[7],
+                                     const spconv_real b[7]) {
+  spconv_real ta[7], tb[7];
+  spconv__pose_reorder(ta, a, 0);
+  spconv__pose_reorder(tb, b, 0);
+  spconv_pose_mul_wxyz(ta, ta, tb);
+  spconv__pose_reorder(res, ta, 1);
+}
+
+/** res = pose^-1 ([p; q_wxyz]): q^-1 = conj(q) / |q|^2, p = -R^T p, so that
+   pose^-1 pose and pose pose^-1 are the identity (MuJoCo mju_negPose;
+   1/|q| is the norm of the result's q; the zero quaternion stays zero and
+   acts as the identity). */
+SPCONV_API void spconv_pose_inv_wxyz(spconv_real res[7], const spconv_real pose[7]) {
+  spconv_real p[3], q[4];
+  int i;
+  /* R^T p: p rotated by conj(q), which has the norm of q */
+  spconv__quat_rotate(p, pose[3], -pose[4], -pose[5], -pose[6], pose);
+  spconv_quat_inv_wxyz(q, pose + 3);
+  for (i = 0; i < 3; ++i) res[i] = -p[i];
+  for (i = 0; i < 4; ++i) res[3 + i] = q[i];
+}
+
+/** As spconv_pose_inv_wxyz for a pose [p; q_xyzw]. */
+SPCONV_API void spconv_pose_inv_xyzw(spconv_real res[7], const spconv_real pose[7]) {
+  spconv_real t[7];
+  spconv__pose_reorder(t, pose, 0);
+  spconv_pose_inv_wxyz(t, t);
+  spconv__pose_reorder(res, t, 1);
+}
+
+/** res = R point + p: the point given in the frame of pose [p; q_wxyz],
+   expressed in the parent (MuJoCo mju_trnVecPose, Eigen's Isometry3d * x,
+   KDL Frame * Vector). res may alias point or pose. */
+SPCONV_API void spconv_pose_transform_point_wxyz(spconv_real res[3], const spconv_real pose[7],
+                                                 const spconv_real point[3]) {
+  spconv_real t[3];
+  spconv__quat_rotate(t, pose[3], pose[4], pose[5], pose[6], point);
+  res[0] = t[0] + pose[0];
+  res[1] = t[1] + pose[1];
+  res[2] = t[2] + pose[2];
+}
+
+/** As spconv_pose_transform_point_wxyz for a pose [p; q_xyzw]. */
+SPCONV_API void spconv_pose_transform_point_xyzw(spconv_real res[3], const spconv_real pose[7],
+                                                 const spconv_real point[3]) {
+  spconv_real t[7];
+  spconv__pose_reorder(t, pose, 0);
+  spconv_pose_transform_point_wxyz(res, t, point);
+}
+
+/** res = R v: a direction (velocity, force, axis) of the frame of pose
+   [p; q_wxyz] in the parent's axes; p plays no part (MuJoCo mju_rotVecQuat
+   on the pose's quaternion). */
+SPCONV_API void spconv_pose_rotate_vec_wxyz(spconv_real res[3], const spconv_real pose[7],
+                                            const spconv_real v[3]) {
+  spconv__quat_rotate(res, pose[3], pose[4], pose[5], pose[6], v);
+}
+
+/** As spconv_pose_rotate_vec_wxyz for a pose [p; q_xyzw]. */
+SPCONV_API void spconv_pose_rotate_vec_xyzw(spconv_real res[3], const spconv_real pose[7],
+                                            const spconv_real v[3]) {
+  spconv_real t[7];
+  spconv__pose_reorder(t, pose, 0);
+  spconv_pose_rotate_vec_wxyz(res, t, v);
+}
+
+/** res = a^-1 b ([p; q_wxyz]): pose b expressed in frame a (both given in
+   the same parent): p = R_a^T (p_b - p_a), q = q_a^-1 q_b (the norm of q
+   is |q_b| / |q_a|). Computed in one step, not as an inverse then a
+   product. */
+SPCONV_API void spconv_pose_relative_wxyz(spconv_real res[7], const spconv_real a[7],
+                                          const spconv_real b[7]) {
+  spconv_real d[3], qi[4], q[4];
+  int i;
+  for (i = 0; i < 3; ++i) d[i] = b[i] - a[i];
+  spconv__quat_rotate(d, a[3], -a[4], -a[5], -a[6], d);
+  spconv_quat_inv_wxyz(qi, a + 3);
+  spconv_quat_mul_wxyz(q, qi, b + 3);
+  for (i = 0; i < 3; ++i) res[i] = d[i];
+  for (i = 0; i < 4; ++i) res[3 + i] = q[i];
+}
+
+/** As spconv_pose_relative_wxyz for poses [p; q_xyzw]. */
+SPCONV_API void spconv_pose_relative_xyzw(spconv_real res[7], const spconv_real a[7],
+                                          const spconv_real b[7]) {
+  spconv_real ta[7], tb[7];
+  spconv__pose_reorder(ta, a, 0);
+  spconv__pose_reorder(tb, b, 0);
+  spconv_pose_relative_wxyz(ta, ta, tb);
+  spconv__pose_reorder(res, ta, 1);
+}
+
+/** res = the pose a fraction t from a to b ([p; q_wxyz]): p = (1 - t) p_a +
+   t p_b (exact at t = 0 and 1), q = spconv_quat_slerp_wxyz(q_a, q_b, t)
+   (unit, shortest arc). Position and orientation are interpolated
+   separately (not along the screw motion: that is
+   pose_exp(twist_log(a^-1 b), t) after a). */
+SPCONV_API void spconv_pose_interp_wxyz(spconv_real res[7], const spconv_real a[7],
+                                        const spconv_real b[7], spconv_real t) {
+  spconv_real p[3], q[4], s = SPCONV__R(1) - t;
+  int i;
+  for (i = 0; i < 3; ++i) p[i] = s * a[i] + t * b[i];
+  spconv_quat_slerp_wxyz(q, a + 3, b + 3, t);
+  for (i = 0; i < 3; ++i) res[i] = p[i];
+  for (i = 0; i < 4; ++i) res[3 + i] = q[i];
+}
+
+/** As spconv_pose_interp_wxyz for poses [p; q_xyzw]. */
+SPCONV_API void spconv_pose_interp_xyzw(spconv_real res[7], const spconv_real a[7],
+                                        const spconv_real b[7], spconv_real t) {
+  spconv_real ta[7], tb[7];
+  spconv__pose_reorder(ta, a, 0);
+  spconv__pose_reorder(tb, b, 0);
+  spconv_pose_interp_wxyz(ta, ta, tb, t);
+  spconv__pose_reorder(res, ta, 1);
+}
+
+/* 1 for a known spconv_mat4_layout (*cm = 1 when column-major) */
+SPCONV__PRIVATE int spconv__mat4_layout(spconv_mat4_layout layout, int *cm) {
+  *cm = layout == SPCONV_MAT4_COLUMN_MAJOR;
+  return *cm || layout == SPCONV_MAT4_ROW_MAJOR;
+}
+
+/** res = the 4x4 homogeneous transform [R p; 0 1] of pose [p; q_wxyz]
+   (R rotation matrix of q, any norm), stored row-major (T[4 i + j] = T_ij)
+   or column-major (T[4 j + i]: glTF node.matrix, OpenGL, Eigen's
+   Matrix4d::data()) as layout says. SPCONV_EINVAL (res untouched) for an
+   unknown layout. */
+SPCONV_API int spconv_mat4_from_pose_wxyz(spconv_real res[16], const spconv_real pose[7],
+                                          spconv_mat4_layout layout) {
+  spconv_real R[9], p[3];
+  int i, j, cm;
+  if (!spconv__mat4_layout(layout, &cm)) return SPCONV_EINVAL;
+  spconv__mat_from_quat(R, pose + 3);
+  for (i = 0; i < 3; ++i) p[i] = pose[i];
+  for (i = 0; i < 3; ++i) { /* written last: res may alias pose */
+    for (j = 0; j < 3; ++j) res[spconv__mat4_at(i, j, cm)] = R[3 * i + j];
+    res[spconv__mat4_at(i, 3, cm)] = p[i];
+    res[spconv__mat4_at(3, i, cm)] = SPCONV__R(0);
+  }
+  res[15] = SPCONV__R(1);
+  return SPCONV_OK;
+}
+
+/** As spconv_mat4_from_pose_wxyz for a pose [p; q_xyzw]. */
+SPCONV_API int spconv_mat4_from_pose_xyzw(spconv_real res[16], const spconv_real pose[7],
+                                          spconv_mat4_layout layout) {
+  spconv_real t[7];
+  spconv__pose_reorder(t, pose, 0);
+  return spconv_mat4_from_pose_wxyz(res, t, layout);
+}
+
+/** res = the pose [p; q_wxyz] of a 4x4 rigid transform T = [R p; 0 1]
+   stored as layout says: q unit and canonical (w >= 0, as
+   spconv_quat_wxyz_from_mat), p the last column. SPCONV_EINVAL (res
+   untouched) for an unknown layout, a bottom row other than exactly
+   (0 0 0 1), or an R that is not a rotation within SPCONV_ROTATION_TOL
+   (scaled, sheared, reflected, NaN); a non-finite p is copied (G4). */
+SPCONV_API int spconv_pose_wxyz_from_mat4(spconv_real res[7], const spconv_real T[16],
+                                          spconv_mat4_layout layout) {
+  spconv_real R[9], p[3], q[4];
+  int i, j, cm;
+  if (!spconv__mat4_layout(layout, &cm)) return SPCONV_EINVAL;
+  for (j = 0; j < 4; ++j)
+    if (T[spconv__mat4_at(3, j, cm)] != (j == 3 ? SPCONV__R(1) : SPCONV__R(0)))
+      return SPCONV_EINVAL;
+  for (i = 0; i < 3; ++i) {
+    for (j = 0; j < 3; ++j) R[3 * i + j] = T[spconv__mat4_at(i, j, cm)];
+    p[i] = T[spconv__mat4_at(i, 3, cm)];
+  }
+  if (!spconv__is_rotation(R)) return SPCONV_EINVAL;
+  spconv__quat_from_rotation(q, R);
+  for (i = 0; i < 3; ++i) res[i] = p[i];
+  for (i = 0; i < 4; ++i) res[3 + i] = q[i];
+  return SPCONV_OK;
+}
+
+/** As spconv_pose_wxyz_from_mat4, the pose stored [p; q_xyzw]. */
+SPCONV_API int spconv_pose_xyzw_from_mat4(spconv_real res[7], const spconv_real T[16],
+                                          spconv_mat4_layout layout) {
+  spconv_real t[7];
+  int st = spconv_pose_wxyz_from_mat4(t, T, layout);
+  if (st != SPCONV_OK) return st;
+  spconv__pose_reorder(res, t, 1);
+  return SPCONV_OK;
+}
+
+/* --------------------------------------------------- adjoints, cross products */
+
+/* Adjoints for the pose T = (R, p) of frame B in frame A: a motion given at
+   B's origin in B's axes is, at A's origin in A's axes, w_A = R w_B,
+   v_A = R v_B + p x (R w_B) (Ad_T); a wrench about B's origin in B's axes
+   is, about A's origin in A's axes, f_A = R f_B, tau_A = R tau_B +
+   p x (R f_B) (Ad_T^-T, the power-conjugate: F_A.V_A = F_B.V_B). */
+
+/* 1 for a known spconv_order */
+SPCONV__PRIVATE int spconv__order_valid(spconv_order order) {
+  return order == SPCONV_ORDER_LINEAR_FIRST || order == SPCONV_ORDER_ANGULAR_FIRST;
+}
+
+/* res = [[R, X], [Y, R]] (6x6 row-major) for pose [p; q_wxyz] and
+   P = [p]x R: X = P, Y = 0 when upper, else X = 0, Y = P. res may alias
+   pose (read first). */
+SPCONV__PRIVATE void spconv__adjoint_blocks(spconv_real res[36], const spconv_real pose[7],
+                                            int upper) {
+  spconv_real R[9], P[9], p[3], c[3], pc[3];
+  int i, j;
+  for (i = 0; i < 3; ++i) p[i] = pose[i];
+  spconv__mat_from_quat(R, pose + 3);
+  for (j = 0; j < 3; ++j) { /* column j of [p]x R = p x (column j of R) */
+    for (i = 0; i < 3; ++i) c[i] = R[3 * i + j];
+    spconv__cross(pc, p, c);
+    for (i = 0; i < 3; ++i) P[3 * i + j] = pc[i];
+  }
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j) {
+      res[6 * i + j] = R[3 * i + j];
+      res[6 * (i + 3) + j + 3] = R[3 * i + j];
+      res[6 * i + j + 3] = upper ? P[3 * i + j] : SPCONV__R(0);
+      res[6 * (i + 3) + j] = upper ? SPCONV__R(0) : P[3 * i + j];
+    }
+}
+
+/** res = Ad_T (6x6 row-major) for the pose T = [p; q_wxyz] of frame B in
+   frame A: x_A = res x_B takes a twist of B's origin in B's axes to the same
+   motion at A's origin in A's axes (spconv_twist_transform_wxyz as a
+   matrix). SPCONV_ORDER_LINEAR_FIRST [v; w]: [[R, [p]x R], [0, R]];
+   SPCONV_ORDER_ANGULAR_FIRST [w; v] (Modern Robotics [Ad_T], Featherstone's
+   X^-1, DART's AdT): [[R, 0], [[p]x R, R]]. SPCONV_EINVAL (res untouched)
+   for an unknown order. */
+SPCONV_API int spconv_adjoint_twist_matrix_wxyz(spconv_real res[36], const spconv_real pose[7],
+                                                spconv_order order) {
+  if (!spconv__order_valid(order)) return SPCONV_EINVAL;
+  spconv__adjoint_blocks(res, pose, order == SPCONV_ORDER_LINEAR_FIRST);
+  return SPCONV_OK;
+}
+
+/** res = Ad_T^-T (6x6 row-major) for the pose T = [p; q_wxyz] of frame B in
+   frame A: takes a wrench about B's origin in B's axes to the same wrench
+   about A's origin in A's axes (spconv_wrench_transform_wxyz as a matrix).
+   SPCONV_ORDER_LINEAR_FIRST [f; tau]: [[R, 0], [[p]x R, R]];
+   SPCONV_ORDER_ANGULAR_FIRST [tau; f] (DART's dAdInvT): [[R, [p]x R],
+   [0, R]]. Power is kept: (Ad^-T F).(Ad V) = F.V. SPCONV_EINVAL (res
+   untouched) for an unknown order. */
+SPCONV_API int spconv_adjoint_wrench_matrix_wxyz(spconv_real res[36], const spconv_real pose[7],
+                                                 spconv_order order) {
+  if (!spconv__order_valid(order)) return SPCONV_EINVAL;
+  spconv__adjoint_blocks(res, pose, order == SPCONV_ORDER_ANGULAR_FIRST);
+  return SPCONV_OK;
+}
+
+/* res = [a; b] = [R x_lin; R x_ang] for pose [p; q_wxyz], then a += p x b
+   (twist, wrench = 0) or b += p x a (wrench = 1). res may alias any input. */
+SPCONV__PRIVATE void spconv__pose_apply6(spconv_real res[6], const spconv_real pose[7],
+                                         const spconv_real x[6], int wrench) {
+  spconv_real a[3], b[3], p[3];
+  int i;
+  for (i = 0; i < 3; ++i) p[i] = pose[i];
+  spconv__quat_rotate(a, pose[3], pose[4], pose[5], pose[6], x);
+  spconv__quat_rotate(b, pose[3], pose[4], pose[5], pose[6], x + 3);
+  if (wrench) spconv__add_cross(b, b, p, a);
+  else spconv__add_cross(a, a, p, b);
+  for (i = 0; i < 3; ++i) {
+    res[i] = a[i];
+    res[3 + i] = b[i];
+  }
+}
+
+/** res = Ad_T twist for the pose T = [p; q_wxyz] of frame B in frame A:
+   a twist [v; w] of B's origin in B's axes -> [R v + p x (R w); R w], the
+   same motion at A's origin in A's axes (KDL Frame * Twist; Pinocchio
+   SE3::act on a Motion). spconv_pose_inv_wxyz gives the way back. */
+SPCONV_API void spconv_twist_transform_wxyz(spconv_real res[6], const spconv_real pose[7],
+                                            const spconv_real twist[6]) {
+  spconv__pose_apply6(res, pose, twist, 0);
+}
+
+/** res = Ad_T^-T wrench for the pose T = [p; q_wxyz] of frame B in frame A:
+   a wrench [f; tau] about B's origin in B's axes -> [R f; R tau + p x (R f)]
+   about A's origin in A's axes (KDL Frame * Wrench; Pinocchio SE3::act on
+   a Force). The power with the transformed twist is unchanged. */
+SPCONV_API void spconv_wrench_transform_wxyz(spconv_real res[6], const spconv_real pose[7],
+                                             const spconv_real wrench[6]) {
+  spconv__pose_apply6(res, pose, wrench, 1);
+}
+
+/* res = v x x for v = [v; w] and a 6-vector x (linear first): motion
+   (force = 0) [w x x_lin + v x x_ang; w x x_ang], force (force = 1)
+   [w x x_lin; w x x_ang + v x x_lin]. res may alias any input. */
+SPCONV__PRIVATE void spconv__spatial_cross(spconv_real res[6], const spconv_real v[6],
+                                           const spconv_real x[6], int force) {
+  spconv_real lin[3], ang[3];
+  int i;
+  spconv__cross(lin, v + 3, x);
+  spconv__cross(ang, v + 3, x + 3);
+  if (force) spconv__add_cross(ang, ang, v, x);
+  else spconv__add_cross(lin, lin, v, x + 3);
+  for (i = 0; i < 3; ++i) {
+    res[i] = lin[i];
+    res[3 + i] = ang[i];
+  }
+}
+
+/** res = v x m, the spatial cross product of two motions (twists [v; w],
+   linear first, same point and axes): [w x v_m + v x w_m; w x w_m]
+   (Featherstone's crm(v) m; MuJoCo mju_crossMotion in its [w; v] order). The
+   rate of change of m carried along by the motion v: d/dt (Ad_exp(t v) m)
+   at t = 0. */
+SPCONV_API void spconv_motion_cross(spconv_real res[6], const spconv_real v[6],
+                                    const spconv_real m[6]) {
+  spconv__spatial_cross(res, v, m, 0);
+}
+
+/** res = v x* f, the spatial cross product of a motion v = [v; w] and a
+   force f = [f; tau] (linear first, same point and axes): [w x f;
+   w x tau + v x f] (Featherstone's crf(v) f; MuJoCo mju_crossForce in its
+   [tau; f] order). Dual of spconv_motion_cross: (v x* f).m = -f.(v x m). */
+SPCONV_API void spconv_force_cross(spconv_real res[6], const spconv_real v[6],
+                                   const spconv_real f[6]) {
+  spconv__spatial_cross(res, v, f, 1);
+}
+
+/* ------------------------------------------------------- SE(3) exp and log */
+
+/* below this rotation angle (rad) the coefficients of exp and log are
+   summed as series (through a^8: truncation below 1e-18 there), above it
+   they are computed in closed form (their rounding then stays at eps |x|) */
+#define SPCONV__SE3_SERIES_ANGLE SPCONV__R(0.125)
+
+/* B = (1 - cos a) / a^2 and C = (a - sin a) / a^3 of V = E + B [u]x + C [u]x^2 */
+SPCONV__PRIVATE void spconv__se3_exp_coeffs(spconv_real *b, spconv_real *c, spconv_real a) {
+  spconv_real a2 = a * a, h;
+  if (a < SPCONV__SE3_SERIES_ANGLE) {
+    *b = SPCONV__R(0.5) - a2 * (SPCONV__R(1.0 / 24.0) - a2 * (SPCONV__R(1.0 / 720.0) -
+         a2 * (SPCONV__R(1.0 / 40320.0) - a2 * SPCONV__R(1.0 / 3628800.0))));
+    *c = SPCONV__R(1.0 / 6.0) - a2 * (SPCONV__R(1.0 / 120.0) - a2 * (SPCONV__R(1.0 / 5040.0) -
+         a2 * (SPCONV__R(1.0 / 362880.0) - a2 * SPCONV__R(1.0 / 39916800.0))));
+    return;
+  }
+  h = SPCONV_SIN(SPCONV__R(0.5) * a) / a; /* 1 - cos a = 2 sin^2(a/2): no cancellation */
+  *b = SPCONV__R(2) * h * h;
+  *c = (a - SPCONV_SIN(a)) / (a2 * a);
+}
+
+/* D = (1 - (a/2) cot(a/2)) / a^2 of V^-1 = E - [w]x / 2 + D [w]x^2 */
+SPCONV__PRIVATE spconv_real spconv__se3_log_coeff(spconv_real a) {
+  spconv_real a2 = a * a, h = SPCONV__R(0.5) * a;
+  if (a < SPCONV__SE3_SERIES_ANGLE)
+    return SPCONV__R(1.0 / 12.0) + a2 * (SPCONV__R(1.0 / 720.0) + a2 * (SPCONV__R(1.0 / 30240.0) +
+           a2 * (SPCONV__R(1.0 / 1209600.0) + a2 * SPCONV__R(1.0 / 47900160.0))));
+  /* cot(a/2) = cos / sin: finite up to a = pi (cos(pi/2) = 0: D = 1/pi^2) */
+  return (SPCONV__R(1) - h * SPCONV_COS(h) / SPCONV_SIN(h)) / a2;
+}
+
+/* res = x + b (u x x) + c (u x (u x x)); res may alias x */
+SPCONV__PRIVATE void spconv__se3_v_apply(spconv_real res[3], const spconv_real u[3],
+                                         const spconv_real x[3], spconv_real b, spconv_real c) {
+  spconv_real t1[3], t2[3];
+  int i;
+  spconv__cross(t1, u, x);
+  spconv__cross(t2, u, t1);
+  for (i = 0; i < 3; ++i) res[i] = x[i] + b * t1[i] + c * t2[i];
+}
+
+/** res = exp(dt [v; w]^) as a pose [p; q_wxyz]: where a frame moving with
+   the constant twist [v; w] (its origin's velocity and its angular
+   velocity, both in the axes the twist is given in) ends after dt, starting
+   at the identity. With u = dt w, a = |u|: q = exp(u / 2) (unit, as
+   spconv_quat_wxyz_from_rotvec), p = V(u) dt v, V = E + (1 - cos a)/a^2
+   [u]x + (a - sin a)/a^3 [u]x^2 (series below a = 0.125, accurate at any
+   a). A body twist (body axes) advances a pose by pose_mul(pose, res), a
+   world twist (at the world origin, world axes) by pose_mul(res, pose):
+   the quaternions then equal spconv_quat_integrate_body_wxyz /
+   _world_wxyz. DART's math::expMap([w; v] dt). */
+SPCONV_API void spconv_pose_exp_wxyz(spconv_real res[7], const spconv_real twist[6],
+                                     spconv_real dt) {
+  spconv_real u[3], d[3], q[4], b, c;
+  int i;
+  for (i = 0; i < 3; ++i) {
+    d[i] = dt * twist[i];
+    u[i] = dt * twist[3 + i];
+  }
+  spconv__se3_exp_coeffs(&b, &c, spconv__norm3(u));
+  spconv__se3_v_apply(d, u, d, b, c);
+  spconv_quat_wxyz_from_rotvec(q, u);
+  for (i = 0; i < 3; ++i) res[i] = d[i];
+  for (i = 0; i < 4; ++i) res[3 + i] = q[i];
+}
+
+/** res = log(pose): the twist [v; w] with spconv_pose_exp_wxyz(res, 1) equal
+   to pose [p; q_wxyz] (q and c q alike, -q included): w =
+   spconv_rotvec_from_quat_wxyz(q), |w| <= pi, v = V(w)^-1 p with V^-1 =
+   E - [w]x / 2 + (1 - (a/2) cot(a/2))/a^2 [w]x^2, a = |w| (series below
+   a = 0.125; finite at a = pi, where the sign of w follows
+   spconv_quat_canonical_wxyz). DART's math::logMap, Modern Robotics'
+   MatrixLog6 (as [v; w]). The zero quaternion gives w = 0, v = p. */
+SPCONV_API void spconv_twist_log_wxyz(spconv_real res[6], const spconv_real pose[7]) {
+  spconv_real w[3], v[3];
+  int i;
+  spconv_rotvec_from_quat_wxyz(w, pose + 3);
+  for (i = 0; i < 3; ++i) v[i] = pose[i];
+  spconv__se3_v_apply(v, w, v, SPCONV__R(-0.5), spconv__se3_log_coeff(spconv__norm3(w)));
+  for (i = 0; i < 3; ++i) {
+    res[i] = v[i];
+    res[3 + i] = w[i];
+  }
+}
+
+/** @} */ /* end of >>se3 */
+
+/* ================================================================= >>inertia
+   INERTIA: principal axes <-> full tensor, parallel axis, 6x6 spatial
+   inertia, kinetic energy */
+/** @defgroup inertia Inertia
+    Principal axes <-> full tensor, parallel axis, 6x6 spatial inertia,
+    kinetic energy. @{ */
+/* Inertia tensors are 3x3 row-major (kg m^2), symmetric, in the body's axes
+   unless a comment says otherwise; I_com is about the centre of mass C,
+   com = C - O the COM in the body frame (MuJoCo body_ipos, Newton
+   body_com). MuJoCo stores the principal moments (body_inertia) and the
+   principal axes as body_iquat; URDF and USD store the full tensor (USD:
+   diagonalInertia + principalAxes, the same pair as MuJoCo's). Changes of
+   axes and units: spconv_inertia_change_axes, spconv_inertia_change_length_unit. */
+
+/** res = R diag(d) R^T (row-major, exactly symmetric), R the rotation of
+   iquat_wxyz (any norm): the full tensor about the COM in body axes from
+   the principal moments diag and the principal axes iquat (MuJoCo
+   body_inertia and body_iquat; USD diagonalInertia and principalAxes). */
+SPCONV_API void spconv_inertia_from_principal(spconv_real res[9], const spconv_real diag[3],
+                                              const spconv_real iquat_wxyz[4]) {
+  spconv_real R[9], d[3], t[9];
+  int i, j;
+  for (i = 0; i < 3; ++i) d[i] = diag[i];
+  spconv__mat_from_quat(R, iquat_wxyz);
+  for (i = 0; i < 3; ++i)
+    for (j = i; j < 3; ++j)
+      t[3 * i + j] = t[3 * j + i] =
+          R[3 * i] * d[0] * R[3 * j] + R[3 * i + 1] * d[1] * R[3 * j + 1] +
+          R[3 * i + 2] * d[2] * R[3 * j + 2];
+  for (i = 0; i < 9; ++i) res[i] = t[i];
+}
+
+/* one Jacobi rotation of the symmetric A (row-major 3x3) in the plane
+   (k, l) that zeroes A_kl, accumulated into the columns of V: A <- J^T A J,
+   V <- V J (Golub and Van Loan, Algorithm 8.4.1, t the smaller root) */
+SPCONV__PRIVATE void spconv__jacobi_rotate(spconv_real A[9], spconv_real V[9], int k, int l) {
+  spconv_real akl = A[3 * k + l], theta, t, c, s, tau;
+  int m;
+  theta = (A[3 * l + l] - A[3 * k + k]) / (SPCONV__R(2) * akl);
+  /* t = sign(theta) / (|theta| + sqrt(theta^2 + 1)), without overflow */
+  t = SPCONV_FABS(theta) > SPCONV__R(1)
+          ? SPCONV__R(1) / (SPCONV_FABS(theta) *
+                            (SPCONV__R(1) + SPCONV_SQRT(SPCONV__R(1) + SPCONV__R(1) /
+                                                                     (theta * theta))))
+          : SPCONV__R(1) / (SPCONV_FABS(theta) + SPCONV_SQRT(theta * theta + SPCONV__R(1)));
+  if (theta < SPCONV__R(0)) t = -t;
+  c = SPCONV__R(1) / SPCONV_SQRT(t * t + SPCONV__R(1));
+  s = t * c;
+  tau = s / (SPCONV__R(1) + c);
+  A[3 * k + k] -= t * akl;
+  A[3 * l + l] += t * akl;
+  A[3 * k + l] = A[3 * l + k] = SPCONV__R(0);
+  for (m = 0; m < 3; ++m) {
+    spconv_real vk = V[3 * m + k], vl = V[3 * m + l];
+    V[3 * m + k] = vk - s * (vl + tau * vk);
+    V[3 * m + l] = vl + s * (vk - tau * vl);
+    if (m != k && m != l) {
+      spconv_real ak = A[3 * m + k], al = A[3 * m + l];
+      A[3 * m + k] = A[3 * k + m] = ak - s * (al + tau * ak);
+      A[3 * m + l] = A[3 * l + m] = al + s * (ak - tau * al);
+    }
+  }
+}
+
+/** Principal moments and axes of a symmetric inertia tensor I (row-major,
+   about the COM): res_diag the eigenvalues in decreasing order (MuJoCo's
+   compiler order for body_inertia), res_iquat_wxyz the unit canonical
+   (w >= 0) quaternion of R, the matrix whose columns are the principal
+   axes (det R = +1), so that spconv_inertia_from_principal(res_diag,
+   res_iquat_wxyz) gives I back. Cyclic Jacobi rotations on I scaled by its
+   largest entry, until every off-diagonal entry is negligible next to the
+   diagonal (machine precision, a few sweeps). Equal moments are fine (any
+   principal axes of the repeated moment are returned; the identity when I
+   is already diagonal). I need not be positive definite. SPCONV_EINVAL
+   (outputs untouched) when an entry is not finite or
+   |I_ij - I_ji| > SPCONV_ROTATION_TOL max |I| (the mean of I_ij and I_ji is
+   decomposed). */
+SPCONV_API int spconv_principal_from_inertia(spconv_real res_diag[3],
+                                             spconv_real res_iquat_wxyz[4],
+                                             const spconv_real I[9]) {
+  spconv_real A[9], V[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, d[3], m, q[4];
+  int i, j, k, l, sweep, order[3] = {0, 1, 2};
+  for (i = 0; i < 9; ++i)
+    if (!spconv__finite(I[i])) return SPCONV_EINVAL;
+  m = spconv__max_abs(I, 9);
+  for (i = 0; i < 3; ++i)
+    for (j = i + 1; j < 3; ++j)
+      if (SPCONV_FABS(I[3 * i + j] - I[3 * j + i]) > SPCONV__R(SPCONV_ROTATION_TOL) * m)
+        return SPCONV_EINVAL;
+  if (m == SPCONV__R(0)) m = SPCONV__R(1);
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j)
+      A[3 * i + j] = SPCONV__R(0.5) * (I[3 * i + j] / m + I[3 * j + i] / m);
+  for (sweep = 0; sweep < 32; ++sweep) {
+    int rotated = 0;
+    for (k = 0; k < 2; ++k)
+      for (l = k + 1; l < 3; ++l) {
+        spconv_real akl = SPCONV_FABS(A[3 * k + l]);
+        /* negligible: below the last bit of both diagonal entries (or 0) */
+        if (SPCONV_FABS(A[3 * k + k]) + akl == SPCONV_FABS(A[3 * k + k]) &&
+            SPCONV_FABS(A[3 * l + l]) + akl == SPCONV_FABS(A[3 * l + l])) {
+          A[3 * k + l] = A[3 * l + k] = SPCONV__R(0);
+          continue;
+        }
+        spconv__jacobi_rotate(A, V, k, l);
+        rotated = 1;
+      }
+    if (!rotated) break;
+  }
+  for (i = 0; i < 3; ++i) d[i] = A[4 * i];
+  /* decreasing moments: sort the three indices (columns of V follow) */
+  for (i = 0; i < 2; ++i)
+    for (j = 0; j < 2 - i; ++j)
+      if (d[order[j]] < d[order[j + 1]]) {
+        k = order[j];
+        order[j] = order[j + 1];
+        order[j + 1] = k;
+      }
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j) A[3 * i + j] = V[3 * i + order[j]];
+  if (spconv__det3(A) < SPCONV__R(0))
+    for (i = 0; i < 3; ++i) A[3 * i + 2] = -A[3 * i + 2];
+  spconv__quat_from_rotation(q, A);
+  for (i = 0; i < 3; ++i) res_diag[i] = m * d[order[i]];
+  for (i = 0; i < 4; ++i) res_iquat_wxyz[i] = q[i];
+  return SPCONV_OK;
+}
+
+/** res = I_com + mass (|r|^2 E - r r^T) (row-major, exactly symmetric when
+   I_com is): the parallel-axis theorem, the inertia tensor about the point
+   C + r from the tensor I_com about the centre of mass C (r in the tensor's
+   axes; the sign of r does not matter). r must start at the COM: to move
+   a tensor between two other points go through the COM. */
+SPCONV_API void spconv_inertia_shift(spconv_real res[9], const spconv_real I_com[9],
+                                     spconv_real mass, const spconv_real r[3]) {
+  spconv_real t[9], rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
+  int i, j;
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j)
+      t[3 * i + j] = I_com[3 * i + j] + mass * ((i == j ? rr : SPCONV__R(0)) - r[i] * r[j]);
+  for (i = 0; i < 9; ++i) res[i] = t[i];
+}
+
+/** res = the 6x6 spatial inertia (row-major) about the frame's origin O,
+   which maps the twist [v_O; w] (linear first, at O, the frame's axes) to
+   the momentum [p; L_O] (linear momentum, angular momentum about O):
+   [[m E, -m [c]x], [m [c]x, I_com - m [c]x [c]x]] with com = c = C - O
+   (the lower-right block is spconv_inertia_shift(I_com, m, c), the tensor
+   about O). Featherstone's mcI in [v; w] order; DART's getSpatialTensor and
+   Pinocchio's Inertia::matrix() are the same in [w; v] order
+   (spconv_spatial_swap on rows and columns). The power-conjugate of a
+   twist: res V is a wrench, V.(res V) = 2 x spconv_kinetic_energy. */
+SPCONV_API void spconv_spatial_inertia(spconv_real res[36], spconv_real mass,
+                                       const spconv_real com[3], const spconv_real I_com[9]) {
+  spconv_real c[3], mc[3], nmc[3], Io[9];
+  int i, j;
+  for (i = 0; i < 3; ++i) {
+    c[i] = com[i];
+    mc[i] = mass * com[i];
+    nmc[i] = -mc[i];
+  }
+  spconv_inertia_shift(Io, I_com, mass, c);
+  for (i = 0; i < 36; ++i) res[i] = SPCONV__R(0); /* inputs all read: res may alias them */
+  for (i = 0; i < 3; ++i) {
+    res[6 * i + i] = mass;
+    for (j = 0; j < 3; ++j) res[6 * (i + 3) + 3 + j] = Io[3 * i + j];
+  }
+  spconv__block_skew(res, 0, 1, nmc);
+  spconv__block_skew(res, 1, 0, mc);
+}
+
+/** The kinetic energy 1/2 V^T M V of a rigid body moving with twist
+   [v_O; w] (linear first, at the frame's origin O, the frame's axes), M =
+   spconv_spatial_inertia(mass, com, I_com): 1/2 m |v_O + w x c|^2 +
+   1/2 w.(I_com w), c = com = C - O. The same for any reference point
+   (spconv_twist_shift the twist and move the COM offset with it). */
+SPCONV_API spconv_real spconv_kinetic_energy(spconv_real mass, const spconv_real com[3],
+                                             const spconv_real I_com[9],
+                                             const spconv_real twist[6]) {
+  spconv_real vc[3], iw[3];
+  spconv__add_cross(vc, twist, twist + 3, com);
+  spconv__mat_vec(iw, I_com, twist + 3);
+  return SPCONV__R(0.5) * (mass * (vc[0] * vc[0] + vc[1] * vc[1] + vc[2] * vc[2]) +
+                           twist[3] * iw[0] + twist[4] * iw[1] + twist[5] * iw[2]);
+}
+
+/** @} */ /* end of >>inertia */
 
 /* ================================================================= >>engines
    ENGINE CONVENTIONS: conventions as data, presets, twist / wrench /
@@ -6903,27 +7674,6 @@ SPCONV_API void spconv_public_body_force_from_sap_n(spconv_real *res, const spco
   SPCONV__BATCH_CALL(public_body_force_from_sap_n, res, f_sap, r_oc, n);
 }
 
-/* sets the diagonal of 3x3 block (bi, bj) of a 6x6 to 1 (the rest of the block untouched) */
-SPCONV__PRIVATE void spconv__block_identity(spconv_real res[36], int bi, int bj) {
-  int k;
-  for (k = 0; k < 3; ++k) res[(3 * bi + k) * 6 + 3 * bj + k] = SPCONV__R(1);
-}
-
-/* 3x3 block (bi, bj) of a 6x6 = [r]x, the matrix with [r]x b = r x b. */
-SPCONV__PRIVATE void spconv__block_skew(spconv_real res[36], int bi, int bj,
-                                   const spconv_real r[3]) {
-  spconv_real *m = res + 3 * bi * 6 + 3 * bj;
-  m[0 * 6 + 0] = SPCONV__R(0);
-  m[0 * 6 + 1] = -r[2];
-  m[0 * 6 + 2] = r[1];
-  m[1 * 6 + 0] = r[2];
-  m[1 * 6 + 1] = SPCONV__R(0);
-  m[1 * 6 + 2] = -r[0];
-  m[2 * 6 + 0] = -r[1];
-  m[2 * 6 + 1] = r[0];
-  m[2 * 6 + 2] = SPCONV__R(0);
-}
-
 /* res = P_v (wrench = 0) or P_f (wrench = 1) for r_oc (row-major 6x6) */
 SPCONV__PRIVATE void spconv__sap_matrix(spconv_real res[36], const spconv_real r_oc[3], int wrench) {
   spconv_real r[3]; /* copied first: res may alias r_oc */
@@ -8035,6 +8785,7 @@ SPCONV_API int spconv_motion_clip_align(spconv_motion_clip *res,
 #undef SPCONV__SAP_TWIST_OUT
 #undef SPCONV__SAP_WRENCH_IN
 #undef SPCONV__SAP_WRENCH_OUT
+#undef SPCONV__SE3_SERIES_ANGLE
 #undef SPCONV__SQRT_IEEE
 #undef SPCONV__STREAM
 #undef SPCONV__STREAM_API

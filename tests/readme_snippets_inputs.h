@@ -47,6 +47,10 @@ spconv_real cvel[6], subtree_com[3], point[3], force[3], torque[3], r[3];
 spconv_real M[9], p_world[3], p_gltf[3], points[6], pose[7], T[16], k, g[3];
 spconv_real size[3], size_to[3], q_shape[4], pos[3], half_length, fromto[6];
 
+/* ------------------------------------------------- rigid transforms, inertia */
+spconv_real pose_a[7], pose_b[7], pose_ab[7], Ad[36], M6[36], twist_b[6], twist_out[6];
+spconv_real wrench_out[6], I_com[9], I_o[9], diag[3], mass;
+
 /* ------------------------------------------------------------- motion data */
 spconv_real bvh_root_pos[6], bvh_root_rot[8], bvh_local_rot[16], bvh_offsets[6];
 spconv_real robot_root_pos[6], robot_root_rot[8], robot_local_rot[16], robot_offsets[6];
@@ -130,6 +134,18 @@ static void readme_inputs_reset(void) {
   README_SET(points, 1, 2, 3, 4, 5, 6);
   README_SET(pose, 1, 2, 3, 1, 0, 0, 0);
   README_SET(T, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 10, 20, 30, 1);
+  README_SET(pose_a, 1, 0, 0, 0.9238795325112867, 0, 0, 0.3826834323650898);
+  README_SET(pose_b, 0, 1, 0, 1, 0, 0, 0);
+  memset(pose_ab, 0, sizeof pose_ab);
+  memset(Ad, 0, sizeof Ad);
+  memset(M6, 0, sizeof M6);
+  README_SET(twist_b, 0, 0, 1, 0.5, 0, 0);
+  memset(twist_out, 0, sizeof twist_out);
+  memset(wrench_out, 0, sizeof wrench_out);
+  README_SET(I_com, 0.02, 0, 0, 0, 0.03, 0, 0, 0, 0.04);
+  memset(I_o, 0, sizeof I_o);
+  README_SET(diag, 0.04, 0.03, 0.02);
+  mass = 2;
   k = 0.01;
   README_SET(g, 0, 0, 0);
   README_SET(size, 0.05, 0.2, 0);

@@ -640,6 +640,46 @@ def accel_from_mujoco_cframe(to: Convention | PresetId | str, cacc: ArrayLike, c
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
+def adjoint_twist_matrix_wxyz(pose: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """6x6 Ad_T (row-major): twist at B's origin, B axes -> at A's origin, A axes.
+
+    Mirror of the C function int spconv_adjoint_twist_matrix_wxyz(spconv_real res[36], const spconv_real pose[7], spconv_order order);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    pose : array_like (..., 7)
+    order : spatial_conv.Order
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 6, 6)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
+    """
+
+def adjoint_wrench_matrix_wxyz(pose: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """6x6 Ad_T^-T (row-major): wrench about B's origin, B axes -> about A's, A axes.
+
+    Mirror of the C function int spconv_adjoint_wrench_matrix_wxyz(spconv_real res[36], const spconv_real pose[7], spconv_order order);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    pose : array_like (..., 7)
+    order : spatial_conv.Order
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 6, 6)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
+    """
+
 def asset_axes_matrix(format: AssetFormat | int, file_is_z_up: int, to: AxisPreset | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """M (v_to = M v_from) from a mesh file's axes to preset `to`, facing kept.
 
@@ -1051,6 +1091,26 @@ def force_at_point_from_wrench(wrench: ArrayLike, from_: Convention | PresetId |
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
+def force_cross(v: ArrayLike, f: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """V x* f (motion x force, [f; tau]): [w x f; w x tau + v x f].
+
+    Mirror of the C function void spconv_force_cross(spconv_real res[6], const spconv_real v[6], const spconv_real f[6]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    v : array_like (..., 6)
+    f : array_like (..., 6)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 6)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
 def gravity(up: Axis | int, magnitude: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Gravity for a +up world: -magnitude along up ((0, 0, -9.81) for Z-up).
 
@@ -1131,6 +1191,47 @@ def inertia_change_length_unit(I: ArrayLike, k: ArrayLike, *, check_finite: bool
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
+def inertia_from_principal(diag: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """R diag(d) R^T (row-major), R of iquat: MuJoCo body_inertia + body_iquat.
+
+    Mirror of the C function void spconv_inertia_from_principal(spconv_real res[9], const spconv_real diag[3], const spconv_real iquat_wxyz[4]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    diag : array_like (..., 3)
+    iquat_wxyz : array_like (..., 4)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 3, 3)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def inertia_shift(I_com: ArrayLike, mass: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Parallel axis: tensor about C + r from I_com: I_com + m (|r|^2 E - r r^T).
+
+    Mirror of the C function void spconv_inertia_shift(spconv_real res[9], const spconv_real I_com[9], spconv_real mass, const spconv_real r[3]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    I_com : array_like (..., 9) or (..., 3, 3)
+    mass : array_like (...) reals
+    r : array_like (..., 3)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 3, 3)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
 def joint_layout_check(L: Any) -> Any:
     """SPCONV_OK when L is a consistent layout, else SPCONV_EINVAL.
 
@@ -1166,6 +1267,27 @@ def joint_qd_size(joint_type: Any, lin_axes: Any, ang_axes: Any) -> Any:
     returns an int. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
+def kinetic_energy(mass: ArrayLike, com: ArrayLike, I_com: ArrayLike, twist: ArrayLike, *, check_finite: bool = ...) -> Any:
+    """1/2 V^T M V of twist [v_O; w] at the origin, com = C - O.
+
+    Mirror of the C function spconv_real spconv_kinetic_energy(spconv_real mass, const spconv_real com[3], const spconv_real I_com[9], const spconv_real twist[6]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    mass : array_like (...) reals
+    com : array_like (..., 3)
+    I_com : array_like (..., 9) or (..., 3, 3)
+    twist : array_like (..., 6)
+    check_finite : bool, default True (False hands NaN and inf to C)
+
+    Returns
+    -------
+    value : ndarray (...) or a scalar
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
 def length_scale(from_meters_per_unit: ArrayLike, to_meters_per_unit: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """*res = k = from_meters_per_unit / to_meters_per_unit (x_to = k x_from).
 
@@ -1182,6 +1304,46 @@ def length_scale(from_meters_per_unit: ArrayLike, to_meters_per_unit: ArrayLike,
     Returns
     -------
     res : ndarray (...) reals
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
+    """
+
+def mat4_from_pose_wxyz(pose: ArrayLike, layout: Mat4Layout | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """4x4 [R p; 0 1] of pose [p; q_wxyz], row- or column-major as layout says.
+
+    Mirror of the C function int spconv_mat4_from_pose_wxyz(spconv_real res[16], const spconv_real pose[7], spconv_mat4_layout layout);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    pose : array_like (..., 7)
+    layout : spatial_conv.Mat4Layout
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 16)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
+    """
+
+def mat4_from_pose_xyzw(pose: ArrayLike, layout: Mat4Layout | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """4x4 [R p; 0 1] of pose [p; q_xyzw], row- or column-major as layout says.
+
+    Mirror of the C function int spconv_mat4_from_pose_xyzw(spconv_real res[16], const spconv_real pose[7], spconv_mat4_layout layout);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    pose : array_like (..., 7)
+    layout : spatial_conv.Mat4Layout
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 16)
 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
@@ -1370,6 +1532,26 @@ def motion_clip_heading(in_: Any, frame: Any, up: Any, world_forward: Any, body_
 
     Mirror of the C function int spconv_motion_clip_heading(spconv_real *res, const spconv_motion_clip *in, size_t frame, spconv_axis up, spconv_signed_axis world_forward, spconv_signed_axis body_forward);
     returns a float: the heading in radians. Raises spatial_conv.Error for a C error status or a bad argument.
+    """
+
+def motion_cross(v: ArrayLike, m: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """V x m (motion x motion, [v; w]): [w x v_m + v x w_m; w x w_m].
+
+    Mirror of the C function void spconv_motion_cross(spconv_real res[6], const spconv_real v[6], const spconv_real m[6]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    v : array_like (..., 6)
+    m : array_like (..., 6)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 6)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
 def motion_linvel(pos: Any, dt: Any, method: Any, check_finite: Any = ...) -> Any:
@@ -1615,6 +1797,26 @@ def pose_convert(to: PoseConvention | PresetId | str, pose: ArrayLike, from_: Po
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
+def pose_exp_wxyz(twist: ArrayLike, dt: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Pose [p; unit q_wxyz] = exp(dt [v; w]^): the motion of twist over dt.
+
+    Mirror of the C function void spconv_pose_exp_wxyz(spconv_real res[7], const spconv_real twist[6], spconv_real dt);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    twist : array_like (..., 6)
+    dt : array_like (...) reals
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 7)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
 def pose_from_body(to: PoseConvention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q] (7 reals, unit q) of body stored under `to`.
 
@@ -1656,6 +1858,246 @@ def pose_from_mujoco_fromto(fromto: ArrayLike, *, check_finite: bool = ..., out:
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
+def pose_interp_wxyz(a: ArrayLike, b: ArrayLike, t: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """P lerp, q slerp (unit, shortest arc) a fraction t from a to b ([p; q_wxyz]).
+
+    Mirror of the C function void spconv_pose_interp_wxyz(spconv_real res[7], const spconv_real a[7], const spconv_real b[7], spconv_real t);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    a : array_like (..., 7)
+    b : array_like (..., 7)
+    t : array_like (...) reals
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 7)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def pose_interp_xyzw(a: ArrayLike, b: ArrayLike, t: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """P lerp, q slerp (unit, shortest arc) a fraction t from a to b ([p; q_xyzw]).
+
+    Mirror of the C function void spconv_pose_interp_xyzw(spconv_real res[7], const spconv_real a[7], const spconv_real b[7], spconv_real t);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    a : array_like (..., 7)
+    b : array_like (..., 7)
+    t : array_like (...) reals
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 7)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def pose_inv_wxyz(pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Pose^-1 = [-R^T p; conj(q) / |q|^2] ([p; q_wxyz]).
+
+    Mirror of the C function void spconv_pose_inv_wxyz(spconv_real res[7], const spconv_real pose[7]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    pose : array_like (..., 7)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 7)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def pose_inv_xyzw(pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Pose^-1 = [-R^T p; conj(q) / |q|^2] ([p; q_xyzw]).
+
+    Mirror of the C function void spconv_pose_inv_xyzw(spconv_real res[7], const spconv_real pose[7]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    pose : array_like (..., 7)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 7)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def pose_mul_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Pose a b = [p_a + R_a p_b; q_a q_b] ([p; q_wxyz], b given in a's frame).
+
+    Mirror of the C function void spconv_pose_mul_wxyz(spconv_real res[7], const spconv_real a[7], const spconv_real b[7]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    a : array_like (..., 7)
+    b : array_like (..., 7)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 7)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def pose_mul_xyzw(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Pose a b = [p_a + R_a p_b; q_a q_b] ([p; q_xyzw], b given in a's frame).
+
+    Mirror of the C function void spconv_pose_mul_xyzw(spconv_real res[7], const spconv_real a[7], const spconv_real b[7]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    a : array_like (..., 7)
+    b : array_like (..., 7)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 7)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def pose_relative_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """A^-1 b: pose b in frame a ([p; q_wxyz]).
+
+    Mirror of the C function void spconv_pose_relative_wxyz(spconv_real res[7], const spconv_real a[7], const spconv_real b[7]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    a : array_like (..., 7)
+    b : array_like (..., 7)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 7)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def pose_relative_xyzw(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """A^-1 b: pose b in frame a ([p; q_xyzw]).
+
+    Mirror of the C function void spconv_pose_relative_xyzw(spconv_real res[7], const spconv_real a[7], const spconv_real b[7]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    a : array_like (..., 7)
+    b : array_like (..., 7)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 7)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def pose_rotate_vec_wxyz(pose: ArrayLike, v: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """R v: a direction of the frame in the parent's axes ([p; q_wxyz]).
+
+    Mirror of the C function void spconv_pose_rotate_vec_wxyz(spconv_real res[3], const spconv_real pose[7], const spconv_real v[3]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    pose : array_like (..., 7)
+    v : array_like (..., 3)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 3)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def pose_rotate_vec_xyzw(pose: ArrayLike, v: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """R v: a direction of the frame in the parent's axes ([p; q_xyzw]).
+
+    Mirror of the C function void spconv_pose_rotate_vec_xyzw(spconv_real res[3], const spconv_real pose[7], const spconv_real v[3]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    pose : array_like (..., 7)
+    v : array_like (..., 3)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 3)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def pose_transform_point_wxyz(pose: ArrayLike, point: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """R point + p: a point of the frame in the parent ([p; q_wxyz]).
+
+    Mirror of the C function void spconv_pose_transform_point_wxyz(spconv_real res[3], const spconv_real pose[7], const spconv_real point[3]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    pose : array_like (..., 7)
+    point : array_like (..., 3)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 3)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def pose_transform_point_xyzw(pose: ArrayLike, point: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """R point + p: a point of the frame in the parent ([p; q_xyzw]).
+
+    Mirror of the C function void spconv_pose_transform_point_xyzw(spconv_real res[3], const spconv_real pose[7], const spconv_real point[3]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    pose : array_like (..., 7)
+    point : array_like (..., 3)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 3)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
 def pose_wxyz_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q_wxyz] -> [M p; (w, (det M) M v)].
 
@@ -1676,6 +2118,26 @@ def pose_wxyz_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool =
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
+def pose_wxyz_from_mat4(T: ArrayLike, layout: Mat4Layout | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Pose [p; unit canonical q_wxyz] of a 4x4 [R p; 0 1]; EINVAL if not rigid.
+
+    Mirror of the C function int spconv_pose_wxyz_from_mat4(spconv_real res[7], const spconv_real T[16], spconv_mat4_layout layout);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    T : array_like (..., 16) or (..., 4, 4)
+    layout : spatial_conv.Mat4Layout
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 7)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
+    """
+
 def pose_xyzw_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q_xyzw] (Warp / Newton transform) -> [M p; rotated q].
 
@@ -1694,6 +2156,26 @@ def pose_xyzw_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool =
     res : ndarray (..., 7)
 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def pose_xyzw_from_mat4(T: ArrayLike, layout: Mat4Layout | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Pose [p; unit canonical q_xyzw] of a 4x4 [R p; 0 1]; EINVAL if not rigid.
+
+    Mirror of the C function int spconv_pose_xyzw_from_mat4(spconv_real res[7], const spconv_real T[16], spconv_mat4_layout layout);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    T : array_like (..., 16) or (..., 4, 4)
+    layout : spatial_conv.Mat4Layout
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 7)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
 def power(wrench: ArrayLike, twist: ArrayLike, *, check_finite: bool = ...) -> Any:
@@ -1720,6 +2202,26 @@ def preset_id_name(id: Any) -> Any:
 
     Mirror of the C function const char* spconv_preset_id_name(spconv_preset_id id);
     returns a str (Error for an unknown id). Raises spatial_conv.Error for a C error status or a bad argument.
+    """
+
+def principal_from_inertia(I: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
+    """Moments (decreasing) and unit canonical iquat of a symmetric I (Jacobi).
+
+    Mirror of the C function int spconv_principal_from_inertia(spconv_real res_diag[3], spconv_real res_iquat_wxyz[4], const spconv_real I[9]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    I : array_like (..., 9) or (..., 3, 3)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res_diag : ndarray (..., 3)
+    res_iquat_wxyz : ndarray (..., 4)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
 def pseudovec_change_axes(M: ArrayLike, w: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
@@ -2869,6 +3371,27 @@ def spatial_change_up_axis_n(x: Any, from_up: Any, to_up: Any, check_finite: Any
     returns an array (..., 6). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
+def spatial_inertia(mass: ArrayLike, com: ArrayLike, I_com: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """6x6 spatial inertia about the origin, [v_O; w] -> [p; L_O], com = C - O.
+
+    Mirror of the C function void spconv_spatial_inertia(spconv_real res[36], spconv_real mass, const spconv_real com[3], const spconv_real I_com[9]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    mass : array_like (...) reals
+    com : array_like (..., 3)
+    I_com : array_like (..., 9) or (..., 3, 3)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 6, 6)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
 def spatial_rotate(R: ArrayLike, x: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """[a; b] -> [R a; R b] (R row-major, old axes -> new); point unchanged.
 
@@ -3149,6 +3672,25 @@ def twist_from_mujoco_qvel_n(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
+def twist_log_wxyz(pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Twist [v; w] = log(pose), |w| <= pi (q and -q alike): pose_exp(res, 1) = pose.
+
+    Mirror of the C function void spconv_twist_log_wxyz(spconv_real res[6], const spconv_real pose[7]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    pose : array_like (..., 7)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 6)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
 def twist_shift(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist [v; w] at A -> at B, r = p_B - p_A: v += w x r.
 
@@ -3179,6 +3721,26 @@ def twist_shift_n(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., o
     ----------
     twist : array_like (..., 6)
     r : array_like (..., 3)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 6)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def twist_transform_wxyz(pose: ArrayLike, twist: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Ad_T twist: [R v + p x R w; R w] (pose of B in A, [p; q_wxyz]).
+
+    Mirror of the C function void spconv_twist_transform_wxyz(spconv_real res[6], const spconv_real pose[7], const spconv_real twist[6]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    pose : array_like (..., 7)
+    twist : array_like (..., 6)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -3506,6 +4068,26 @@ def wrench_shift_n(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ...,
     ----------
     wrench : array_like (..., 6)
     r : array_like (..., 3)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 6)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def wrench_transform_wxyz(pose: ArrayLike, wrench: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Ad_T^-T wrench: [R f; R tau + p x R f] (pose of B in A, [p; q_wxyz]).
+
+    Mirror of the C function void spconv_wrench_transform_wxyz(spconv_real res[6], const spconv_real pose[7], const spconv_real wrench[6]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    pose : array_like (..., 7)
+    wrench : array_like (..., 6)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 

@@ -240,13 +240,19 @@ def _angles(lo, hi):
 
 # IN arguments: by name first, else by size (an unknown argument fails the
 # test, so that a new function gets a generator on purpose)
+def _inertias(rng, n):
+    """Symmetric positive definite 3x3 tensors (row-major), as inertias are."""
+    a = rng.normal(size=(n, 3, 3))
+    return (a @ a.transpose(0, 2, 1) + 0.1 * np.eye(3)).reshape(n, 9)
+
+
 IN_BY_NAME = {
     "angles": _angles(-4, 4), "rpy": _angles(-4, 4), "angles_deg": _angles(-200, 200),
     "rv": lambda rng, n: rng.normal(size=(n, 3)) * 1.5,
     "size": lambda rng, n: rng.uniform(0.05, 2.0, (n, 3)),
     "R": _rotations, "M": _axis_maps, "M_world": _axis_maps, "M_body": _axis_maps,
     "A": lambda rng, n: rng.normal(size=(n, 9)), "B": lambda rng, n: rng.normal(size=(n, 9)),
-    "I": lambda rng, n: rng.normal(size=(n, 9)), "T": _transforms,
+    "I": lambda rng, n: _inertias(rng, n), "I_com": lambda rng, n: _inertias(rng, n), "T": _transforms,
 }
 IN_BY_SIZE = {
     3: lambda rng, n: rng.normal(size=(n, 3)) * 2.0,
@@ -258,7 +264,7 @@ SCALARS = {
     "t": (-0.2, 1.2), "angle": (-7.0, 7.0), "roll": (-4.0, 4.0), "pitch": (-4.0, 4.0),
     "yaw": (-4.0, 4.0), "dt": (1e-3, 0.1), "deg": (-720.0, 720.0), "rad": (-10.0, 10.0),
     "from_meters_per_unit": (1e-3, 10.0), "to_meters_per_unit": (1e-3, 10.0),
-    "k": (0.1, 10.0), "magnitude": (0.0, 20.0),
+    "k": (0.1, 10.0), "magnitude": (0.0, 20.0), "mass": (0.01, 10.0),
 }
 
 

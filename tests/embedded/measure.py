@@ -62,6 +62,8 @@ FAMILY_NAMES = {
     "axes": "axis systems",
     "shapes": "shapes, asset import",
     "spatial": "spatial vectors",
+    "se3": "rigid transforms",
+    "inertia": "inertia",
     "engines": "engine conventions",
     "states": "body states",
     "mujoco": "MuJoCo",

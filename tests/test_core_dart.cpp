@@ -1,0 +1,491 @@
+// spatial_conv.h sections: spatial core (adjoints, spatial cross products,
+// SE(3) exp/log, spatial inertia; poses, 4x4 matrices, interpolation,
+// principal axes) vs DART 6.12 (Debian's libdart-dev) and Eigen 3 (which
+// DART pulls in).
+//
+// DART's layouts (dart/math/Geometry.hpp): twists V = [w; v] angular first,
+// wrenches F = [m; f] torque first; AdT(T, V) = (R w, p x R w + R v);
+// dAdT(T, F) = Ad_T^T F, so the wrench map of the header (Ad_T^-T) is
+// dAdInvT(T, F) = Ad_{T^-1}^T F; ad(X, Y) = (w_X x w_Y, w_X x v_Y - w_Y x v_X)
+// (Featherstone's crm); dad(V, F) = ad_V^T F = -(V x* F); expMap / logMap on
+// [w; v]; Inertia::getSpatialTensor() = [[I_c + m [c]x [c]x^T, m [c]x],
+// [m [c]x^T, m E]] about the frame origin, [w; v] order (read from its
+// output: dart/dynamics/Inertia.hpp does not spell it out);
+// parallelAxisTheorem(I, r, m) = I + m (|r|^2 E - r r^T).
+// The header's twists are [v; w] and wrenches [f; tau]: every comparison
+// converts explicitly. Eigen: Isometry3d products, inverse, matrix(),
+// Quaterniond::slerp, SelfAdjointEigenSolver (ascending eigenvalues).
+//
+// DART's logMap is not accurate near angle pi (it recovers the angle from
+// acos of the trace: 1.8e-4 off at pi - 1e-6 on a probe, 1e-11 at pi - 0.01,
+// and at exactly pi it returns a vector that is not a logarithm of T, while
+// the header agreed with a long double evaluation to 1.5e-15 on all of
+// them). So the log is compared with logMap where the angle is below
+// pi - 0.1, and everywhere (pi included) through DART's expMap:
+// expMap(header log) = T, with |w| <= pi.
+// DART and Eigen compute in double from the inputs rounded to this build's
+// spconv_real.
+#include <dart/dynamics/Inertia.hpp>
+#include <dart/math/Geometry.hpp>
+
+#include <Eigen/Eigenvalues>
+#include <Eigen/Geometry>
+
+#include <cmath>
+#include <cstdio>
+
+#include "test_core_xcheck.h"
+
+namespace {
+
+const int kCases = 2400;  // per function; 300 per kind of rotation
+const char *const kDart = "DART";
+const char *const kEigen = "Eigen";
+
+double dbl(spconv_real x) { return static_cast<double>(x); }
+
+Eigen::Quaterniond quat(const spconv_real q[4]) {  // wxyz, normalized in double
+  return Eigen::Quaterniond(dbl(q[0]), dbl(q[1]), dbl(q[2]), dbl(q[3])).normalized();
+}
+
+Eigen::Isometry3d iso(const spconv_real pose[7]) {
+  Eigen::Isometry3d T = Eigen::Isometry3d::Identity();
+  T.linear() = quat(pose + 3).toRotationMatrix();
+  T.translation() << dbl(pose[0]), dbl(pose[1]), dbl(pose[2]);
+  return T;
+}
+
+Eigen::Vector3d vec3(const spconv_real *x) { return Eigen::Vector3d(dbl(x[0]), dbl(x[1]), dbl(x[2])); }
+
+// header [a; b] -> DART [b; a]
+Eigen::Vector6d swapped(const spconv_real x[6]) {
+  Eigen::Vector6d r;
+  r << vec3(x + 3), vec3(x);
+  return r;
+}
+
+void rows_of(double res[12], const Eigen::Isometry3d &T) {
+  for (int i = 0; i < 3; ++i) {
+    res[i] = T.translation()[i];
+    for (int j = 0; j < 3; ++j) res[3 + 3 * i + j] = T.linear()(i, j);
+  }
+}
+
+// a pose result vs an Eigen/DART transform, as [p; rows of R]
+void check_pose(xc_row *row, const char *what, int k, const spconv_real pose[7],
+                const Eigen::Isometry3d &want) {
+  double g[12], w[12];
+  xc_pose_rows(g, pose);
+  rows_of(w, want);
+  xc_check_scaled(row, what, k, g, w, 12, 1.0);
+}
+
+void check_vec(xc_row *row, const char *what, int k, const spconv_real *got, const double *want,
+               int n) {
+  xc_check(row, what, k, got, want, n);
+}
+
+// header [a; b] result vs a DART [b; a] vector
+void check_swapped(xc_row *row, const char *what, int k, const spconv_real got[6],
+                   const Eigen::Vector6d &want) {
+  double w[6];
+  for (int i = 0; i < 3; ++i) {
+    w[i] = want[3 + i];
+    w[3 + i] = want[i];
+  }
+  xc_check(row, what, k, got, w, 6);
+}
+
+// a 6x6 row-major result vs a matrix, in the given order (DART's is
+// angular first: the linear-first one is P M P, P the block swap)
+void check_mat6(xc_row *row, const char *what, int k, const spconv_real got[36],
+                const Eigen::Matrix6d &dart_order, bool linear_first) {
+  double w[36];
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j)
+      w[6 * i + j] = linear_first ? dart_order((i + 3) % 6, (j + 3) % 6) : dart_order(i, j);
+  xc_check(row, what, k, got, w, 36);
+}
+
+// ------------------------------------------------------------ DART checks
+
+void check_adjoints() {
+  xc_seed(0xda2601);
+  for (int k = 0; k < kCases; ++k) {
+    spconv_real pose[7], tw[6], wr[6], res[6], M[36];
+    xc_pose_kind(pose, k);
+    xc_vec(tw, 6, 3.0);
+    xc_vec(wr, 6, 3.0);
+    const Eigen::Isometry3d T = iso(pose);
+    const Eigen::Matrix6d Ad = dart::math::getAdTMatrix(T);
+    const Eigen::Matrix6d AdInvT_T = dart::math::getAdTMatrix(T.inverse()).transpose();
+    for (int lin = 0; lin <= 1; ++lin) {
+      const spconv_order order = lin ? SPCONV_ORDER_LINEAR_FIRST : SPCONV_ORDER_ANGULAR_FIRST;
+      xc_check_status(xc_get(kDart, "spconv_adjoint_{twist,wrench}_matrix_wxyz status", XC_TOL),
+                      "status", k, spconv_adjoint_twist_matrix_wxyz(M, pose, order), SPCONV_OK);
+      check_mat6(xc_get(kDart,
+                        lin ? "spconv_adjoint_twist_matrix_wxyz(LINEAR_FIRST) vs getAdTMatrix"
+                            : "spconv_adjoint_twist_matrix_wxyz(ANGULAR_FIRST) vs getAdTMatrix",
+                        XC_TOL),
+                 "Ad", k, M, Ad, lin != 0);
+      xc_check_status(xc_get(kDart, "spconv_adjoint_{twist,wrench}_matrix_wxyz status", XC_TOL),
+                      "status", k, spconv_adjoint_wrench_matrix_wxyz(M, pose, order), SPCONV_OK);
+      check_mat6(xc_get(kDart,
+                        lin ? "spconv_adjoint_wrench_matrix_wxyz(LINEAR_FIRST) vs getAdTMatrix(T^-1)^T"
+                            : "spconv_adjoint_wrench_matrix_wxyz(ANGULAR_FIRST) vs getAdTMatrix(T^-1)^T",
+                        XC_TOL),
+                 "Ad^-T", k, M, AdInvT_T, lin != 0);
+    }
+    spconv_twist_transform_wxyz(res, pose, tw);
+    check_swapped(xc_get(kDart, "spconv_twist_transform_wxyz vs AdT", XC_TOL), "AdT", k, res,
+                  dart::math::AdT(T, swapped(tw)));
+    spconv_wrench_transform_wxyz(res, pose, wr);
+    check_swapped(xc_get(kDart, "spconv_wrench_transform_wxyz vs dAdInvT", XC_TOL), "dAdInvT", k,
+                  res, dart::math::dAdInvT(T, swapped(wr)));
+    // the same wrench through DART's dAdT of the inverse: Ad_{T^-1}^T
+    check_swapped(xc_get(kDart, "spconv_wrench_transform_wxyz vs dAdT(T^-1)", XC_TOL), "dAdT", k,
+                  res, dart::math::dAdT(T.inverse(), swapped(wr)));
+  }
+}
+
+// scale of a bilinear result: max |x| max |y| (the inputs span 1e-3 .. 1e3)
+double prod_scale(const spconv_real x[6], const spconv_real y[6]) {
+  double sx = 0, sy = 0;
+  for (int i = 0; i < 6; ++i) {
+    sx = std::fmax(sx, std::fabs(dbl(x[i])));
+    sy = std::fmax(sy, std::fabs(dbl(y[i])));
+  }
+  return sx * sy;
+}
+
+// header [a; b] result vs a DART [b; a] vector, both divided by scale
+void check_swapped_scaled(xc_row *row, const char *what, int k, const spconv_real got[6],
+                          const Eigen::Vector6d &want, double scale) {
+  double g[6], w[6];
+  for (int i = 0; i < 3; ++i) {
+    w[i] = want[3 + i] / scale;
+    w[3 + i] = want[i] / scale;
+  }
+  for (int i = 0; i < 6; ++i) g[i] = dbl(got[i]) / scale;
+  xc_check_scaled(row, what, k, g, w, 6, 1.0);
+}
+
+void check_cross() {
+  xc_seed(0xda2602);
+  for (int k = 0; k < kCases; ++k) {
+    spconv_real v[6], m[6], f[6], res[6];
+    xc_vec(v, 6, std::pow(10.0, xc_uniform(-3, 3)));
+    xc_vec(m, 6, std::pow(10.0, xc_uniform(-3, 3)));
+    xc_vec(f, 6, std::pow(10.0, xc_uniform(-3, 3)));
+    spconv_motion_cross(res, v, m);
+    check_swapped_scaled(xc_get(kDart, "spconv_motion_cross vs ad (/ |v||m|)", XC_TOL), "ad", k,
+                         res, dart::math::ad(swapped(v), swapped(m)), prod_scale(v, m));
+    spconv_force_cross(res, v, f);
+    check_swapped_scaled(xc_get(kDart, "spconv_force_cross vs -dad (/ |v||f|)", XC_TOL), "dad", k,
+                         res, -dart::math::dad(swapped(v), swapped(f)), prod_scale(v, f));
+  }
+}
+
+// the rotation angle of a quaternion wxyz, in [0, pi]
+double angle_of(const spconv_real q[4]) {
+  const double s = std::sqrt(dbl(q[1]) * dbl(q[1]) + dbl(q[2]) * dbl(q[2]) + dbl(q[3]) * dbl(q[3]));
+  return 2 * std::atan2(s, std::fabs(dbl(q[0])));
+}
+
+void check_exp_log() {
+  xc_seed(0xda2603);
+  for (int k = 0; k < kCases; ++k) {
+    spconv_real tw[6], res[7], lg[6], pose[7];
+    const int kind = k % XC_KINDS;
+    // exp: w of the kind (angle up to 2 pi), v in [-2, 2)^3, dt 1 or random
+    xc_vec(tw, 3, 2.0);
+    xc_rotvec_kind(tw + 3, kind);
+    const spconv_real dt =
+        (k / XC_KINDS) % 2 ? static_cast<spconv_real>(1) : static_cast<spconv_real>(xc_uniform(0.1, 1.5));
+    spconv_pose_exp_wxyz(res, tw, dt);
+    {
+      // DART's expMap evaluates (1 - cos a) / a^2 directly down to tiny
+      // angles: its p is off by ~eps |v| / a there (4.6e-11 at a = 1.2e-6
+      // on a probe, where the header agreed with a long double evaluation
+      // to 2e-16), so this case's tolerance is XC_TOL + eps / a
+      const Eigen::Vector6d S = swapped(tw) * dbl(dt);
+      const double a = S.head<3>().norm();
+      double g[12], w[12];
+      xc_pose_rows(g, res);
+      rows_of(w, dart::math::expMap(S));
+      xc_check_scaled_tol(xc_get(kDart, "spconv_pose_exp_wxyz vs expMap (tol + eps/angle)", XC_TOL),
+                          xc_kind_name(kind), k, g, w, 12, 1.0,
+                          a > 0 ? XC_TOL + 2.220446049250313e-16 / a : XC_TOL);
+    }
+
+    // log of a pose of the kind
+    xc_pose_kind(pose, k);
+    spconv_twist_log_wxyz(lg, pose);
+    const Eigen::Isometry3d T = iso(pose);
+    double wn = 0;
+    for (int i = 3; i < 6; ++i) wn += dbl(lg[i]) * dbl(lg[i]);
+    wn = std::sqrt(wn);
+    {  // |w| <= pi: the excess, relative to pi
+      double excess = std::fmax(0.0, wn - XC_PI) / XC_PI, zero = 0;
+      xc_check_scaled(xc_get(kDart, "spconv_twist_log_wxyz |w| <= pi", XC_TOL), "norm", k, &excess,
+                      &zero, 1, 1.0);
+    }
+    {
+      double g[12], w[12];
+      rows_of(g, dart::math::expMap(swapped(lg)));
+      rows_of(w, T);
+      // through DART's expMap: its eps / angle at small angles (see above)
+      xc_check_scaled_tol(
+          xc_get(kDart, "spconv_twist_log_wxyz: expMap(log T) vs T (tol + eps/angle)", XC_TOL),
+          xc_kind_name(kind), k, g, w, 12, 1.0, wn > 0 ? XC_TOL + 2.220446049250313e-16 / wn : XC_TOL);
+    }
+    if (angle_of(pose + 3) < XC_PI - 0.1)
+      check_swapped(xc_get(kDart, "spconv_twist_log_wxyz vs logMap (angle < pi - 0.1)", XC_TOL),
+                    xc_kind_name(kind), k, lg, dart::math::logMap(T));
+  }
+}
+
+// random inertia: moments with the triangle inequality, axes of kind k
+void random_inertia(spconv_real *mass, spconv_real com[3], spconv_real I[9], int k) {
+  spconv_real q[4];
+  double d[3], R[9];
+  for (int i = 0; i < 2; ++i) d[i] = dbl(static_cast<spconv_real>(xc_uniform(0.05, 2.0)));
+  d[2] = dbl(static_cast<spconv_real>(xc_uniform(std::fabs(d[0] - d[1]) + 0.01, d[0] + d[1])));
+  xc_quat_kind(q, k);
+  xc_mat_of_quat(R, q);
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c <= r; ++c) {
+      double s = 0;
+      for (int i = 0; i < 3; ++i) s += R[3 * r + i] * d[i] * R[3 * c + i];
+      I[3 * r + c] = I[3 * c + r] = static_cast<spconv_real>(s);
+    }
+  *mass = static_cast<spconv_real>(xc_uniform(0.1, 10.0));
+  xc_vec(com, 3, 1.0);
+}
+
+Eigen::Matrix3d mat3(const spconv_real I[9]) {
+  Eigen::Matrix3d M;
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) M(r, c) = dbl(I[3 * r + c]);
+  return M;
+}
+
+void check_inertia() {
+  xc_seed(0xda2604);
+  for (int k = 0; k < kCases; ++k) {
+    spconv_real mass, com[3], I[9], M[36], res[9], tw[6], r[3];
+    random_inertia(&mass, com, I, k);
+    const dart::dynamics::Inertia di(dbl(mass), vec3(com), mat3(I));
+    const Eigen::Matrix6d G = di.getSpatialTensor();
+    spconv_spatial_inertia(M, mass, com, I);
+    check_mat6(xc_get(kDart, "spconv_spatial_inertia vs Inertia::getSpatialTensor", XC_TOL),
+               "spatial", k, M, G, true);
+    // parallel axis: about C + r
+    xc_vec(r, 3, 1.5);
+    spconv_inertia_shift(res, I, mass, r);
+    const Eigen::Matrix3d P = dart::math::parallelAxisTheorem(mat3(I), vec3(r), dbl(mass));
+    double w[9];
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) w[3 * i + j] = P(i, j);
+    xc_check(xc_get(kDart, "spconv_inertia_shift vs parallelAxisTheorem", XC_TOL), "shift", k, res,
+             w, 9);
+    // kinetic energy: 1/2 V^T G V, V = [w; v_O]
+    xc_vec(tw, 6, 3.0);
+    const Eigen::Vector6d V = swapped(tw);
+    double ke = 0.5 * V.dot(G * V), got = dbl(spconv_kinetic_energy(mass, com, I, tw));
+    xc_check_scaled(xc_get(kDart, "spconv_kinetic_energy vs 1/2 V'GV (getSpatialTensor)", XC_TOL),
+                    "energy", k, &got, &ke, 1, 1.0);
+  }
+}
+
+// ----------------------------------------------------------- Eigen checks
+
+void check_eigen_poses() {
+  xc_seed(0xe16e01);
+  for (int k = 0; k < kCases; ++k) {
+    spconv_real a[7], b[7], ax[7], bx[7], res[7], rx[7], pt[3], v3[3], T16[16];
+    xc_pose_kind(a, k);
+    xc_pose_kind(b, k / XC_KINDS);
+    xc_vec(pt, 3, 3.0);
+    xc_pose_to_xyzw(ax, a);
+    xc_pose_to_xyzw(bx, b);
+    const Eigen::Isometry3d A = iso(a), B = iso(b);
+
+    spconv_pose_mul_wxyz(res, a, b);
+    check_pose(xc_get(kEigen, "spconv_pose_mul_wxyz vs Isometry3d A*B", XC_TOL), "mul", k, res, A * B);
+    spconv_pose_mul_xyzw(rx, ax, bx);
+    xc_pose_to_wxyz(res, rx);
+    check_pose(xc_get(kEigen, "spconv_pose_mul_xyzw vs Isometry3d A*B", XC_TOL), "mul", k, res, A * B);
+    spconv_pose_inv_wxyz(res, a);
+    check_pose(xc_get(kEigen, "spconv_pose_inv_wxyz vs Isometry3d inverse()", XC_TOL), "inv", k, res,
+               A.inverse());
+    spconv_pose_inv_xyzw(rx, ax);
+    xc_pose_to_wxyz(res, rx);
+    check_pose(xc_get(kEigen, "spconv_pose_inv_xyzw vs Isometry3d inverse()", XC_TOL), "inv", k, res,
+               A.inverse());
+    spconv_pose_relative_wxyz(res, a, b);
+    check_pose(xc_get(kEigen, "spconv_pose_relative_wxyz vs A.inverse()*B", XC_TOL), "rel", k, res,
+               A.inverse() * B);
+    spconv_pose_relative_xyzw(rx, ax, bx);
+    xc_pose_to_wxyz(res, rx);
+    check_pose(xc_get(kEigen, "spconv_pose_relative_xyzw vs A.inverse()*B", XC_TOL), "rel", k, res,
+               A.inverse() * B);
+    {
+      const Eigen::Vector3d wp = A * vec3(pt), wv = A.linear() * vec3(pt);
+      spconv_pose_transform_point_wxyz(v3, a, pt);
+      check_vec(xc_get(kEigen, "spconv_pose_transform_point_wxyz vs A*p", XC_TOL), "point", k, v3,
+                wp.data(), 3);
+      spconv_pose_transform_point_xyzw(v3, ax, pt);
+      check_vec(xc_get(kEigen, "spconv_pose_transform_point_xyzw vs A*p", XC_TOL), "point", k, v3,
+                wp.data(), 3);
+      spconv_pose_rotate_vec_wxyz(v3, a, pt);
+      check_vec(xc_get(kEigen, "spconv_pose_rotate_vec_wxyz vs A.linear()*v", XC_TOL), "vec", k, v3,
+                wv.data(), 3);
+      spconv_pose_rotate_vec_xyzw(v3, ax, pt);
+      check_vec(xc_get(kEigen, "spconv_pose_rotate_vec_xyzw vs A.linear()*v", XC_TOL), "vec", k, v3,
+                wv.data(), 3);
+    }
+    // 4x4: Eigen's matrix() is column-major storage; its transpose's storage is row-major
+    {
+      const Eigen::Matrix4d Mc = A.matrix();
+      const Eigen::Matrix4d Mr = Mc.transpose();
+      for (int lay = 0; lay <= 1; ++lay) {
+        const spconv_mat4_layout layout = lay ? SPCONV_MAT4_COLUMN_MAJOR : SPCONV_MAT4_ROW_MAJOR;
+        const double *want = lay ? Mc.data() : Mr.data();
+        xc_check_status(xc_get(kEigen, "spconv_mat4_from_pose_{wxyz,xyzw} status", XC_TOL), "status",
+                        k, spconv_mat4_from_pose_wxyz(T16, a, layout), SPCONV_OK);
+        check_vec(xc_get(kEigen, lay ? "spconv_mat4_from_pose_wxyz(COLUMN_MAJOR) vs matrix()"
+                                     : "spconv_mat4_from_pose_wxyz(ROW_MAJOR) vs matrix()",
+                         XC_TOL),
+                  "mat4", k, T16, want, 16);
+        xc_check_status(xc_get(kEigen, "spconv_mat4_from_pose_{wxyz,xyzw} status", XC_TOL), "status",
+                        k, spconv_mat4_from_pose_xyzw(T16, ax, layout), SPCONV_OK);
+        check_vec(xc_get(kEigen, lay ? "spconv_mat4_from_pose_xyzw(COLUMN_MAJOR) vs matrix()"
+                                     : "spconv_mat4_from_pose_xyzw(ROW_MAJOR) vs matrix()",
+                         XC_TOL),
+                  "mat4", k, T16, want, 16);
+        // back: the 4x4 of Eigen, rounded; q vs Eigen's Quaterniond(R), w >= 0
+        spconv_real Tin[16];
+        for (int i = 0; i < 16; ++i) Tin[i] = static_cast<spconv_real>(want[i]);
+        Eigen::Matrix3d Rin;
+        for (int r = 0; r < 3; ++r)
+          for (int c = 0; c < 3; ++c) Rin(r, c) = dbl(Tin[lay ? 4 * c + r : 4 * r + c]);
+        Eigen::Quaterniond qe(Rin);
+        if (qe.w() < 0) qe.coeffs() = -qe.coeffs();
+        double w7[7] = {dbl(Tin[lay ? 12 : 3]), dbl(Tin[lay ? 13 : 7]), dbl(Tin[lay ? 14 : 11]),
+                        qe.w(), qe.x(), qe.y(), qe.z()};
+        xc_check_status(xc_get(kEigen, "spconv_pose_{wxyz,xyzw}_from_mat4 status", XC_TOL), "status",
+                        k, spconv_pose_wxyz_from_mat4(res, Tin, layout), SPCONV_OK);
+        xc_check_status(xc_get(kEigen, "spconv_pose_{wxyz,xyzw}_from_mat4 status", XC_TOL), "status",
+                        k, spconv_pose_xyzw_from_mat4(rx, Tin, layout), SPCONV_OK);
+        if (std::fabs(qe.w()) > 1e-6) {  // at w = 0 (angle pi) the sign is free: rows then
+          check_vec(xc_get(kEigen, "spconv_pose_wxyz_from_mat4 vs Quaterniond(R) (w >= 0)", XC_TOL),
+                    "from mat4", k, res, w7, 7);
+          xc_pose_to_wxyz(res, rx);
+          check_vec(xc_get(kEigen, "spconv_pose_xyzw_from_mat4 vs Quaterniond(R) (w >= 0)", XC_TOL),
+                    "from mat4", k, res, w7, 7);
+        } else {
+          check_pose(xc_get(kEigen, "spconv_pose_wxyz_from_mat4 vs Quaterniond(R) (w >= 0)", XC_TOL),
+                     "from mat4 (pi)", k, res, A);
+          xc_pose_to_wxyz(res, rx);
+          check_pose(xc_get(kEigen, "spconv_pose_xyzw_from_mat4 vs Quaterniond(R) (w >= 0)", XC_TOL),
+                     "from mat4 (pi)", k, res, A);
+        }
+      }
+    }
+    // interpolation: p lerp, q Eigen slerp (shortest arc), unit
+    {
+      const spconv_real t = static_cast<spconv_real>(k % 5 == 0 ? (k % 10 == 0 ? 0.0 : 1.0) : xc_uniform(0, 1));
+      const Eigen::Quaterniond qa = quat(a + 3), qb = quat(b + 3);
+      Eigen::Quaterniond qs = qa.slerp(dbl(t), qb);
+      if (qs.w() < 0) qs.coeffs() = -qs.coeffs();
+      double w12[12];
+      Eigen::Isometry3d S = Eigen::Isometry3d::Identity();
+      S.linear() = qs.toRotationMatrix();
+      S.translation() = (1 - dbl(t)) * vec3(a) + dbl(t) * vec3(b);
+      rows_of(w12, S);
+      spconv_pose_interp_wxyz(res, a, b, t);
+      double g[12];
+      xc_pose_rows(g, res);
+      xc_check_scaled(xc_get(kEigen, "spconv_pose_interp_wxyz vs lerp + Quaterniond::slerp", XC_TOL),
+                      "interp", k, g, w12, 12, 1.0);
+      double n = 0;
+      for (int i = 3; i < 7; ++i) n += dbl(res[i]) * dbl(res[i]);
+      double one = 1, nn = std::sqrt(n);
+      xc_check_scaled(xc_get(kEigen, "spconv_pose_interp_wxyz |q| = 1", XC_TOL), "unit", k, &nn, &one,
+                      1, 1.0);
+      spconv_pose_interp_xyzw(rx, ax, bx, t);
+      xc_pose_to_wxyz(res, rx);
+      xc_pose_rows(g, res);
+      xc_check_scaled(xc_get(kEigen, "spconv_pose_interp_xyzw vs lerp + Quaterniond::slerp", XC_TOL),
+                      "interp", k, g, w12, 12, 1.0);
+    }
+  }
+}
+
+// principal axes vs SelfAdjointEigenSolver (ascending: reversed); axes up
+// to sign where the moments are apart, the error times gap / |I| (an
+// eigenvector's condition number); R diag R^T = I everywhere
+void check_eigen_principal() {
+  xc_seed(0xe16e02);
+  for (int k = 0; k < kCases; ++k) {
+    spconv_real mass, com[3], I[9], d[3], q[4], back[9];
+    random_inertia(&mass, com, I, k);
+    if (k % 4 == 1) {  // two equal moments (a symmetric body), exactly
+      spconv_real dd[3] = {static_cast<spconv_real>(0.7), static_cast<spconv_real>(0.7),
+                           static_cast<spconv_real>(1.1)}, qq[4];
+      xc_quat_kind(qq, k);
+      spconv_inertia_from_principal(I, dd, qq);
+    }
+    xc_check_status(xc_get(kEigen, "spconv_principal_from_inertia status", XC_TOL), "status", k,
+                    spconv_principal_from_inertia(d, q, I), SPCONV_OK);
+    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> es(mat3(I));
+    const Eigen::Vector3d ev = es.eigenvalues();
+    const double big = std::fabs(ev[2]);
+    double w[3] = {ev[2], ev[1], ev[0]}, g[3] = {dbl(d[0]), dbl(d[1]), dbl(d[2])};
+    xc_check_scaled(xc_get(kEigen, "spconv_principal_from_inertia moments vs SelfAdjointEigenSolver", XC_TOL),
+                    "moments", k, g, w, 3, big);
+    double Rh[9];
+    xc_mat_of_quat(Rh, q);
+    {  // unit, canonical, det +1 (det of R(q) is +1 by construction: check w >= 0 and |q| = 1)
+      double n = 0;
+      for (int i = 0; i < 4; ++i) n += dbl(q[i]) * dbl(q[i]);
+      double got2[2] = {std::sqrt(n), dbl(q[0]) < 0 ? -1.0 : 1.0}, want2[2] = {1, 1};
+      xc_check_scaled(xc_get(kEigen, "spconv_principal_from_inertia |q| = 1, w >= 0", XC_TOL), "unit", k,
+                      got2, want2, 2, 1.0);
+    }
+    const double gap = std::fmin(ev[1] - ev[0], ev[2] - ev[1]);
+    if (gap > 1e-3 * big) {
+      double err = 0, zero = 0;
+      for (int c = 0; c < 3; ++c) {
+        const Eigen::Vector3d e = es.eigenvectors().col(2 - c);
+        double dot = 0;
+        for (int r = 0; r < 3; ++r) dot += Rh[3 * r + c] * e[r];
+        for (int r = 0; r < 3; ++r) err = std::fmax(err, std::fabs(Rh[3 * r + c] - (dot < 0 ? -1 : 1) * e[r]));
+      }
+      err *= gap / big;
+      xc_check_scaled(xc_get(kEigen, "spconv_principal_from_inertia axes vs SelfAdjointEigenSolver (x gap/|I|)", XC_TOL),
+                      "axes", k, &err, &zero, 1, 1.0);
+    }
+    // R diag R^T gives I back (from_principal the inverse of principal_from)
+    spconv_inertia_from_principal(back, d, q);
+    double Iw[9];
+    for (int i = 0; i < 9; ++i) Iw[i] = dbl(I[i]);
+    xc_check(xc_get(kEigen, "spconv_inertia_from_principal(principal_from_inertia(I)) vs I", XC_TOL), "back",
+             k, back, Iw, 9);
+  }
+}
+
+}  // namespace
+
+int main() {
+  std::printf("DART %s, Eigen %d.%d.%d\n", DART_VERSION, EIGEN_WORLD_VERSION, EIGEN_MAJOR_VERSION,
+              EIGEN_MINOR_VERSION);
+  check_adjoints();
+  check_cross();
+  check_exp_log();
+  check_inertia();
+  check_eigen_poses();
+  check_eigen_principal();
+  return xc_summary("spatial core vs DART 6.12 and Eigen 3");
+}
