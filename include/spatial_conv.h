@@ -5385,11 +5385,11 @@ SPCONV_API void spconv_inertia_from_principal(spconv_real res[9], const spconv_r
   int i, j;
   for (i = 0; i < 3; ++i) d[i] = diag[i];
   spconv__mat_from_quat(R, iquat_wxyz);
+  /* d_k (R_ik R_jk): the same operations for (i, j) and (j, i) */
   for (i = 0; i < 3; ++i)
-    for (j = i; j < 3; ++j)
-      t[3 * i + j] = t[3 * j + i] =
-          R[3 * i] * d[0] * R[3 * j] + R[3 * i + 1] * d[1] * R[3 * j + 1] +
-          R[3 * i + 2] * d[2] * R[3 * j + 2];
+    for (j = 0; j < 3; ++j)
+      t[3 * i + j] = d[0] * (R[3 * i] * R[3 * j]) + d[1] * (R[3 * i + 1] * R[3 * j + 1]) +
+                     d[2] * (R[3 * i + 2] * R[3 * j + 2]);
   for (i = 0; i < 9; ++i) res[i] = t[i];
 }
 
