@@ -29,6 +29,8 @@ from spatial_conv import _build  # noqa: E402
 
 build_dir = os.path.join(HERE, "build", "cffi")
 extensions = [_build.ffibuilder(bits, COPY).distutils_extension(build_dir) for bits in (64, 32)]
+for extension in extensions:  # the generated C includes the header: rebuild when it changes
+    extension.depends = [COPY]
 del sys.modules["spatial_conv"]
 
 setup(ext_modules=extensions)
