@@ -245,24 +245,6 @@ void check_exp_log() {
   }
 }
 
-// random inertia: moments with the triangle inequality, axes of kind k
-void random_inertia(spconv_real *mass, spconv_real com[3], spconv_real I[9], int k) {
-  spconv_real q[4];
-  double d[3], R[9];
-  for (int i = 0; i < 2; ++i) d[i] = dbl(static_cast<spconv_real>(xc_uniform(0.05, 2.0)));
-  d[2] = dbl(static_cast<spconv_real>(xc_uniform(std::fabs(d[0] - d[1]) + 0.01, d[0] + d[1])));
-  xc_quat_kind(q, k);
-  xc_mat_of_quat(R, q);
-  for (int r = 0; r < 3; ++r)
-    for (int c = 0; c <= r; ++c) {
-      double s = 0;
-      for (int i = 0; i < 3; ++i) s += R[3 * r + i] * d[i] * R[3 * c + i];
-      I[3 * r + c] = I[3 * c + r] = static_cast<spconv_real>(s);
-    }
-  *mass = static_cast<spconv_real>(xc_uniform(0.1, 10.0));
-  xc_vec(com, 3, 1.0);
-}
-
 Eigen::Matrix3d mat3(const spconv_real I[9]) {
   Eigen::Matrix3d M;
   for (int r = 0; r < 3; ++r)
@@ -274,7 +256,7 @@ void check_inertia() {
   xc_seed(0xda2604);
   for (int k = 0; k < kCases; ++k) {
     spconv_real mass, com[3], I[9], M[36], res[9], tw[6], r[3];
-    random_inertia(&mass, com, I, k);
+    xc_inertia_kind(&mass, com, I, k);
     const dart::dynamics::Inertia di(dbl(mass), vec3(com), mat3(I));
     const Eigen::Matrix6d G = di.getSpatialTensor();
     spconv_spatial_inertia(M, mass, com, I);
@@ -430,7 +412,7 @@ void check_eigen_principal() {
   xc_seed(0xe16e02);
   for (int k = 0; k < kCases; ++k) {
     spconv_real mass, com[3], I[9], d[3], q[4], back[9];
-    random_inertia(&mass, com, I, k);
+    xc_inertia_kind(&mass, com, I, k);
     if (k % 4 == 1) {  // two equal moments (a symmetric body), exactly
       spconv_real dd[3] = {static_cast<spconv_real>(0.7), static_cast<spconv_real>(0.7),
                            static_cast<spconv_real>(1.1)}, qq[4];

@@ -169,20 +169,8 @@ void check_spatial() {
 void check_inertia() {
   xc_seed(0xcd1603);
   for (int k = 0; k < kCases; ++k) {
-    spconv_real q[4], I[9], com[3], tw[6], M[36], res[9], minus_c[3];
-    double d[3], R[9];
-    for (int i = 0; i < 2; ++i) d[i] = dbl(static_cast<spconv_real>(xc_uniform(0.05, 2.0)));
-    d[2] = dbl(static_cast<spconv_real>(xc_uniform(std::fabs(d[0] - d[1]) + 0.01, d[0] + d[1])));
-    xc_quat_kind(q, k);
-    xc_mat_of_quat(R, q);
-    for (int r = 0; r < 3; ++r)
-      for (int c = 0; c <= r; ++c) {
-        double s = 0;
-        for (int i = 0; i < 3; ++i) s += R[3 * r + i] * d[i] * R[3 * c + i];
-        I[3 * r + c] = I[3 * c + r] = static_cast<spconv_real>(s);
-      }
-    const spconv_real mass = static_cast<spconv_real>(xc_uniform(0.1, 10.0));
-    xc_vec(com, 3, 1.0);
+    spconv_real I[9], com[3], tw[6], M[36], res[9], minus_c[3], mass;
+    xc_inertia_kind(&mass, com, I, k);
     xc_vec(tw, 6, 3.0);
     const KDL::RigidBodyInertia RBI(dbl(mass), vec(com),
                                     KDL::RotationalInertia(dbl(I[0]), dbl(I[4]), dbl(I[8]), dbl(I[1]),

@@ -489,13 +489,12 @@ static void check_single(mjModel *m, mjData *d) {
   for (k = 0; k < N_CASES; ++k) {
     spconv_real diag[3], iq[4], com[3], mass, res[9], tw[6], Ic[9], e, q_total[4];
     mjtNum iqu[4], R[9], xq[4], qt[4], qvel_v[3], Rt[9], Rd[9];
-    double want[9], D[9], ke;
+    double want[9], D[9], ke, d3[3];
     int r_, c_;
-    /* principal moments obeying the triangle inequality, inertial frame of
-       kind k (scaled for the header, unit for MuJoCo) */
-    for (i = 0; i < 3; ++i) diag[i] = (spconv_real)xc_uniform(0.05, 2.0);
-    diag[2] = (spconv_real)xc_uniform(fabs((double)diag[0] - (double)diag[1]) + 0.01,
-                                      (double)diag[0] + (double)diag[1]);
+    /* principal moments of a rigid body, inertial frame of kind k (scaled
+       for the header, unit for MuJoCo) */
+    xc_moments(d3);
+    for (i = 0; i < 3; ++i) diag[i] = (spconv_real)d3[i];
     xc_quat_kind(iq, k);
     if (xc_uniform(0, 1) < 0.5) {
       double c = pow(10.0, xc_uniform(-2, 2));

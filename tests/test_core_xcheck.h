@@ -187,6 +187,32 @@ XC_FN void xc_mat_of_quat(double R[9], const spconv_real qr[4]) {
   R[8] = 1 - s * (x * x + y * y);
 }
 
+/* principal moments d (rounded to spconv_real) that obey the triangle
+   inequality, as a rigid body's do */
+XC_FN void xc_moments(double d[3]) {
+  d[0] = (double)(spconv_real)xc_uniform(0.05, 2.0);
+  d[1] = (double)(spconv_real)xc_uniform(0.05, 2.0);
+  d[2] = (double)(spconv_real)xc_uniform(fabs(d[0] - d[1]) + 0.01, d[0] + d[1]);
+}
+
+/* a random body: mass, COM (|c_i| < 1) and the tensor I = R diag(d) R^T
+   (exactly symmetric) of xc_moments about principal axes of kind k */
+XC_FN void xc_inertia_kind(spconv_real *mass, spconv_real com[3], spconv_real I[9], int kind) {
+  spconv_real q[4];
+  double d[3], R[9], s;
+  int r, c, i;
+  xc_moments(d);
+  xc_quat_kind(q, kind);
+  xc_mat_of_quat(R, q);
+  for (r = 0; r < 3; ++r)
+    for (c = 0; c <= r; ++c) {
+      for (s = 0, i = 0; i < 3; ++i) s += R[3 * r + i] * d[i] * R[3 * c + i];
+      I[3 * r + c] = I[3 * c + r] = (spconv_real)s;
+    }
+  *mass = (spconv_real)xc_uniform(0.1, 10.0);
+  xc_vec(com, 3, 1.0);
+}
+
 /* the pose [p; rows of R] (12 doubles) of [p; q_wxyz]: poses compare
    without the quaternion's sign or norm */
 XC_FN void xc_pose_rows(double res[12], const spconv_real pose[7]) {
