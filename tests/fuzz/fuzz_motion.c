@@ -1103,9 +1103,21 @@ static void fz_velocities(fz_in *in) {
         if (s2 == SPCONV_OK) FZ_CHECK(fz_same(res + 3 * t, w, 3));
       } else if (fz_quat_ok(qa) && fz_quat_ok(qb) && fz_quat_ok(qw + 4 * t) &&
                  (double)dt >= 1e-3) {
-        /* world: rotvec(q_b conj(q_a)) / (2 dt); body: R_t^T of it */
+        /* world: rotvec(q_b conj(q_a)) / (2 dt); body: R_t^T of it. For
+           dt > FZ_MAX / 2, 2 dt overflows to inf: the two-frame function
+           refuses it (SPCONV_EINVAL, as for any dt not finite and > 0), so
+           the reference is the rate over dt, halved (then at most
+           pi / (2 dt), which is 0 within the tolerance). dt2 is stored, so
+           it is the value passed even where float math is wider. */
         double sc;
-        FZ_CHECK(spconv_world_angvel_from_quats_wxyz(w, qa, qb, 2 * dt) == SPCONV_OK);
+        spconv_real dt2 = 2 * dt;
+        if (isfinite(dt2)) {
+          FZ_CHECK(spconv_world_angvel_from_quats_wxyz(w, qa, qb, dt2) == SPCONV_OK);
+        } else {
+          FZ_CHECK(spconv_world_angvel_from_quats_wxyz(w, qa, qb, dt2) == SPCONV_EINVAL);
+          FZ_CHECK(spconv_world_angvel_from_quats_wxyz(w, qa, qb, dt) == SPCONV_OK);
+          for (i = 0; i < 3; ++i) w[i] /= 2;
+        }
         if (body) {
           spconv_real c[4];
           spconv_quat_conj_wxyz(c, qw + 4 * t);
