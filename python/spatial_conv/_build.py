@@ -170,18 +170,24 @@ def _loop_source(plan, header):
     return each + "\n" + "\n".join(lines)
 
 
-def element_body(plan, on_nonfinite, on_error, on_warning):
+def array_element(name, size, const):
+    """C expression: the address of element i's reals in the array
+    argument name (a body field: name_field), read through its stride."""
+    return f"({'const ' if const else ''}spconv_real *){name}_p + (ptrdiff_t)i * {name}_s"
+
+
+def element_body(plan, on_nonfinite, on_error, on_warning, element=array_element):
     """The C statements that convert element i: its pointers, the check of
     its inputs (when check_finite) and the call. The three reactions are C
     statements with {k} (the index into finite_checks) or `status` in them:
     the host loop returns from them, the CUDA kernel (_cuda.py) records them
-    with atomics and goes on."""
+    with atomics and goes on. element(name, size, const) gives an array's
+    element address (array_element, or a CUDA kernel's staged copy)."""
     fn = plan.function
     lines, call, checks = [], [], []
     for a in plan.args:
-        at = f"(ptrdiff_t)i * {a.name}_s"
         if a.role == _plan.IN:
-            at = f"(const spconv_real *){a.name}_p + {at}"
+            at = element(a.name, a.size, True)
             if a.name == "iquat_wxyz":  # address 0: NULL, the identity
                 at = f"{a.name}_p ? {at} : NULL"
             lines.append(f"const spconv_real *{a.name} = {at};")
@@ -189,17 +195,17 @@ def element_body(plan, on_nonfinite, on_error, on_warning):
                           else f"spx__finite({a.name}, {a.size})")
             call.append(a.name)
         elif a.role == _plan.SCALAR:
-            lines.append(f"const spconv_real {a.name} = ((const spconv_real *){a.name}_p)[{at}];")
+            lines.append(f"const spconv_real {a.name} = *({element(a.name, 1, True)});")
             checks.append(f"spx__finite(&{a.name}, 1)")
             call.append(a.name)
         elif a.role == _plan.OUT:
-            lines.append(f"spconv_real *{a.name} = (spconv_real *){a.name}_p + {at};")
+            lines.append(f"spconv_real *{a.name} = {element(a.name, a.size or 1, False)};")
             call.append(a.name)
         elif a.role in (_plan.BODY_IN, _plan.BODY_OUT):
             lines.append(f"spconv_body {a.name};")
             for field, size in _plan.BODY_FIELDS:
                 if a.role == _plan.BODY_IN:
-                    src = f"(const spconv_real *){a.name}_{field}_p + (ptrdiff_t)i * {a.name}_{field}_s"
+                    src = element(f"{a.name}_{field}", size, True)
                     lines.append(f"spx__copy({a.name}.{field}, {src}, {size});")
                     checks.append(f"spx__finite({a.name}.{field}, {size})")
             call.append(f"&{a.name}")
@@ -216,13 +222,13 @@ def element_body(plan, on_nonfinite, on_error, on_warning):
         lines.append(f"  if (status < 0) {{ {on_error} }}")
         lines.append(f"  if (status > 0) {{ {on_warning} }} }}")
     elif plan.returns_real:
-        lines.append(f"((spconv_real *)ret_p)[(ptrdiff_t)i * ret_s] = {invoke};")
+        lines.append(f"*({element('ret', 1, False)}) = {invoke};")
     else:
         lines.append(f"{invoke};")
     for a in plan.args:
         if a.role == _plan.BODY_OUT:
             for field, size in _plan.BODY_FIELDS:
-                dst = f"(spconv_real *){a.name}_{field}_p + (ptrdiff_t)i * {a.name}_{field}_s"
+                dst = element(f"{a.name}_{field}", size, False)
                 lines.append(f"spx__copy({dst}, {a.name}.{field}, {size});")
     return lines
 

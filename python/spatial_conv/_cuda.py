@@ -7,14 +7,19 @@ __cuda_array_interface__: PyTorch, CuPy, Warp, JAX) loads the driver
 as CuPy and Warp find it: CUDA_PATH / CUDA_HOME, /usr/local/cuda, the
 nvidia-cuda-nvrtc wheel, the loader's path); either missing raises Error
 then, with what to install. Kernels are compiled once per device
-architecture and precision, and kept for the process.
+architecture, precision and variant, and kept for the process.
 
-One thread converts one element, in a grid-stride loop, with the same
-statements as the host loop (_build.element_body). A failing element is
-recorded with atomicMin on (index, status, argument), so the first failing
-index is reported as on the host; the launch runs on the stream of the
-first input array, and the call waits for that stream to read the report.
+One thread converts one element with the same statements as the host loop
+(_build.element_body). In the tiled variant (the default) a block first
+stages its tile of elements through shared memory, so that global memory
+is read and written coalesced; in the direct variant each thread reads its
+element where it lies. A failing element is recorded with atomicMin on
+(index, status, argument), so the first failing index is reported as on
+the host; the launch runs on the stream of the first input array, and the
+call waits for that stream to read the report. Without a GPU, the tests
+run all of this on an emulated device (python/tests/emucuda).
 """
+import contextlib
 import ctypes
 import ctypes.util
 import glob
@@ -29,9 +34,10 @@ NONFINITE = _build.NONFINITE
 
 DEVICE_PRELUDE = r"""
 /* the report of a launch: the smallest key (element << 24 | argument << 16
-   | status + 32768) of a failing element, and of a warning; their count */
+   | status + 32768) of a failing element, and of a warning; the count of
+   warnings, complemented (~count), so that a report starts as all one bits */
 typedef struct spx_dreport {
-  unsigned long long fail_key, warn_key, warnings;
+  unsigned long long fail_key, warn_key, warnings_complement;
 } spx_dreport;
 static __device__ void spx__record(unsigned long long *key, size_t i, int status, int arg) {
   atomicMin(key, ((unsigned long long)i << 24) | ((unsigned long long)(arg & 0xFF) << 16) |
@@ -51,12 +57,17 @@ static __device__ void spx__copy(spconv_real *dst, const spconv_real *src, int k
 """
 
 
+ARRAY_INPUTS = (_plan.IN, _plan.SCALAR, _plan.BODY_IN)
+
+
 def cuda_plans():
-    """The element functions that run on CUDA arrays: all but the one with
-    a string argument (quat_wxyz_from_mujoco_euler: its Euler sequence is
-    host memory)."""
+    """The element functions that run on CUDA arrays: those with an array
+    input, but for the one with a string argument (quat_wxyz_from_mujoco_euler:
+    its Euler sequence is host memory). Those without one (the axis and
+    asset tables: constants in, constants out) never see a CUDA array."""
     return {name: plan for name, plan in _plan.element_plans(_api.HEADER).items()
-            if not any(a.role == _plan.STRING for a in plan.args)}
+            if any(a.role in ARRAY_INPUTS for a in plan.args)
+            and not any(a.role == _plan.STRING for a in plan.args)}
 
 
 def _kernel_params(plan):
@@ -73,31 +84,112 @@ def _kernel_params(plan):
     return params
 
 
-def _kernel_source(plan):
-    body = _build.element_body(
-        plan,
-        on_nonfinite=f"spx__record(&report->fail_key, i, {NONFINITE}, {{k}}); continue;",
-        on_error="spx__record(&report->fail_key, i, status, 0); continue;",
-        on_warning="spx__record(&report->warn_key, i, status, 0); atomicAdd(&report->warnings, 1ull);")
-    head = [f'extern "C" __global__ void spx_{plan.function.name}({", ".join(_kernel_params(plan))}) {{',
+def _kernel_head(plan, name):
+    head = [f'extern "C" __global__ void {name}({", ".join(_kernel_params(plan))}) {{',
             "  const int call = 1;"]
     for a in plan.args:
         if a.role == _plan.STRUCT:
             head.append(f"  const {a.ctype} *{a.name} = &{a.name}_v;")
+    return head
+
+
+def _element_body(plan, element=_build.array_element):
+    return _build.element_body(
+        plan,
+        on_nonfinite=f"spx__record(&report->fail_key, i, {NONFINITE}, {{k}}); continue;",
+        on_error="spx__record(&report->fail_key, i, status, 0); continue;",
+        on_warning=("spx__record(&report->warn_key, i, status, 0); "
+                    "atomicAdd(&report->warnings_complement, ~0ull);"),
+        element=element)
+
+
+def _direct_source(plan):
+    """spx_<name>: one thread per element, in a grid-stride loop, reading
+    and writing each element's reals in place through its strides."""
     loop = ["  size_t i;",
             "  for (i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;",
             "       i += (size_t)gridDim.x * blockDim.x) {"]
-    return "\n".join(head + loop + ["    " + line for line in body] + ["  }", "}"])
+    return "\n".join(_kernel_head(plan, f"spx_{plan.function.name}") + loop +
+                     ["    " + line for line in _element_body(plan)] + ["  }", "}"])
 
 
-def kernel_source(precision):
+def tile_arrays(plan):
+    """The array arguments of plan's kernel as (name, reals per element,
+    is output), in argument order: what a tiled kernel stages."""
+    arrays = []
+    for a in plan.args:
+        if a.role in (_plan.IN, _plan.SCALAR, _plan.OUT):
+            arrays.append((a.name, a.size or 1, a.role == _plan.OUT))
+        elif a.role in (_plan.BODY_IN, _plan.BODY_OUT):
+            arrays += [(f"{a.name}_{f}", size, a.role == _plan.BODY_OUT) for f, size in _plan.BODY_FIELDS]
+    if plan.returns_real:
+        arrays.append(("ret", 1, True))
+    return arrays
+
+
+def tile_reals(plan):
+    """Shared reals per element of plan's tiled kernel: its arrays' reals
+    and a flag (the element was converted)."""
+    return sum(size for _, size, _ in tile_arrays(plan)) + 1
+
+
+def _tile_copy(name, size, output):
+    """Statements: the block's threads copy the tile's spx_m elements of
+    array name between global memory and shared memory, consecutive threads
+    on consecutive reals (coalesced); outputs of converted elements only."""
+    glob = f"(({'' if output else 'const '}spconv_real *){name}_p)" \
+           f"[(ptrdiff_t)(spx_base + j / {size}u) * {name}_s + j % {size}u]"
+    tile = f"spx_t_{name}[j]"
+    dst, src = (glob, tile) if output else (tile, glob)
+    done = f"if (spx_t_done[j / {size}u] != 0) " if output else ""
+    loop = f"for (j = spx_t; j < spx_m * {size}u; j += spx_T) {done}{dst} = {src};"
+    return f"if ({name}_p) {loop}" if name == "iquat_wxyz" else loop
+
+
+def _tiled_source(plan):
+    """spx_<name>__tiled: a block converts a tile of blockDim.x elements at
+    a time: its threads read the inputs' reals into shared memory with
+    consecutive threads on consecutive addresses, each thread converts its
+    element there, and the block writes the outputs back the same way:
+    those of the elements converted (a failing element's outputs are left
+    as they were, as the direct kernel leaves them). The launch gives
+    blockDim.x * tile_reals(plan) reals of shared memory."""
+    arrays, offset, lines = tile_arrays(plan), 0, []
+    head = _kernel_head(plan, f"spx_{plan.function.name}__tiled")
+    head.insert(1, "  extern __shared__ spconv_real spx_tile[];")
+    head.append("  const unsigned spx_t = threadIdx.x, spx_T = blockDim.x;")
+    for name, size, _ in arrays:
+        head.append(f"  spconv_real *spx_t_{name} = spx_tile + {offset}u * spx_T;")
+        offset += size
+    head.append(f"  spconv_real *spx_t_done = spx_tile + {offset}u * spx_T;")
+    body = _element_body(plan, lambda name, size, const: f"spx_t_{name} + spx_t * {size}u")
+    if any("i" in line.replace("(", " ").replace(",", " ").split() for line in body):
+        body.insert(0, "const size_t i = spx_base + spx_t;")
+    lines += ["  size_t spx_base;",
+              "  for (spx_base = blockIdx.x * (size_t)spx_T; spx_base < n; spx_base += (size_t)gridDim.x * spx_T) {",
+              "    const unsigned spx_m = n - spx_base < spx_T ? (unsigned)(n - spx_base) : spx_T;",
+              "    unsigned j;"]
+    lines += ["    " + _tile_copy(name, size, False) for name, size, out in arrays if not out]
+    lines += ["    __syncthreads();", "    if (spx_t < spx_m) do {  /* continue: the element failed */",
+              "      spx_t_done[spx_t] = 0;"]
+    lines += ["      " + line for line in body]
+    lines += ["      spx_t_done[spx_t] = 1;", "    } while (0);", "    __syncthreads();"]
+    lines += ["    " + _tile_copy(name, size, True) for name, size, out in arrays if out]
+    lines += ["    __syncthreads();", "  }", "}"]
+    return "\n".join(head + lines)
+
+
+VARIANTS = {"tiled": _tiled_source, "direct": _direct_source}
+
+
+def kernel_source(precision, variant="tiled"):
     """The CUDA C++ source NVRTC compiles for precision 64 or 32: the
-    header itself and one kernel per element function."""
+    header itself and one kernel of the variant per element function."""
     with open(_header.HEADER, encoding="utf-8") as f:
         header = f.read()
     define = "#define SPCONV_USE_FLOAT\n" if precision == 32 else ""
     return "\n".join([define + header, DEVICE_PRELUDE,
-                      *(_kernel_source(p) for p in cuda_plans().values())])
+                      *(VARIANTS[variant](p) for p in cuda_plans().values())])
 
 
 # ------------------------------------------------------------------ libraries
@@ -159,12 +251,12 @@ def _nvrtc_check(lib, rc):
         raise _api.Error(f"spatial_conv: NVRTC: {lib.nvrtcGetErrorString(rc).decode()}")
 
 
-def compile_kernels(precision, arch, nvrtc=None):
+def compile_kernels(precision, arch, nvrtc=None, variant="tiled"):
     """The image (cubin for "sm_XY", PTX for "compute_XY") of every kernel
     for precision 64 or 32; Error with NVRTC's log if it does not compile
     cleanly (a warning counts as a failure: the header is warning-free)."""
     nvrtc = nvrtc or _Nvrtc()
-    rc, log, image = nvrtc.compile(kernel_source(precision),
+    rc, log, image = nvrtc.compile(kernel_source(precision, variant),
                                    ["--std=c++17", f"--gpu-architecture={arch}"])
     if rc != 0 or "warning" in log:
         raise _api.Error(f"spatial_conv: NVRTC could not compile the kernels ({arch}, "
@@ -175,9 +267,9 @@ def compile_kernels(precision, arch, nvrtc=None):
 class _Driver:
     """The few CUDA driver calls a launch needs (ctypes, libcuda.so.1)."""
 
-    def __init__(self):
-        self.lib = _load(["libcuda.so.1", "libcuda.so", "nvcuda.dll"], "the CUDA driver (libcuda.so.1)",
-                         "install the NVIDIA driver; CUDA arrays need a GPU")
+    def __init__(self, path=None):
+        self.lib = _load([path] if path else ["libcuda.so.1", "libcuda.so", "nvcuda.dll"],
+                         "the CUDA driver (libcuda.so.1)", "install the NVIDIA driver; CUDA arrays need a GPU")
         c = ctypes
         P = c.POINTER
         for name, args in {  # every call with its C types: sizes are 64 bits, handles pointers
@@ -200,6 +292,7 @@ class _Driver:
             getattr(self.lib, name).argtypes = args
             getattr(self.lib, name).restype = c.c_int
         self.check(self.lib.cuInit(0), "cuInit")
+        self.contexts, self.lock = {}, threading.Lock()
 
     def check(self, rc, what):
         if rc != 0:
@@ -209,10 +302,13 @@ class _Driver:
                              f"({(text.value or b'').decode()})")
 
     def device_of(self, pointer):
+        """The ordinal of the device that holds pointer (asked with device
+        0's primary context current: the driver's calls need a context)."""
         dev = ctypes.c_int()
         CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9
-        self.check(self.lib.cuPointerGetAttribute(ctypes.byref(dev), CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
-                                                  pointer), "cuPointerGetAttribute")
+        with self.current(0):
+            self.check(self.lib.cuPointerGetAttribute(ctypes.byref(dev), CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                                                      pointer), "cuPointerGetAttribute")
         return dev.value
 
     def arch(self, device):
@@ -222,18 +318,33 @@ class _Driver:
         return f"sm_{major.value}{minor.value}"
 
     def context(self, device):
-        ctx = ctypes.c_void_p()
-        self.check(self.lib.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), device), "cuDevicePrimaryCtxRetain")
-        return ctx
+        """device's primary context (the one PyTorch and CuPy use), retained
+        once for the process."""
+        with self.lock:
+            if device not in self.contexts:
+                ctx = ctypes.c_void_p()
+                self.check(self.lib.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), device),
+                           "cuDevicePrimaryCtxRetain")
+                self.contexts[device] = ctx
+            return self.contexts[device]
+
+    @contextlib.contextmanager
+    def current(self, device):
+        """device's primary context current on this thread inside the block."""
+        self.check(self.lib.cuCtxPushCurrent_v2(self.context(device)), "cuCtxPushCurrent")
+        try:
+            yield
+        finally:
+            self.lib.cuCtxPopCurrent_v2(ctypes.byref(ctypes.c_void_p()))
 
 
 class _Runtime:
     """Driver, NVRTC and the compiled modules of this process."""
 
-    def __init__(self):
-        self.driver = _Driver()
-        self.nvrtc = _Nvrtc()
-        self.modules = {}  # (device, precision) -> (context, module)
+    def __init__(self, driver=None, nvrtc=None):
+        self.driver = driver or _Driver()
+        self.nvrtc = nvrtc or _Nvrtc()
+        self.modules = {}  # (device, precision, variant) -> module
         self.lock = threading.Lock()
         self.local = threading.local()  # per thread: device -> its report buffer
 
@@ -247,25 +358,23 @@ class _Runtime:
             buffers[device] = ptr
         return buffers[device]
 
-    def function(self, device, precision, name):
+    def function(self, device, precision, variant, name):
+        """The kernel name of the variant's module for device and precision
+        (compiled and loaded on first use); call with device's context
+        current."""
         with self.lock:
-            key = (device, precision)
+            key = (device, precision, variant)
             if key not in self.modules:
-                ctx = self.driver.context(device)
-                self.driver.check(self.driver.lib.cuCtxPushCurrent_v2(ctx), "cuCtxPushCurrent")
-                try:
-                    image = compile_kernels(precision, self.driver.arch(device), self.nvrtc)
-                    module = ctypes.c_void_p()
-                    self.driver.check(self.driver.lib.cuModuleLoadData(ctypes.byref(module), image),
-                                      "cuModuleLoadData")
-                finally:
-                    self.driver.lib.cuCtxPopCurrent_v2(ctypes.byref(ctypes.c_void_p()))
-                self.modules[key] = (ctx, module)
-            ctx, module = self.modules[key]
+                image = compile_kernels(precision, self.driver.arch(device), self.nvrtc, variant)
+                module = ctypes.c_void_p()
+                self.driver.check(self.driver.lib.cuModuleLoadData(ctypes.byref(module), image),
+                                  "cuModuleLoadData")
+                self.modules[key] = module
+            module = self.modules[key]
         fn = ctypes.c_void_p()
-        self.driver.check(self.driver.lib.cuModuleGetFunction(ctypes.byref(fn), module,
-                                                              f"spx_{name}".encode()), "cuModuleGetFunction")
-        return ctx, fn
+        self.driver.check(self.driver.lib.cuModuleGetFunction(ctypes.byref(fn), module, name.encode()),
+                          "cuModuleGetFunction")
+        return fn
 
 
 _RUNTIME = None
@@ -392,12 +501,13 @@ def call(impl, values, check_finite, out):
     except ValueError:
         raise _api.Error(f"{fname}: the batch shapes do not broadcast: {shapes}", None, fname) from None
     count = int(np.prod(batch, dtype=np.int64))
-    rt = runtime()
     first = reals[0][1]
-    device = rt.driver.device_of(first.pointer)
-    for n, d, _ in reals:
-        if rt.driver.device_of(d.pointer) != device:
-            raise _api.Error(f"{fname}: {n} is on another GPU than {reals[0][0]}", None, fname, n)
+    if count:  # an empty array's address is 0, on no device: nothing to launch
+        rt = runtime()
+        device = rt.driver.device_of(first.pointer)
+        for n, d, _ in reals:
+            if rt.driver.device_of(d.pointer) != device:
+                raise _api.Error(f"{fname}: {n} is on another GPU than {reals[0][0]}", None, fname, n)
     mod = _api.LIBS[dtype]
     args = [ctypes.c_size_t(count), ctypes.c_int(1 if check_finite else 0), None]  # report: below
     outs = impl.out_arrays(out)
@@ -447,38 +557,52 @@ def call(impl, values, check_finite, out):
             raise _api.Error(f"{fname}: returns reals: needs PyTorch or CuPy arrays", None, fname)
         args += [ctypes.c_void_p(DeviceArray(res, fname, "res").pointer), ctypes.c_ssize_t(1)]
         results.append(res)
-    report = _launch(rt, device, dtype, fname, args, count, first.stream)
-    _raise_or_warn(impl, report, batch, count)
+    if count:
+        _raise_or_warn(impl, _launch(rt, device, dtype, plan, args, count, first.stream), batch, count)
     return results[0] if len(results) == 1 else tuple(results)
 
 
-def _launch(rt, device, dtype, name, args, count, stream):
-    """Launches spx_<name> over count elements; the host copy of its report."""
+VARIANT = "tiled"  # the kernel a call launches: "tiled" (shared memory) or "direct"
+SHARED_BYTES = 48 * 1024  # what a block may use without opting in, on every architecture
+
+
+def launch_shape(plan, itemsize, count, variant):
+    """(kernel name, threads per block, blocks, dynamic shared bytes) of a
+    call of plan's kernel over count elements. The tiled kernel's block is
+    the largest multiple of 32, up to 256, whose tile fits SHARED_BYTES."""
+    name = f"spx_{plan.function.name}"
+    if variant == "direct":
+        block, shared = 256, 0
+    else:
+        reals = tile_reals(plan)
+        block = min(256, SHARED_BYTES // (reals * itemsize) // 32 * 32)
+        name, shared = name + "__tiled", block * reals * itemsize
+    return name, block, min((count + block - 1) // block, 1 << 20), shared
+
+
+def _launch(rt, device, dtype, plan, args, count, stream):
+    """Launches plan's kernel over count (> 0) elements; the host copy of
+    its report."""
     drv = rt.driver
     precision = 32 if dtype == _api.F32 else 64
-    ctx, fn = rt.function(device, precision, name)
+    variant = VARIANT
+    name, block, grid, shared = launch_shape(plan, dtype.itemsize, count, variant)
     lib = drv.lib
-    drv.check(lib.cuCtxPushCurrent_v2(ctx), "cuCtxPushCurrent")
-    try:
+    with drv.current(device):
+        fn = rt.function(device, precision, variant, name)
         stream = ctypes.c_void_p(0 if stream is None else int(stream))
         report = rt.report_buffer(device)
-        drv.check(lib.cuMemsetD8Async(report.value, 0xFF, 16, stream), "cuMemsetD8Async")
-        drv.check(lib.cuMemsetD8Async(report.value + 16, 0, 8, stream), "cuMemsetD8Async")
+        drv.check(lib.cuMemsetD8Async(report.value, 0xFF, 24, stream), "cuMemsetD8Async")
         args[2] = ctypes.c_void_p(report.value)
         params = (ctypes.c_void_p * len(args))(
             *[ctypes.cast(a, ctypes.c_void_p) if isinstance(a, ctypes.Array)
               else ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
-        if count:
-            block = 256
-            grid = min((count + block - 1) // block, 1 << 20)
-            drv.check(lib.cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, 0, stream, params, None),
-                      "cuLaunchKernel")
+        drv.check(lib.cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, shared, stream, params, None),
+                  "cuLaunchKernel")
         host = (ctypes.c_uint64 * 3)()
         drv.check(lib.cuMemcpyDtoHAsync_v2(host, report.value, 24, stream), "cuMemcpyDtoHAsync")
         drv.check(lib.cuStreamSynchronize(stream), "cuStreamSynchronize")
         return tuple(host)
-    finally:
-        lib.cuCtxPopCurrent_v2(ctypes.byref(ctypes.c_void_p()))
 
 
 def _decode(key):
@@ -486,7 +610,7 @@ def _decode(key):
 
 
 def _raise_or_warn(impl, report, batch, count):
-    fail_key, warn_key, warnings = report
+    fail_key, warn_key, warnings = report[0], report[1], ~report[2] & 0xFFFFFFFFFFFFFFFF
     if fail_key != 0xFFFFFFFFFFFFFFFF:
         i, arg, status = _decode(fail_key)
         index = tuple(int(j) for j in np.unravel_index(i, batch)) if batch else None

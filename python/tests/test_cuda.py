@@ -34,15 +34,18 @@ class FakeCudaArray:
                                          "version": 3, "strides": None}
 
 
+@pytest.mark.parametrize("variant", ["tiled", "direct"])
 @pytest.mark.parametrize("precision", [64, 32])
-def test_every_kernel_compiles_with_nvrtc(precision):
-    """All element functions but the one with a host string, as kernels:
-    no warning, no external call, one entry each."""
-    ptx = _cuda.compile_kernels(precision, "compute_80", nvrtc()).decode()
+def test_every_kernel_compiles_with_nvrtc(precision, variant):
+    """All element functions but the one with a host string, as kernels of
+    each variant: no warning, no external call, one entry each."""
+    ptx = _cuda.compile_kernels(precision, "compute_80", nvrtc(), variant).decode()
+    suffix = "__tiled" if variant == "tiled" else ""
     plans = _cuda.cuda_plans()
-    assert len(plans) == len(_api.element_functions()) - 15 - 1  # batch forms, the string one
+    # all but the batch forms, the string one and the 8 without array inputs
+    assert len(plans) == len(_api.element_functions()) - 15 - 1 - 8
     for name in plans:
-        assert f".entry spx_{name}(" in ptx, name
+        assert f".entry spx_{name}{suffix}(" in ptx, name
     assert ".extern .func" not in ptx
     assert (f"mul.rn.f{precision}" in ptx or f"mul.f{precision}" in ptx), "no arithmetic of the precision"
 
@@ -51,8 +54,8 @@ def test_kernel_statements_are_the_host_loops():
     """One generator writes the element's statements for the host loop and
     the kernel: only the reactions to a failure differ."""
     plan = _cuda.cuda_plans()["state_convert"]
-    src = _cuda._kernel_source(plan)
-    assert "spconv_state_convert(res_pose, res_twist, to, pose, twist, from, com, iquat_wxyz)" in src
+    src = _cuda._direct_source(plan) + _cuda._tiled_source(plan)
+    assert src.count("spconv_state_convert(res_pose, res_twist, to, pose, twist, from, com, iquat_wxyz)") == 2
     assert "atomicMin" not in src  # inside spx__record
     assert "spx__record(&report->fail_key, i, status, 0)" in src
 

@@ -7,58 +7,40 @@ same bytes and against the same conversion in PyTorch eager.
     python3 tests/bench/gpu/gpu_check.py [--quick] [--markdown FILE]
     compute-sanitizer --tool memcheck python3 tests/bench/gpu/gpu_check.py --quick --no-bench
 
-Agreement: for each function, 2,048 seeded elements (quaternions among
-them zero and scaled, every enum value and preset pair it takes) in float64
-and float32: the same statuses and first failing index as the host; values
+Agreement: for each function, 2,048 seeded elements (python/tests/
+cuda_cases.py: quaternions among them zero and scaled, every enum value and
+preset pair it takes; then inputs made valid, 4x4 transforms and inertia
+tensors among them) in float64 and float32: the same statuses and first failing index as the host; values
 equal to the host's within rounding (the device contracts a*b+c into fused
 multiply-adds and has its own sin, cos, atan2), relative to the magnitude of
 the inputs: 1e-12 in float64, 1e-5 in float32. It prints the count of
 elements compared and the largest difference per function.
 
+Both kernel variants are compared with the host (tiled, the default, and
+direct: see _cuda.py), alternating between seeds.
+
 Speed: ns per body for 4,096 / 131,072 / 1,048,576 / 16,777,216 bodies,
 CUDA events around 20 calls after 3 warm-up calls, for the quaternion
 reorder, the MuJoCo qvel -> COM twist map, and the whole state MuJoCo ->
-Isaac Lab 3; beside a torch clone of the inputs and outputs' bytes (the
-copy bound: read and write once) and the PyTorch eager code a user writes.
+Isaac Lab 3, with each kernel variant; beside a torch clone of the inputs
+and outputs' bytes (the copy bound: read and write once) and the PyTorch
+eager code a user writes.
 Exit status 1 if anything disagrees.
 """
 import argparse
+import os
 import sys
 import time
 
 import numpy as np
 
 import spatial_conv as sc
-from spatial_conv import _api, _cuda, _plan
+from spatial_conv import _cuda
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python", "tests"))
+from cuda_cases import inputs_for, valid_inputs  # noqa: E402  (the generator the emulated test uses)
 
 SIZES = (4096, 131072, 1048576, 16777216)
-
-
-def inputs_for(plan, rng, n, dtype):
-    """Host arrays and constants for n elements of plan's function."""
-    values = {}
-    for a in plan.inputs:
-        if a.role == _plan.IN:
-            x = rng.normal(size=(n, a.size))
-            if a.size == 4:  # quaternions: some zero, some far from unit
-                x[:: 97] = 0.0
-                x[1:: 89] *= 1e3
-            if a.size == 9:  # matrices: rotations
-                q = rng.normal(size=(n, 4))
-                x = sc.mat_from_quat_wxyz(q).reshape(n, 9)
-            values[a.py_name] = x.astype(dtype)
-        elif a.role == _plan.SCALAR:
-            values[a.py_name] = rng.uniform(0.01, 1.0, size=n).astype(dtype)
-        elif a.role == _plan.BODY_IN:
-            values[a.py_name] = sc.Body(*(rng.normal(size=(n, s)).astype(dtype) for _, s in _plan.BODY_FIELDS))
-        elif a.role == _plan.CONST:
-            if a.ctype == "int":
-                values[a.py_name] = 1
-            else:
-                values[a.py_name] = list(_api.ENUMS[a.ctype])[rng.integers(len(_api.ENUMS[a.ctype]))]
-        elif a.role == _plan.STRUCT:
-            values[a.py_name] = list(sc.PresetId)[rng.integers(len(sc.PresetId))]
-    return values
 
 
 def to_device(values, torch):
@@ -98,15 +80,19 @@ def agreement(torch, quick):
         fn = getattr(sc, name)
         worst = 0.0
         for dtype, tol in ((np.float64, 1e-12), (np.float32, 1e-5)):
-            for combo in range(2 if quick else 6):
+            for combo in range(4 if quick else 8):  # each variant, with any and with valid inputs
+                _cuda.VARIANT = ("tiled", "direct")[combo % 2]
                 values = inputs_for(plan, rng, n, dtype)
+                if combo // 2 % 2:
+                    values = valid_inputs(plan, values, rng)
                 host = call(fn, values)
                 dev = call(fn, to_device(values, torch))
                 if isinstance(host, Exception) or isinstance(dev, Exception):
                     same = (isinstance(host, Exception) and isinstance(dev, Exception)
                             and host.status == dev.status and host.index == dev.index)
                     if not same:
-                        failures.append(f"{name} {dtype.__name__}: host {host!r}, device {dev!r}")
+                        failures.append(f"{name} {dtype.__name__} {_cuda.VARIANT}: host {host!r}, "
+                                        f"device {dev!r}")
                     continue
                 arrays = [np.abs(v).max() for v in values.values() if isinstance(v, np.ndarray)]
                 arrays += [np.abs(f).max() for v in values.values() if isinstance(v, sc.Body) for f in v]
@@ -118,10 +104,11 @@ def agreement(torch, quick):
                     err = float(np.where(both_nan, 0.0, diff).max(initial=0.0) / scale)
                     worst = max(worst, err if dtype == np.float64 else 0.0)
                     if not err <= tol:
-                        failures.append(f"{name} {dtype.__name__}: largest difference {err:.3g} "
-                                        f"(relative to the inputs) above {tol:g}")
+                        failures.append(f"{name} {dtype.__name__} {_cuda.VARIANT}: largest difference "
+                                        f"{err:.3g} (relative to the inputs) above {tol:g}")
                 compared += n
         rows.append((name, worst))
+    _cuda.VARIANT = "tiled"
     return failures, compared, rows
 
 
@@ -164,10 +151,22 @@ def torch_cat(parts):
     return torch.cat(parts, -1)
 
 
+def variant_time(torch, fn, variant):
+    _cuda.VARIANT = variant
+    try:
+        return timed(torch, fn)
+    finally:
+        _cuda.VARIANT = "tiled"
+
+
 def bench(torch, quick):
-    lines = ["| operation | dtype | bodies | spatial_conv ns/body | copy of the same bytes ns/body | "
-             "**spatial_conv / copy** | PyTorch eager ns/body | **eager / spatial_conv** |",
-             "|---|---|---:|---:|---:|---:|---:|---:|"]
+    """The table: ns per body of each kernel variant, the copy of the same
+    bytes, and the share of the copy's bandwidth each variant reaches
+    (copy time / kernel time: 1 is the limit)."""
+    lines = ["| operation | dtype | bodies | tiled ns/body | direct ns/body | copy of the same bytes "
+             "ns/body | **tiled: share of copy bandwidth** | direct: share | PyTorch eager ns/body | "
+             "**eager / tiled** |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for dtype in (torch.float64, torch.float32):
         for n in (SIZES[:2] if quick else SIZES):
             g = torch.Generator(device="cuda").manual_seed(1)
@@ -187,14 +186,14 @@ def bench(torch, quick):
                     None, [qpos, qvel, ipos, iquat], 13),
             }
             for name, (ours, eager, ins, out_reals) in ops.items():
-                t = timed(torch, ours)
+                t_tiled, t_direct = (variant_time(torch, ours, v) for v in ("tiled", "direct"))
                 moved = torch.empty(sum(x.numel() for x in ins) + n * out_reals, dtype=dtype, device="cuda")
                 half = moved[: moved.numel() // 2]
                 t_copy = timed(torch, lambda: half.clone())  # reads and writes half: all the bytes once
                 t_eager = timed(torch, eager) if eager else float("nan")
-                lines.append(f"| {name} | {str(dtype)[6:]} | {n:,} | {t / n * 1e9:.3g} | "
-                             f"{t_copy / n * 1e9:.3g} | {t / t_copy:.2f} | {t_eager / n * 1e9:.3g} | "
-                             f"{t_eager / t:.2f} |")
+                lines.append(f"| {name} | {str(dtype)[6:]} | {n:,} | {t_tiled / n * 1e9:.3g} | "
+                             f"{t_direct / n * 1e9:.3g} | {t_copy / n * 1e9:.3g} | {t_copy / t_tiled:.2f} | "
+                             f"{t_copy / t_direct:.2f} | {t_eager / n * 1e9:.3g} | {t_eager / t_tiled:.2f} |")
     return "\n".join(lines)
 
 

@@ -1,0 +1,570 @@
+"""CUDA arrays without a GPU: the whole path of spatial_conv/_cuda.py (the
+kernel source, argument packing, cuLaunchKernel's parameters, the report
+buffer, first failing index, warnings, strides) against an emulated device
+(tests/emucuda: the driver calls in C, NVRTC replaced by g++, the threads of
+a block as cooperative fibers). The kernels run the header's own code, so
+every result must equal the host path's bit for bit. Runs in CI: it needs
+cc and g++ only (skipped without them)."""
+import ctypes
+import inspect
+import threading
+import warnings
+import zlib
+
+import numpy as np
+import pytest
+
+import spatial_conv as sc
+from spatial_conv import _api, _cuda, _plan
+
+import cuda_cases
+import emucuda
+from emucuda import EmuArray
+
+PLANS = _cuda.cuda_plans()
+N = 300  # elements per call: two blocks and a partial one
+SEEDS = (1, 2)
+MAX_SHARED = 48 * 1024
+
+
+# ------------------------------------------------------------------ fixtures
+def kernel_sources():
+    """Every kernel source _cuda compiles: per precision (and variant)."""
+    variants = list(getattr(_cuda, "VARIANTS", ()))
+    if "variant" not in inspect.signature(_cuda.kernel_source).parameters:
+        variants = []
+    return [_cuda.kernel_source(p, *v) for p in (64, 32) for v in ([(v,) for v in variants] or [()])]
+
+
+@pytest.fixture(scope="session")
+def device():
+    """The emulated driver and NVRTC, and a _cuda._Runtime on them; both
+    precisions start compiling at once, in parallel."""
+    missing = emucuda.toolchain_missing()
+    if missing:
+        pytest.skip(f"the CUDA emulator needs {missing} (a C and a C++ compiler)")
+    path = emucuda.build_driver()
+    emu = emucuda.Emulator(path)
+    nvrtc = emucuda.FakeNvrtc()
+    nvrtc.prewarm(kernel_sources())
+    runtime = _cuda._Runtime(driver=_cuda._Driver(path=path), nvrtc=nvrtc)
+    return emu, nvrtc, runtime
+
+
+@pytest.fixture(autouse=True)
+def emulated(device, monkeypatch):
+    """Every test of this file runs on the emulator: _cuda's runtime,
+    empty_like_kind (EmuArrays) and _launch (checked: the kernel received
+    one parameter of the right size for each of its own) are replaced, and
+    put back after the test."""
+    emu, nvrtc, runtime = device
+    monkeypatch.setattr(_cuda, "_RUNTIME", runtime)
+    monkeypatch.setattr(_cuda, "empty_like_kind", emucuda.empty_like_kind(_cuda.empty_like_kind))
+    launch = _cuda._launch
+    signature = inspect.signature(launch)
+
+    def checked_launch(*a, **k):
+        args = signature.bind(*a, **k).arguments["args"]
+        before = emu.stats()["launches"]
+        report = launch(*a, **k)
+        if emu.stats()["launches"] > before:
+            name, sizes = emu.last_kernel()
+            given = [ctypes.sizeof(x) for x in args]
+            assert len(given) == len(sizes), f"{name}: {len(given)} parameters for {len(sizes)}"
+            for k_, (g, s, x) in enumerate(zip(given, sizes, args)):
+                ok = g >= s if isinstance(x, ctypes.Array) else g == s
+                assert ok, f"{name}: parameter {k_} is a {type(x).__name__} of {g} bytes, the kernel's {s}"
+        return report
+
+    monkeypatch.setattr(_cuda, "_launch", checked_launch)
+    emu.reset()
+    yield emu
+    assert emu.stats()["ctx_depth"] == 0, "a context pushed and not popped"
+    assert emu.stats()["no_context"] == 0, "a driver call that needs a context ran without one"
+
+
+@pytest.fixture(params=sorted(_cuda.VARIANTS))
+def variant(request, monkeypatch):
+    monkeypatch.setattr(_cuda, "VARIANT", request.param)
+    return request.param
+
+
+# ------------------------------------------------------------------ helpers
+def run(fn, *args, **kwargs):
+    """(result or sc.Error, [warning messages])"""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            with np.errstate(all="ignore"):
+                result = fn(*args, **kwargs)
+        except sc.Error as e:
+            result = e
+    return result, [str(w.message) for w in caught if issubclass(w.category, sc.StatusWarning)]
+
+
+def flat(r):
+    """A result as a list of NumPy arrays (EmuArrays copied to the host)."""
+    if isinstance(r, sc.Body) or isinstance(r, tuple):
+        return [x for f in r for x in flat(f)]
+    return [r.cpu() if isinstance(r, EmuArray) else np.asarray(r)]
+
+
+def assert_identical(host, dev, what):
+    """Bit for bit (NaN equals NaN whatever its payload)."""
+    h, d = flat(host), flat(dev)
+    assert len(h) == len(d), what
+    for k, (x, y) in enumerate(zip(h, d)):
+        assert x.shape == y.shape and x.dtype == y.dtype, f"{what}: result {k}: {x.shape} {x.dtype} " \
+                                                          f"on the host, {y.shape} {y.dtype} emulated"
+        x, y = np.ascontiguousarray(x), np.ascontiguousarray(y)
+        same = (x.view(f"u{x.itemsize}") == y.view(f"u{y.itemsize}")) | (np.isnan(x) & np.isnan(y))
+        if not same.all():
+            where = np.argwhere(~same)[0]
+            raise AssertionError(f"{what}: result {k} differs first at {tuple(where)}: host {x[tuple(where)]!r}, "
+                                 f"emulated {y[tuple(where)]!r} ({int((~same).sum())} reals differ)")
+
+
+def same_error(host, dev, what):
+    assert isinstance(host, sc.Error) and isinstance(dev, sc.Error), \
+        f"{what}: host {host!r}, emulated {dev!r}"
+    assert (host.status, host.index) == (dev.status, dev.index), \
+        f"{what}: host {host} (status {host.status}, index {host.index}); emulated {dev} " \
+        f"(status {dev.status}, index {dev.index})"
+    if host.status is None:  # a non-finite input: both name it
+        assert host.argument == dev.argument, f"{what}: {host} / {dev}"
+
+
+def drop_row(values, row):
+    def drop(v):
+        if isinstance(v, np.ndarray):
+            return np.delete(v, row, axis=0)
+        if isinstance(v, sc.Body):
+            return sc.Body(*(drop(f) for f in v))
+        return v
+    return {k: drop(v) for k, v in values.items()}
+
+
+def arrays_of(values):
+    out = []
+    for v in values.values():
+        if isinstance(v, EmuArray):
+            out.append(v)
+        elif isinstance(v, sc.Body):
+            out += [f for f in v if isinstance(f, EmuArray)]
+    return out
+
+
+def check_launch(emu, launches=1):
+    s = emu.stats()
+    assert s["launches"] == launches, f"{s['launches']} launches for {launches}"
+    if launches:
+        assert s["block"] % 32 == 0 and 0 < s["block"] <= 1024, s
+        assert s["shared"] <= MAX_SHARED, s
+    assert emucuda.broken_guards() == 0, "a kernel wrote outside an array"
+
+
+def padded_outs(plan, n, dtype):
+    """out= for plan's results as column views of wider rows whose other
+    columns hold a sentinel, or None where out= is not taken."""
+    if plan.returns_real or any(a.role == _plan.BODY_OUT for a in plan.outputs):
+        return None
+    outs = []
+    for a in plan.outputs:
+        inner = _api.OUT_SHAPES.get(a.size, (a.size,)) if a.size else ()
+        outs.append(EmuArray.padded(np.zeros((n,) + inner, dtype), 2, fill=-7.0))
+    return tuple(outs)
+
+
+def compare(name, values, emu, what, padded=False):
+    """fn(**values) on the host and emulated: the same error (status,
+    index), or the same warnings and identical results. When both fail at
+    an element, that element is dropped and the rest compared again (up to
+    8 times), so that values are compared too. padded: every array (the
+    inputs and, where the function takes out=, the results) is a column
+    view of wider rows, whose other columns must stay as they were."""
+    fn, plan = getattr(sc, name), PLANS[name]
+    for _ in range(8):
+        host, host_warnings = run(fn, **values)
+        dev_values = emucuda.to_emu(values, pad=3 if padded else 0)
+        inputs = [(a, a.cpu()) for a in arrays_of(dev_values)]
+        n = inputs[0][0].shape[0]
+        outs = padded_outs(plan, n, inputs[0][0].dtype) if padded else None
+        rows = [(o, np.array(o.buffer.data(), copy=True)) for o in outs or ()]
+        emu.reset()
+        dev, dev_warnings = run(fn, **dev_values, **({"out": outs if len(outs) > 1 else outs[0]}
+                                                      if outs else {}))
+        check_launch(emu)
+        for a, before in inputs:
+            assert a.cpu().tobytes() == before.tobytes(), f"{what}: an input was written"
+        if isinstance(host, sc.Error) or isinstance(dev, sc.Error):
+            same_error(host, dev, what)
+            if host.index is None:
+                return False
+            values = drop_row(values, host.index[0])
+            continue
+        assert host_warnings == dev_warnings, what
+        assert_identical(host, dev, what)
+        for o, before in rows:  # the columns beside the results: untouched
+            after = o.buffer.data()
+            k = o.a.size * o.a.itemsize // n
+            mask = np.ones((n, after.size // n), bool)
+            mask[:, :k] = False
+            assert (after.reshape(n, -1)[mask] == before.reshape(n, -1)[mask]).all(), \
+                f"{what}: a kernel wrote beside its out= view"
+        return True
+    return False
+
+
+def case_id(name):
+    return zlib.crc32(name.encode())
+
+
+# ------------------------------------------------------------------ agreement
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("name", sorted(PLANS))
+def test_every_kernel_agrees_with_the_host(name, dtype, variant, emulated):
+    plan, compared = PLANS[name], 0
+    for seed in SEEDS:
+        rng = np.random.default_rng([case_id(name), seed])
+        values = cuda_cases.inputs_for(plan, rng, N, np.dtype(dtype))
+        what = f"{name} {dtype} {variant} seed {seed}"
+        compared += compare(name, values, emulated, what, padded=seed == 2)
+        compared += compare(name, cuda_cases.valid_inputs(plan, values, rng), emulated, what + " (valid inputs)")
+    assert compared, f"{name}: every call failed, no result was compared"
+
+
+# ------------------------------------------------------------------ scenarios
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_the_first_failing_element_among_several(dtype, variant, emulated):
+    q = EmuArray.from_numpy(np.ones((1000, 4)), dtype)
+    q[700] = 0
+    q[900] = 0
+    with pytest.raises(sc.Error) as e:
+        sc.quat_normalize_wxyz(q)
+    assert e.value.status == sc.EDEGENERATE and e.value.index == (700,)
+    q[500, 1] = np.nan
+    with pytest.raises(sc.Error, match="not finite") as e:
+        sc.quat_normalize_wxyz(q)
+    assert e.value.index == (500,) and e.value.argument == "q_wxyz"
+    host, _ = run(sc.quat_normalize_wxyz, q.cpu(), check_finite=False)
+    emulated.reset()
+    dev, _ = run(sc.quat_normalize_wxyz, q, check_finite=False)
+    check_launch(emulated, 1)
+    same_error(host, dev, "check_finite=False")
+
+
+def test_the_first_failing_element_of_a_2d_batch(variant, emulated):
+    rng = np.random.default_rng(5)
+    q = rng.normal(size=(6, 70, 4))
+    q[4, 3] = q[2, 69] = q[5, 0] = 0
+    host, _ = run(sc.quat_normalize_wxyz, q)
+    dev, _ = run(sc.quat_normalize_wxyz, EmuArray.from_numpy(q))
+    same_error(host, dev, "2-d batch")
+    assert dev.index == (2, 69)
+    q[2, 69] = 1
+    compare("quat_normalize_wxyz", {"q_wxyz": q}, emulated, "2-d batch")
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_warnings_count_every_element(dtype, variant, emulated):
+    n = 600
+    q = np.tile([1.0, 0.0, 0.0, 0.0], (n, 1))
+    lock = [np.cos(np.pi / 4), 0.0, np.sin(np.pi / 4), 0.0]  # pitch 90 degrees: gimbal lock for XYZ
+    q[[17, 260, 261, 599]] = lock
+    q = q.astype(dtype)
+    host, host_warnings = run(sc.euler_from_quat_wxyz, q, sc.EulerSeq.XYZ, sc.EulerKind.INTRINSIC)
+    dev, dev_warnings = run(sc.euler_from_quat_wxyz, EmuArray.from_numpy(q), sc.EulerSeq.XYZ,
+                            sc.EulerKind.INTRINSIC)
+    assert len(host_warnings) == 1 and "for 4 of 600 elements, the first at index (17,)" in host_warnings[0]
+    assert dev_warnings == host_warnings
+    assert_identical(host, dev, "gimbal lock")
+    with pytest.warns(sc.StatusWarning, match="4 of 600"):
+        sc.euler_from_quat_wxyz(EmuArray.from_numpy(q), sc.EulerSeq.XYZ, sc.EulerKind.INTRINSIC)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_state_convert_on_column_views(dtype, variant, emulated):
+    """Inputs that are column views of engine rows and out= into the
+    columns of one (n, 13) result buffer: strided on both sides."""
+    n = 517
+    rng = np.random.default_rng(8)
+    rows = rng.normal(size=(n, 13)).astype(dtype)
+    inertial = rng.normal(size=(n, 7)).astype(dtype)
+    host_out = np.zeros((n, 13), dtype)
+    sc.state_convert("isaaclab3", rows[:, :7], rows[:, 7:], "mujoco_free", inertial[:, :3], inertial[:, 3:],
+                     out=(host_out[:, :7], host_out[:, 7:]))
+    d_rows, d_inertial = EmuArray.from_numpy(rows), EmuArray.from_numpy(inertial)
+    d_out = EmuArray.from_numpy(np.full((n, 13), 7.0, dtype))
+    res = sc.state_convert("isaaclab3", d_rows[:, :7], d_rows[:, 7:], "mujoco_free", d_inertial[:, :3],
+                           d_inertial[:, 3:], out=(d_out[:, :7], d_out[:, 7:]))
+    check_launch(emulated)
+    assert res[0].a.base is not None and np.shares_memory(res[0].a, d_out.a)
+    assert_identical(host_out, d_out, "state_convert into column views")
+    assert_identical(rows, d_rows, "the inputs are unchanged")
+    # and the results it allocates itself, without out=
+    emulated.reset()
+    fresh = sc.state_convert("isaaclab3", d_rows[:, :7], d_rows[:, 7:], "mujoco_free", d_inertial[:, :3],
+                             d_inertial[:, 3:])
+    check_launch(emulated)
+    assert_identical((host_out[:, :7], host_out[:, 7:]), fresh, "state_convert")
+    # without iquat_wxyz (the identity: a null pointer in the kernel)
+    host, _ = run(sc.state_convert, "isaaclab3", rows[:, :7], rows[:, 7:], "mujoco_free", inertial[:, :3])
+    dev, _ = run(sc.state_convert, "isaaclab3", d_rows[:, :7], d_rows[:, 7:], "mujoco_free", d_inertial[:, :3])
+    assert_identical(host, dev, "state_convert without iquat_wxyz")
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_one_element_against_a_batch(dtype, variant, emulated):
+    """ipos of shape (3,) (one element, stride 0) and as a stride-0
+    broadcast view of shape (n, 3), against a batch of n."""
+    n = 300
+    rng = np.random.default_rng(9)
+    qvel, q = rng.normal(size=(n, 6)).astype(dtype), rng.normal(size=(n, 4)).astype(dtype)
+    ipos = rng.normal(size=3).astype(dtype)
+    host = sc.twist_from_mujoco_qvel(qvel, q, ipos)
+    d_qvel, d_q, d_ipos = (EmuArray.from_numpy(a) for a in (qvel, q, ipos))
+    assert_identical(host, sc.twist_from_mujoco_qvel(d_qvel, d_q, d_ipos), "ipos (3,)")
+    assert_identical(host, sc.twist_from_mujoco_qvel(d_qvel, d_q, d_ipos.broadcast_to((n, 3))),
+                     "ipos broadcast to (n, 3)")
+    one = sc.twist_from_mujoco_qvel(d_qvel[:1], d_q[:1], d_ipos[None])
+    assert_identical(host[:1], one, "a batch of one")
+    single = sc.twist_from_mujoco_qvel(d_qvel[0], d_q[0], d_ipos)
+    assert_identical(host[0], single, "no batch dimension")
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_in_place(dtype, variant, emulated):
+    rng = np.random.default_rng(10)
+    q = rng.normal(size=(700, 4)).astype(dtype)
+    host = q.copy()
+    sc.quat_normalize_wxyz(host, out=host)
+    d = EmuArray.from_numpy(q)
+    r = sc.quat_normalize_wxyz(d, out=d)
+    assert r is d
+    check_launch(emulated)
+    assert_identical(host, d, "in place")
+    # in place in a column view of rows
+    rows = rng.normal(size=(700, 7)).astype(dtype)
+    host_rows = rows.copy()
+    sc.quat_normalize_wxyz(host_rows[:, 3:], out=host_rows[:, 3:])
+    d_rows = EmuArray.from_numpy(rows)
+    sc.quat_normalize_wxyz(d_rows[:, 3:], out=d_rows[:, 3:])
+    assert_identical(host_rows, d_rows, "in place in columns")
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_a_failing_element_keeps_its_row(dtype, variant, emulated):
+    """In place, the row of a failing element stays as it was (the tiled
+    kernel writes back only the elements it converted); the error names it."""
+    q = np.ones((600, 4), dtype)
+    q[5] = 0
+    q[300] = [1, np.nan, 0, 0]
+    d = EmuArray.from_numpy(q)
+    for check_finite, index in ((True, 5), (False, 5)):
+        with pytest.raises(sc.Error) as e:
+            sc.quat_normalize_wxyz(d, out=d, check_finite=check_finite)
+        assert e.value.index == (index,)
+        after = d.cpu()
+        assert (after[5] == 0).all()
+        assert np.isnan(after[300, 1]) and (after[300, [0, 2, 3]] == [1, 0, 0]).all()
+
+
+def test_real_results(variant, emulated):
+    """A function that returns a real: an array of the batch shape."""
+    rng = np.random.default_rng(12)
+    a, b = rng.normal(size=(333, 4)), rng.normal(size=(333, 4))
+    host = sc.quat_angle_wxyz(a, b)
+    dev = sc.quat_angle_wxyz(EmuArray.from_numpy(a), EmuArray.from_numpy(b))
+    assert isinstance(dev, EmuArray) and dev.shape == (333,)
+    assert_identical(host, dev, "quat_angle_wxyz")
+
+
+def test_the_launch_runs_on_the_stream_of_the_first_input(variant, emulated):
+    q = EmuArray.from_numpy(np.ones((100, 4)), stream=2)  # CU_STREAM_PER_THREAD
+    sc.quat_normalize_wxyz(q)
+    s = emulated.stats()
+    assert s["stream"] == 2 and s["sync_stream"] == 2
+    sc.quat_normalize_wxyz(EmuArray.from_numpy(np.ones((100, 4))))
+    assert emulated.stats()["stream"] == 0
+
+
+def test_launch_shape(variant, emulated):
+    """One launch per call; blocks of a multiple of 32 threads; the grid
+    covers the batch; dynamic shared memory within 48 KiB (the tiled kernels
+    of the largest elements included)."""
+    biggest = max(sorted(PLANS), key=lambda n: sum(a.size or 1 for a in PLANS[n].args))
+    for name in ("quat_normalize_wxyz", "state_convert", biggest):
+        for dtype in (np.float64, np.float32):
+            values = cuda_cases.inputs_for(PLANS[name], np.random.default_rng(1), 5000, dtype)
+            emulated.reset()
+            run(getattr(sc, name), **emucuda.to_emu(values))
+            check_launch(emulated)
+            s = emulated.stats()
+            assert s["grid"] * s["block"] >= 5000, s
+
+
+def test_grid_stride_loops(variant, emulated, monkeypatch):
+    """Fewer blocks than the batch needs (as past 2^20 blocks): each block
+    loops over several tiles, its barriers inside the loop."""
+    shape = _cuda.launch_shape
+
+    def two_blocks(*a, **k):
+        name, block, grid, shared = shape(*a, **k)
+        return name, block, min(grid, 2), shared
+
+    monkeypatch.setattr(_cuda, "launch_shape", two_blocks)
+    for name in ("quat_normalize_wxyz", "state_convert", "axis_angle_from_quat_wxyz", "body_from_pose"):
+        for dtype in (np.float64, np.float32):
+            rng = np.random.default_rng(case_id(name))
+            values = cuda_cases.inputs_for(PLANS[name], rng, 1500, dtype)
+            values = cuda_cases.valid_inputs(PLANS[name], values, rng)
+            assert compare(name, values, emulated, f"{name} {dtype.__name__} on two blocks")
+            assert emulated.stats()["grid"] <= 2
+
+
+def test_what_the_device_refuses(variant, emulated):
+    """Layouts the host copies but the GPU path refuses (docs/python.md:
+    batch dimensions that collapse into one stride, one dtype): an Error
+    naming the argument, before any launch."""
+    rng = np.random.default_rng(14)
+    q = EmuArray.from_numpy(rng.normal(size=(6, 70, 4)))
+    with pytest.raises(sc.Error, match="stride") as e:
+        sc.quat_normalize_wxyz(q[:, :35])
+    assert e.value.argument == "q_wxyz"
+    with pytest.raises(sc.Error, match="dtype"):
+        sc.quat_mul_wxyz(q, EmuArray.from_numpy(rng.normal(size=(6, 70, 4)), np.float32))
+    with pytest.raises(sc.Error, match="not a CUDA array"):
+        sc.quat_mul_wxyz(q, rng.normal(size=(6, 70, 4)))
+    with pytest.raises(sc.Error, match="batch shape"):
+        sc.quat_mul_wxyz(q, EmuArray.from_numpy(rng.normal(size=(70, 4))))
+    with pytest.raises(sc.Error, match="out"):
+        sc.quat_normalize_wxyz(q, out=EmuArray.from_numpy(np.zeros((6, 70, 4), np.float32)))
+    with pytest.raises(sc.Error, match="out"):
+        sc.quat_normalize_wxyz(q, out=q.broadcast_to((6, 70, 4)))  # read-only
+    check_launch(emulated, 0)
+
+
+def test_an_empty_batch(variant, emulated):
+    """No element: no launch, an empty result (PyTorch and CuPy give a
+    null data pointer to an empty array, as EmuArray does)."""
+    host = sc.quat_normalize_wxyz(np.ones((0, 4)))
+    dev = sc.quat_normalize_wxyz(EmuArray.from_numpy(np.ones((0, 4))))
+    assert dev.shape == host.shape == (0, 4)
+    check_launch(emulated, 0)
+
+
+def test_threads(variant, emulated):
+    """Each thread has its own report buffer and pushes the context itself;
+    four threads calling at once (failures included) get their own reports."""
+    rng = np.random.default_rng(13)
+    q = rng.normal(size=(400, 4))
+    bad = q.copy()
+    bad[123] = 0
+    host = sc.quat_normalize_wxyz(q)
+    out = {}
+
+    def work(k):
+        try:
+            for _ in range(5):
+                if k % 2:
+                    with pytest.raises(sc.Error) as e:
+                        sc.quat_normalize_wxyz(EmuArray.from_numpy(bad))
+                    assert e.value.index == (123,)
+                else:
+                    assert_identical(host, sc.quat_normalize_wxyz(EmuArray.from_numpy(q)), f"thread {k}")
+            out[k] = None
+        except BaseException as e:  # noqa: BLE001 (reported below)
+            out[k] = e
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert out == {k: None for k in range(4)}, out
+    assert emulated.stats()["allocs"] >= 4  # a report buffer per thread
+
+
+# ------------------------------------------------------------------ the emulator itself
+TEST_KERNELS = r"""
+extern "C" __global__ void emu_test_divergent(double *out) {
+  if (threadIdx.x < 16) __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+}
+extern "C" __global__ void emu_test_shared(double *out, int sync) {
+  extern __shared__ double tile[];
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  tile[threadIdx.x] = (double)i;
+  if (sync) __syncthreads();
+  out[i] = tile[(threadIdx.x + 1) % blockDim.x];
+}
+"""
+
+
+@pytest.fixture
+def hand_kernels(device):
+    emu, nvrtc, runtime = device
+    rc, log, image = nvrtc.compile(TEST_KERNELS, ["--std=c++17", "--gpu-architecture=sm_80"])
+    assert rc == 0, log
+    drv = runtime.driver
+    ctx = drv.context(0)
+    drv.check(drv.lib.cuCtxPushCurrent_v2(ctx), "push")
+    module = ctypes.c_void_p()
+    drv.check(drv.lib.cuModuleLoadData(ctypes.byref(module), image), "load")
+
+    def launch(name, args, grid=2, block=64, shared=0, gy=1, extra=None):
+        fn = ctypes.c_void_p()
+        drv.check(drv.lib.cuModuleGetFunction(ctypes.byref(fn), module, name.encode()), "get")
+        params = (ctypes.c_void_p * len(args))(*[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
+        return drv.lib.cuLaunchKernel(fn, grid, gy, 1, block, 1, 1, shared, None, params, extra)
+
+    yield launch
+    drv.lib.cuCtxPopCurrent_v2(ctypes.byref(ctypes.c_void_p()))
+
+
+def test_the_emulator_fails_a_divergent_barrier(hand_kernels, capfd):
+    out = EmuArray.empty((128,), np.float64)
+    rc = hand_kernels("emu_test_divergent", [ctypes.c_void_p(out.__cuda_array_interface__["data"][0])])
+    assert rc == 719  # CUDA_ERROR_LAUNCH_FAILED
+    assert "divergent __syncthreads" in capfd.readouterr().err
+
+
+def test_the_emulator_poisons_shared_memory(hand_kernels):
+    """Without the barrier, thread t reads the slot of thread t + 1 before
+    that thread has written it: NaN (0xFF bytes), in every block."""
+    for sync in (0, 1):
+        out = EmuArray.empty((128,), np.float64)
+        ptr = ctypes.c_void_p(out.__cuda_array_interface__["data"][0])
+        assert hand_kernels("emu_test_shared", [ptr, ctypes.c_int(sync)], shared=64 * 8) == 0
+        got = out.cpu().reshape(2, 64)
+        want = np.arange(128.0).reshape(2, 64)
+        want = np.roll(want, -1, axis=1)
+        if sync:
+            np.testing.assert_array_equal(got, want)
+        else:
+            assert np.isnan(got[:, :63]).all() and (got[:, 63] == want[:, 63]).all()
+
+
+def test_the_emulator_refuses_what_a_gpu_refuses(hand_kernels):
+    out = EmuArray.empty((4096,), np.float64)
+    args = [ctypes.c_void_p(out.__cuda_array_interface__["data"][0]), ctypes.c_int(1)]
+    assert hand_kernels("emu_test_shared", args, block=2048, shared=0) != 0
+    assert hand_kernels("emu_test_shared", args, grid=0) != 0
+    assert hand_kernels("emu_test_shared", args, shared=49152 + 8) != 0
+    assert hand_kernels("emu_test_shared", args, gy=2) != 0
+    assert hand_kernels("emu_test_shared", args, extra=(ctypes.c_void_p * 1)()) != 0
+    assert hand_kernels("emu_test_shared", args, block=64, shared=64 * 8) == 0
+
+
+def test_a_kernel_that_does_not_compile():
+    nvrtc = emucuda.FakeNvrtc()
+    with pytest.raises(sc.Error, match="could not compile"):
+        _cuda.compile_kernels(64, "sm_80", _Broken(nvrtc))
+
+
+class _Broken:
+    def __init__(self, nvrtc):
+        self.nvrtc = nvrtc
+
+    def compile(self, source, options):
+        return self.nvrtc.compile('extern "C" __global__ void k(int x) { undeclared(x); }', options)
