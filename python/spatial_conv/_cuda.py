@@ -254,10 +254,13 @@ def _nvrtc_check(lib, rc):
 def compile_kernels(precision, arch, nvrtc=None, variant="tiled"):
     """The image (cubin for "sm_XY", PTX for "compute_XY") of every kernel
     for precision 64 or 32; Error with NVRTC's log if it does not compile
-    cleanly (a warning counts as a failure: the header is warning-free)."""
+    cleanly (a warning counts as a failure: the header is warning-free).
+    --fmad=false: each product and sum is rounded on its own, as the host
+    computes it, so the device's results differ from the host's only where
+    CUDA's sin, cos, atan2 and the like differ from the C library's."""
     nvrtc = nvrtc or _Nvrtc()
     rc, log, image = nvrtc.compile(kernel_source(precision, variant),
-                                   ["--std=c++17", f"--gpu-architecture={arch}"])
+                                   ["--std=c++17", f"--gpu-architecture={arch}", "--fmad=false"])
     if rc != 0 or "warning" in log:
         raise _api.Error(f"spatial_conv: NVRTC could not compile the kernels ({arch}, "
                          f"float{precision}):\n{log}")

@@ -568,3 +568,23 @@ class _Broken:
 
     def compile(self, source, options):
         return self.nvrtc.compile('extern "C" __global__ void k(int x) { undeclared(x); }', options)
+
+
+def test_the_gpu_check_agreement_pass_runs_here(emulated, monkeypatch):
+    """tests/bench/gpu/gpu_check.py's agreement pass, as a GPU machine runs
+    it, with EmuArrays for the CUDA tensors: no disagreement, every function
+    has results compared, and every real is bit-identical (the emulated
+    kernels run the host's code)."""
+    import importlib.util
+    import os
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "bench", "gpu", "gpu_check.py")
+    spec = importlib.util.spec_from_file_location("gpu_check", path)
+    gpu_check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gpu_check)
+    monkeypatch.setattr(_cuda, "VARIANT", "tiled")  # agreement() switches it
+    failures, compared, reals, identical, rows = gpu_check.agreement(
+        lambda v: emucuda.to_emu({"v": v})["v"], quick=True)
+    assert failures == []
+    assert [name for name, _ in rows] == sorted(PLANS)
+    assert compared >= len(PLANS) * 256 and reals == identical > 0
+    assert max(worst for _, worst in rows) == 0.0

@@ -43,14 +43,15 @@ from cuda_cases import inputs_for, valid_inputs  # noqa: E402  (the generator th
 SIZES = (4096, 131072, 1048576, 16777216)
 
 
-def to_device(values, torch):
+def torch_device(torch):
+    """The mover of agreement(): NumPy arrays (and Body fields) to CUDA tensors."""
     def move(v):
         if isinstance(v, np.ndarray):
             return torch.from_numpy(v).cuda()
         if isinstance(v, sc.Body):
             return sc.Body(*(move(f) for f in v))
         return v
-    return {k: move(v) for k, v in values.items()}
+    return move
 
 
 def call(fn, values):
@@ -72,13 +73,16 @@ def flat(r):
     return out
 
 
-def agreement(torch, quick):
+def agreement(move, quick):
+    """Every CUDA function on the device (move: a host array to a device
+    array) against the host: (failures, elements compared, reals compared,
+    reals bit-identical, [(function, largest float64 difference)])."""
     rng = np.random.default_rng(11)
     n = 256 if quick else 2048
-    failures, compared, rows = [], 0, []
+    failures, compared, reals, identical, rows = [], 0, 0, 0, []
     for name, plan in sorted(_cuda.cuda_plans().items()):
         fn = getattr(sc, name)
-        worst = 0.0
+        worst, mine = 0.0, 0
         for dtype, tol in ((np.float64, 1e-12), (np.float32, 1e-5)):
             for combo in range(4 if quick else 8):  # each variant, with any and with valid inputs
                 _cuda.VARIANT = ("tiled", "direct")[combo % 2]
@@ -86,13 +90,13 @@ def agreement(torch, quick):
                 if combo // 2 % 2:
                     values = valid_inputs(plan, values, rng)
                 host = call(fn, values)
-                dev = call(fn, to_device(values, torch))
+                dev = call(fn, {k: move(v) for k, v in values.items()})
+                what = f"{name} {dtype.__name__} {_cuda.VARIANT}"
                 if isinstance(host, Exception) or isinstance(dev, Exception):
                     same = (isinstance(host, Exception) and isinstance(dev, Exception)
                             and host.status == dev.status and host.index == dev.index)
                     if not same:
-                        failures.append(f"{name} {dtype.__name__} {_cuda.VARIANT}: host {host!r}, "
-                                        f"device {dev!r}")
+                        failures.append(f"{what}: host {host!r}, device {dev!r}")
                     continue
                 arrays = [np.abs(v).max() for v in values.values() if isinstance(v, np.ndarray)]
                 arrays += [np.abs(f).max() for v in values.values() if isinstance(v, sc.Body) for f in v]
@@ -103,13 +107,18 @@ def agreement(torch, quick):
                     both_nan = np.isnan(h) & np.isnan(d)
                     err = float(np.where(both_nan, 0.0, diff).max(initial=0.0) / scale)
                     worst = max(worst, err if dtype == np.float64 else 0.0)
+                    reals += h.size
+                    identical += int(((h == d) | both_nan).sum())
                     if not err <= tol:
-                        failures.append(f"{name} {dtype.__name__} {_cuda.VARIANT}: largest difference "
-                                        f"{err:.3g} (relative to the inputs) above {tol:g}")
-                compared += n
+                        failures.append(f"{what}: largest difference {err:.3g} (relative to the inputs) "
+                                        f"above {tol:g}")
+                mine += n
+        if not mine:
+            failures.append(f"{name}: every call failed on the host and the device: nothing compared")
+        compared += mine
         rows.append((name, worst))
     _cuda.VARIANT = "tiled"
-    return failures, compared, rows
+    return failures, compared, reals, identical, rows
 
 
 def timed(torch, fn, reps=20):
@@ -209,10 +218,11 @@ def main():
         return 2
     device = torch.cuda.get_device_name(0)
     t0 = time.time()
-    failures, compared, rows = agreement(torch, args.quick)
+    failures, compared, reals, identical, rows = agreement(torch_device(torch), args.quick)
     report = [f"# spatial_conv on {device}", "",
               f"Agreement with the host: {compared:,} elements of {len(rows)} functions in float64 "
-              f"and float32, {len(failures)} disagreement(s) ({time.time() - t0:.0f} s).", ""]
+              f"and float32 with results compared ({reals:,} reals, {identical:,} of them bit-identical), "
+              f"{len(failures)} disagreement(s) ({time.time() - t0:.0f} s).", ""]
     report += [f"- {f}" for f in failures[:50]]
     report += ["", "| function | largest float64 difference (relative) |", "|---|---:|"]
     report += [f"| {name} | {w:.2g} |" for name, w in rows]
