@@ -316,6 +316,12 @@ static int spx__rows_finite(const spconv_real *x, ptrdiff_t stride, int k, size_
 """
 
 
+# -ffp-contract=off: every product and sum rounded on its own, on every
+# host (GCC fuses a*b+c by default where the CPU has fused multiply-adds, as
+# on ARM), as the CUDA kernels are compiled (--fmad=false)
+COMPILE_ARGS = ["-O2", "-fno-strict-aliasing", "-ffp-contract=off"]
+
+
 def ffibuilder(precision, header_path=_header.HEADER):
     """The cffi builder of spatial_conv._c64 (precision 64) or _c32 (32)."""
     from cffi import FFI  # build time only: the installed package needs cffi's backend
@@ -330,6 +336,6 @@ def ffibuilder(precision, header_path=_header.HEADER):
     source = define + PRELUDE + REPORT + "\n".join(_loop_source(p, header) for p in plans)
     ffi.set_source(f"spatial_conv._c{precision}", source,
                    include_dirs=[os.path.dirname(header_path)],
-                   extra_compile_args=["-O2", "-fno-strict-aliasing"])
+                   extra_compile_args=COMPILE_ARGS)
     return ffi
 

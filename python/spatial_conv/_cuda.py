@@ -24,6 +24,7 @@ import ctypes
 import ctypes.util
 import glob
 import os
+import re
 import threading
 
 import numpy as np
@@ -53,6 +54,38 @@ static __device__ int spx__finite(const spconv_real *x, int k) {
 static __device__ void spx__copy(spconv_real *dst, const spconv_real *src, int k) {
   int j;
   for (j = 0; j < k; ++j) dst[j] = src[j];
+}
+/* The tiled kernels' copies of a tile of m elements of K reals: at g in
+   global memory (element e at g + e s), at tile in shared memory (element e
+   at tile + e P; P odd, so that the threads of a warp, each on its own
+   element, fall in distinct banks). Consecutive threads take consecutive
+   reals of the tile (coalesced), each at most K of them: loaded together,
+   then stored. A store writes only the elements whose done flag is set. */
+template <unsigned K, unsigned P>
+static __device__ __forceinline__ void spx__load(spconv_real *tile, const spconv_real *g, ptrdiff_t s,
+                                                 unsigned m) {
+  spconv_real r[K];
+  unsigned u;
+#pragma unroll
+  for (u = 0; u < K; ++u) {
+    const unsigned j = threadIdx.x + u * blockDim.x;
+    r[u] = j < m * K ? g[(ptrdiff_t)(j / K) * s + j % K] : 0;
+  }
+#pragma unroll
+  for (u = 0; u < K; ++u) {
+    const unsigned j = threadIdx.x + u * blockDim.x;
+    if (j < m * K) tile[j / K * P + j % K] = r[u];
+  }
+}
+template <unsigned K, unsigned P>
+static __device__ __forceinline__ void spx__store(spconv_real *g, ptrdiff_t s, const spconv_real *tile,
+                                                  const spconv_real *done, unsigned m) {
+  unsigned u;
+#pragma unroll
+  for (u = 0; u < K; ++u) {
+    const unsigned j = threadIdx.x + u * blockDim.x;
+    if (j < m * K && done[j / K] != 0) g[(ptrdiff_t)(j / K) * s + j % K] = tile[j / K * P + j % K];
+  }
 }
 """
 
@@ -127,23 +160,27 @@ def tile_arrays(plan):
     return arrays
 
 
+def tile_stride(size):
+    """Shared reals between two elements of an array of size reals in a
+    tile: odd (bank-conflict free for threads on consecutive elements)."""
+    return size | 1
+
+
 def tile_reals(plan):
-    """Shared reals per element of plan's tiled kernel: its arrays' reals
-    and a flag (the element was converted)."""
-    return sum(size for _, size, _ in tile_arrays(plan)) + 1
+    """Shared reals per element of plan's tiled kernel: its arrays' and a
+    flag (the element was converted)."""
+    return sum(tile_stride(size) for _, size, _ in tile_arrays(plan)) + 1
 
 
 def _tile_copy(name, size, output):
-    """Statements: the block's threads copy the tile's spx_m elements of
-    array name between global memory and shared memory, consecutive threads
-    on consecutive reals (coalesced); outputs of converted elements only."""
-    glob = f"(({'' if output else 'const '}spconv_real *){name}_p)" \
-           f"[(ptrdiff_t)(spx_base + j / {size}u) * {name}_s + j % {size}u]"
-    tile = f"spx_t_{name}[j]"
-    dst, src = (glob, tile) if output else (tile, glob)
-    done = f"if (spx_t_done[j / {size}u] != 0) " if output else ""
-    loop = f"for (j = spx_t; j < spx_m * {size}u; j += spx_T) {done}{dst} = {src};"
-    return f"if ({name}_p) {loop}" if name == "iquat_wxyz" else loop
+    """The statement that copies the tile's spx_m elements of array name
+    between global memory and shared memory (spx__load, spx__store)."""
+    k = f"{size}, {tile_stride(size)}"
+    at = f"{'' if output else 'const '}spconv_real *){name}_p + (ptrdiff_t)spx_base * {name}_s"
+    if output:
+        return f"spx__store<{k}>(({at}, {name}_s, spx_t_{name}, spx_t_done, spx_m);"
+    copy = f"spx__load<{k}>(spx_t_{name}, ({at}, {name}_s, spx_m);"
+    return f"if ({name}_p) {copy}" if name == "iquat_wxyz" else copy
 
 
 def _tiled_source(plan):
@@ -160,15 +197,14 @@ def _tiled_source(plan):
     head.append("  const unsigned spx_t = threadIdx.x, spx_T = blockDim.x;")
     for name, size, _ in arrays:
         head.append(f"  spconv_real *spx_t_{name} = spx_tile + {offset}u * spx_T;")
-        offset += size
+        offset += tile_stride(size)
     head.append(f"  spconv_real *spx_t_done = spx_tile + {offset}u * spx_T;")
-    body = _element_body(plan, lambda name, size, const: f"spx_t_{name} + spx_t * {size}u")
+    body = _element_body(plan, lambda name, size, const: f"spx_t_{name} + spx_t * {tile_stride(size)}u")
     if any("i" in line.replace("(", " ").replace(",", " ").split() for line in body):
         body.insert(0, "const size_t i = spx_base + spx_t;")
     lines += ["  size_t spx_base;",
               "  for (spx_base = blockIdx.x * (size_t)spx_T; spx_base < n; spx_base += (size_t)gridDim.x * spx_T) {",
-              "    const unsigned spx_m = n - spx_base < spx_T ? (unsigned)(n - spx_base) : spx_T;",
-              "    unsigned j;"]
+              "    const unsigned spx_m = n - spx_base < spx_T ? (unsigned)(n - spx_base) : spx_T;"]
     lines += ["    " + _tile_copy(name, size, False) for name, size, out in arrays if not out]
     lines += ["    __syncthreads();", "    if (spx_t < spx_m) do {  /* continue: the element failed */",
               "      spx_t_done[spx_t] = 0;"]
@@ -194,31 +230,70 @@ def kernel_source(precision, variant="tiled"):
 
 # ------------------------------------------------------------------ libraries
 def _candidates_nvrtc():
+    """Where NVRTC may be, in order: CUDA_PATH / CUDA_HOME, /usr/local/cuda,
+    the NVIDIA wheels (nvidia/cu13/lib for CUDA 13, nvidia/cuda_nvrtc/lib
+    before), then the loader's own search."""
+    import site
     names = ["libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2"]
     dirs = [os.path.join(os.environ[v], "lib64") for v in ("CUDA_PATH", "CUDA_HOME")
             if os.environ.get(v)] + ["/usr/local/cuda/lib64"]
-    for site in __import__("site").getsitepackages():
-        dirs += glob.glob(os.path.join(site, "nvidia", "cuda_nvrtc", "lib"))
-    paths = [os.path.join(d, n) for d in dirs for n in names]
+    roots = list(getattr(site, "getsitepackages", list)()) + [site.getusersitepackages()]
+    for root in roots:
+        for wheel in ("cu13", "cuda_nvrtc"):
+            dirs += glob.glob(os.path.join(root, "nvidia", wheel, "lib"))
+    paths = [os.path.join(d, n) for d in dirs for n in names if os.path.exists(os.path.join(d, n))]
     found = ctypes.util.find_library("nvrtc")
     return paths + names + ([found] if found else [])
 
 
-def _load(candidates, what, hint):
+def _load(candidates, what, hint, accept=None):
+    """The first of candidates that loads (and that accept(library) takes:
+    a reason to skip it, or None); Error saying what to install if none."""
     errors = []
     for path in candidates:
         try:
-            return ctypes.CDLL(path)
+            lib = ctypes.CDLL(path)
         except OSError as e:
             errors.append(str(e))
+            continue
+        reason = accept(lib, path) if accept else None
+        if reason is None:
+            return lib
+        errors.append(f"{path}: {reason}")
     raise _api.Error(f"spatial_conv: CUDA arrays need {what}, which was not found ({hint}; "
-                     f"tried {', '.join(candidates[:4])}, ...)")
+                     f"tried {', '.join(candidates[:4])}, ...: {'; '.join(errors[-3:])})")
 
 
 class _Nvrtc:
-    def __init__(self):
+    """NVRTC, loaded with ctypes: the first one found whose CUDA major
+    version is at most max_major (the driver's: a newer NVRTC's code does
+    not load on an older driver)."""
+
+    def __init__(self, max_major=None):
+        def accept(lib, path):
+            major, minor = _nvrtc_version(lib)
+            if max_major is not None and major > max_major:
+                return f"NVRTC {major}.{minor} is newer than the driver (CUDA {max_major})"
+            if os.path.dirname(path):  # its builtins library, which it opens by name
+                for builtins in sorted(glob.glob(os.path.join(os.path.dirname(path), "libnvrtc-builtins.so*"))):
+                    try:
+                        ctypes.CDLL(builtins, mode=ctypes.RTLD_GLOBAL)
+                        break
+                    except OSError:
+                        continue
+            return None
         self.lib = _load(_candidates_nvrtc(), "NVRTC (libnvrtc)",
-                         "install the CUDA toolkit or the nvidia-cuda-nvrtc package, or set CUDA_PATH")
+                         "install the CUDA toolkit or the nvidia-cuda-nvrtc package of your driver's "
+                         "CUDA version, or set CUDA_PATH", accept)
+        self.version = _nvrtc_version(self.lib)
+
+    def supported_archs(self):
+        """The compute capabilities this NVRTC compiles for, as 10 major + minor."""
+        n = ctypes.c_int()
+        _nvrtc_check(self.lib, self.lib.nvrtcGetNumSupportedArchs(ctypes.byref(n)))
+        archs = (ctypes.c_int * n.value)()
+        _nvrtc_check(self.lib, self.lib.nvrtcGetSupportedArchs(archs))
+        return list(archs)
 
     def compile(self, source, options):
         """(rc, log, image): PTX or, for an sm_ architecture, a cubin."""
@@ -245,23 +320,45 @@ class _Nvrtc:
             lib.nvrtcDestroyProgram(ctypes.byref(prog))
 
 
+def _nvrtc_version(lib):
+    major, minor = ctypes.c_int(), ctypes.c_int()
+    _nvrtc_check(lib, lib.nvrtcVersion(ctypes.byref(major), ctypes.byref(minor)))
+    return major.value, minor.value
+
 def _nvrtc_check(lib, rc):
     if rc != 0:
         lib.nvrtcGetErrorString.restype = ctypes.c_char_p
         raise _api.Error(f"spatial_conv: NVRTC: {lib.nvrtcGetErrorString(rc).decode()}")
 
 
+def target_arch(capability, supported):
+    """The --gpu-architecture for a device of capability (10 major + minor)
+    from the NVRTC's supported capabilities: its own cubin (sm_XY); else a
+    cubin of the same major and a lower minor, which the device runs; else
+    PTX of the newest capability below it, which the driver compiles; None
+    when NVRTC supports nothing the device runs (it is too old for it)."""
+    if capability in supported:
+        return f"sm_{capability}"
+    same_major = [a for a in supported if a // 10 == capability // 10 and a < capability]
+    if same_major:
+        return f"sm_{max(same_major)}"
+    below = [a for a in supported if a < capability]
+    return f"compute_{max(below)}" if below else None
+
+
 def compile_kernels(precision, arch, nvrtc=None, variant="tiled"):
     """The image (cubin for "sm_XY", PTX for "compute_XY") of every kernel
     for precision 64 or 32; Error with NVRTC's log if it does not compile
-    cleanly (a warning counts as a failure: the header is warning-free).
+    cleanly (a warning in the source counts as a failure: the header is
+    warning-free; NVRTC's own notes, such as an architecture's deprecation,
+    do not).
     --fmad=false: each product and sum is rounded on its own, as the host
     computes it, so the device's results differ from the host's only where
     CUDA's sin, cos, atan2 and the like differ from the C library's."""
     nvrtc = nvrtc or _Nvrtc()
     rc, log, image = nvrtc.compile(kernel_source(precision, variant),
                                    ["--std=c++17", f"--gpu-architecture={arch}", "--fmad=false"])
-    if rc != 0 or "warning" in log:
+    if rc != 0 or re.search(r"\.cu\(\d+\): warning", log):  # the source's, not NVRTC's own notes
         raise _api.Error(f"spatial_conv: NVRTC could not compile the kernels ({arch}, "
                          f"float{precision}):\n{log}")
     return image
@@ -277,11 +374,14 @@ class _Driver:
         P = c.POINTER
         for name, args in {  # every call with its C types: sizes are 64 bits, handles pointers
             "cuInit": [c.c_uint],
+            "cuDriverGetVersion": [P(c.c_int)],
             "cuGetErrorString": [c.c_int, P(c.c_char_p)],
             "cuPointerGetAttribute": [c.c_void_p, c.c_int, c.c_uint64],
             "cuDeviceGetAttribute": [P(c.c_int), c.c_int, c.c_int],
             "cuDevicePrimaryCtxRetain": [P(c.c_void_p), c.c_int],
             "cuCtxPushCurrent_v2": [c.c_void_p],
+            "cuCtxGetCurrent": [P(c.c_void_p)],
+            "cuCtxGetDevice": [P(c.c_int)],
             "cuCtxPopCurrent_v2": [P(c.c_void_p)],
             "cuModuleLoadData": [P(c.c_void_p), c.c_char_p],
             "cuModuleGetFunction": [P(c.c_void_p), c.c_void_p, c.c_char_p],
@@ -304,21 +404,29 @@ class _Driver:
             raise _api.Error(f"spatial_conv: {what}: CUDA error {rc} "
                              f"({(text.value or b'').decode()})")
 
-    def device_of(self, pointer):
-        """The ordinal of the device that holds pointer (asked with device
-        0's primary context current: the driver's calls need a context)."""
+    def device_of(self, pointer, hint=None):
+        """The ordinal of the device that holds pointer. The query needs a
+        context: the primary one of hint (the device the array names), else
+        of the thread's current device, else of device 0."""
         dev = ctypes.c_int()
         CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9
-        with self.current(0):
+        with self.current(self.current_device() if hint is None else hint):
             self.check(self.lib.cuPointerGetAttribute(ctypes.byref(dev), CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
                                                       pointer), "cuPointerGetAttribute")
         return dev.value
 
-    def arch(self, device):
+    def cuda_major(self):
+        """The newest CUDA major version the driver runs (12 for 12.4)."""
+        version = ctypes.c_int()
+        self.check(self.lib.cuDriverGetVersion(ctypes.byref(version)), "cuDriverGetVersion")
+        return version.value // 1000
+
+    def capability(self, device):
+        """device's compute capability as 10 major + minor (90: 9.0)."""
         major, minor = ctypes.c_int(), ctypes.c_int()
         self.check(self.lib.cuDeviceGetAttribute(ctypes.byref(major), 75, device), "compute capability")
         self.check(self.lib.cuDeviceGetAttribute(ctypes.byref(minor), 76, device), "compute capability")
-        return f"sm_{major.value}{minor.value}"
+        return 10 * major.value + minor.value
 
     def context(self, device):
         """device's primary context (the one PyTorch and CuPy use), retained
@@ -330,6 +438,15 @@ class _Driver:
                            "cuDevicePrimaryCtxRetain")
                 self.contexts[device] = ctx
             return self.contexts[device]
+
+    def current_device(self):
+        """The device of this thread's current context, or 0 without one."""
+        ctx, dev = ctypes.c_void_p(), ctypes.c_int()
+        self.check(self.lib.cuCtxGetCurrent(ctypes.byref(ctx)), "cuCtxGetCurrent")
+        if not ctx.value:
+            return 0
+        self.check(self.lib.cuCtxGetDevice(ctypes.byref(dev)), "cuCtxGetDevice")
+        return dev.value
 
     @contextlib.contextmanager
     def current(self, device):
@@ -346,7 +463,7 @@ class _Runtime:
 
     def __init__(self, driver=None, nvrtc=None):
         self.driver = driver or _Driver()
-        self.nvrtc = nvrtc or _Nvrtc()
+        self.nvrtc = nvrtc or _Nvrtc(max_major=self.driver.cuda_major())
         self.modules = {}  # (device, precision, variant) -> module
         self.lock = threading.Lock()
         self.local = threading.local()  # per thread: device -> its report buffer
@@ -368,7 +485,14 @@ class _Runtime:
         with self.lock:
             key = (device, precision, variant)
             if key not in self.modules:
-                image = compile_kernels(precision, self.driver.arch(device), self.nvrtc, variant)
+                capability = self.driver.capability(device)
+                arch = target_arch(capability, self.nvrtc.supported_archs())
+                if arch is None:
+                    raise _api.Error(
+                        f"spatial_conv: NVRTC {'.'.join(map(str, self.nvrtc.version))} does not compile for "
+                        f"this GPU (compute capability {capability // 10}.{capability % 10}); install "
+                        "an NVRTC of an older CUDA that supports it, or set CUDA_PATH to one")
+                image = compile_kernels(precision, arch, self.nvrtc, variant)
                 module = ctypes.c_void_p()
                 self.driver.check(self.driver.lib.cuModuleLoadData(ctypes.byref(module), image),
                                   "cuModuleLoadData")
@@ -419,10 +543,46 @@ class DeviceArray:
         if self.dtype not in (_api.F64, _api.F32):
             raise _api.Error(f"{function}: {argument} is a CUDA array of {self.dtype}; "
                              "CUDA arrays must be float64 or float32", None, function, argument)
+        if self.pointer % item:
+            raise _api.Error(f"{function}: {argument} is not aligned to its {self.dtype} elements",
+                             None, function, argument)
+
+    def device_hint(self):
+        """The device ordinal the array object names (PyTorch's device.index,
+        CuPy's device.id, Warp's device.ordinal), or None."""
+        device = getattr(self.obj, "device", None)
+        for attr in ("index", "id", "ordinal"):
+            value = getattr(device, attr, None)
+            if isinstance(value, int):
+                return value
+        return None
+
+    def stream_handle(self):
+        """The stream the array's producer orders its work on, as a CUstream
+        handle, or None (no ordering needed): the interface's stream
+        (version 3; 1 is the legacy default stream, 2 the per-thread one);
+        a PyTorch tensor, whose interface (version 2) has none, is ordered
+        on its device's current PyTorch stream."""
+        if self.stream is not None:
+            return int(self.stream)
+        if type(self.obj).__module__.startswith("torch"):
+            import torch
+            return torch.cuda.current_stream(self.obj.device).cuda_stream
+        return None
+
+    def extent(self, stride, size, count):
+        """[first, last) byte addresses of count elements of size reals,
+        stride reals apart."""
+        last = (count - 1) * stride
+        item = self.dtype.itemsize
+        return self.pointer + min(0, last) * item, self.pointer + (max(0, last) + size) * item
 
 
 def is_cuda(x):
-    return hasattr(x, "__cuda_array_interface__")
+    try:
+        return hasattr(x, "__cuda_array_interface__")
+    except RuntimeError as e:  # PyTorch: a tensor that requires grad
+        raise _api.Error(f"spatial_conv: a CUDA array it cannot read: {e}") from None
 
 
 def empty_like_kind(template, shape, dtype):
@@ -507,10 +667,15 @@ def call(impl, values, check_finite, out):
     first = reals[0][1]
     if count:  # an empty array's address is 0, on no device: nothing to launch
         rt = runtime()
-        device = rt.driver.device_of(first.pointer)
-        for n, d, _ in reals:
-            if rt.driver.device_of(d.pointer) != device:
-                raise _api.Error(f"{fname}: {n} is on another GPU than {reals[0][0]}", None, fname, n)
+        device = rt.driver.device_of(first.pointer, first.device_hint())
+
+    def on_device(n, d):
+        if count and rt.driver.device_of(d.pointer, device) != device:
+            raise _api.Error(f"{fname}: {n} is on another GPU than {reals[0][0]}", None, fname, n)
+    for n, d, _ in reals:
+        on_device(n, d)
+    placed = []  # (name, DeviceArray, stride, reals per element) of the array inputs
+    written = []  # (DeviceArray, stride, reals per element) of the out arrays
     mod = _api.LIBS[dtype]
     args = [ctypes.c_size_t(count), ctypes.c_int(1 if check_finite else 0), None]  # report: below
     outs = impl.out_arrays(out)
@@ -523,7 +688,8 @@ def call(impl, values, check_finite, out):
                     args += [ctypes.c_void_p(0), ctypes.c_ssize_t(0)]
                     continue
                 n, d, size = next(real_iter)
-                args += [ctypes.c_void_p(d.pointer), ctypes.c_ssize_t(_layout(d, size, batch, fname, n))]
+                placed.append((n, d, _layout(d, size, batch, fname, n), size))
+                args += [ctypes.c_void_p(d.pointer), ctypes.c_ssize_t(placed[-1][2])]
         elif a.role == _plan.OUT:
             inner = _api.OUT_SHAPES.get(a.size, (a.size,)) if a.size else ()
             target = outs[len(results)] if outs else empty_like_kind(first.obj, tuple(batch) + inner, dtype)
@@ -535,8 +701,11 @@ def call(impl, values, check_finite, out):
                 raise _api.Error(f"{fname}: out must be a writable CUDA array of {dtype}, shape "
                                  f"{tuple(batch) + inner}", None, fname, "out")
             stride = _layout(d, a.size, batch, fname, "out") if count > 1 else a.size or 1
+            if outs:
+                on_device("out", d)
             args += [ctypes.c_void_p(d.pointer), ctypes.c_ssize_t(stride)]
             results.append(target)
+            written.append((d, stride, a.size or 1))
         elif a.role == _plan.BODY_OUT:
             fields = [empty_like_kind(first.obj, tuple(batch) + (size,), dtype)
                       for _, size in _plan.BODY_FIELDS]
@@ -560,9 +729,29 @@ def call(impl, values, check_finite, out):
             raise _api.Error(f"{fname}: returns reals: needs PyTorch or CuPy arrays", None, fname)
         args += [ctypes.c_void_p(DeviceArray(res, fname, "res").pointer), ctypes.c_ssize_t(1)]
         results.append(res)
+    for d, stride, size in written if outs else ():
+        _check_out(fname, d, stride, size, count, placed)
     if count:
-        _raise_or_warn(impl, _launch(rt, device, dtype, plan, args, count, first.stream), batch, count)
+        streams = [d.stream_handle() for d in [p[1] for p in placed] + [w[0] for w in written]]
+        launch_on = streams[0] or 0
+        waits = sorted({s for s in streams if s is not None and s != launch_on})
+        _raise_or_warn(impl, _launch(rt, device, dtype, plan, args, count, launch_on, waits), batch, count)
     return results[0] if len(results) == 1 else tuple(results)
+
+
+def _check_out(fname, d, stride, size, count, inputs):
+    """An out= array the kernel may write: one element per batch element
+    (not a stride-0 view) that overlaps no input, unless it is that input
+    itself (the same address and stride: in place)."""
+    if count > 1 and stride == 0:
+        raise _api.Error(f"{fname}: out repeats one element over the batch (stride 0)", None, fname, "out")
+    lo, hi = d.extent(stride, size, count)
+    for n, x, x_stride, x_size in inputs:
+        x_lo, x_hi = x.extent(x_stride, x_size, count)
+        same = x.pointer == d.pointer and x_stride == stride
+        if lo < x_hi and x_lo < hi and not same:
+            raise _api.Error(f"{fname}: out overlaps the input {n} (only the same array converts in "
+                             "place)", None, fname, "out")
 
 
 VARIANT = "tiled"  # the kernel a call launches: "tiled" (shared memory) or "direct"
@@ -583,9 +772,10 @@ def launch_shape(plan, itemsize, count, variant):
     return name, block, min((count + block - 1) // block, 1 << 20), shared
 
 
-def _launch(rt, device, dtype, plan, args, count, stream):
-    """Launches plan's kernel over count (> 0) elements; the host copy of
-    its report."""
+def _launch(rt, device, dtype, plan, args, count, stream, waits=()):
+    """Launches plan's kernel over count (> 0) elements on stream, after
+    the streams in waits have finished their work; the host copy of its
+    report."""
     drv = rt.driver
     precision = 32 if dtype == _api.F32 else 64
     variant = VARIANT
@@ -593,7 +783,9 @@ def _launch(rt, device, dtype, plan, args, count, stream):
     lib = drv.lib
     with drv.current(device):
         fn = rt.function(device, precision, variant, name)
-        stream = ctypes.c_void_p(0 if stream is None else int(stream))
+        for other in waits:
+            drv.check(lib.cuStreamSynchronize(ctypes.c_void_p(other)), "cuStreamSynchronize")
+        stream = ctypes.c_void_p(stream)
         report = rt.report_buffer(device)
         drv.check(lib.cuMemsetD8Async(report.value, 0xFF, 24, stream), "cuMemsetD8Async")
         args[2] = ctypes.c_void_p(report.value)

@@ -80,10 +80,10 @@ def _header_path():
 
 def _python_cflags():
     """The flags the package's extension is compiled with: Python's CFLAGS,
-    -fPIC, then _build.py's extra_compile_args (-O2 -fno-strict-aliasing)."""
+    -fPIC, then _build.COMPILE_ARGS."""
     flags = (sysconfig.get_config_var("CFLAGS") or "").split()
     flags = [f for f in flags if f != "-g"]  # debug info changes no result
-    return flags + ["-fPIC", "-O2", "-fno-strict-aliasing", "-fwrapv"]
+    return flags + ["-fPIC", "-fwrapv", *_build.COMPILE_ARGS]
 
 
 @pytest.fixture(scope="session")

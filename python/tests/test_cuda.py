@@ -121,3 +121,43 @@ def test_gpu_error_names_the_first_failing_element():
     with pytest.raises(sc.Error, match="not finite") as e:
         sc.quat_normalize_wxyz(q)
     assert e.value.index == (500,)
+
+
+@pytest.mark.parametrize("capability, supported, arch", [
+    (90, [75, 80, 86, 89, 90, 100, 120], "sm_90"),     # its own cubin
+    (86, [75, 80, 89, 90], "sm_80"),                   # same major, lower minor: runs
+    (89, [75, 80, 86, 90], "sm_86"),
+    (121, [75, 80, 90, 100, 120], "sm_120"),
+    (130, [75, 80, 90, 100, 120, 121], "compute_121"),  # newer than NVRTC: PTX, the driver compiles it
+    (80, [75, 86, 90], "compute_75"),
+    (70, [75, 80, 90], None),                          # older than NVRTC supports
+])
+def test_the_target_architecture(capability, supported, arch):
+    assert _cuda.target_arch(capability, supported) == arch
+
+
+def test_the_nvrtc_found_here_names_what_it_supports():
+    nv = nvrtc()
+    major, minor = nv.version
+    archs = nv.supported_archs()
+    assert major >= 11 and archs == sorted(archs) and archs[0] >= 30
+    assert _cuda.target_arch(archs[-1], archs) == f"sm_{archs[-1]}"
+    with pytest.raises(sc.Error, match="newer than the driver"):
+        _cuda._Nvrtc(max_major=major - 1)  # as on a driver of the CUDA before it
+
+
+class _Logs:
+    """An NVRTC that compiles nothing and answers with a log."""
+
+    def __init__(self, log):
+        self.log = log
+
+    def compile(self, source, options):
+        return 0, self.log, b"image"
+
+
+def test_only_the_sources_warnings_fail_a_compile():
+    note = "nvrtc: warning: Architectures prior to '<compute/sm>_75' are deprecated\n"
+    assert _cuda.compile_kernels(64, "sm_70", _Logs(note)) == b"image"
+    with pytest.raises(sc.Error, match="could not compile"):
+        _cuda.compile_kernels(64, "sm_90", _Logs('spatial_conv.cu(12): warning #177-D: variable "x"\n'))

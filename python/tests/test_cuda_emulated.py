@@ -422,6 +422,43 @@ def test_grid_stride_loops(variant, emulated, monkeypatch):
             assert emulated.stats()["grid"] <= 2
 
 
+def test_every_stream_is_waited_for(variant, emulated):
+    """The launch runs on the first input's stream, after the other arrays'
+    streams (each array's interface names the stream its producer uses)."""
+    q = EmuArray.from_numpy(np.ones((100, 4)), stream=5)
+    p = EmuArray.from_numpy(np.ones((100, 4)), stream=7)
+    out = EmuArray.from_numpy(np.zeros((100, 4)), stream=9)
+    sc.quat_mul_wxyz(q, p, out=out)
+    s = emulated.stats()
+    assert (s["stream"], s["syncs"], s["sync_stream"]) == (5, 3, 5)  # 7 and 9 first, then 5
+    emulated.reset()
+    sc.quat_mul_wxyz(q, EmuArray.from_numpy(np.ones((100, 4)), stream=5))
+    assert emulated.stats()["syncs"] == 1
+
+
+def test_out_must_be_safe_to_write(variant, emulated):
+    """out= that the kernels could not write safely is refused before any
+    launch: a stride-0 view (every element onto one row), a partial overlap
+    with an input (the same array is in place), a misaligned address."""
+    q = EmuArray.from_numpy(np.ones((101, 4)))
+    row = EmuArray.from_numpy(np.zeros((1, 4)))
+    repeated = EmuArray(np.lib.stride_tricks.as_strided(row.a, (101, 4), (0, 8)), row.buffer)
+    with pytest.raises(sc.Error, match="stride 0"):
+        sc.quat_normalize_wxyz(q, out=repeated)
+    with pytest.raises(sc.Error, match="overlaps the input q_wxyz"):
+        sc.quat_normalize_wxyz(q[:-1], out=q[1:])
+    raw = EmuArray.empty((2 * 404 + 2,), np.float32)
+    shifted = EmuArray(raw.a.view(np.uint8)[4:4 + 3200].view(np.float64).reshape(100, 4), raw.buffer)
+    with pytest.raises(sc.Error, match="not aligned"):
+        sc.quat_normalize_wxyz(shifted)
+    check_launch(emulated, 0)
+    # interleaved column views of one buffer are not an overlap
+    rows = EmuArray.from_numpy(np.zeros((101, 8)))
+    sc.quat_normalize_wxyz(q, out=rows[:, :4])
+    sc.quat_conj_wxyz(q, out=rows[:, 4:])
+    np.testing.assert_array_equal(rows.cpu(), np.tile([0.5, 0.5, 0.5, 0.5, 1, -1, -1, -1], (101, 1)))
+
+
 def test_what_the_device_refuses(variant, emulated):
     """Layouts the host copies but the GPU path refuses (docs/python.md:
     batch dimensions that collapse into one stride, one dtype): an Error

@@ -32,7 +32,7 @@ SHIM = os.path.join(HERE, "shim.h")
 DRIVER_SOURCE = os.path.join(HERE, "driver.c")
 CXXFLAGS = ["-std=c++17", "-O2", "-ffp-contract=off", "-fPIC", "-shared", "-fvisibility=hidden"]
 STAT_NAMES = ("launches", "grid", "block", "shared", "stream", "failed_launches", "ctx_depth",
-              "no_context", "modules", "allocs", "sync_stream", "no_context_get_function")
+              "no_context", "modules", "allocs", "sync_stream", "no_context_get_function", "syncs")
 
 
 def toolchain_missing():
@@ -185,6 +185,11 @@ class FakeNvrtc:
     goes into the build)."""
 
     NVRTC_ERROR_COMPILATION = 6
+    version = (13, 0)
+
+    def supported_archs(self):
+        """What NVRTC 13.0 lists: the emulated device (8.0) is among them."""
+        return [75, 80, 86, 87, 88, 89, 90, 100, 103, 110, 120, 121]
 
     def __init__(self, directory=None):
         self.directory = directory or cache_dir()

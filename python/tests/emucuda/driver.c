@@ -66,6 +66,7 @@ enum {
   EMU_STAT_ALLOCS,         /* cuMemAlloc calls */
   EMU_STAT_SYNC_STREAM,    /* the last cuStreamSynchronize's stream */
   EMU_STAT_NO_CTX_GETFN,   /* cuModuleGetFunction calls without a current context */
+  EMU_STAT_SYNCS,          /* cuStreamSynchronize calls */
   EMU_STAT_COUNT
 };
 static unsigned long long stats[EMU_STAT_COUNT];
@@ -164,6 +165,25 @@ EMU_API int cuDevicePrimaryCtxRetain(void **context, int device) {
 EMU_API int cuCtxPushCurrent_v2(void *context) {
   if (context != &primary_context) return CUDA_ERROR_INVALID_CONTEXT;
   ++ctx_depth;
+  return CUDA_SUCCESS;
+}
+
+EMU_API int cuDriverGetVersion(int *version) {
+  if (!version) return CUDA_ERROR_INVALID_VALUE;
+  *version = 13000; /* CUDA 13.0 */
+  return CUDA_SUCCESS;
+}
+
+EMU_API int cuCtxGetCurrent(void **context) {
+  if (!context) return CUDA_ERROR_INVALID_VALUE;
+  *context = ctx_depth ? &primary_context : NULL;
+  return CUDA_SUCCESS;
+}
+
+EMU_API int cuCtxGetDevice(int *device) {
+  if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
+  if (!device) return CUDA_ERROR_INVALID_VALUE;
+  *device = 0;
   return CUDA_SUCCESS;
 }
 
@@ -290,5 +310,6 @@ EMU_API int cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz
 EMU_API int cuStreamSynchronize(void *stream) {
   if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
   stats[EMU_STAT_SYNC_STREAM] = (unsigned long long)(size_t)stream;
+  ++stats[EMU_STAT_SYNCS];
   return CUDA_SUCCESS;
 }

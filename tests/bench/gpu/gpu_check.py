@@ -6,21 +6,25 @@ same bytes and against the same conversion in PyTorch eager.
 
     python3 tests/bench/gpu/gpu_check.py [--quick] [--markdown FILE]
     compute-sanitizer --tool memcheck python3 tests/bench/gpu/gpu_check.py --quick --no-bench
+    (and --tool racecheck, --tool synccheck: the tiled kernels' shared memory and barriers)
 
 Agreement: for each function, 2,048 seeded elements (python/tests/
 cuda_cases.py: quaternions among them zero and scaled, every enum value and
 preset pair it takes; then inputs made valid, 4x4 transforms and inertia
 tensors among them) in float64 and float32: the same statuses and first failing index as the host; values
-equal to the host's within rounding (the device contracts a*b+c into fused
-multiply-adds and has its own sin, cos, atan2), relative to the magnitude of
-the inputs: 1e-12 in float64, 1e-5 in float32. It prints the count of
-elements compared and the largest difference per function.
+equal to the host's within rounding (the kernels round every operation as
+the host does, --fmad=false, but CUDA has its own sin, cos, atan2),
+relative to the magnitude of the inputs: 1e-12 in float64, 1e-5 in
+float32. It prints the count of elements compared, how many of their reals
+are bit-identical, and the largest difference per function.
 
 Both kernel variants are compared with the host (tiled, the default, and
 direct: see _cuda.py), alternating between seeds.
 
 Speed: ns per body for 4,096 / 131,072 / 1,048,576 / 16,777,216 bodies,
-CUDA events around 20 calls after 3 warm-up calls, for the quaternion
+CUDA events around 20 calls after 3 warm-up calls (whole calls: each
+includes the Python side and the wait for the kernel's report, which
+dominate at the small sizes; at 16M bodies the kernel does), for the quaternion
 reorder, the MuJoCo qvel -> COM twist map, and the whole state MuJoCo ->
 Isaac Lab 3, with each kernel variant; beside a torch clone of the inputs
 and outputs' bytes (the copy bound: read and write once) and the PyTorch
@@ -172,8 +176,8 @@ def bench(torch, quick):
     """The table: ns per body of each kernel variant, the copy of the same
     bytes, and the share of the copy's bandwidth each variant reaches
     (copy time / kernel time: 1 is the limit)."""
-    lines = ["| operation | dtype | bodies | tiled ns/body | direct ns/body | copy of the same bytes "
-             "ns/body | **tiled: share of copy bandwidth** | direct: share | PyTorch eager ns/body | "
+    lines = ["| operation | dtype | bodies | tiled ns/body (per call) | direct ns/body | copy of the same "
+             "bytes ns/body | **tiled: share of copy bandwidth** | direct: share | PyTorch eager ns/body | "
              "**eager / tiled** |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for dtype in (torch.float64, torch.float32):
