@@ -391,6 +391,7 @@ class _Driver:
             "cuLaunchKernel": [c.c_void_p, c.c_uint, c.c_uint, c.c_uint, c.c_uint, c.c_uint, c.c_uint,
                                c.c_uint, c.c_void_p, P(c.c_void_p), P(c.c_void_p)],
             "cuStreamSynchronize": [c.c_void_p],
+            "cuStreamIsCapturing": [c.c_void_p, P(c.c_int)],
         }.items():
             getattr(self.lib, name).argtypes = args
             getattr(self.lib, name).restype = c.c_int
@@ -439,6 +440,12 @@ class _Driver:
                 self.contexts[device] = ctx
             return self.contexts[device]
 
+    def capturing(self, stream):
+        """Whether stream is being captured into a CUDA graph."""
+        status = ctypes.c_int()
+        self.check(self.lib.cuStreamIsCapturing(stream, ctypes.byref(status)), "cuStreamIsCapturing")
+        return status.value != 0  # CU_STREAM_CAPTURE_STATUS_NONE is 0
+
     def current_device(self):
         """The device of this thread's current context, or 0 without one."""
         ctx, dev = ctypes.c_void_p(), ctypes.c_int()
@@ -464,19 +471,27 @@ class _Runtime:
     def __init__(self, driver=None, nvrtc=None):
         self.driver = driver or _Driver()
         self.nvrtc = nvrtc or _Nvrtc(max_major=self.driver.cuda_major())
+        self.images = {}  # (arch, precision, variant) -> compiled image
         self.modules = {}  # (device, precision, variant) -> module
         self.lock = threading.Lock()
-        self.local = threading.local()  # per thread: device -> its report buffer
+        self.reports = {}  # device -> its free report buffers
 
+    @contextlib.contextmanager
     def report_buffer(self, device):
-        """The 24-byte device buffer of this thread's launches on device
-        (allocated once: cuMemFree would wait for the whole device)."""
-        buffers = self.local.__dict__.setdefault("reports", {})
-        if device not in buffers:
+        """A 24-byte device buffer for one launch's report, taken from the
+        device's free ones (a buffer is never freed: cuMemFree would wait
+        for the whole device; there are as many as launches at once)."""
+        with self.lock:
+            free = self.reports.setdefault(device, [])
+            ptr = free.pop() if free else None
+        if ptr is None:
             ptr = ctypes.c_uint64()
             self.driver.check(self.driver.lib.cuMemAlloc_v2(ctypes.byref(ptr), 24), "cuMemAlloc")
-            buffers[device] = ptr
-        return buffers[device]
+        try:
+            yield ptr
+        finally:
+            with self.lock:
+                self.reports[device].append(ptr)
 
     def function(self, device, precision, variant, name):
         """The kernel name of the variant's module for device and precision
@@ -492,7 +507,9 @@ class _Runtime:
                         f"spatial_conv: NVRTC {'.'.join(map(str, self.nvrtc.version))} does not compile for "
                         f"this GPU (compute capability {capability // 10}.{capability % 10}); install "
                         "an NVRTC of an older CUDA that supports it, or set CUDA_PATH to one")
-                image = compile_kernels(precision, arch, self.nvrtc, variant)
+                if (arch, precision, variant) not in self.images:  # devices alike share it
+                    self.images[arch, precision, variant] = compile_kernels(precision, arch, self.nvrtc, variant)
+                image = self.images[arch, precision, variant]
                 module = ctypes.c_void_p()
                 self.driver.check(self.driver.lib.cuModuleLoadData(ctypes.byref(module), image),
                                   "cuModuleLoadData")
@@ -768,6 +785,7 @@ def launch_shape(plan, itemsize, count, variant):
     else:
         reals = tile_reals(plan)
         block = min(256, SHARED_BYTES // (reals * itemsize) // 32 * 32)
+        assert block >= 32, f"{name}: a tile of {reals} reals per element does not fit {SHARED_BYTES} bytes"
         name, shared = name + "__tiled", block * reals * itemsize
     return name, block, min((count + block - 1) // block, 1 << 20), shared
 
@@ -786,17 +804,20 @@ def _launch(rt, device, dtype, plan, args, count, stream, waits=()):
         for other in waits:
             drv.check(lib.cuStreamSynchronize(ctypes.c_void_p(other)), "cuStreamSynchronize")
         stream = ctypes.c_void_p(stream)
-        report = rt.report_buffer(device)
-        drv.check(lib.cuMemsetD8Async(report.value, 0xFF, 24, stream), "cuMemsetD8Async")
-        args[2] = ctypes.c_void_p(report.value)
-        params = (ctypes.c_void_p * len(args))(
-            *[ctypes.cast(a, ctypes.c_void_p) if isinstance(a, ctypes.Array)
-              else ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
-        drv.check(lib.cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, shared, stream, params, None),
-                  "cuLaunchKernel")
-        host = (ctypes.c_uint64 * 3)()
-        drv.check(lib.cuMemcpyDtoHAsync_v2(host, report.value, 24, stream), "cuMemcpyDtoHAsync")
-        drv.check(lib.cuStreamSynchronize(stream), "cuStreamSynchronize")
+        if drv.capturing(stream):
+            raise _api.Error(f"{plan.function.name}: cannot run while its stream is captured into a "
+                             "CUDA graph (the call waits for the kernel's report)", None, plan.function.name)
+        with rt.report_buffer(device) as report:
+            drv.check(lib.cuMemsetD8Async(report.value, 0xFF, 24, stream), "cuMemsetD8Async")
+            args[2] = ctypes.c_void_p(report.value)
+            params = (ctypes.c_void_p * len(args))(
+                *[ctypes.cast(a, ctypes.c_void_p) if isinstance(a, ctypes.Array)
+                  else ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
+            drv.check(lib.cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, shared, stream, params, None),
+                      "cuLaunchKernel")
+            host = (ctypes.c_uint64 * 3)()
+            drv.check(lib.cuMemcpyDtoHAsync_v2(host, report.value, 24, stream), "cuMemcpyDtoHAsync")
+            drv.check(lib.cuStreamSynchronize(stream), "cuStreamSynchronize")
         return tuple(host)
 
 

@@ -168,6 +168,14 @@ EMU_API int cuCtxPushCurrent_v2(void *context) {
   return CUDA_SUCCESS;
 }
 
+/* a stream handle of 0x6A0 or above is "being captured" (for the tests) */
+EMU_API int cuStreamIsCapturing(void *stream, int *status) {
+  if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
+  if (!status) return CUDA_ERROR_INVALID_VALUE;
+  *status = (size_t)stream >= 0x6A0 ? 1 : 0; /* CU_STREAM_CAPTURE_STATUS_ACTIVE : _NONE */
+  return CUDA_SUCCESS;
+}
+
 EMU_API int cuDriverGetVersion(int *version) {
   if (!version) return CUDA_ERROR_INVALID_VALUE;
   *version = 13000; /* CUDA 13.0 */
