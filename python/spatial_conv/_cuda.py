@@ -6,8 +6,9 @@ __cuda_array_interface__: PyTorch, CuPy, Warp, JAX) loads the driver
 (libcuda.so.1, installed with the NVIDIA driver) and NVRTC (libnvrtc, found
 as CuPy and Warp find it: CUDA_PATH / CUDA_HOME, /usr/local/cuda, the
 nvidia-cuda-nvrtc wheel, the loader's path); either missing raises Error
-then, with what to install. Kernels are compiled once per device
-architecture, precision and variant, and kept for the process.
+then, with what to install. A function's kernel is compiled the first
+time it runs on a device architecture, in a precision and variant, and
+kept for the process.
 
 One thread converts one element with the same statements as the host loop
 (_build.element_body). In the tiled variant (the default) a block first
@@ -34,6 +35,12 @@ from . import _api, _build, _header, _plan
 NONFINITE = _build.NONFINITE
 
 DEVICE_PRELUDE = r"""
+/* helpers a program of one kernel may not all call: NVRTC's warning of an
+   unused static function (177) is off for them, as in the header */
+#ifdef __CUDACC_RTC__
+#  pragma nv_diagnostic push
+#  pragma nv_diag_suppress 177
+#endif
 /* the report of a launch: the smallest key (element << 24 | argument << 16
    | status + 32768) of a failing element, and of a warning; the count of
    warnings, complemented (~count), so that a report starts as all one bits */
@@ -87,6 +94,9 @@ static __device__ __forceinline__ void spx__store(spconv_real *g, ptrdiff_t s, c
     if (j < m * K && done[j / K] != 0) g[(ptrdiff_t)(j / K) * s + j % K] = tile[j / K * P + j % K];
   }
 }
+#ifdef __CUDACC_RTC__
+#  pragma nv_diagnostic pop
+#endif
 """
 
 
@@ -218,14 +228,16 @@ def _tiled_source(plan):
 VARIANTS = {"tiled": _tiled_source, "direct": _direct_source}
 
 
-def kernel_source(precision, variant="tiled"):
+def kernel_source(precision, variant="tiled", names=None):
     """The CUDA C++ source NVRTC compiles for precision 64 or 32: the
-    header itself and one kernel of the variant per element function."""
+    header itself and the variant's kernel of each element function in
+    names (all by default)."""
     with open(_header.HEADER, encoding="utf-8") as f:
         header = f.read()
     define = "#define SPCONV_USE_FLOAT\n" if precision == 32 else ""
+    plans = cuda_plans()
     return "\n".join([define + header, DEVICE_PRELUDE,
-                      *(VARIANTS[variant](p) for p in cuda_plans().values())])
+                      *(VARIANTS[variant](plans[n]) for n in (plans if names is None else names))])
 
 
 # ------------------------------------------------------------------ libraries
@@ -346,9 +358,9 @@ def target_arch(capability, supported):
     return f"compute_{max(below)}" if below else None
 
 
-def compile_kernels(precision, arch, nvrtc=None, variant="tiled"):
-    """The image (cubin for "sm_XY", PTX for "compute_XY") of every kernel
-    for precision 64 or 32; Error with NVRTC's log if it does not compile
+def compile_kernels(precision, arch, nvrtc=None, variant="tiled", names=None):
+    """The image (cubin for "sm_XY", PTX for "compute_XY") of the kernels
+    of names (all by default) for precision 64 or 32; Error with NVRTC's log if it does not compile
     cleanly (a warning in the source counts as a failure: the header is
     warning-free; NVRTC's own notes, such as an architecture's deprecation,
     do not).
@@ -356,7 +368,7 @@ def compile_kernels(precision, arch, nvrtc=None, variant="tiled"):
     computes it, so the device's results differ from the host's only where
     CUDA's sin, cos, atan2 and the like differ from the C library's."""
     nvrtc = nvrtc or _Nvrtc()
-    rc, log, image = nvrtc.compile(kernel_source(precision, variant),
+    rc, log, image = nvrtc.compile(kernel_source(precision, variant, names),
                                    ["--std=c++17", f"--gpu-architecture={arch}", "--fmad=false"])
     if rc != 0 or re.search(r"\.cu\(\d+\): warning", log):  # the source's, not NVRTC's own notes
         raise _api.Error(f"spatial_conv: NVRTC could not compile the kernels ({arch}, "
@@ -471,8 +483,8 @@ class _Runtime:
     def __init__(self, driver=None, nvrtc=None):
         self.driver = driver or _Driver()
         self.nvrtc = nvrtc or _Nvrtc(max_major=self.driver.cuda_major())
-        self.images = {}  # (arch, precision, variant) -> compiled image
-        self.modules = {}  # (device, precision, variant) -> module
+        self.images = {}  # (arch, precision, variant, function) -> compiled image
+        self.modules = {}  # (device, precision, variant, function) -> module
         self.lock = threading.Lock()
         self.reports = {}  # device -> its free report buffers
 
@@ -493,12 +505,13 @@ class _Runtime:
             with self.lock:
                 self.reports[device].append(ptr)
 
-    def function(self, device, precision, variant, name):
-        """The kernel name of the variant's module for device and precision
-        (compiled and loaded on first use); call with device's context
-        current."""
+    def function(self, device, precision, variant, function, kernel):
+        """The kernel of an element function: NVRTC compiles the variant's
+        kernel of that function alone (0.1 to 0.3 s) the first time it runs
+        on a device architecture in the precision, and it is loaded once
+        per device; call with device's context current."""
         with self.lock:
-            key = (device, precision, variant)
+            key = (device, precision, variant, function)
             if key not in self.modules:
                 capability = self.driver.capability(device)
                 arch = target_arch(capability, self.nvrtc.supported_archs())
@@ -507,16 +520,16 @@ class _Runtime:
                         f"spatial_conv: NVRTC {'.'.join(map(str, self.nvrtc.version))} does not compile for "
                         f"this GPU (compute capability {capability // 10}.{capability % 10}); install "
                         "an NVRTC of an older CUDA that supports it, or set CUDA_PATH to one")
-                if (arch, precision, variant) not in self.images:  # devices alike share it
-                    self.images[arch, precision, variant] = compile_kernels(precision, arch, self.nvrtc, variant)
-                image = self.images[arch, precision, variant]
+                built = (arch, precision, variant, function)
+                if built not in self.images:  # devices alike share it
+                    self.images[built] = compile_kernels(precision, arch, self.nvrtc, variant, [function])
                 module = ctypes.c_void_p()
-                self.driver.check(self.driver.lib.cuModuleLoadData(ctypes.byref(module), image),
+                self.driver.check(self.driver.lib.cuModuleLoadData(ctypes.byref(module), self.images[built]),
                                   "cuModuleLoadData")
                 self.modules[key] = module
             module = self.modules[key]
         fn = ctypes.c_void_p()
-        self.driver.check(self.driver.lib.cuModuleGetFunction(ctypes.byref(fn), module, name.encode()),
+        self.driver.check(self.driver.lib.cuModuleGetFunction(ctypes.byref(fn), module, kernel.encode()),
                           "cuModuleGetFunction")
         return fn
 
@@ -800,7 +813,7 @@ def _launch(rt, device, dtype, plan, args, count, stream, waits=()):
     name, block, grid, shared = launch_shape(plan, dtype.itemsize, count, variant)
     lib = drv.lib
     with drv.current(device):
-        fn = rt.function(device, precision, variant, name)
+        fn = rt.function(device, precision, variant, plan.function.name, name)
         for other in waits:
             drv.check(lib.cuStreamSynchronize(ctypes.c_void_p(other)), "cuStreamSynchronize")
         stream = ctypes.c_void_p(stream)

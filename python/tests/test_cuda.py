@@ -161,3 +161,14 @@ def test_only_the_sources_warnings_fail_a_compile():
     assert _cuda.compile_kernels(64, "sm_70", _Logs(note)) == b"image"
     with pytest.raises(sc.Error, match="could not compile"):
         _cuda.compile_kernels(64, "sm_90", _Logs('spatial_conv.cu(12): warning #177-D: variable "x"\n'))
+
+
+@pytest.mark.parametrize("variant", ["tiled", "direct"])
+@pytest.mark.parametrize("name", ["state_convert", "quat_angle_wxyz", "pose_from_body", "quat_conj_wxyz"])
+def test_one_function_compiles_alone(name, variant):
+    """The runtime compiles a function's kernel the first time it runs:
+    the source holds that kernel only, and compiles as cleanly (the
+    helpers it does not call raise no warning)."""
+    ptx = _cuda.compile_kernels(32, "compute_80", nvrtc(), variant, [name]).decode()
+    suffix = "__tiled" if variant == "tiled" else ""
+    assert ptx.count(".entry ") == 1 and f".entry spx_{name}{suffix}(" in ptx
