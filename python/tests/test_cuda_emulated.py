@@ -626,6 +626,8 @@ def test_the_gpu_check_agreement_pass_runs_here(emulated, monkeypatch):
     assert [name for name, _ in rows] == sorted(PLANS)
     assert compared >= len(PLANS) * 256 and reals == identical > 0
     assert max(worst for _, worst in rows) == 0.0
+    print(f"\ngpu_check.py's agreement pass on the emulated device: {compared} elements of {len(rows)} "
+          f"functions with results compared, {reals} reals, {identical} bit-identical")
 
 
 def test_a_stream_being_captured_is_refused(variant, emulated):
