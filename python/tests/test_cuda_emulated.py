@@ -443,8 +443,14 @@ def test_out_must_be_safe_to_write(variant, emulated):
     q = EmuArray.from_numpy(np.ones((101, 4)))
     row = EmuArray.from_numpy(np.zeros((1, 4)))
     repeated = EmuArray(np.lib.stride_tricks.as_strided(row.a, (101, 4), (0, 8)), row.buffer)
-    with pytest.raises(sc.Error, match="stride 0"):
+    with pytest.raises(sc.Error, match="overlap one another"):
         sc.quat_normalize_wxyz(q, out=repeated)
+    with pytest.raises(sc.Error, match="overlap one another"):  # rows 2 reals apart
+        sc.quat_normalize_wxyz(q[:51], out=EmuArray(np.lib.stride_tricks.as_strided(
+            q.a, (51, 4), (16, 8)), q.buffer))
+    m = EmuArray.from_numpy(np.zeros((101, 9)))
+    with pytest.raises(sc.Error, match="overlaps the input"):  # same address, 4 reals in, 9 out
+        sc.mat_from_quat_wxyz(m[:, :4], out=EmuArray(m.a.reshape(101, 3, 3), m.buffer))
     with pytest.raises(sc.Error, match="overlaps the input q_wxyz"):
         sc.quat_normalize_wxyz(q[:-1], out=q[1:])
     raw = EmuArray.empty((2 * 404 + 2,), np.float32)
@@ -628,6 +634,14 @@ def test_the_gpu_check_agreement_pass_runs_here(emulated, monkeypatch):
     assert max(worst for _, worst in rows) == 0.0
     print(f"\ngpu_check.py's agreement pass on the emulated device: {compared} elements of {len(rows)} "
           f"functions with results compared, {reals} reals, {identical} bit-identical")
+
+
+@pytest.mark.parametrize("shape", [(4,), (1, 4)])
+def test_one_element_in_place(shape, variant, emulated):
+    """out= the input itself converts in place for a single element too."""
+    q = EmuArray.from_numpy(np.array([1.0, 2, 3, 4]).reshape(shape))
+    assert sc.quat_xyzw_from_wxyz(q, out=q) is q
+    np.testing.assert_array_equal(q.cpu().ravel(), [2.0, 3, 4, 1])
 
 
 def test_a_stream_being_captured_is_refused(variant, emulated):
