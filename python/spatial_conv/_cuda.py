@@ -256,49 +256,57 @@ def _candidates_nvrtc():
             dirs += glob.glob(os.path.join(root, "nvidia", wheel, "lib"))
     paths = [os.path.join(d, n) for d in dirs for n in names if os.path.exists(os.path.join(d, n))]
     found = ctypes.util.find_library("nvrtc")
-    return paths + names + ([found] if found else [])
+    return list(dict.fromkeys(paths + names + ([found] if found else [])))
 
 
-def _load(candidates, what, hint, accept=None):
-    """The first of candidates that loads (and that accept(library) takes:
-    a reason to skip it, or None); Error saying what to install if none."""
-    errors = []
+def _load(candidates, what, hint):
+    """The first of candidates that loads; Error saying what to install if none."""
     for path in candidates:
         try:
-            lib = ctypes.CDLL(path)
-        except OSError as e:
-            errors.append(str(e))
+            return ctypes.CDLL(path)
+        except OSError:
             continue
-        reason = accept(lib, path) if accept else None
-        if reason is None:
-            return lib
-        errors.append(f"{path}: {reason}")
     raise _api.Error(f"spatial_conv: CUDA arrays need {what}, which was not found ({hint}; "
-                     f"tried {', '.join(candidates[:4])}, ...: {'; '.join(errors[-3:])})")
+                     f"tried {', '.join(candidates[:4])}, ...)")
 
 
 class _Nvrtc:
-    """NVRTC, loaded with ctypes: the first one found whose CUDA major
-    version is at most max_major (the driver's: a newer NVRTC's code does
-    not load on an older driver)."""
+    """NVRTC, loaded with ctypes: lib, or the first one found whose CUDA
+    major version is at most max_major (the driver's: a newer NVRTC's code
+    does not load on an older driver)."""
 
-    def __init__(self, max_major=None):
-        def accept(lib, path):
-            major, minor = _nvrtc_version(lib)
-            if max_major is not None and major > max_major:
-                return f"NVRTC {major}.{minor} is newer than the driver (CUDA {max_major})"
-            if os.path.dirname(path):  # its builtins library, which it opens by name
-                for builtins in sorted(glob.glob(os.path.join(os.path.dirname(path), "libnvrtc-builtins.so*"))):
-                    try:
-                        ctypes.CDLL(builtins, mode=ctypes.RTLD_GLOBAL)
-                        break
-                    except OSError:
-                        continue
-            return None
-        self.lib = _load(_candidates_nvrtc(), "NVRTC (libnvrtc)",
-                         "install the CUDA toolkit or the nvidia-cuda-nvrtc package of your driver's "
-                         "CUDA version, or set CUDA_PATH", accept)
-        self.version = _nvrtc_version(self.lib)
+    def __init__(self, max_major=None, lib=None):
+        if lib is None:
+            found = _Nvrtc.all(max_major)
+            if not found:
+                raise _api.Error("spatial_conv: CUDA arrays need NVRTC (libnvrtc), which was not found"
+                                 + (f" for CUDA {max_major} or older" if max_major else "") +
+                                 " (install the CUDA toolkit or the nvidia-cuda-nvrtc package of your "
+                                 f"driver's CUDA version, or set CUDA_PATH; tried "
+                                 f"{', '.join(_candidates_nvrtc()[:4])}, ...)")
+            lib = found[0].lib
+        self.lib = lib
+        self.version = _nvrtc_version(lib)
+
+    @staticmethod
+    def all(max_major=None):
+        """Every NVRTC found, in the order of _candidates_nvrtc(), one per
+        version, but those newer than max_major; each with its builtins
+        library loaded first (it opens that by name)."""
+        found = {}
+        for path in _candidates_nvrtc():
+            try:
+                lib = ctypes.CDLL(path)
+                version = _nvrtc_version(lib)
+            except (OSError, AttributeError, _api.Error):
+                continue
+            if version in found or max_major is not None and version[0] > max_major:
+                continue
+            builtins = os.path.join(os.path.dirname(path), f"libnvrtc-builtins.so.{version[0]}.{version[1]}")
+            if os.path.dirname(path) and os.path.exists(builtins):
+                ctypes.CDLL(builtins, mode=ctypes.RTLD_GLOBAL)
+            found[version] = _Nvrtc(lib=lib)
+        return list(found.values())
 
     def supported_archs(self):
         """The compute capabilities this NVRTC compiles for, as 10 major + minor."""
@@ -484,7 +492,7 @@ class _Runtime:
 
     def __init__(self, driver=None, nvrtc=None):
         self.driver = driver or _Driver()
-        self.nvrtc = nvrtc or _Nvrtc(max_major=self.driver.cuda_major())
+        self.nvrtcs = [nvrtc] if isinstance(nvrtc, _Nvrtc) or hasattr(nvrtc, "compile") else nvrtc
         self.images = {}  # (arch, precision, variant, function) -> compiled image
         self.modules = {}  # (device, precision, variant, function) -> module
         self.lock = threading.Lock()  # the images and modules
@@ -505,6 +513,23 @@ class _Runtime:
         with self.reports_lock:  # only after a launch whose stream was synchronized: on an
             self.reports[device].append(ptr)  # error, work on it may still be queued
 
+    def nvrtc_for(self, capability):
+        """(NVRTC, --gpu-architecture) for a device of capability: the
+        first NVRTC found (not newer than the driver) that compiles for it
+        or for an architecture it runs (CUDA 13's starts at 7.5: an older
+        GPU takes an older NVRTC, where one is installed)."""
+        if self.nvrtcs is None:
+            self.nvrtcs = _Nvrtc.all(self.driver.cuda_major())
+        for nvrtc in self.nvrtcs:
+            arch = target_arch(capability, nvrtc.supported_archs())
+            if arch is not None:
+                return nvrtc, arch
+        have = ", ".join(".".join(map(str, n.version)) for n in self.nvrtcs) or "none"
+        raise _api.Error(f"spatial_conv: no NVRTC found compiles for this GPU (compute capability "
+                         f"{capability // 10}.{capability % 10}; NVRTC found: {have}, not newer than the "
+                         "driver): install the CUDA toolkit or the nvidia-cuda-nvrtc package of a CUDA "
+                         "version that supports it, or set CUDA_PATH to one")
+
     def function(self, device, precision, variant, function, kernel):
         """The kernel of an element function: NVRTC compiles the variant's
         kernel of that function alone (0.1 to 0.3 s) the first time it runs
@@ -513,16 +538,10 @@ class _Runtime:
         with self.lock:
             key = (device, precision, variant, function)
             if key not in self.modules:
-                capability = self.driver.capability(device)
-                arch = target_arch(capability, self.nvrtc.supported_archs())
-                if arch is None:
-                    raise _api.Error(
-                        f"spatial_conv: NVRTC {'.'.join(map(str, self.nvrtc.version))} does not compile for "
-                        f"this GPU (compute capability {capability // 10}.{capability % 10}); install "
-                        "an NVRTC of an older CUDA that supports it, or set CUDA_PATH to one")
+                nvrtc, arch = self.nvrtc_for(self.driver.capability(device))
                 built = (arch, precision, variant, function)
                 if built not in self.images:  # devices alike share it
-                    self.images[built] = compile_kernels(precision, arch, self.nvrtc, variant, [function])
+                    self.images[built] = compile_kernels(precision, arch, nvrtc, variant, [function])
                 module = ctypes.c_void_p()
                 self.driver.check(self.driver.lib.cuModuleLoadData(ctypes.byref(module), self.images[built]),
                                   "cuModuleLoadData")

@@ -142,8 +142,9 @@ def test_the_nvrtc_found_here_names_what_it_supports():
     archs = nv.supported_archs()
     assert major >= 11 and archs == sorted(archs) and archs[0] >= 30
     assert _cuda.target_arch(archs[-1], archs) == f"sm_{archs[-1]}"
-    with pytest.raises(sc.Error, match="newer than the driver"):
+    with pytest.raises(sc.Error, match="NVRTC .* not found for CUDA 1 or older"):
         _cuda._Nvrtc(max_major=1)  # as on a driver older than every NVRTC installed
+    assert [n.version for n in _cuda._Nvrtc.all(major)][:1] == [nv.version]
 
 
 class _Logs:
@@ -176,3 +177,29 @@ def test_one_function_compiles_alone(name, variant):
     ptx = _cuda.compile_kernels(32, "compute_80", nvrtc(), variant, [name], strict=True).decode()
     suffix = "__tiled" if variant == "tiled" else ""
     assert ptx.count(".entry ") == 1 and f".entry spx_{name}{suffix}(" in ptx
+
+
+class _Listing:
+    """An NVRTC that only says what it supports."""
+
+    def __init__(self, version, archs):
+        self.version, self.archs = version, archs
+
+    def supported_archs(self):
+        return self.archs
+
+    def compile(self, source, options):
+        raise AssertionError("not compiled here")
+
+
+def test_each_gpu_takes_the_first_nvrtc_that_compiles_for_it():
+    """CUDA 13's NVRTC first, CUDA 12's after it: a 7.0 GPU (V100) takes
+    CUDA 12's; nothing for a 3.5 GPU is an Error naming both."""
+    cuda13 = _Listing((13, 0), [75, 80, 86, 89, 90, 100, 120])
+    cuda12 = _Listing((12, 8), [50, 60, 70, 75, 80, 86, 89, 90, 100, 120])
+    rt = _cuda._Runtime(driver=object(), nvrtc=[cuda13, cuda12])
+    assert rt.nvrtc_for(90) == (cuda13, "sm_90")
+    assert rt.nvrtc_for(70) == (cuda12, "sm_70")
+    assert rt.nvrtc_for(61) == (cuda12, "sm_60")
+    with pytest.raises(sc.Error, match=r"compute capability 3\.5; NVRTC found: 13\.0, 12\.8"):
+        rt.nvrtc_for(35)
