@@ -599,9 +599,8 @@ class DeviceArray:
     def device_hint(self):
         """The CUDA device ordinal the array object names (a PyTorch tensor's
         device.index, CuPy's device.id, Warp's device.ordinal), or None."""
-        attr = {"torch": "index", "cupy": "id", "warp": "ordinal"}.get(type(self.obj).__module__.split(".")[0])
-        if _is_torch(self.obj):
-            attr = "index"
+        attr = "index" if _is_torch(self.obj) else \
+            {"cupy": "id", "warp": "ordinal"}.get(type(self.obj).__module__.split(".")[0])
         value = getattr(getattr(self.obj, "device", None), attr, None) if attr else None
         return value if isinstance(value, int) else None
 
@@ -642,7 +641,7 @@ def empty_like_kind(template, shape, dtype):
     """A new CUDA array of the same kind and device as template (PyTorch,
     CuPy), or None for kinds that cannot be made here (give out= then)."""
     module = type(template).__module__
-    if module.startswith("torch"):
+    if _is_torch(template):
         import torch
         return torch.empty(shape, dtype=getattr(torch, np.dtype(dtype).name), device=template.device)
     if module.startswith("cupy"):
