@@ -1639,7 +1639,7 @@ SPCONV_NODISCARD SPCONV_API int spconv_sap_body_force_from_public_packed(
 SPCONV_NODISCARD SPCONV_API int spconv_public_body_force_from_sap_packed(
     spconv_real *res, const spconv_real *body_f, const spconv_real *body_q,
     const spconv_real *body_com, size_t body_count);
-/* SAP boundary steps 1-3 in place: buffers flagged PUBLIC -> sap layout */
+/* SAP boundary steps 1-3 in place: flagged PUBLIC -> sap; joint_qd, joint_f, body_f NULL: skipped */
 SPCONV_NODISCARD SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_f,
                                                        spconv_real *body_f,
                                                        const spconv_joint_layout *L,
@@ -1693,7 +1693,7 @@ SPCONV_NODISCARD SPCONV_API int spconv_motion_angvel(spconv_real *res, const spc
                                                      spconv_real dt, spconv_rot_format q_format,
                                                      int body,
                                                      spconv_motion_diff method);
-/* seq, kind (intrinsic) of BVH CHANNELS; rot_index NULL: not written, n_channels NULL: not written */
+/* seq, kind (intrinsic) of a BVH CHANNELS list's rotations; rot_index, n_channels NULL: not written */
 SPCONV_NODISCARD SPCONV_API int spconv_euler_seq_from_bvh_channels(spconv_euler_seq *seq,
                                                                    spconv_euler_kind *kind,
                                                                    int rot_index[3],

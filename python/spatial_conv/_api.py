@@ -81,11 +81,11 @@ def enum_value(value, c_type, function, argument):
             return cls[value.upper()]
         names = ", ".join(f'"{m.lower()}"' for m in cls.__members__) if c_type in PRESET_TYPES \
             else "strings are not accepted here"
-        raise error(function, argument, f"= {value!r} is not a value of {cls.__name__} ({names})")
+        raise error(function, argument, f"={value!r} is not a value of {cls.__name__} ({names})")
     try:
         return cls(operator.index(value))  # ints, NumPy integers, members; not 2.0
     except (ValueError, TypeError, OverflowError):
-        raise error(function, argument, f"= {value!r} is not a value of spatial_conv.{cls.__name__}") \
+        raise error(function, argument, f"={value!r} is not a value of spatial_conv.{cls.__name__}") \
             from None
 
 
@@ -180,7 +180,7 @@ def convention_cdata(mod, c_type, value, function, argument):
 
 # ------------------------------------------------------------ arrays
 INNER_SHAPES = {9: (3, 3), 16: (4, 4), 36: (6, 6)}  # also accepted for inputs
-OUT_SHAPES = {9: (3, 3), 36: (6, 6)}                # 3x3 and 6x6 results are matrices
+OUT_SHAPES = INNER_SHAPES                           # 3x3, 4x4 and 6x6 results are matrices
 
 
 def as_array(x, function, argument):
@@ -270,8 +270,8 @@ def _out_view(out, batch, count, size, dtype, function, name, inputs):
     """The (count, k) array the C loop writes for a caller's out array (a
     NumPy array or anything NumPy views without a copy: a CPU tensor), and
     whether it is the out array itself (else a new array, copied into out
-    after the call: out of the other precision, or laid out so that one
-    stride does not walk its elements, each with contiguous reals). An out
+    after the call: out of the other precision, or batch axes that one
+    stride does not walk; each element's reals must be contiguous). An out
     that is exactly an input (the same memory and layout) converts in
     place, as C allows; any other overlap, with an input or within out, is
     refused."""
@@ -293,8 +293,22 @@ def _out_view(out, batch, count, size, dtype, function, name, inputs):
         if np.may_share_memory(arr, in_arr) and not _same_memory(arr, in_arr):
             raise error(function, name, f"overlaps the input {in_name} (only the same array "
                         "converts in place)")
+    if not _packed_elements(arr, len(batch)):
+        raise error(function, name, f"needs each element's {k} reals contiguous (its strides are "
+                    f"{arr.strides})")
     v = _rows(arr, count, k) if arr.dtype == dtype else None
     return (v, True) if v is not None else (np.empty((count, k), dtype), False)
+
+
+def _packed_elements(arr, batch_ndim):
+    """The reals of each element of arr (the axes after batch_ndim) lie
+    one after another."""
+    step = arr.itemsize
+    for n, s in reversed(list(zip(arr.shape[batch_ndim:], arr.strides[batch_ndim:]))):
+        if n > 1 and s != step:
+            return False
+        step *= n
+    return True
 
 
 def _rows(arr, count, k):
@@ -432,7 +446,7 @@ class ElementFunction:
         elif self.has_reals:  # the arrays give the precision
             raise TypeError(f"{fname}() got an unexpected keyword argument 'dtype'")
         elif np.dtype(dtype) not in LIBS:
-            raise error(fname, "dtype", "must be float64 or float32")
+            raise error(fname, "dtype", f"={dtype!r}: must be float64 or float32")
         else:
             dtype = np.dtype(dtype)
         shapes = [_trailing(arr, size, fname, n) for n, arr, size, _ in reals]
@@ -610,7 +624,7 @@ def c_int(value, function, argument, low=C_INT[0], high=C_INT[1]):
     except TypeError:
         raise error(function, argument, f"must be an int, not {type(value).__name__}") from None
     if not low <= v <= high:
-        raise error(function, argument, f"= {v} is outside {low}..{high}")
+        raise error(function, argument, f"={v} is outside {low}..{high}")
     return v
 
 

@@ -48,8 +48,8 @@ StatusWarning.__module__ = "spatial_conv"
 
 def error(function, argument, text, status=None, index=None):
     """The Error "<function>: <argument> <text>" ("<function>: <text>" when
-    argument is None)."""
-    head = f"{function}: {argument} " if argument else f"{function}: "
+    argument is None; "<argument>=<value> ..." when text starts with "=")."""
+    head = f"{function}: {argument}{'' if text.startswith('=') else ' '}" if argument else f"{function}: "
     return Error(head + text, status, function, argument, index)
 
 

@@ -144,14 +144,15 @@ def _constants(types, enums):
     return consts
 
 
-NULLABLE = re.compile(r"\b(\w+) NULL: ")
+NULLABLE = re.compile(r"(?:; |, )((?:\w+, )*\w+) NULL: ")
 
 
 def _nullable(name, params, contract):
-    """params with nullable set for each one the contract names in the form
-    "<parameter> NULL: <what C does then>" (the only pointers C accepts as
-    NULL); a name that is no parameter of the function is an error."""
-    names = set(NULLABLE.findall(contract))
+    """params with nullable set for each one the contract names in a clause
+    "; <parameter>[, <parameter>...] NULL: <what C does then>" (more clauses
+    after ", "): the only pointers C accepts as NULL. A name that is no
+    parameter of the function is an error."""
+    names = {n for group in NULLABLE.findall(contract) for n in group.split(", ")}
     unknown = names - {p.name for p in params}
     if unknown:
         raise ValueError(f"spatial_conv.h: the contract of spconv_{name} makes {sorted(unknown)} "
