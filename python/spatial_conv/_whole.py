@@ -97,14 +97,14 @@ def _reals(x, dtype, fname, argument, size=None, optional=False):
     return np.ascontiguousarray(a, dtype)
 
 
-def _rows(fname, dtype, arrays):
-    """Element-wise inputs {name: (x, reals per element)} (None values
-    skipped) as C-contiguous arrays (n, size) over their common batch, and
+def _rows(fname, dtype, arrays, nullable=()):
+    """Element-wise inputs {name: (x, reals per element)} (None skipped for
+    the names in nullable) as C-contiguous arrays (n, size) over their common batch, and
     that batch. Batch axes along which every input is broadcast (stride 0
     or length 1) are computed once: the arrays cover one element there, and
     _spread fills the result along them; no input is copied whole."""
     given = {k: _last_axis(_array(x, fname, k), size, fname, k)
-             for k, (x, size) in arrays.items() if x is not None}
+             for k, (x, size) in arrays.items() if x is not None or k not in nullable}
     try:
         batch = np.broadcast_shapes(*(a.shape[:-1] for a in given.values()))
     except ValueError:
@@ -337,7 +337,7 @@ def _convert_n(c_name):
         name = c_name.split("_")[0]
         dtype, ffi, lib = _precision(c_name, check_finite, **{name: x}, pose=pose, com=com, iquat_wxyz=iquat_wxyz)
         flat, batch, once = _rows(c_name, dtype, {name: (x, 6), "pose": (pose, 7), "com": (com, 3),
-                                                  "iquat_wxyz": (iquat_wxyz, 4)})
+                                                  "iquat_wxyz": (iquat_wxyz, 4)}, ("iquat_wxyz",))
         flat.setdefault("iquat_wxyz", None)  # C's NULL: the identity
         a = flat[name]
         res = np.empty_like(a)
@@ -449,7 +449,7 @@ def _joint_sap(c_name, argument):
     @_mirror(c_name, f"an array shaped as {argument}")
     def convert(x, L, body_q, body_com, *, check_finite=True):
         c, keep, _, qd_size = _layout(L, c_name)
-        dtype, ffi, lib = _precision(c_name, check_finite, x=x, body_q=body_q, body_com=body_com)
+        dtype, ffi, lib = _precision(c_name, check_finite, **{argument: x}, body_q=body_q, body_com=body_com)
         a = _sized(x, qd_size, dtype, c_name, argument)
         bq, bc = _bodies(L, body_q, body_com, dtype, c_name)
         res = np.empty_like(a)
