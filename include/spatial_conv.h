@@ -1414,7 +1414,7 @@ SPCONV_NODISCARD SPCONV_API int spconv_accel_convert(spconv_real res[6],
 /* ----------------------------------------------------------------- >>states */
 /* state convention (pose and 6-vectors) of preset id; 0 if unknown */
 SPCONV_API spconv_state_convention spconv_state_convention_from_preset(spconv_preset_id id);
-/* body (unit quats) whose pose under `from` is pose, COM com, iquat (body axes) */
+/* body (unit quats) whose pose under `from` is pose, COM com, iquat; iquat_wxyz NULL: identity */
 SPCONV_NODISCARD SPCONV_API int spconv_body_from_pose(spconv_body *res, const spconv_real pose[7],
                                                       const spconv_pose_convention *from,
                                                       const spconv_real com[3],
@@ -1423,43 +1423,43 @@ SPCONV_NODISCARD SPCONV_API int spconv_body_from_pose(spconv_body *res, const sp
 SPCONV_NODISCARD SPCONV_API int spconv_pose_from_body(spconv_real res[7],
                                                       const spconv_pose_convention *to,
                                                       const spconv_body *body);
-/* pose under `from` -> under `to`, for COM com and iquat (body axes) */
+/* pose under `from` -> under `to`, for COM com and iquat (body axes); iquat_wxyz NULL: identity */
 SPCONV_NODISCARD SPCONV_API int spconv_pose_convert(spconv_real res[7],
                                                     const spconv_pose_convention *to,
                                                     const spconv_real pose[7],
                                                     const spconv_pose_convention *from,
                                                     const spconv_real com[3],
                                                     const spconv_real iquat_wxyz[4]);
-/* pose and twist under `from` -> under `to`, for COM com and iquat (body axes) */
+/* pose and twist `from` -> `to`, for COM com and iquat (body axes); iquat_wxyz NULL: identity */
 SPCONV_NODISCARD SPCONV_API int spconv_state_convert(
     spconv_real res_pose[7], spconv_real res_twist[6], const spconv_state_convention *to,
     const spconv_real pose[7], const spconv_real twist[6], const spconv_state_convention *from,
     const spconv_real com[3], const spconv_real iquat_wxyz[4]);
-/* n bodies' states (strided as engines store them) `from` -> `to` */
+/* n bodies' states (strided as engines store them) `from` -> `to`; iquat_wxyz NULL: identity */
 SPCONV_NODISCARD SPCONV_API int spconv_state_convert_n(
     spconv_real *res_pose, size_t res_pose_stride, spconv_real *res_twist,
     size_t res_twist_stride, const spconv_state_convention *to, const spconv_real *pose,
     size_t pose_stride, const spconv_real *twist, size_t twist_stride,
     const spconv_state_convention *from, const spconv_real *com, const spconv_real *iquat_wxyz,
     size_t n);
-/* n bodies' twists `from` -> `to`, each at its pose under pose_convention */
+/* n twists `from` -> `to`, each at its pose under pose_convention; iquat_wxyz NULL: identity */
 SPCONV_NODISCARD SPCONV_API int spconv_twist_convert_n(
     spconv_real *res, size_t res_stride, const spconv_convention *to, const spconv_real *twist,
     size_t twist_stride, const spconv_convention *from, const spconv_real *pose,
     size_t pose_stride, const spconv_pose_convention *pose_convention, const spconv_real *com,
     const spconv_real *iquat_wxyz, size_t n);
-/* n bodies' wrenches `from` -> `to`, laid out as spconv_twist_convert_n */
+/* n bodies' wrenches `from` -> `to`, as spconv_twist_convert_n; iquat_wxyz NULL: identity */
 SPCONV_NODISCARD SPCONV_API int spconv_wrench_convert_n(
     spconv_real *res, size_t res_stride, const spconv_convention *to, const spconv_real *wrench,
     size_t wrench_stride, const spconv_convention *from, const spconv_real *pose,
     size_t pose_stride, const spconv_pose_convention *pose_convention, const spconv_real *com,
     const spconv_real *iquat_wxyz, size_t n);
-/* wrench under `to` of a force at a point plus a couple, in `frame` */
+/* wrench under `to` of force at point + couple, in `frame`; torque NULL: 0, point NULL: the COM */
 SPCONV_NODISCARD SPCONV_API int spconv_wrench_from_force_at_point(
     spconv_real res[6], const spconv_convention *to, const spconv_real force[3],
     const spconv_real torque[3], const spconv_real point[3], spconv_frame frame,
     const spconv_body *body);
-/* force and torque about a point (in `frame`) of a wrench under `from` */
+/* force and torque about a point (in `frame`) of a wrench under `from`; point NULL: the COM */
 SPCONV_NODISCARD SPCONV_API int spconv_force_at_point_from_wrench(
     spconv_real res_force[3], spconv_real res_torque[3], const spconv_real wrench[6],
     const spconv_convention *from, const spconv_real point[3], spconv_frame frame,
@@ -1639,7 +1639,7 @@ SPCONV_NODISCARD SPCONV_API int spconv_sap_body_force_from_public_packed(
 SPCONV_NODISCARD SPCONV_API int spconv_public_body_force_from_sap_packed(
     spconv_real *res, const spconv_real *body_f, const spconv_real *body_q,
     const spconv_real *body_com, size_t body_count);
-/* SAP boundary steps 1-3 in place: buffers flagged PUBLIC -> sap layout */
+/* SAP boundary steps 1-3 in place: flagged PUBLIC -> sap; joint_qd, joint_f, body_f NULL: skipped */
 SPCONV_NODISCARD SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_f,
                                                        spconv_real *body_f,
                                                        const spconv_joint_layout *L,
@@ -1693,7 +1693,7 @@ SPCONV_NODISCARD SPCONV_API int spconv_motion_angvel(spconv_real *res, const spc
                                                      spconv_real dt, spconv_rot_format q_format,
                                                      int body,
                                                      spconv_motion_diff method);
-/* seq, kind (intrinsic) of the 3 rotation channels of a BVH CHANNELS list */
+/* seq, kind (intrinsic) of a BVH CHANNELS list's rotations; rot_index, n_channels NULL: not written */
 SPCONV_NODISCARD SPCONV_API int spconv_euler_seq_from_bvh_channels(spconv_euler_seq *seq,
                                                                    spconv_euler_kind *kind,
                                                                    int rot_index[3],

@@ -872,7 +872,7 @@ def body_angvel_from_quats_wxyz(q0: ArrayLike, q1: ArrayLike, dt: ArrayLike, *, 
     """
 
 def body_from_pose(pose: ArrayLike, from_: PoseConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ...) -> Body:
-    """Body (unit quats) whose pose under `from` is pose, COM com, iquat (body axes).
+    """Body (unit quats) whose pose under `from` is pose, COM com, iquat; iquat_wxyz NULL: identity.
 
     Mirror of the C function int spconv_body_from_pose(spconv_body *res, const spconv_real pose[7], const spconv_pose_convention *from, const spconv_real com[3], const spconv_real iquat_wxyz[4]);
     leading batch dimensions run it over every element.
@@ -882,7 +882,7 @@ def body_from_pose(pose: ArrayLike, from_: PoseConvention | PresetId | str, com:
     pose : array_like (..., 7)
     from_ : spatial_conv.PoseConvention, PresetId or preset name ("newton")
     com : array_like (..., 3)
-    iquat_wxyz : array_like (..., 4)
+    iquat_wxyz : array_like (..., 4), or None (C's NULL)
     check_finite : bool, default True (False hands NaN and inf to C)
 
     Returns
@@ -1047,7 +1047,7 @@ def euler_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int, kind: EulerKind
     """
 
 def euler_seq_from_bvh_channels(channels: Any) -> Any:
-    """Seq, kind (intrinsic) of the 3 rotation channels of a BVH CHANNELS list.
+    """Seq, kind (intrinsic) of a BVH CHANNELS list's rotations; rot_index, n_channels NULL: not written.
 
     Mirror of the C function int spconv_euler_seq_from_bvh_channels(spconv_euler_seq *seq, spconv_euler_kind *kind, int rot_index[3], int *n_channels, const char *channels);
     returns (seq, kind, rot_index, n_channels). Raises spatial_conv.Error for a C error status or a bad argument.
@@ -1067,8 +1067,8 @@ def euler_seq_from_scipy(s: Any) -> Any:
     returns (seq, kind): an EulerSeq and an EulerKind. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def force_at_point_from_wrench(wrench: ArrayLike, from_: Convention | PresetId | str, point: ArrayLike, frame: Frame | int, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
-    """Force and torque about a point (in `frame`) of a wrench under `from`.
+def force_at_point_from_wrench(wrench: ArrayLike, from_: Convention | PresetId | str, point: ArrayLike | None, frame: Frame | int, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
+    """Force and torque about a point (in `frame`) of a wrench under `from`; point NULL: the COM.
 
     Mirror of the C function int spconv_force_at_point_from_wrench(spconv_real res_force[3], spconv_real res_torque[3], const spconv_real wrench[6], const spconv_convention *from, const spconv_real point[3], spconv_frame frame, const spconv_body *body);
     leading batch dimensions run it over every element.
@@ -1077,7 +1077,7 @@ def force_at_point_from_wrench(wrench: ArrayLike, from_: Convention | PresetId |
     ----------
     wrench : array_like (..., 6)
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
-    point : array_like (..., 3)
+    point : array_like (..., 3), or None (C's NULL)
     frame : spatial_conv.Frame
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -1191,7 +1191,7 @@ def inertia_change_length_unit(I: ArrayLike, k: ArrayLike, *, check_finite: bool
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def inertia_from_principal(diag: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def inertia_from_principal(diag: ArrayLike, iquat_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """R diag(d) R^T (row-major), R of iquat: MuJoCo body_inertia + body_iquat.
 
     Mirror of the C function void spconv_inertia_from_principal(spconv_real res[9], const spconv_real diag[3], const spconv_real iquat_wxyz[4]);
@@ -1323,7 +1323,7 @@ def mat4_from_pose_wxyz(pose: ArrayLike, layout: Mat4Layout | int, *, check_fini
 
     Returns
     -------
-    res : ndarray (..., 16)
+    res : ndarray (..., 4, 4)
 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
@@ -1343,7 +1343,7 @@ def mat4_from_pose_xyzw(pose: ArrayLike, layout: Mat4Layout | int, *, check_fini
 
     Returns
     -------
-    res : ndarray (..., 16)
+    res : ndarray (..., 4, 4)
 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
@@ -1775,7 +1775,7 @@ def pose_change_length_unit(pose: ArrayLike, k: ArrayLike, *, check_finite: bool
     """
 
 def pose_convert(to: PoseConvention | PresetId | str, pose: ArrayLike, from_: PoseConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """Pose under `from` -> under `to`, for COM com and iquat (body axes).
+    """Pose under `from` -> under `to`, for COM com and iquat (body axes); iquat_wxyz NULL: identity.
 
     Mirror of the C function int spconv_pose_convert(spconv_real res[7], const spconv_pose_convention *to, const spconv_real pose[7], const spconv_pose_convention *from, const spconv_real com[3], const spconv_real iquat_wxyz[4]);
     leading batch dimensions run it over every element.
@@ -1786,7 +1786,7 @@ def pose_convert(to: PoseConvention | PresetId | str, pose: ArrayLike, from_: Po
     pose : array_like (..., 7)
     from_ : spatial_conv.PoseConvention, PresetId or preset name ("newton")
     com : array_like (..., 3)
-    iquat_wxyz : array_like (..., 4)
+    iquat_wxyz : array_like (..., 4), or None (C's NULL)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -3089,8 +3089,8 @@ def sap_body_force_from_public_packed(body_f: Any, body_q: Any, body_com: Any, c
     returns an array (body_count, 6). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def sap_boundary_in(joint_qd: Any, joint_f: Any, body_f: Any, L: Any, body_q: Any, body_com: Any, joint_qd_order: Any, joint_f_order: Any, body_f_order: Any) -> Any:
-    """SAP boundary steps 1-3 in place: buffers flagged PUBLIC -> sap layout.
+def sap_boundary_in(joint_qd: Any, joint_f: Any, body_f: Any, L: Any, body_q: Any, body_com: Any, joint_qd_order: Any, joint_f_order: Any, body_f_order: Any, check_finite: Any = ...) -> Any:
+    """SAP boundary steps 1-3 in place: flagged PUBLIC -> sap; joint_qd, joint_f, body_f NULL: skipped.
 
     Mirror of the C function int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_f, spconv_real *body_f, const spconv_joint_layout *L, const spconv_real *body_q, const spconv_real *body_com, spconv_sap_order joint_qd_order, spconv_sap_order joint_f_order, spconv_sap_order body_f_order);
     returns (joint_qd, joint_f, body_f): converted copies (None stays None). Raises spatial_conv.Error for a C error status or a bad argument.
@@ -3439,7 +3439,7 @@ def state_convention_from_preset(id: Any) -> Any:
     """
 
 def state_convert(to: StateConvention | PresetId | str, pose: ArrayLike, twist: ArrayLike, from_: StateConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
-    """Pose and twist under `from` -> under `to`, for COM com and iquat (body axes).
+    """Pose and twist `from` -> `to`, for COM com and iquat (body axes); iquat_wxyz NULL: identity.
 
     Mirror of the C function int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twist[6], const spconv_state_convention *to, const spconv_real pose[7], const spconv_real twist[6], const spconv_state_convention *from, const spconv_real com[3], const spconv_real iquat_wxyz[4]);
     batch dimensions run its batch form spconv_state_convert_n.
@@ -3451,7 +3451,7 @@ def state_convert(to: StateConvention | PresetId | str, pose: ArrayLike, twist: 
     twist : array_like (..., 6)
     from_ : spatial_conv.StateConvention, PresetId or preset name ("newton")
     com : array_like (..., 3)
-    iquat_wxyz : array_like (..., 4)
+    iquat_wxyz : array_like (..., 4), or None (C's NULL)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -3464,7 +3464,7 @@ def state_convert(to: StateConvention | PresetId | str, pose: ArrayLike, twist: 
     """
 
 def state_convert_n(to: StateConvention | PresetId | str, pose: ArrayLike, twist: ArrayLike, from_: StateConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
-    """Pose and twist under `from` -> under `to`, for COM com and iquat (body axes).
+    """Pose and twist `from` -> `to`, for COM com and iquat (body axes); iquat_wxyz NULL: identity.
 
     Mirror of the C function int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twist[6], const spconv_state_convention *to, const spconv_real pose[7], const spconv_real twist[6], const spconv_state_convention *from, const spconv_real com[3], const spconv_real iquat_wxyz[4]);
     batch dimensions run its batch form spconv_state_convert_n.
@@ -3476,7 +3476,7 @@ def state_convert_n(to: StateConvention | PresetId | str, pose: ArrayLike, twist
     twist : array_like (..., 6)
     from_ : spatial_conv.StateConvention, PresetId or preset name ("newton")
     com : array_like (..., 3)
-    iquat_wxyz : array_like (..., 4)
+    iquat_wxyz : array_like (..., 4), or None (C's NULL)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -3512,7 +3512,7 @@ def transform_change_axes(M: ArrayLike, T: ArrayLike, k: ArrayLike, layout: Mat4
 
     Returns
     -------
-    res : ndarray (..., 16)
+    res : ndarray (..., 4, 4)
 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
@@ -3581,7 +3581,7 @@ def twist_convert_matrix(to: Convention | PresetId | str, from_: Convention | Pr
     """
 
 def twist_convert_n(to: Any, twist: Any, from_: Any, pose: Any, pose_convention: Any, com: Any, iquat_wxyz: Any = ..., check_finite: Any = ...) -> Any:
-    """N bodies' twists `from` -> `to`, each at its pose under pose_convention.
+    """N twists `from` -> `to`, each at its pose under pose_convention; iquat_wxyz NULL: identity.
 
     Mirror of the C function int spconv_twist_convert_n(spconv_real *res, size_t res_stride, const spconv_convention *to, const spconv_real *twist, size_t twist_stride, const spconv_convention *from, const spconv_real *pose, size_t pose_stride, const spconv_pose_convention *pose_convention, const spconv_real *com, const spconv_real *iquat_wxyz, size_t n);
     returns an array (..., 6). Raises spatial_conv.Error for a C error status or a bad argument.
@@ -3944,14 +3944,14 @@ def wrench_convert_matrix(to: Convention | PresetId | str, from_: Convention | P
     """
 
 def wrench_convert_n(to: Any, wrench: Any, from_: Any, pose: Any, pose_convention: Any, com: Any, iquat_wxyz: Any = ..., check_finite: Any = ...) -> Any:
-    """N bodies' wrenches `from` -> `to`, laid out as spconv_twist_convert_n.
+    """N bodies' wrenches `from` -> `to`, as spconv_twist_convert_n; iquat_wxyz NULL: identity.
 
     Mirror of the C function int spconv_wrench_convert_n(spconv_real *res, size_t res_stride, const spconv_convention *to, const spconv_real *wrench, size_t wrench_stride, const spconv_convention *from, const spconv_real *pose, size_t pose_stride, const spconv_pose_convention *pose_convention, const spconv_real *com, const spconv_real *iquat_wxyz, size_t n);
     returns an array (..., 6). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def wrench_from_force_at_point(to: Convention | PresetId | str, force: ArrayLike, torque: ArrayLike, point: ArrayLike, frame: Frame | int, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """Wrench under `to` of a force at a point plus a couple, in `frame`.
+def wrench_from_force_at_point(to: Convention | PresetId | str, force: ArrayLike, torque: ArrayLike | None, point: ArrayLike | None, frame: Frame | int, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Wrench under `to` of force at point + couple, in `frame`; torque NULL: 0, point NULL: the COM.
 
     Mirror of the C function int spconv_wrench_from_force_at_point(spconv_real res[6], const spconv_convention *to, const spconv_real force[3], const spconv_real torque[3], const spconv_real point[3], spconv_frame frame, const spconv_body *body);
     leading batch dimensions run it over every element.
@@ -3960,8 +3960,8 @@ def wrench_from_force_at_point(to: Convention | PresetId | str, force: ArrayLike
     ----------
     to : spatial_conv.Convention, PresetId or preset name ("newton")
     force : array_like (..., 3)
-    torque : array_like (..., 3)
-    point : array_like (..., 3)
+    torque : array_like (..., 3), or None (C's NULL)
+    point : array_like (..., 3), or None (C's NULL)
     frame : spatial_conv.Frame
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)

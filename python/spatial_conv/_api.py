@@ -10,61 +10,20 @@ import enum
 import inspect
 import math
 import operator
-import warnings
+import sys
 from typing import NamedTuple
 
 import numpy as np
 
-from . import _build, _c32, _c64, _header, _plan
+from . import _build, _c32, _c64, _errors, _header, _plan
+from ._errors import error
 
-HEADER = _header.read()
+HEADER = _header.package()
 LIBS = {np.dtype(np.float64): _c64, np.dtype(np.float32): _c32}
 F64, F32 = np.dtype(np.float64), np.dtype(np.float32)
 
 
-# --------------------------------------------------------------- errors
-class Error(ValueError):
-    """A spatial_conv function refused its input: a status below zero from
-    C, a wrong shape or dtype, an unknown name, or a non-finite input.
-
-    status  the C status (SPCONV_EINVAL, SPCONV_EDEGENERATE, ...), or None
-            when the Python side refused the input before any C call
-    function, argument  where it happened (argument may be None)
-    index   the first failing element of a batch (a tuple), or None
-    """
-
-    def __init__(self, message, status=None, function=None, argument=None, index=None):
-        super().__init__(message)
-        self.status, self.function, self.argument, self.index = status, function, argument, index
-
-    def __reduce__(self):
-        return (type(self), (self.args[0], self.status, self.function, self.argument, self.index))
-
-
-Error.__module__ = "spatial_conv"
-
-
-class StatusWarning(UserWarning):
-    """A C function returned a positive status (a warning: the result is
-    valid), e.g. SPCONV_GIMBAL_LOCK from an Euler-angle conversion."""
-
-
-StatusWarning.__module__ = "spatial_conv"
-
-
-def status_name(status):
-    for name, value in HEADER.constants.items():
-        if value == status and name in STATUS_NAMES:
-            return name
-    return f"status {status}"
-
-
-STATUS_NAMES = ("SPCONV_OK", "SPCONV_EINVAL", "SPCONV_EDEGENERATE", "SPCONV_GIMBAL_LOCK")
-
-
-def status_text(status):
-    return f"{status_name(status)} ({_c64.ffi.string(_c64.lib.spconv_status_string(status)).decode()})"
-
+from ._errors import STATUS_NAMES, Error, StatusWarning, status_name, status_text  # noqa: F401
 
 # ------------------------------------------------------------ enum types
 def _class_name(c_type):
@@ -122,13 +81,12 @@ def enum_value(value, c_type, function, argument):
             return cls[value.upper()]
         names = ", ".join(f'"{m.lower()}"' for m in cls.__members__) if c_type in PRESET_TYPES \
             else "strings are not accepted here"
-        raise Error(f"{function}: {argument}={value!r} is not a value of {cls.__name__} ({names})",
-                    None, function, argument)
+        raise error(function, argument, f"={value!r} is not a value of {cls.__name__} ({names})")
     try:
         return cls(operator.index(value))  # ints, NumPy integers, members; not 2.0
-    except (ValueError, TypeError):
-        raise Error(f"{function}: {argument}={value!r} is not a value of spatial_conv.{cls.__name__}",
-                    None, function, argument) from None
+    except (ValueError, TypeError, OverflowError):
+        raise error(function, argument, f"={value!r} is not a value of spatial_conv.{cls.__name__}") \
+            from None
 
 
 # ------------------------------------------------------------ struct types
@@ -154,8 +112,8 @@ STRUCT_CLASSES = {"spconv_convention": Convention, "spconv_pose_convention": Pos
 def _typed_fields(cls, value, function, argument):
     s = HEADER.structs[[k for k, v in STRUCT_CLASSES.items() if v is cls][0]]
     if len(value) != len(s.fields):
-        raise Error(f"{function}: {argument} needs {len(s.fields)} fields "
-                    f"({', '.join(f.name for f in s.fields)})", None, function, argument)
+        raise error(function, argument, f"needs {len(s.fields)} fields "
+                    f"({', '.join(f.name for f in s.fields)})")
     out = []
     for f, v in zip(s.fields, value):
         if f.type in STRUCT_CLASSES:
@@ -180,8 +138,8 @@ def convention_value(value, c_type, function, argument):
                 "spconv_state_convention": state}[c_type]
     if not isinstance(value, tuple) or (isinstance(value, tuple(STRUCT_CLASSES.values()))
                                         and not isinstance(value, cls)):
-        raise Error(f"{function}: {argument} must be a spatial_conv.{cls.__name__}, a preset "
-                    f"or a preset name, not {type(value).__name__}", None, function, argument)
+        raise error(function, argument, f"must be a spatial_conv.{cls.__name__}, a preset "
+                    f"or a preset name, not {type(value).__name__}")
     return _typed_fields(cls, value, function, argument)
 
 
@@ -222,7 +180,7 @@ def convention_cdata(mod, c_type, value, function, argument):
 
 # ------------------------------------------------------------ arrays
 INNER_SHAPES = {9: (3, 3), 16: (4, 4), 36: (6, 6)}  # also accepted for inputs
-OUT_SHAPES = {9: (3, 3), 36: (6, 6)}                # 3x3 and 6x6 results are matrices
+OUT_SHAPES = INNER_SHAPES                           # 3x3, 4x4 and 6x6 results are matrices
 
 
 def as_array(x, function, argument):
@@ -231,8 +189,8 @@ def as_array(x, function, argument):
     if isinstance(x, np.ndarray):
         return x
     if hasattr(x, "__cuda_array_interface__"):
-        raise Error(f"{function}: {argument} is a CUDA array; this function takes host arrays "
-                    "(the element functions take CUDA arrays: docs/python.md)", None, function, argument)
+        raise error(function, argument, "is a CUDA array; this function takes host arrays "
+                    "(the element functions take CUDA arrays: docs/python.md)")
     try:
         return np.asarray(x)
     except (TypeError, ValueError, RuntimeError) as e:
@@ -241,7 +199,7 @@ def as_array(x, function, argument):
                 return np.from_dlpack(x)
             except (TypeError, ValueError, RuntimeError, BufferError):
                 pass
-        raise Error(f"{function}: {argument} is not an array ({e})", None, function, argument) from e
+        raise error(function, argument, f"is not an array ({e})") from e
 
 
 _REAL_ROLES = (_plan.IN, _plan.SCALAR)
@@ -255,9 +213,8 @@ def real_dtype(arrays, function):
     for name, a, _, typed in arrays:
         k = a.dtype.kind
         if k not in "biuf":
-            raise Error(f"{function}: {name} has dtype {a.dtype}; spatial_conv takes real "
-                        "numbers (float64 or float32; bool and integers become float64)",
-                        None, function, name)
+            raise error(function, name, f"has dtype {a.dtype}; spatial_conv takes real "
+                        "numbers (float64 or float32; bool and integers become float64)")
         if not typed:
             continue
         if a.dtype.kind == "f" and a.dtype.itemsize == 4:  # either byte order
@@ -277,8 +234,7 @@ def _trailing(a, size, function, argument):
     if inner and a.shape[-2:] == inner:
         return a.shape[:-2]
     want = f"(..., {size})" + (f" or (..., {inner[0]}, {inner[1]})" if inner else "")
-    raise Error(f"{function}: {argument} has shape {a.shape}; expected {want}",
-                None, function, argument)
+    raise error(function, argument, f"has shape {a.shape}; expected {want}")
 
 
 def _flat(a, batch, count, size, dtype, ffi):
@@ -314,36 +270,72 @@ def _out_view(out, batch, count, size, dtype, function, name, inputs):
     """The (count, k) array the C loop writes for a caller's out array (a
     NumPy array or anything NumPy views without a copy: a CPU tensor), and
     whether it is the out array itself (else a new array, copied into out
-    after the call: out of the other precision). An out that is exactly an
-    input (the same memory and layout) converts in place, as C allows; any
-    other overlap is refused."""
+    after the call: out of the other precision, or batch axes that one
+    stride does not walk; each element's reals must be contiguous). An out
+    that is exactly an input (the same memory and layout) converts in
+    place, as C allows; any other overlap, with an input or within out, is
+    refused."""
     k = size or 1
     inner = OUT_SHAPES.get(size, (size,)) if size else ()
     shapes = [tuple(batch) + inner] + ([tuple(batch) + (size,)] if size in OUT_SHAPES else [])
     if not _typed(out):  # a list would be copied, and the copy written
-        raise Error(f"{function}: {name} is a {type(out).__name__}; out takes arrays",
-                    None, function, name)
+        raise error(function, name, f"is a {type(out).__name__}; out takes arrays")
     arr = out if isinstance(out, np.ndarray) else as_array(out, function, name)
     if arr.shape not in shapes or arr.dtype not in LIBS and not (
             arr.dtype.kind == "f" and arr.dtype.itemsize in (4, 8)) or not arr.flags.writeable:
-        raise Error(f"{function}: {name} is a {'writable ' if arr.flags.writeable else 'read-only '}"
+        raise error(function, name, f"is a {'writable ' if arr.flags.writeable else 'read-only '}"
                     f"{arr.dtype} array of shape {arr.shape}; the result is "
-                    f"{shapes[0]} (float64 or float32)", None, function, name)
+                    f"{shapes[0]} (float64 or float32)")
+    if _overlaps_itself(arr):
+        raise error(function, name, f"has elements that overlap one another (strides {arr.strides}: "
+                    "a broadcast view); give an array with a place for every result")
     for in_name, in_arr in inputs:
         if np.may_share_memory(arr, in_arr) and not _same_memory(arr, in_arr):
-            raise Error(f"{function}: {name} overlaps the input {in_name} (only the same array "
-                        "converts in place)", None, function, name)
-    if arr.dtype != dtype:
-        return np.empty((count, k), dtype), False
+            raise error(function, name, f"overlaps the input {in_name} (only the same array "
+                        "converts in place)")
+    if not _packed_elements(arr, len(batch)):
+        raise error(function, name, f"needs each element's {k} reals contiguous (its strides are "
+                    f"{arr.strides})")
+    v = _rows(arr, count, k) if arr.dtype == dtype else None
+    return (v, True) if v is not None else (np.empty((count, k), dtype), False)
+
+
+def _packed_elements(arr, batch_ndim):
+    """The reals of each element of arr (the axes after batch_ndim) lie
+    one after another."""
+    step = arr.itemsize
+    for n, s in reversed(list(zip(arr.shape[batch_ndim:], arr.strides[batch_ndim:]))):
+        if n > 1 and s != step:
+            return False
+        step *= n
+    return True
+
+
+def _rows(arr, count, k):
+    """arr as a (count, k) view with one stride between elements and each
+    element's k reals contiguous and aligned, or None."""
     v = arr.view()
     try:
         v.shape = (count, k)
-    except AttributeError:
-        raise Error(f"{function}: {name} cannot be written in place (its batch axes do not "
-                    "collapse into one stride)", None, function, name) from None
+    except AttributeError:  # its axes do not collapse into one stride
+        return None
     if (k > 1 and v.strides[1] != v.itemsize) or v.strides[0] % v.itemsize or not v.flags.aligned:
-        raise Error(f"{function}: {name} needs each element's reals contiguous", None, function, name)
-    return v, True
+        return None
+    return v
+
+
+def _overlaps_itself(arr):
+    """Two elements of arr may be one place in memory (a stride-0 axis, a
+    view from as_strided): each axis, in order of its stride, must step
+    past everything the smaller strides reach."""
+    if arr.size == 0:
+        return False
+    reach = arr.itemsize
+    for stride, n in sorted((abs(s), n) for n, s in zip(arr.shape, arr.strides) if n > 1):
+        if stride < reach:
+            return True
+        reach = stride * (n - 1) + reach
+    return False
 
 
 def _same_memory(a, b):
@@ -362,15 +354,17 @@ def _inner_ndim(a, size):
 class ElementFunction:
     """The Python form of one element function (and of its _n batch form)."""
 
-    def __init__(self, plan):
+    def __init__(self, plan, device_call):
         self.plan = plan
+        self.device_call = device_call  # (self, values, check_finite, out) for CUDA arrays
         self.name = plan.function.name
         self.kernel = {F64: getattr(_c64.lib, "spx_" + self.name),
                        F32: getattr(_c32.lib, "spx_" + self.name)}
         self.inputs = plan.inputs
+        self.optional = optional_inputs(plan)
         self.checks = _build.finite_checks(plan)
         params = [inspect.Parameter(a.py_name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                    default=None if a.name == "iquat_wxyz" else inspect.Parameter.empty)
+                                    default=None if a.py_name in self.optional else inspect.Parameter.empty)
                   for a in self.inputs]
         params.append(inspect.Parameter("check_finite", inspect.Parameter.KEYWORD_ONLY, default=True))
         if not any(a.role == _plan.BODY_OUT for a in plan.outputs) and not plan.returns_real:
@@ -392,8 +386,8 @@ class ElementFunction:
             values[k] = v
         for a in self.inputs:
             if a.py_name not in values:
-                if a.name == "iquat_wxyz":
-                    values[a.py_name] = None  # as C's NULL: the identity
+                if a.py_name in self.optional:
+                    values[a.py_name] = None  # C's NULL
                 else:
                     raise TypeError(f"{self.name}() missing required argument {a.py_name!r}")
         return values
@@ -418,31 +412,30 @@ class ElementFunction:
             raise TypeError(f"{self.name}() got an unexpected keyword argument 'out'")
         outs = (out,) if len(results) == 1 and not isinstance(out, tuple) else out
         if not isinstance(outs, tuple) or len(outs) != len(results):
-            raise Error(f"{self.name}: out must be a tuple of {len(results)} arrays "
-                        f"({', '.join(a.name for a in results)})", None, self.name, "out")
+            raise error(self.name, "out", f"must be a tuple of {len(results)} arrays "
+                        f"({', '.join(a.name for a in results)})")
         return outs
 
     def __call__(self, *args, check_finite=True, out=None, dtype=None, **kwargs):
         fname = self.name
         values = self.bind(args, kwargs)
         if self.on_device(values):  # CUDA arrays: kernels compiled by NVRTC (_cuda.py)
-            from . import _cuda
             if dtype is not None:
                 raise TypeError(f"{fname}() got an unexpected keyword argument 'dtype'")
-            return _cuda.call(self, values, check_finite, out)
+            return self.device_call(self, values, check_finite, out)
         # 1. the real arrays, in argument order: [name, array, reals per element, typed]
         reals, torch_in = [], False
         for a in self.inputs:
             v = values[a.py_name]
             if a.role in _REAL_ROLES:
-                if v is None and a.name == "iquat_wxyz":
-                    continue  # C's NULL: the identity
+                if v is None and a.nullable:
+                    continue  # C's NULL
                 torch_in = torch_in or is_torch(v)
                 reals.append((a.py_name, as_array(v, fname, a.py_name), a.size, _typed(v)))
             elif a.role == _plan.BODY_IN:
                 if not isinstance(v, tuple) or len(v) != 4:
-                    raise Error(f"{fname}: {a.py_name} must be a spatial_conv.Body "
-                                "(pos, quat_wxyz, com, iquat_wxyz)", None, fname, a.py_name)
+                    raise error(fname, a.py_name, "must be a spatial_conv.Body "
+                                "(pos, quat_wxyz, com, iquat_wxyz)")
                 for (field, size), fv in zip(_plan.BODY_FIELDS, v):
                     name = f"{a.py_name}.{field}"
                     torch_in = torch_in or is_torch(fv)
@@ -453,7 +446,7 @@ class ElementFunction:
         elif self.has_reals:  # the arrays give the precision
             raise TypeError(f"{fname}() got an unexpected keyword argument 'dtype'")
         elif np.dtype(dtype) not in LIBS:
-            raise Error(f"{fname}: dtype= must be float64 or float32", None, fname, "dtype")
+            raise error(fname, "dtype", f"={dtype!r}: must be float64 or float32")
         else:
             dtype = np.dtype(dtype)
         shapes = [_trailing(arr, size, fname, n) for n, arr, size, _ in reals]
@@ -465,9 +458,8 @@ class ElementFunction:
             try:
                 batch = np.broadcast_shapes(*shapes)
             except ValueError:
-                raise Error(f"{fname}: the batch shapes do not broadcast: " +
-                            ", ".join(f"{r[0]} {s}" for r, s in zip(reals, shapes)),
-                            None, fname) from None
+                raise error(fname, reals[0][0], "and the other inputs' batch shapes do not broadcast: "
+                            + ", ".join(f"{r[0]} {s}" for r, s in zip(reals, shapes))) from None
         count = math.prod(batch)
         mod = LIBS[dtype]
         ffi = mod.ffi
@@ -480,7 +472,7 @@ class ElementFunction:
         for a in self.plan.args:
             role = a.role
             if role in _REAL_ROLES:
-                if a.name == "iquat_wxyz" and values[a.py_name] is None:
+                if a.nullable and values[a.py_name] is None:
                     call += (ffi.NULL, 0)
                     continue
                 _, arr, size, _ = next(real_iter)
@@ -519,9 +511,7 @@ class ElementFunction:
             elif role == _plan.CONST:
                 v = values[a.py_name]
                 if a.ctype == "int":
-                    if not isinstance(v, (int, np.integer)):
-                        raise Error(f"{fname}: {a.py_name} must be an int", None, fname, a.py_name)
-                    call.append(int(v))
+                    call.append(c_int(v, fname, a.py_name))
                 else:
                     call.append(int(enum_value(v, a.ctype, fname, a.py_name)))
             elif role == _plan.STRUCT:
@@ -529,7 +519,7 @@ class ElementFunction:
             elif role == _plan.STRING:
                 v = values[a.py_name]
                 if not isinstance(v, str):
-                    raise Error(f"{fname}: {a.py_name} must be a str", None, fname, a.py_name)
+                    raise error(fname, a.py_name, "must be a str")
                 b = v.encode()
                 keep.append(b)
                 call.append(b)
@@ -567,19 +557,12 @@ class ElementFunction:
             if bad.any() and (first is None or np.argmax(bad) < first[1]):
                 first = (name, int(np.argmax(bad)))
         if first is not None:
-            index = tuple(int(i) for i in np.unravel_index(first[1], batch)) if batch else None
-            where = f" at index {index}" if index is not None else ""
-            raise Error(f"{self.name}: {first[0]} is not finite{where} (pass check_finite=False "
-                        "to hand it to the C function)", None, self.name, first[0], index)
+            raise _errors.nonfinite(self.name, first[0], _errors.batch_index(first[1], batch))
 
     def error(self, report, batch, reals, dtype):
-        index = tuple(int(i) for i in np.unravel_index(report.index, batch)) if batch else None
-        where = f" at index {index}" if index is not None else ""
+        index = _errors.batch_index(report.index, batch)
         if report.status == _build.NONFINITE:
-            arg = self.checks[report.arg]
-            return Error(f"{self.name}: {arg} is not finite{where} "
-                         "(pass check_finite=False to hand it to the C function)",
-                         None, self.name, arg, index)
+            return _errors.nonfinite(self.name, self.checks[report.arg], index)
         values = []
         for n, arr, size in reals:
             shape = _trailing(arr, size, self.name, n)
@@ -587,15 +570,11 @@ class ElementFunction:
                 if index is not None else arr
             values.append(f"{n}={np.array2string(np.asarray(el, dtype), separator=', ')}")
         args = ", ".join(n for n, _, _ in reals) or None
-        return Error(f"{self.name}: {status_text(report.status)}{where}, for " + "; ".join(values),
-                     report.status, self.name, args, index)
+        return _errors.status_error(report.status, self.name, args, index, "; ".join(values))
 
     def warn(self, report, batch, count):
-        first = (f", the first at index {tuple(int(i) for i in np.unravel_index(report.warn_index, batch))}"
-                 if batch else "")
-        many = f" for {report.warnings} of {count} elements{first}" if batch else ""
-        warnings.warn(f"{self.name}: {status_text(report.warn_status)}{many}", StatusWarning,
-                      stacklevel=4)
+        _errors.status_warn_batch(report.warn_status, self.name, report.warnings, report.warn_index,
+                                  batch, count, stacklevel=4)
 
 
 def _shaped(out, batch, size):
@@ -617,7 +596,46 @@ def _typed(x):
 
 
 def is_torch(x):
-    return type(x).__module__.startswith("torch")
+    """x is a PyTorch tensor (on any device); PyTorch is not imported here."""
+    torch = sys.modules.get("torch")
+    return torch is not None and isinstance(x, torch.Tensor)
+
+
+def optional_inputs(plan):
+    """The Python names of the inputs that default to None (C's NULL): the
+    nullable ones after which every input is nullable. Every nullable input
+    takes None; these may also be left out."""
+    names = []
+    for a in reversed(plan.inputs):
+        if not a.nullable:
+            break
+        names.append(a.py_name)
+    return frozenset(names)
+
+
+C_INT = (-2 ** 31, 2 ** 31 - 1)
+
+
+def c_int(value, function, argument, low=C_INT[0], high=C_INT[1]):
+    """value (an int or a NumPy integer, not a float) as a Python int in
+    low..high (a C int by default); Error otherwise."""
+    try:
+        v = operator.index(value)
+    except TypeError:
+        raise error(function, argument, f"must be an int, not {type(value).__name__}") from None
+    if not low <= v <= high:
+        raise error(function, argument, f"={v} is outside {low}..{high}")
+    return v
+
+
+def c_real(value, function, argument):
+    """value (a real number) as a Python float; Error otherwise."""
+    if isinstance(value, (str, bytes)) or np.ndim(value) != 0:
+        raise error(function, argument, f"must be a real number, not {type(value).__name__}")
+    try:
+        return float(value)
+    except (TypeError, ValueError, OverflowError) as e:
+        raise error(function, argument, f"must be a real number ({e})") from None
 
 
 def to_torch(r):
@@ -631,11 +649,17 @@ def to_torch(r):
     return r
 
 
-def element_functions():
-    """name -> Python function, for every element function and its _n form."""
+def _no_device(impl, values, check_finite, out):
+    raise error(impl.name, None, "takes host arrays here (CUDA arrays: docs/python.md)")
+
+
+def element_functions(device_call=_no_device):
+    """name -> Python function, for every element function and its _n form;
+    device_call(impl, values, check_finite, out) runs one on CUDA arrays
+    (the package passes _cuda.call)."""
     out = {}
     for name, plan in _plan.element_plans(HEADER).items():
-        impl = ElementFunction(plan)
+        impl = ElementFunction(plan, device_call)
 
         def f(*args, _impl=impl, **kwargs):
             return _impl(*args, **kwargs)
@@ -671,7 +695,8 @@ def docstring(plan):
     lines += ["", "Parameters", "----------"]
     for a in plan.inputs:
         if a.role in (_plan.IN, _plan.SCALAR):
-            lines.append(f"{a.py_name} : array_like {_shape_text(a)}")
+            lines.append(f"{a.py_name} : array_like {_shape_text(a)}" +
+                         (", or None (C's NULL)" if a.nullable else ""))
         elif a.role == _plan.BODY_IN:
             lines.append(f"{a.py_name} : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), "
                          "com (..., 3), iquat_wxyz (..., 4))")

@@ -90,6 +90,12 @@ def _args(plan):
     return [p.rsplit(" ", 1)[1].lstrip("*") for p in _loop_params(plan)[3:]]
 
 
+def _laid_out(a, condition):
+    """C condition on the layout of array argument a: a nullable one may
+    instead be NULL."""
+    return f"({condition} || !{a.name}_p)" if a.nullable else condition
+
+
 def _batch_call(plan, n_fn):
     """The call of the C batch form n_fn on elements i0 .. i1 - 1, and the
     condition under which the arrays are laid out as it needs, or None."""
@@ -100,16 +106,16 @@ def _batch_call(plan, n_fn):
             call.append("i1 - i0")
         elif p.type == "size_t" and p.name.endswith("_stride"):
             call.append(f"(size_t){prev.name}_s")
-            need.append(f"{prev.name}_s >= {prev.size}")
+            need.append(_laid_out(prev, f"{prev.name}_s >= {prev.size}"))
             prev = None
         else:
             if prev is not None and prev.role in (_plan.IN, _plan.OUT):
-                need.append(f"{prev.name}_s == {prev.size}")  # packed: no stride argument
+                need.append(_laid_out(prev, f"{prev.name}_s == {prev.size}"))  # packed: no stride
             a = next(single)
             if a.role in (_plan.IN, _plan.OUT):
                 cast = "const spconv_real *" if a.role == _plan.IN else "spconv_real *"
                 at = f"({cast}){a.name}_p + (ptrdiff_t)i0 * {a.name}_s"
-                if a.name == "iquat_wxyz":
+                if a.nullable:
                     at = f"{a.name}_p ? {at} : NULL"
                 call.append(at)
                 prev = a
@@ -119,9 +125,7 @@ def _batch_call(plan, n_fn):
             else:
                 return None, None
     if prev is not None and prev.role in (_plan.IN, _plan.OUT):
-        need.append(f"{prev.name}_s == {prev.size}")
-    need = [c for c in need if not c.startswith("iquat_wxyz_s ==")] + \
-        (["(iquat_wxyz_s == 4 || !iquat_wxyz_p)"] if any(a.name == "iquat_wxyz" for a in plan.args) else [])
+        need.append(_laid_out(prev, f"{prev.name}_s == {prev.size}"))
     return f"{n_fn.c_name}({', '.join(call)})", " && ".join(need) or "1"
 
 
@@ -135,7 +139,7 @@ def _chunk_finite(plan):
         if a.role in (_plan.IN, _plan.SCALAR):
             t = (f"spx__rows_finite((const spconv_real *){a.name}_p + (ptrdiff_t)i0 * {a.name}_s, "
                  f"{a.name}_s, {a.size or 1}, i1 - i0)")
-            terms.append(f"(!{a.name}_p || {t})" if a.name == "iquat_wxyz" else t)
+            terms.append(f"(!{a.name}_p || {t})" if a.nullable else t)
     return " && ".join(terms) or "1"
 
 
@@ -188,10 +192,10 @@ def element_body(plan, on_nonfinite, on_error, on_warning, element=array_element
     for a in plan.args:
         if a.role == _plan.IN:
             at = element(a.name, a.size, True)
-            if a.name == "iquat_wxyz":  # address 0: NULL, the identity
+            if a.nullable:  # address 0: NULL, as the contract allows
                 at = f"{a.name}_p ? {at} : NULL"
             lines.append(f"const spconv_real *{a.name} = {at};")
-            checks.append(f"(!{a.name} || spx__finite({a.name}, {a.size}))" if a.name == "iquat_wxyz"
+            checks.append(f"(!{a.name} || spx__finite({a.name}, {a.size}))" if a.nullable
                           else f"spx__finite({a.name}, {a.size})")
             call.append(a.name)
         elif a.role == _plan.SCALAR:

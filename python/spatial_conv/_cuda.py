@@ -26,12 +26,12 @@ import ctypes.util
 import glob
 import os
 import re
-import sys
 import threading
 
 import numpy as np
 
-from . import _api, _build, _header, _plan
+from . import _api, _build, _errors, _header, _plan
+from ._errors import error
 
 NONFINITE = _build.NONFINITE
 
@@ -183,15 +183,16 @@ def tile_reals(plan):
     return sum(tile_stride(size) for _, size, _ in tile_arrays(plan)) + 1
 
 
-def _tile_copy(name, size, output):
+def _tile_copy(name, size, output, nullable=False):
     """The statement that copies the tile's spx_m elements of array name
-    between global memory and shared memory (spx__load, spx__store)."""
+    between global memory and shared memory (spx__load, spx__store); of a
+    nullable input only when it is not NULL."""
     k = f"{size}, {tile_stride(size)}"
     at = f"{'' if output else 'const '}spconv_real *){name}_p + (ptrdiff_t)spx_base * {name}_s"
     if output:
         return f"spx__store<{k}>(({at}, {name}_s, spx_t_{name}, spx_t_done, spx_m);"
     copy = f"spx__load<{k}>(spx_t_{name}, ({at}, {name}_s, spx_m);"
-    return f"if ({name}_p) {copy}" if name == "iquat_wxyz" else copy
+    return f"if ({name}_p) {copy}" if nullable else copy
 
 
 def _tiled_source(plan):
@@ -216,7 +217,8 @@ def _tiled_source(plan):
     lines += ["  size_t spx_base;",
               "  for (spx_base = blockIdx.x * (size_t)spx_T; spx_base < n; spx_base += (size_t)gridDim.x * spx_T) {",
               "    const unsigned spx_m = n - spx_base < spx_T ? (unsigned)(n - spx_base) : spx_T;"]
-    lines += ["    " + _tile_copy(name, size, False) for name, size, out in arrays if not out]
+    nullable = {a.name for a in plan.args if a.nullable}
+    lines += ["    " + _tile_copy(name, size, False, name in nullable) for name, size, out in arrays if not out]
     lines += ["    __syncthreads();", "    if (spx_t < spx_m) do {  /* continue: the element failed */",
               "      spx_t_done[spx_t] = 0;"]
     lines += ["      " + line for line in body]
@@ -266,7 +268,7 @@ def _load(candidates, what, hint):
             return ctypes.CDLL(path)
         except OSError:
             continue
-    raise _api.Error(f"spatial_conv: CUDA arrays need {what}, which was not found ({hint}; "
+    raise error("spatial_conv", None, f"CUDA arrays need {what}, which was not found ({hint}; "
                      f"tried {', '.join(candidates[:4])}, ...)")
 
 
@@ -279,7 +281,7 @@ class _Nvrtc:
         if lib is None:
             found = _Nvrtc.all(max_major)
             if not found:
-                raise _api.Error("spatial_conv: CUDA arrays need NVRTC (libnvrtc), which was not found"
+                raise error("spatial_conv", None, "CUDA arrays need NVRTC (libnvrtc), which was not found"
                                  + (f" for CUDA {max_major} or older" if max_major else "") +
                                  " (install the CUDA toolkit or the nvidia-cuda-nvrtc package of your "
                                  f"driver's CUDA version, or set CUDA_PATH; tried "
@@ -298,7 +300,7 @@ class _Nvrtc:
             try:
                 lib = ctypes.CDLL(path)
                 version = _nvrtc_version(lib)
-            except (OSError, AttributeError, _api.Error):
+            except (OSError, AttributeError, _errors.Error):
                 continue
             if version in found or max_major is not None and version[0] > max_major:
                 continue
@@ -349,7 +351,7 @@ def _nvrtc_version(lib):
 def _nvrtc_check(lib, rc):
     if rc != 0:
         lib.nvrtcGetErrorString.restype = ctypes.c_char_p
-        raise _api.Error(f"spatial_conv: NVRTC: {lib.nvrtcGetErrorString(rc).decode()}")
+        raise error("spatial_conv", None, f"NVRTC: {lib.nvrtcGetErrorString(rc).decode()}")
 
 
 def target_arch(capability, supported):
@@ -381,7 +383,7 @@ def compile_kernels(precision, arch, nvrtc=None, variant="tiled", names=None, st
     rc, log, image = nvrtc.compile(kernel_source(precision, variant, names),
                                    ["--std=c++17", f"--gpu-architecture={arch}", "--fmad=false"])
     if rc != 0 or strict and re.search(r"\.cu\(\d+\): warning", log):  # the source's, not NVRTC's notes
-        raise _api.Error(f"spatial_conv: NVRTC could not compile the kernels ({arch}, "
+        raise error("spatial_conv", None, f"NVRTC could not compile the kernels ({arch}, "
                          f"float{precision}):\n{log}")
     return image
 
@@ -424,7 +426,7 @@ class _Driver:
         if rc != 0:
             text = ctypes.c_char_p()
             self.lib.cuGetErrorString(rc, ctypes.byref(text))
-            raise _api.Error(f"spatial_conv: {what}: CUDA error {rc} "
+            raise error("spatial_conv", None, f"{what}: CUDA error {rc} "
                              f"({(text.value or b'').decode()})")
 
     def device_of(self, pointer, hint=None):
@@ -525,7 +527,7 @@ class _Runtime:
             if arch is not None:
                 return nvrtc, arch
         have = ", ".join(".".join(map(str, n.version)) for n in self.nvrtcs) or "none"
-        raise _api.Error(f"spatial_conv: no NVRTC found compiles for this GPU (compute capability "
+        raise error("spatial_conv", None, f"no NVRTC found compiles for this GPU (compute capability "
                          f"{capability // 10}.{capability % 10}; NVRTC found: {have}, not newer than the "
                          "driver): install the CUDA toolkit or the nvidia-cuda-nvrtc package of a CUDA "
                          "version that supports it, or set CUDA_PATH to one")
@@ -585,21 +587,19 @@ class DeviceArray:
                 strides.insert(0, step)
                 step *= n
         if any(s % item for s in strides):
-            raise _api.Error(f"{function}: {argument} has strides that are not whole elements",
-                             None, function, argument)
+            raise error(function, argument, "has strides that are not whole elements")
         self.strides = tuple(s // item for s in strides)
         self.stream = cai.get("stream")
         if self.dtype not in (_api.F64, _api.F32):
-            raise _api.Error(f"{function}: {argument} is a CUDA array of {self.dtype}; "
-                             "CUDA arrays must be float64 or float32", None, function, argument)
+            raise error(function, argument, f"is a CUDA array of {self.dtype}; "
+                             "CUDA arrays must be float64 or float32")
         if self.pointer % item:
-            raise _api.Error(f"{function}: {argument} is not aligned to its {self.dtype} elements",
-                             None, function, argument)
+            raise error(function, argument, f"is not aligned to its {self.dtype} elements")
 
     def device_hint(self):
         """The CUDA device ordinal the array object names (a PyTorch tensor's
         device.index, CuPy's device.id, Warp's device.ordinal), or None."""
-        attr = "index" if _is_torch(self.obj) else \
+        attr = "index" if _api.is_torch(self.obj) else \
             {"cupy": "id", "warp": "ordinal"}.get(type(self.obj).__module__.split(".")[0])
         value = getattr(getattr(self.obj, "device", None), attr, None) if attr else None
         return value if isinstance(value, int) else None
@@ -612,7 +612,7 @@ class DeviceArray:
         on its device's current PyTorch stream."""
         if self.stream is not None:
             return int(self.stream)
-        if _is_torch(self.obj):
+        if _api.is_torch(self.obj):
             import torch
             return torch.cuda.current_stream(self.obj.device).cuda_stream
         return None
@@ -625,23 +625,18 @@ class DeviceArray:
         return self.pointer + min(0, last) * item, self.pointer + (max(0, last) + size) * item
 
 
-def _is_torch(x):
-    torch = sys.modules.get("torch")
-    return torch is not None and isinstance(x, torch.Tensor)
-
-
 def is_cuda(x):
     try:
         return hasattr(x, "__cuda_array_interface__")
     except RuntimeError as e:  # PyTorch: a tensor that requires grad
-        raise _api.Error(f"spatial_conv: a CUDA array it cannot read: {e}") from None
+        raise error("spatial_conv", None, f"a CUDA array it cannot read: {e}") from None
 
 
 def empty_like_kind(template, shape, dtype):
     """A new CUDA array of the same kind and device as template (PyTorch,
     CuPy), or None for kinds that cannot be made here (give out= then)."""
     module = type(template).__module__
-    if _is_torch(template):
+    if _api.is_torch(template):
         import torch
         return torch.empty(shape, dtype=getattr(torch, np.dtype(dtype).name), device=template.device)
     if module.startswith("cupy"):
@@ -670,15 +665,13 @@ def _layout(arr, size, batch, function, argument):
     inner = _api._inner_ndim(arr, size)
     own = arr.shape[:len(arr.shape) - inner]
     if inner and arr.strides[-1] != 1 or inner == 2 and arr.strides[-2] != arr.shape[-1]:
-        raise _api.Error(f"{function}: {argument} needs each element's reals contiguous on the GPU",
-                         None, function, argument)
+        raise error(function, argument, "needs each element's reals contiguous on the GPU")
     if int(np.prod(own, dtype=np.int64)) == 1:
         return 0
     stride = _batch_stride(arr, len(own)) if own == tuple(batch) else None
     if stride is None:
-        raise _api.Error(f"{function}: {argument} has batch shape {own} and strides {arr.strides}; on "
-                         f"the GPU an input is one element or {tuple(batch)} in one stride",
-                         None, function, argument)
+        raise error(function, argument, f"has batch shape {own} and strides {arr.strides}; on "
+                         f"the GPU an input is one element or {tuple(batch)} in one stride")
     return stride
 
 
@@ -687,13 +680,12 @@ def call(impl, values, check_finite, out):
     the host, one kernel launch on the stream of the first input."""
     fname, plan = impl.name, impl.plan
     if plan.function.name not in cuda_plans():
-        raise _api.Error(f"{fname}: takes host arrays only (its string argument is host memory)",
-                         None, fname)
+        raise error(fname, None, "takes host arrays only (its string argument is host memory)")
     reals = []  # (argument name, DeviceArray, reals per element), in argument order
     for a in impl.inputs:
         v = values[a.py_name]
         if a.role in (_plan.IN, _plan.SCALAR):
-            if v is None and a.name == "iquat_wxyz":
+            if v is None and a.nullable:
                 continue
             fields = [(a.py_name, v, a.size)]
         elif a.role == _plan.BODY_IN:
@@ -702,19 +694,22 @@ def call(impl, values, check_finite, out):
             continue
         for name, fv, size in fields:
             if not is_cuda(fv):
-                raise _api.Error(f"{fname}: {name} is not a CUDA array; give every array input "
-                                 "on the same GPU", None, fname, name)
+                raise error(fname, name, "is not a CUDA array; give every array input "
+                                 "on the same GPU")
             reals.append((name, DeviceArray(fv, fname, name), size))
     dtypes = {d.dtype for _, d, _ in reals}
     if len(dtypes) != 1:
-        raise _api.Error(f"{fname}: CUDA inputs of {sorted(map(str, dtypes))}: on the GPU every array "
-                         "input has one dtype (float64 or float32)", None, fname)
+        other = next(n for n, d, _ in reals if d.dtype != reals[0][1].dtype)
+        raise error(fname, other, f"is a CUDA array of {reals[0][1].dtype.name} beside {reals[0][0]}'s "
+                    f"{reals[0][1].dtype.name}: on the GPU every array input has one dtype (float64 or "
+                    "float32)")
     dtype = dtypes.pop()
     shapes = [_api._trailing(d, size, fname, n) for n, d, size in reals]
     try:
         batch = np.broadcast_shapes(*shapes)
     except ValueError:
-        raise _api.Error(f"{fname}: the batch shapes do not broadcast: {shapes}", None, fname) from None
+        raise error(fname, reals[0][0], "and the other inputs' batch shapes do not broadcast: "
+                    + ", ".join(f"{r[0]} {s}" for r, s in zip(reals, shapes))) from None
     count = int(np.prod(batch, dtype=np.int64))
     first = reals[0][1]
     if count:  # an empty array's address is 0, on no device: nothing to launch
@@ -723,7 +718,7 @@ def call(impl, values, check_finite, out):
 
     def on_device(n, d):
         if count and rt.driver.device_of(d.pointer, device) != device:
-            raise _api.Error(f"{fname}: {n} is on another GPU than {reals[0][0]}", None, fname, n)
+            raise error(fname, n, f"is on another GPU than {reals[0][0]}")
     for n, d, _ in reals:
         on_device(n, d)
     placed = []  # (name, DeviceArray, stride, reals per element) of the array inputs
@@ -736,7 +731,7 @@ def call(impl, values, check_finite, out):
     for a in plan.args:
         if a.role in (_plan.IN, _plan.SCALAR) or a.role == _plan.BODY_IN:
             for _ in (_plan.BODY_FIELDS if a.role == _plan.BODY_IN else [None]):
-                if a.name == "iquat_wxyz" and values[a.py_name] is None:
+                if a.nullable and values[a.py_name] is None:
                     args += [ctypes.c_void_p(0), ctypes.c_ssize_t(0)]
                     continue
                 n, d, size = next(real_iter)
@@ -746,12 +741,12 @@ def call(impl, values, check_finite, out):
             inner = _api.OUT_SHAPES.get(a.size, (a.size,)) if a.size else ()
             target = outs[len(results)] if outs else empty_like_kind(first.obj, tuple(batch) + inner, dtype)
             if target is None:
-                raise _api.Error(f"{fname}: give out= for this kind of CUDA array "
-                                 f"({type(first.obj).__name__})", None, fname, "out")
+                raise error(fname, "out", f"must be given for this kind of CUDA array "
+                            f"({type(first.obj).__name__})")
             d = DeviceArray(target, fname, "out")
             if d.dtype != dtype or d.shape != tuple(batch) + inner or d.readonly:
-                raise _api.Error(f"{fname}: out must be a writable CUDA array of {dtype}, shape "
-                                 f"{tuple(batch) + inner}", None, fname, "out")
+                raise error(fname, "out", f"must be a writable CUDA array of {dtype}, shape "
+                                 f"{tuple(batch) + inner}")
             stride = _layout(d, a.size, batch, fname, "out") if count > 1 else a.size or 1
             if outs:
                 on_device("out", d)
@@ -762,7 +757,7 @@ def call(impl, values, check_finite, out):
             fields = [empty_like_kind(first.obj, tuple(batch) + (size,), dtype)
                       for _, size in _plan.BODY_FIELDS]
             if fields[0] is None:
-                raise _api.Error(f"{fname}: returns a Body: needs PyTorch or CuPy arrays", None, fname)
+                raise error(fname, None, "returns a Body: needs PyTorch or CuPy arrays")
             for f, (_, size) in zip(fields, _plan.BODY_FIELDS):
                 args += [ctypes.c_void_p(DeviceArray(f, fname, "res").pointer), ctypes.c_ssize_t(size)]
             results.append(_api.Body(*fields))
@@ -778,7 +773,7 @@ def call(impl, values, check_finite, out):
     if plan.returns_real:
         res = empty_like_kind(first.obj, tuple(batch), dtype)
         if res is None:
-            raise _api.Error(f"{fname}: returns reals: needs PyTorch or CuPy arrays", None, fname)
+            raise error(fname, None, "returns reals: needs PyTorch or CuPy arrays")
         args += [ctypes.c_void_p(DeviceArray(res, fname, "res").pointer), ctypes.c_ssize_t(1)]
         results.append(res)
     for d, stride, size in written if outs and count else ():
@@ -796,15 +791,15 @@ def _check_out(fname, d, stride, size, count, inputs):
     another (not a stride-0 view) nor any input, unless it is that input
     itself (the same address, reals and stride: in place)."""
     if count > 1 and abs(stride) < size:
-        raise _api.Error(f"{fname}: out's elements overlap one another (stride {stride} for {size} reals)",
-                         None, fname, "out")
+        raise error(fname, "out", f"has elements that overlap one another (stride {stride} for "
+                    f"{size} reals: a broadcast view); give an array with a place for every result")
     lo, hi = d.extent(stride, size, count)
     for n, x, x_stride, x_size in inputs:
         x_lo, x_hi = x.extent(x_stride, x_size, count)
         same = x.pointer == d.pointer and x_size == size and (count == 1 or x_stride == stride)
         if lo < x_hi and x_lo < hi and not same:
-            raise _api.Error(f"{fname}: out overlaps the input {n} (only the same array converts in "
-                             "place)", None, fname, "out")
+            raise error(fname, "out", f"overlaps the input {n} (only the same array converts in "
+                             "place)")
 
 
 VARIANT = "tiled"  # the kernel a call launches: "tiled" (shared memory) or "direct"
@@ -837,9 +832,8 @@ def _launch(rt, device, dtype, plan, args, count, stream, waits=()):
     lib = drv.lib
     with drv.current(device):
         if any(drv.capturing(ctypes.c_void_p(s)) for s in (stream, *waits)):
-            raise _api.Error(f"{plan.function.name}: cannot run while a stream of its arrays is captured "
-                             "into a CUDA graph (the call waits for the kernel's report)", None,
-                             plan.function.name)
+            raise error(plan.function.name, None, "cannot run while a stream of its arrays is captured "
+                             "into a CUDA graph (the call waits for the kernel's report)")
         fn = rt.function(device, precision, variant, plan.function.name, name)
         for other in waits:
             drv.check(lib.cuStreamSynchronize(ctypes.c_void_p(other)), "cuStreamSynchronize")
@@ -866,18 +860,11 @@ def _raise_or_warn(impl, report, batch, count):
     fail_key, warn_key, warnings = report[0], report[1], ~report[2] & 0xFFFFFFFFFFFFFFFF
     if fail_key != 0xFFFFFFFFFFFFFFFF:
         i, arg, status = _decode(fail_key)
-        index = tuple(int(j) for j in np.unravel_index(i, batch)) if batch else None
-        where = f" at index {index}" if index is not None else ""
+        index = _errors.batch_index(i, batch)
         if status == NONFINITE:
-            name = impl.checks[arg]
-            raise _api.Error(f"{impl.name}: {name} is not finite{where} (pass check_finite=False "
-                             "to hand it to the C function)", None, impl.name, name, index)
-        raise _api.Error(f"{impl.name}: {_api.status_text(status)}{where} (on the GPU)", status,
-                         impl.name, None, index)
+            raise _errors.nonfinite(impl.name, impl.checks[arg], index)
+        raise _errors.status_error(status, impl.name, ", ".join(impl.checks) or None, index,
+                                   "its inputs on the GPU")
     if warnings:
         i, _, status = _decode(warn_key)
-        first = (f", the first at index {tuple(int(j) for j in np.unravel_index(i, batch))}"
-                 if batch else "")
-        many = f" for {warnings} of {count} elements{first}" if batch else ""
-        import warnings as _warnings
-        _warnings.warn(f"{impl.name}: {_api.status_text(status)}{many}", _api.StatusWarning, stacklevel=4)
+        _errors.status_warn_batch(status, impl.name, warnings, i, batch, count, stacklevel=4)

@@ -5,6 +5,7 @@ The package is generated from what this module reads (the C build of its
 extension, the Python functions, their docstrings and the type stubs), so
 the header and the package cannot drift apart. Pure Python, no C parser.
 """
+import functools
 import os
 import re
 import textwrap
@@ -21,6 +22,7 @@ class Param(NamedTuple):
     const: bool
     pointer: bool        # declared with `*`
     size: Optional[int]  # N of an array parameter `x[N]`
+    nullable: bool = False  # the contract says "<name> NULL: <meaning>"
 
     @property
     def c_decl(self):
@@ -142,6 +144,22 @@ def _constants(types, enums):
     return consts
 
 
+NULLABLE = re.compile(r"(?:; |, )((?:\w+, )*\w+) NULL: ")
+
+
+def _nullable(name, params, contract):
+    """params with nullable set for each one the contract names in a clause
+    "; <parameter>[, <parameter>...] NULL: <what C does then>" (more clauses
+    after ", "): the only pointers C accepts as NULL. A name that is no
+    parameter of the function is an error."""
+    names = {n for group in NULLABLE.findall(contract) for n in group.split(", ")}
+    unknown = names - {p.name for p in params}
+    if unknown:
+        raise ValueError(f"spatial_conv.h: the contract of spconv_{name} makes {sorted(unknown)} "
+                         "nullable, which are not its parameters")
+    return tuple(p._replace(nullable=p.name in names) for p in params)
+
+
 def _functions(decl):
     functions = {}
     family, deprecated_depth, depth = "", None, 0
@@ -173,10 +191,17 @@ def _functions(decl):
             ret = " ".join(m.group(1).replace("*", " *").split()).replace(" *", "*")
             params = tuple(_param(p) for p in m.group(3).split(",") if p.strip() not in ("", "void"))
             name = m.group(2)[len("spconv_"):]
+            params = _nullable(name, params, comment)
             functions[name] = Function(name, ret, params, comment, deprecated_depth is not None, family)
             comment = ""
         i += 1
     return functions
+
+
+@functools.lru_cache(maxsize=None)
+def package():
+    """The package's own header, read once."""
+    return read()
 
 
 def read(path=HEADER):

@@ -32,6 +32,7 @@ class Arg(NamedTuple):
     role: str
     size: int = 0         # reals per element (IN, OUT)
     ctype: str = ""       # C type of CONST and STRUCT arguments
+    nullable: bool = False  # the contract lets it be NULL: None in Python
 
     @property
     def py_name(self):
@@ -54,6 +55,11 @@ class Plan(NamedTuple):
 
 
 def _role(p: _header.Param, enums) -> Optional[Arg]:
+    arg = _bare_role(p, enums)
+    return arg._replace(nullable=p.nullable) if arg is not None else None
+
+
+def _bare_role(p: _header.Param, enums) -> Optional[Arg]:
     if p.type == "spconv_real":
         if p.size and p.const:
             return Arg(p.name, IN, p.size)

@@ -23,7 +23,8 @@ def _element_hints(impl):
     hints = {}
     for a in impl.inputs:
         if a.role in (_plan.IN, _plan.SCALAR):
-            hints[a.py_name] = "ArrayLike" + (" | None = None" if a.name == "iquat_wxyz" else "")
+            hints[a.py_name] = "ArrayLike" + (" | None" if a.nullable else "") + \
+                (" = None" if a.py_name in impl.optional else "")
         elif a.role == _plan.BODY_IN:
             hints[a.py_name] = "Body"
         elif a.role == _plan.STRUCT:

@@ -11,13 +11,13 @@ perm_check) returns None or raises Error.
 """
 import functools
 import inspect
-import operator
-import warnings
 
 import numpy as np
 
 from . import _api
-from ._api import Error, F64, LIBS, STRUCT_CLASSES, as_array, enum_value, real_dtype
+from . import _errors
+from ._api import F64, LIBS, STRUCT_CLASSES, as_array, enum_value, real_dtype
+from ._errors import error
 
 _FUNCTIONS = {}
 
@@ -50,12 +50,7 @@ def _holds_torch(v):
     return _api.is_torch(v) or isinstance(v, tuple) and any(_api.is_torch(x) for x in v)
 
 
-def _check(status, fname, argument=None):
-    if status < 0:
-        raise Error(f"{fname}: {_api.status_text(status)}" + (f", for {argument}" if argument else ""),
-                    status, fname, argument)
-    if status > 0:
-        warnings.warn(f"{fname}: {_api.status_text(status)}", _api.StatusWarning, stacklevel=3)
+_check = _errors.check
 
 
 def _precision(fname, check_finite, **arrays):
@@ -66,39 +61,89 @@ def _precision(fname, check_finite, **arrays):
     dtype = real_dtype(typed, fname)
     for k, a, _, _ in typed if check_finite else ():
         if a.dtype.kind == "f" and not np.isfinite(a).all():
-            index = tuple(int(i) for i in np.argwhere(~np.isfinite(a))[0])
-            raise Error(f"{fname}: {k} is not finite at index {index} (pass check_finite=False "
-                        "to hand it to the C function)", None, fname, k, index)
+            raise _errors.nonfinite(fname, k, tuple(int(i) for i in np.argwhere(~np.isfinite(a))[0]))
     mod = LIBS[dtype]
     return dtype, mod.ffi, mod.lib
 
 
-def _reals(x, dtype, fname, argument, size=None):
-    """x as a C-contiguous array of dtype; its last axis must hold `size`
-    reals ((3, 3) counts as 9) when size is given."""
+def _array(x, fname, argument):
+    """x as a NumPy array of real numbers (a view where possible)."""
     if x is None:
-        return None
+        raise error(fname, argument, "is None; an array is needed")
     a = as_array(x, fname, argument)
     if a.dtype.kind not in "biuf":
-        raise Error(f"{fname}: {argument} has dtype {a.dtype}; real numbers expected",
-                    None, fname, argument)
+        raise error(fname, argument, f"has dtype {a.dtype}; real numbers expected")
+    return a
+
+
+def _last_axis(a, size, fname, argument):
+    """a with its last axis holding `size` reals ((3, 3) counts as 9)."""
     if size == 9 and a.shape[-2:] == (3, 3):
         a = a.reshape(a.shape[:-2] + (9,))
-    if size is not None and a.shape[-1:] != (size,):
-        raise Error(f"{fname}: {argument} has shape {a.shape}; expected (..., {size})",
-                    None, fname, argument)
+    if a.shape[-1:] != (size,):
+        raise error(fname, argument, f"has shape {a.shape}; expected (..., {size})")
+    return a
+
+
+def _reals(x, dtype, fname, argument, size=None, optional=False):
+    """x as a C-contiguous array of dtype; its last axis must hold `size`
+    reals ((3, 3) counts as 9) when size is given. None stays None where
+    optional (C's NULL)."""
+    if x is None and optional:
+        return None
+    a = _array(x, fname, argument)
+    if size is not None:
+        a = _last_axis(a, size, fname, argument)
     return np.ascontiguousarray(a, dtype)
 
 
-def _ints(x, fname, argument):
-    if x is None:
+def _rows(fname, dtype, arrays, nullable=()):
+    """Element-wise inputs {name: (x, reals per element)} (None skipped for
+    the names in nullable) as C-contiguous arrays (n, size) over their common batch, and
+    that batch. Batch axes along which every input is broadcast (stride 0
+    or length 1) are computed once: the arrays cover one element there, and
+    _spread fills the result along them; no input is copied whole."""
+    given = {k: _last_axis(_array(x, fname, k), size, fname, k)
+             for k, (x, size) in arrays.items() if x is not None or k not in nullable}
+    try:
+        batch = np.broadcast_shapes(*(a.shape[:-1] for a in given.values()))
+    except ValueError:
+        first = next(iter(given))
+        raise error(fname, first, "and the other inputs' batch shapes do not broadcast: " +
+                    ", ".join(f"{k} {a.shape[:-1]}" for k, a in given.items())) from None
+    full = {k: np.broadcast_to(a, batch + a.shape[-1:]) for k, a in given.items()}
+    once = tuple(1 if all(v.strides[i] == 0 for v in full.values()) else n
+                 for i, n in enumerate(batch))
+    flat = {k: np.ascontiguousarray(v[tuple(slice(0, m) for m in once)], dtype).reshape(-1, v.shape[-1])
+            for k, v in full.items()}
+    return flat, batch, once
+
+
+def _one_input(fname, dtype, name, x, size):
+    """_rows of one input: (its (n, size) array, batch, once)."""
+    flat, batch, once = _rows(fname, dtype, {name: (x, size)})
+    return flat[name], batch, once
+
+
+def _spread(res, batch, once):
+    """A result computed over the batch shape once (res: (n, k)) as a new
+    array over the whole batch."""
+    r = res.reshape(once + res.shape[-1:])
+    return r if once == batch else np.ascontiguousarray(np.broadcast_to(r, batch + res.shape[-1:]))
+
+
+def _ints(x, fname, argument, optional=False):
+    """x as a flat C-contiguous array of C ints (None stays None where
+    optional: C's NULL)."""
+    if x is None and optional:
         return None
+    if x is None:
+        raise error(fname, argument, "is None; an array of ints is needed")
     a = as_array(x, fname, argument)
     if a.dtype.kind not in "iu" and a.size:
-        raise Error(f"{fname}: {argument} has dtype {a.dtype}; integers expected",
-                    None, fname, argument)
+        raise error(fname, argument, f"has dtype {a.dtype}; integers expected")
     if a.size and (a.max() > np.iinfo(np.intc).max or a.min() < np.iinfo(np.intc).min):
-        raise Error(f"{fname}: {argument} holds values outside C int", None, fname, argument)
+        raise error(fname, argument, "holds values outside C int")
     return np.ascontiguousarray(a, np.intc).reshape(-1)
 
 
@@ -134,7 +179,8 @@ def _matrix(res):
 # ------------------------------------------------------------------ status
 @_mirror("status_string", "a str")
 def status_string(status):
-    return _api._c64.ffi.string(_api._c64.lib.spconv_status_string(int(status))).decode()
+    return _api._c64.ffi.string(_api._c64.lib.spconv_status_string(
+        _api.c_int(status, "status_string", "status"))).decode()
 
 
 # ------------------------------------------------------------------ rotations
@@ -143,7 +189,7 @@ def _euler_seq_parser(c_name):
     def parse(s):
         ffi, lib = _api._c64.ffi, _api._c64.lib
         if not isinstance(s, str):
-            raise Error(f"{c_name}: s must be a str", None, c_name, "s")
+            raise error(c_name, "s", "must be a str")
         seq, kind = ffi.new("spconv_euler_seq *"), ffi.new("spconv_euler_kind *")
         _check(getattr(lib, "spconv_" + c_name)(seq, kind, s.encode()), c_name, f"s={s!r}")
         return _api.ENUMS["spconv_euler_seq"](seq[0]), _api.ENUMS["spconv_euler_kind"](kind[0])
@@ -165,11 +211,12 @@ def rot_convert_n(res_format, x, x_format, *, check_finite=True):
     res_format = _enum(res_format, "spconv_rot_format", fname, "res_format")
     x_format = _enum(x_format, "spconv_rot_format", fname, "x_format")
     dtype, ffi, lib = _precision(fname, check_finite, x=x)
-    a = _reals(x, dtype, fname, "x", lib.spconv_rot_format_size(x_format))
-    n = a.size // a.shape[-1] if a.ndim else 1
+    a, batch, once = _one_input(fname, dtype, "x", x, lib.spconv_rot_format_size(x_format))
     size = lib.spconv_rot_format_size(res_format)
-    res = np.empty(a.shape[:-1] + (size,), dtype)
-    _check(lib.spconv_rot_convert_n(_ptr(ffi, res), res_format, _ptr(ffi, a), x_format, n), fname, "x")
+    res = np.empty((a.shape[0], size), dtype)
+    _check(lib.spconv_rot_convert_n(_ptr(ffi, res), res_format, _ptr(ffi, a), x_format, a.shape[0]),
+           fname, "x")
+    res = _spread(res, batch, once)
     return _matrix(res) if size == 9 else res
 
 
@@ -180,11 +227,11 @@ def _up_axis_n(c_name, argument, size):
         f = _enum(from_up, "spconv_axis", c_name, "from_up")
         t = _enum(to_up, "spconv_axis", c_name, "to_up")
         dtype, ffi, lib = _precision(c_name, check_finite, **{argument: x})
-        a = _reals(x, dtype, c_name, argument, size)
+        a, batch, once = _one_input(c_name, dtype, argument, x, size)
         res = np.empty_like(a)
-        _check(getattr(lib, "spconv_" + c_name)(_ptr(ffi, res), _ptr(ffi, a), a.size // size, f, t),
+        _check(getattr(lib, "spconv_" + c_name)(_ptr(ffi, res), _ptr(ffi, a), a.shape[0], f, t),
                c_name)
-        return res
+        return _spread(res, batch, once)
     return _renamed(change, argument)
 
 
@@ -198,8 +245,7 @@ quat_xyzw_change_world_up_axis_n = _up_axis_n("quat_xyzw_change_world_up_axis_n"
 def _axis_system_c(ffi, s, fname, argument):
     s = _api._typed_fields(_api.AxisSystem, s, fname, argument) if isinstance(s, tuple) else None
     if s is None:
-        raise Error(f"{fname}: {argument} must be a spatial_conv.AxisSystem (x, y, z directions)",
-                    None, fname, argument)
+        raise error(fname, argument, "must be a spatial_conv.AxisSystem (x, y, z directions)")
     return ffi.new("spconv_axis_system *", s)[0]
 
 
@@ -240,7 +286,8 @@ def axis_system_from_forward_up(forward, up, right_handed):
     out = ffi.new("spconv_axis_system *")
     _check(lib.spconv_axis_system_from_forward_up(
         out, _enum(forward, "spconv_signed_axis", fname, "forward"),
-        _enum(up, "spconv_signed_axis", fname, "up"), int(right_handed)), fname)
+        _enum(up, "spconv_signed_axis", fname, "up"),
+        _api.c_int(right_handed, fname, "right_handed")), fname)
     return _axis_system_py(out[0])
 
 
@@ -250,7 +297,7 @@ def axis_system_from_matrix(M, from_):
     ffi, lib = _api._c64.ffi, _api._c64.lib
     m = _reals(M, F64, fname, "M", 9)
     if m.shape != (9,):
-        raise Error(f"{fname}: M must be one matrix", None, fname, "M")
+        raise error(fname, "M", "must be one matrix")
     out = ffi.new("spconv_axis_system *")
     _check(lib.spconv_axis_system_from_matrix(out, _ptr(ffi, m), _axis_system_c(ffi, from_, fname, "from_")),
            fname, "M")
@@ -289,18 +336,10 @@ def _convert_n(c_name):
     def convert(to, x, from_, pose, pose_convention, com, iquat_wxyz=None, *, check_finite=True):
         name = c_name.split("_")[0]
         dtype, ffi, lib = _precision(c_name, check_finite, **{name: x}, pose=pose, com=com, iquat_wxyz=iquat_wxyz)
-        a = _reals(x, dtype, c_name, name, 6)
-        batch = a.shape[:-1]
-        arrays = {"pose": (pose, 7), "com": (com, 3), "iquat_wxyz": (iquat_wxyz, 4)}
-        flat = {}
-        for k, (v, size) in arrays.items():
-            if v is None:
-                flat[k] = None
-                continue
-            r = _reals(v, dtype, c_name, k, size)
-            if r.shape[:-1] != batch:
-                r = np.ascontiguousarray(np.broadcast_to(r, batch + (size,)))
-            flat[k] = r
+        flat, batch, once = _rows(c_name, dtype, {name: (x, 6), "pose": (pose, 7), "com": (com, 3),
+                                                  "iquat_wxyz": (iquat_wxyz, 4)}, ("iquat_wxyz",))
+        flat.setdefault("iquat_wxyz", None)  # C's NULL: the identity
+        a = flat[name]
         res = np.empty_like(a)
         mod = LIBS[dtype]
         to_c = _api.convention_cdata(mod, "spconv_convention", to, c_name, "to")
@@ -311,7 +350,7 @@ def _convert_n(c_name):
         _check(getattr(lib, "spconv_" + c_name)(_ptr(ffi, res), 6, to_c, _ptr(ffi, a), 6, from_c,
                                                 _ptr(ffi, flat["pose"]), 7, pc, _ptr(ffi, flat["com"]),
                                                 _ptr(ffi, flat["iquat_wxyz"]), n), c_name)
-        return res
+        return _spread(res, batch, once)
     return _renamed(convert, "to", c_name.split("_")[0])
 
 
@@ -328,19 +367,20 @@ JointLayout.__new__.__defaults__ = (None, 0)
 def _layout(L, fname):
     """(C struct, arrays kept alive, joint_q size, joint_qd size) of L."""
     if not isinstance(L, tuple) or len(L) != 6:
-        raise Error(f"{fname}: L must be a spatial_conv.JointLayout", None, fname, "L")
-    count = int(L.joint_count if isinstance(L, JointLayout) else L[0])
+        raise error(fname, "L", "must be a spatial_conv.JointLayout")
+    count = _api.c_int(L[0], fname, "L.joint_count")
     arrays = [_ints(v, fname, f"L.{k}") for k, v in zip(("joint_type", "joint_q_start",
                                                           "joint_qd_start", "joint_child"), L[1:5])]
     for (k, want), a in zip((("joint_type", count), ("joint_q_start", count + 1),
                              ("joint_qd_start", count + 1), ("joint_child", count)), arrays):
         if a is not None and a.size != want or a is None and k != "joint_child":
-            raise Error(f"{fname}: L.{k} needs {want} entries (joint_count {count})", None, fname, "L")
+            raise error(fname, f"L.{k}", f"needs {want} entries (joint_count {count})")
     ffi = _api._c64.ffi
     c = ffi.new("spconv_joint_layout *", {
         "joint_count": count, "joint_type": _ptr(ffi, arrays[0], "int"),
         "joint_q_start": _ptr(ffi, arrays[1], "int"), "joint_qd_start": _ptr(ffi, arrays[2], "int"),
-        "joint_child": _ptr(ffi, arrays[3], "int"), "body_count": int(L[5])})
+        "joint_child": _ptr(ffi, arrays[3], "int"),
+        "body_count": _api.c_int(L[5], fname, "L.body_count")})
     _check(_api._c64.lib.spconv_joint_layout_check(c), fname, "L")
     return c, arrays, int(arrays[1][-1]), int(arrays[2][-1])
 
@@ -359,7 +399,8 @@ def _joint_size(c_name):
     @_mirror(c_name, "an int")
     def size(joint_type, lin_axes, ang_axes):
         r = getattr(_api._c64.lib, "spconv_" + c_name)(
-            _enum(joint_type, "spconv_joint_type", c_name, "joint_type"), int(lin_axes), int(ang_axes))
+            _enum(joint_type, "spconv_joint_type", c_name, "joint_type"),
+            _api.c_int(lin_axes, c_name, "lin_axes"), _api.c_int(ang_axes, c_name, "ang_axes"))
         _check(min(r, 0), c_name)
         return r
     return size
@@ -377,8 +418,7 @@ def joint_layout_check(L):
 def _sized(x, size, dtype, fname, argument):
     a = _reals(x, dtype, fname, argument)
     if a.size != size:
-        raise Error(f"{fname}: {argument} holds {a.size} reals; the layout needs {size}",
-                    None, fname, argument)
+        raise error(fname, argument, f"holds {a.size} reals; the layout needs {size}")
     return a
 
 
@@ -400,7 +440,7 @@ joint_q_xyzw_from_wxyz = _joint_q("joint_q_xyzw_from_wxyz")
 
 
 def _bodies(L, body_q, body_com, dtype, fname):
-    nb = int(L[5])
+    nb = _api.c_int(L[5], fname, "L.body_count")
     return (_sized(body_q, 7 * nb, dtype, fname, "body_q"),
             _sized(body_com, 3 * nb, dtype, fname, "body_com"))
 
@@ -409,7 +449,7 @@ def _joint_sap(c_name, argument):
     @_mirror(c_name, f"an array shaped as {argument}")
     def convert(x, L, body_q, body_com, *, check_finite=True):
         c, keep, _, qd_size = _layout(L, c_name)
-        dtype, ffi, lib = _precision(c_name, check_finite, x=x, body_q=body_q, body_com=body_com)
+        dtype, ffi, lib = _precision(c_name, check_finite, **{argument: x}, body_q=body_q, body_com=body_com)
         a = _sized(x, qd_size, dtype, c_name, argument)
         bq, bc = _bodies(L, body_q, body_com, dtype, c_name)
         res = np.empty_like(a)
@@ -446,12 +486,12 @@ public_body_force_from_sap_packed = _packed("public_body_force_from_sap_packed")
 
 @_mirror("sap_boundary_in", "(joint_qd, joint_f, body_f): converted copies (None stays None)")
 def sap_boundary_in(joint_qd, joint_f, body_f, L, body_q, body_com, joint_qd_order, joint_f_order,
-                    body_f_order):
+                    body_f_order, *, check_finite=True):
     fname = "sap_boundary_in"
     c, keep, _, qd_size = _layout(L, fname)
     dtype, ffi, lib = _precision(fname, check_finite, joint_qd=joint_qd, joint_f=joint_f, body_f=body_f,
                                  body_q=body_q, body_com=body_com)
-    nb = int(L[5])
+    nb = _api.c_int(L[5], fname, "L.body_count")
     bufs = [None if v is None else _sized(v, size, dtype, fname, k).copy()
             for k, v, size in (("joint_qd", joint_qd, qd_size), ("joint_f", joint_f, qd_size),
                                ("body_f", body_f, 6 * nb))]
@@ -507,22 +547,29 @@ def perm_inverse(perm):
 
 @_mirror("perm_gather", "an array shaped as in_: in_[perm], along its first axis")
 def perm_gather(in_, perm, *, check_finite=True):
-    a = as_array(in_, "perm_gather", "in_")
+    a = _array(in_, "perm_gather", "in_")
     if a.ndim == 0:
-        raise Error("perm_gather: in_ must have at least one axis", None, "perm_gather", "in_")
-    rows = a.reshape(1, a.shape[0], -1) if a.ndim > 1 else a.reshape(1, -1)
-    return perm_gather_frames(rows, perm, check_finite=check_finite).reshape(a.shape)
+        raise error("perm_gather", "in_", "must have at least one axis")
+    frames = a.reshape((1,) + a.shape[:1] + (-1,) * (a.ndim > 1))  # one frame, rows in_[i]
+    return _gather_frames("perm_gather", "in_", frames, perm, check_finite).reshape(a.shape)
 
 
 @_mirror("perm_gather_frames", "an array shaped as x: (frames, n) or (frames, n, stride)")
 def perm_gather_frames(x, perm, *, check_finite=True):
-    fname = "perm_gather_frames"
+    return _gather_frames("perm_gather_frames", "x", x, perm, check_finite)
+
+
+def _gather_frames(fname, argument, x, perm, check_finite):
+    """x[:, perm] for x (frames, n) or (frames, n, stride), by
+    spconv_perm_gather_frames, as fname's argument."""
     p, _, _ = _perm(perm, fname)
-    dtype, ffi, lib = _precision(fname, check_finite, x=x)
-    a = _reals(x, dtype, fname, "x")
+    dtype, ffi, lib = _precision(fname, check_finite, **{argument: x})
+    a = _reals(x, dtype, fname, argument)
     if a.ndim not in (2, 3) or a.shape[1] != p.size:
-        raise Error(f"{fname}: x has shape {a.shape}; expected (frames, {p.size}) or "
-                    f"(frames, {p.size}, stride)", None, fname, "x")
+        shape = a.shape[1:] if fname == "perm_gather" else a.shape
+        want = f"({p.size}, ...)" if fname == "perm_gather" else \
+            f"(frames, {p.size}) or (frames, {p.size}, stride)"
+        raise error(fname, argument, f"has shape {shape}; perm of {p.size} entries needs {want}")
     stride = a.shape[2] if a.ndim == 3 else 1
     res = np.empty_like(a)
     _check(lib.spconv_perm_gather_frames(_ptr(ffi, res), _ptr(ffi, a), _ptr(ffi, p, "int"), a.shape[0],
@@ -536,7 +583,7 @@ def perm_gather_parents(parents, perm):
     p, ffi, lib = _perm(perm, fname)
     par = _ints(parents, fname, "parents")
     if par.size != p.size:
-        raise Error(f"{fname}: parents and perm differ in length", None, fname, "parents")
+        raise error(fname, "parents", "and perm differ in length")
     res = np.empty_like(p)
     _check(lib.spconv_perm_gather_parents(_ptr(ffi, res, "int"), _ptr(ffi, par, "int"), _ptr(ffi, p, "int"),
                                           p.size), fname)
@@ -554,12 +601,10 @@ _CLIP_ARRAYS = ("root_pos", "root_rot", "root_linvel", "root_angvel", "local_rot
 def _clip(clip, dtype, fname, argument):
     """(C struct in the module of dtype, arrays kept alive) of a MotionClip."""
     if not isinstance(clip, MotionClip):
-        raise Error(f"{fname}: {argument} must be a spatial_conv.MotionClip", None, fname, argument)
+        raise error(fname, argument, "must be a spatial_conv.MotionClip")
     mod = LIBS[dtype]
-    try:
-        frames, bodies = operator.index(clip.frames), operator.index(clip.bodies)
-    except TypeError:
-        raise Error(f"{fname}: {argument}.frames and .bodies must be ints", None, fname, argument) from None
+    frames = _api.c_int(clip.frames, fname, f"{argument}.frames")
+    bodies = _api.c_int(clip.bodies, fname, f"{argument}.bodies")
     fmt = {k: 0 if getattr(clip, k) is None and getattr(clip, array) is None else  # not read by C
            int(enum_value(getattr(clip, k), "spconv_rot_format", fname, f"{argument}.{k}"))
            for k, array in (("root_rot_format", "root_rot"), ("local_rot_format", "local_rot"))}
@@ -569,14 +614,15 @@ def _clip(clip, dtype, fname, argument):
               "offsets": (bodies, 3), "root_rot": (frames, k_root), "local_rot": (frames, bodies, k_local)}
     arrays = {}
     for k in _CLIP_ARRAYS:
-        a = _reals(getattr(clip, k), dtype, fname, f"{argument}.{k}")
+        a = _reals(getattr(clip, k), dtype, fname, f"{argument}.{k}", optional=True)
         want = shapes[k]
         if a is not None and a.shape != want and not (want[-1] == 9 and a.shape == want[:-1] + (3, 3)):
-            raise Error(f"{fname}: {argument}.{k} has shape {a.shape}; the clip's frames, bodies "
-                        f"and format need {want}", None, fname, f"{argument}.{k}")
+            raise error(fname, f"{argument}.{k}", f"has shape {a.shape}; the clip's frames, bodies "
+                        f"and format need {want}")
         arrays[k] = None if a is None else a.copy()
     c = mod.ffi.new("spconv_motion_clip *", {
-        "frames": frames, "bodies": bodies, "root_angvel_body": int(clip.root_angvel_body or 0),
+        "frames": frames, "bodies": bodies,
+        "root_angvel_body": _api.c_int(clip.root_angvel_body or 0, fname, f"{argument}.root_angvel_body"),
         **fmt, **{k: _ptr(mod.ffi, a) for k, a in arrays.items()}})
     return c, arrays
 
@@ -590,7 +636,7 @@ def _clip_dtype(clip, fname, argument, check_finite, **more):
     """The precision of a call on a clip: its arrays and the other real
     inputs (more) by the rule of the element functions."""
     if not isinstance(clip, MotionClip):
-        raise Error(f"{fname}: {argument} must be a spatial_conv.MotionClip", None, fname, argument)
+        raise error(fname, argument, "must be a spatial_conv.MotionClip")
     arrays = {f"{argument}.{k}": getattr(clip, k) for k in _CLIP_ARRAYS}
     return _precision(fname, check_finite, **arrays, **more)[0]
 
@@ -603,7 +649,7 @@ def motion_clip_convert(in_, M_world, M_body, k, *, check_finite=True):
     src, _ = _clip(in_, dtype, fname, "in_")
     dst, arrays = _clip(in_, dtype, fname, "in_")  # res: copies of the same shape
     mw, mb = (_sized(m, 9, dtype, fname, n) for m, n in ((M_world, "M_world"), (M_body, "M_body")))
-    _check(lib.spconv_motion_clip_convert(dst, src, _ptr(ffi, mw), _ptr(ffi, mb), float(k)), fname)
+    _check(lib.spconv_motion_clip_convert(dst, src, _ptr(ffi, mw), _ptr(ffi, mb), _api.c_real(k, fname, "k")), fname)
     return _clip_like(in_, arrays)
 
 
@@ -614,7 +660,8 @@ def motion_clip_heading(in_, frame, up, world_forward, body_forward, *, check_fi
     ffi, lib = LIBS[dtype].ffi, LIBS[dtype].lib
     src, keep = _clip(in_, dtype, fname, "in_")
     res = ffi.new("spconv_real *")
-    _check(lib.spconv_motion_clip_heading(res, src, int(frame), _enum(up, "spconv_axis", fname, "up"),
+    _check(lib.spconv_motion_clip_heading(res, src, _api.c_int(frame, fname, "frame"),
+                                          _enum(up, "spconv_axis", fname, "up"),
                                           _enum(world_forward, "spconv_signed_axis", fname, "world_forward"),
                                           _enum(body_forward, "spconv_signed_axis", fname, "body_forward")),
            fname)
@@ -628,10 +675,11 @@ def motion_clip_align(in_, frame, up, world_forward, body_forward, ground, *, ch
     ffi, lib = LIBS[dtype].ffi, LIBS[dtype].lib
     src, _ = _clip(in_, dtype, fname, "in_")
     dst, arrays = _clip(in_, dtype, fname, "in_")
-    _check(lib.spconv_motion_clip_align(dst, src, int(frame), _enum(up, "spconv_axis", fname, "up"),
+    _check(lib.spconv_motion_clip_align(dst, src, _api.c_int(frame, fname, "frame"),
+                                        _enum(up, "spconv_axis", fname, "up"),
                                         _enum(world_forward, "spconv_signed_axis", fname, "world_forward"),
                                         _enum(body_forward, "spconv_signed_axis", fname, "body_forward"),
-                                        float(ground)), fname)
+                                        _api.c_real(ground, fname, "ground")), fname)
     return _clip_like(in_, arrays)
 
 
@@ -641,7 +689,7 @@ def motion_linvel(pos, dt, method, *, check_finite=True):
     dtype, ffi, lib = _precision(fname, check_finite, pos=pos)
     p = _reals(pos, dtype, fname, "pos", 3)
     res = np.empty_like(p)
-    _check(lib.spconv_motion_linvel(_ptr(ffi, res), _ptr(ffi, p), p.size // 3, float(dt),
+    _check(lib.spconv_motion_linvel(_ptr(ffi, res), _ptr(ffi, p), p.size // 3, _api.c_real(dt, fname, "dt"),
                                     _enum(method, "spconv_motion_diff", fname, "method")), fname)
     return res
 
@@ -652,8 +700,9 @@ def motion_angvel(q, dt, q_format, body, method, *, check_finite=True):
     dtype, ffi, lib = _precision(fname, check_finite, q=q)
     a = _reals(q, dtype, fname, "q", 4)
     res = np.empty(a.shape[:-1] + (3,), dtype)
-    _check(lib.spconv_motion_angvel(_ptr(ffi, res), _ptr(ffi, a), a.size // 4, float(dt),
-                                    _enum(q_format, "spconv_rot_format", fname, "q_format"), int(body),
+    _check(lib.spconv_motion_angvel(_ptr(ffi, res), _ptr(ffi, a), a.size // 4, _api.c_real(dt, fname, "dt"),
+                                    _enum(q_format, "spconv_rot_format", fname, "q_format"),
+                                    _api.c_int(body, fname, "body"),
                                     _enum(method, "spconv_motion_diff", fname, "method")), fname)
     return res
 
@@ -662,7 +711,7 @@ def motion_angvel(q, dt, q_format, body, method, *, check_finite=True):
 def euler_seq_from_bvh_channels(channels):
     fname = "euler_seq_from_bvh_channels"
     if not isinstance(channels, str):
-        raise Error(f"{fname}: channels must be a str", None, fname, "channels")
+        raise error(fname, "channels", "must be a str")
     ffi, lib = _api._c64.ffi, _api._c64.lib
     seq, kind = ffi.new("spconv_euler_seq *"), ffi.new("spconv_euler_kind *")
     rot_index, n = ffi.new("int[3]"), ffi.new("int *")
