@@ -1281,54 +1281,39 @@ SPCONV_API void spconv_classical_accel_shift(spconv_real res[6], const spconv_re
                                              const spconv_real w[3], const spconv_real r[3]);
 
 /* ------------------------------------------------------------------- >>se3 */
+/* pose [p; q_wxyz] from the same pose stored [p; q_xyzw] (p copied) */
+SPCONV_API void spconv_pose_wxyz_from_xyzw(spconv_real res[7], const spconv_real pose_xyzw[7]);
+/* pose [p; q_xyzw] from the same pose stored [p; q_wxyz] (p copied) */
+SPCONV_API void spconv_pose_xyzw_from_wxyz(spconv_real res[7], const spconv_real pose_wxyz[7]);
+/* n contiguous poses (7n reals), [p; q_xyzw] -> [p; q_wxyz]; res may equal pose_xyzw */
+SPCONV_API void spconv_pose_wxyz_from_xyzw_n(spconv_real *res, const spconv_real *pose_xyzw,
+                                             size_t n);
+/* n contiguous poses (7n reals), [p; q_wxyz] -> [p; q_xyzw]; res may equal pose_wxyz */
+SPCONV_API void spconv_pose_xyzw_from_wxyz_n(spconv_real *res, const spconv_real *pose_wxyz,
+                                             size_t n);
 /* pose a b = [p_a + R_a p_b; q_a q_b] ([p; q_wxyz], b given in a's frame) */
 SPCONV_API void spconv_pose_mul_wxyz(spconv_real res[7], const spconv_real a[7],
                                      const spconv_real b[7]);
-/* pose a b = [p_a + R_a p_b; q_a q_b] ([p; q_xyzw], b given in a's frame) */
-SPCONV_API void spconv_pose_mul_xyzw(spconv_real res[7], const spconv_real a[7],
-                                     const spconv_real b[7]);
 /* pose^-1 = [-R^T p; conj(q) / |q|^2] ([p; q_wxyz]) */
 SPCONV_API void spconv_pose_inv_wxyz(spconv_real res[7], const spconv_real pose[7]);
-/* pose^-1 = [-R^T p; conj(q) / |q|^2] ([p; q_xyzw]) */
-SPCONV_API void spconv_pose_inv_xyzw(spconv_real res[7], const spconv_real pose[7]);
 /* R point + p: a point of the frame in the parent ([p; q_wxyz]) */
 SPCONV_API void spconv_pose_transform_point_wxyz(spconv_real res[3], const spconv_real pose[7],
-                                                 const spconv_real point[3]);
-/* R point + p: a point of the frame in the parent ([p; q_xyzw]) */
-SPCONV_API void spconv_pose_transform_point_xyzw(spconv_real res[3], const spconv_real pose[7],
                                                  const spconv_real point[3]);
 /* R v: a direction of the frame in the parent's axes ([p; q_wxyz]) */
 SPCONV_API void spconv_pose_rotate_vec_wxyz(spconv_real res[3], const spconv_real pose[7],
                                             const spconv_real v[3]);
-/* R v: a direction of the frame in the parent's axes ([p; q_xyzw]) */
-SPCONV_API void spconv_pose_rotate_vec_xyzw(spconv_real res[3], const spconv_real pose[7],
-                                            const spconv_real v[3]);
 /* a^-1 b: pose b in frame a ([p; q_wxyz]) */
 SPCONV_API void spconv_pose_relative_wxyz(spconv_real res[7], const spconv_real a[7],
                                           const spconv_real b[7]);
-/* a^-1 b: pose b in frame a ([p; q_xyzw]) */
-SPCONV_API void spconv_pose_relative_xyzw(spconv_real res[7], const spconv_real a[7],
-                                          const spconv_real b[7]);
 /* p lerp, q slerp (unit, shortest arc) a fraction t from a to b ([p; q_wxyz]) */
 SPCONV_API void spconv_pose_interp_wxyz(spconv_real res[7], const spconv_real a[7],
-                                        const spconv_real b[7], spconv_real t);
-/* p lerp, q slerp (unit, shortest arc) a fraction t from a to b ([p; q_xyzw]) */
-SPCONV_API void spconv_pose_interp_xyzw(spconv_real res[7], const spconv_real a[7],
                                         const spconv_real b[7], spconv_real t);
 /* 4x4 [R p; 0 1] of pose [p; q_wxyz], row- or column-major as layout says */
 SPCONV_NODISCARD SPCONV_API int spconv_mat4_from_pose_wxyz(spconv_real res[16],
                                                            const spconv_real pose[7],
                                                            spconv_mat4_layout layout);
-/* 4x4 [R p; 0 1] of pose [p; q_xyzw], row- or column-major as layout says */
-SPCONV_NODISCARD SPCONV_API int spconv_mat4_from_pose_xyzw(spconv_real res[16],
-                                                           const spconv_real pose[7],
-                                                           spconv_mat4_layout layout);
 /* pose [p; unit canonical q_wxyz] of a 4x4 [R p; 0 1]; EINVAL if not rigid */
 SPCONV_NODISCARD SPCONV_API int spconv_pose_wxyz_from_mat4(spconv_real res[7],
-                                                           const spconv_real T[16],
-                                                           spconv_mat4_layout layout);
-/* pose [p; unit canonical q_xyzw] of a 4x4 [R p; 0 1]; EINVAL if not rigid */
-SPCONV_NODISCARD SPCONV_API int spconv_pose_xyzw_from_mat4(spconv_real res[7],
                                                            const spconv_real T[16],
                                                            spconv_mat4_layout layout);
 /* 6x6 Ad_T (row-major): twist at B's origin, B axes -> at A's origin, A axes */
@@ -1339,23 +1324,34 @@ SPCONV_NODISCARD SPCONV_API int spconv_adjoint_twist_matrix_wxyz(spconv_real res
 SPCONV_NODISCARD SPCONV_API int spconv_adjoint_wrench_matrix_wxyz(spconv_real res[36],
                                                                   const spconv_real pose[7],
                                                                   spconv_order order);
-/* Ad_T twist: [R v + p x R w; R w] (pose of B in A, [p; q_wxyz]) */
-SPCONV_API void spconv_twist_transform_wxyz(spconv_real res[6], const spconv_real pose[7],
-                                            const spconv_real twist[6]);
-/* Ad_T^-T wrench: [R f; R tau + p x R f] (pose of B in A, [p; q_wxyz]) */
-SPCONV_API void spconv_wrench_transform_wxyz(spconv_real res[6], const spconv_real pose[7],
-                                             const spconv_real wrench[6]);
-/* v x m (motion x motion, [v; w]): [w x v_m + v x w_m; w x w_m] */
-SPCONV_API void spconv_motion_cross(spconv_real res[6], const spconv_real v[6],
-                                    const spconv_real m[6]);
-/* v x* f (motion x force, [f; tau]): [w x f; w x tau + v x f] */
-SPCONV_API void spconv_force_cross(spconv_real res[6], const spconv_real v[6],
-                                   const spconv_real f[6]);
-/* pose [p; unit q_wxyz] = exp(dt [v; w]^): the motion of twist over dt */
-SPCONV_API void spconv_pose_exp_wxyz(spconv_real res[7], const spconv_real twist[6],
-                                     spconv_real dt);
-/* twist [v; w] = log(pose), |w| <= pi (q and -q alike): pose_exp(res, 1) = pose */
-SPCONV_API void spconv_twist_log_wxyz(spconv_real res[6], const spconv_real pose[7]);
+/* Ad_T twist at B's origin, B axes -> at A's origin, A axes (pose of B in A,
+   [p; q_wxyz]): [R v + p x R w; R w], stored as order says ([v; w] or [w; v]) */
+SPCONV_NODISCARD SPCONV_API int spconv_twist_transform_wxyz(spconv_real res[6],
+                                                            const spconv_real pose[7],
+                                                            const spconv_real twist[6],
+                                                            spconv_order order);
+/* Ad_T^-T wrench about B's origin, B axes -> about A's origin, A axes (pose of
+   B in A, [p; q_wxyz]): [R f; R tau + p x R f], stored as order says */
+SPCONV_NODISCARD SPCONV_API int spconv_wrench_transform_wxyz(spconv_real res[6],
+                                                             const spconv_real pose[7],
+                                                             const spconv_real wrench[6],
+                                                             spconv_order order);
+/* twist x twist at one point, one axes: [w x v_m + v x w_m; w x w_m] (order) */
+SPCONV_NODISCARD SPCONV_API int spconv_twist_cross(spconv_real res[6], const spconv_real twist[6],
+                                                   const spconv_real m[6], spconv_order order);
+/* twist x* wrench at one point, one axes: [w x f; w x tau + v x f] (order) */
+SPCONV_NODISCARD SPCONV_API int spconv_wrench_cross(spconv_real res[6],
+                                                    const spconv_real twist[6],
+                                                    const spconv_real wrench[6],
+                                                    spconv_order order);
+/* pose [p; unit q_wxyz] = exp(dt twist^): twist at the origin, stored as order says */
+SPCONV_NODISCARD SPCONV_API int spconv_pose_exp_wxyz(spconv_real res[7],
+                                                     const spconv_real twist[6],
+                                                     spconv_real dt, spconv_order order);
+/* twist = log(pose [p; q_wxyz]) at the origin, |w| <= pi, stored as order says */
+SPCONV_NODISCARD SPCONV_API int spconv_twist_log_wxyz(spconv_real res[6],
+                                                      const spconv_real pose[7],
+                                                      spconv_order order);
 
 /* --------------------------------------------------------------- >>inertia */
 /* R diag(d) R^T (row-major), R of iquat: MuJoCo body_inertia + body_iquat */
@@ -1365,12 +1361,18 @@ SPCONV_API void spconv_inertia_from_principal(spconv_real res[9], const spconv_r
 SPCONV_NODISCARD SPCONV_API int spconv_principal_from_inertia(spconv_real res_diag[3],
                                                               spconv_real res_iquat_wxyz[4],
                                                               const spconv_real I[9]);
-/* parallel axis: tensor about C + r from I_com: I_com + m (|r|^2 E - r r^T) */
-SPCONV_API void spconv_inertia_shift(spconv_real res[9], const spconv_real I_com[9],
-                                     spconv_real mass, const spconv_real r[3]);
+/* tensor about A -> about B = A + r, com = C - A (both in the tensor's axes) */
+SPCONV_API void spconv_inertia_shift(spconv_real res[9], const spconv_real I[9],
+                                     spconv_real mass, const spconv_real com[3],
+                                     const spconv_real r[3]);
 /* 6x6 spatial inertia about the origin, [v_O; w] -> [p; L_O], com = C - O */
 SPCONV_API void spconv_spatial_inertia(spconv_real res[36], spconv_real mass,
                                        const spconv_real com[3], const spconv_real I_com[9]);
+/* 6x6 spatial inertia M about B's origin, B axes -> about A's origin, A axes
+   (pose of B in A, [p; q_wxyz]; [v; w] -> [p; L]): Ad^-T M Ad^-1 */
+SPCONV_API void spconv_spatial_inertia_transform_wxyz(spconv_real res[36],
+                                                      const spconv_real pose[7],
+                                                      const spconv_real M[36]);
 /* 1/2 V^T M V of twist [v_O; w] at the origin, com = C - O */
 SPCONV_API spconv_real spconv_kinetic_energy(spconv_real mass, const spconv_real com[3],
                                              const spconv_real I_com[9],
@@ -4912,25 +4914,60 @@ SPCONV_API void spconv_classical_accel_shift(spconv_real res[6], const spconv_re
     spatial cross products, SE(3) exp and log. @{ */
 /* A pose is 7 reals [p; q]: p the position of a frame's origin in its
    parent (or the world), q its orientation (frame axes -> parent axes),
-   stored wxyz (the _wxyz functions) or xyzw (the _xyzw functions, which
-   reorder and call the _wxyz ones). T = (R, p) maps a point x of the frame
+   stored wxyz: the algebra here works on [p; q_wxyz] only, and a pose
+   stored [p; q_xyzw] (ROS geometry_msgs/Pose, Unity, PyBullet) is reordered by
+   spconv_pose_wxyz_from_xyzw first and back by spconv_pose_xyzw_from_wxyz
+   (exact moves). T = (R, p) maps a point x of the frame
    to R x + p in the parent. q need not be unit: q and c q are the same
    pose (R is built with 2/|q|^2); a quaternion in a result has the norm
    its formula gives (|q_a| |q_b| for a product, 1/|q| for an inverse)
    unless the comment says unit. Twists [v; w] (linear first, v of the
    frame's origin) and wrenches [f; tau] (tau about the origin) as in
-   >>spatial; angular-first storage through the order argument or
-   spconv_spatial_swap. */
+   >>spatial; every function of a twist or a wrench takes an spconv_order:
+   SPCONV_ORDER_ANGULAR_FIRST reads and writes them [w; v] and [tau; f]
+   (DART, Drake, Featherstone, Modern Robotics), and an unknown order
+   returns SPCONV_EINVAL with res untouched. */
 
-/* res = pose with its quaternion reordered: xyzw -> wxyz (to_xyzw = 0) or
-   wxyz -> xyzw (to_xyzw = 1); p copied. res may alias pose. */
-SPCONV__PRIVATE void spconv__pose_reorder(spconv_real res[7], const spconv_real pose[7],
-                                          int to_xyzw) {
-  res[0] = pose[0];
-  res[1] = pose[1];
-  res[2] = pose[2];
-  if (to_xyzw) spconv_quat_xyzw_from_wxyz(res + 3, pose + 3);
-  else spconv_quat_wxyz_from_xyzw(res + 3, pose + 3);
+/** res = the pose [p; q_xyzw] stored [p; q_wxyz]: p copied, the quaternion
+   reordered as spconv_quat_wxyz_from_xyzw does (exact). res may alias
+   pose_xyzw. */
+SPCONV_API void spconv_pose_wxyz_from_xyzw(spconv_real res[7], const spconv_real pose_xyzw[7]) {
+  res[0] = pose_xyzw[0];
+  res[1] = pose_xyzw[1];
+  res[2] = pose_xyzw[2];
+  spconv_quat_wxyz_from_xyzw(res + 3, pose_xyzw + 3);
+}
+
+/** res = the pose [p; q_wxyz] stored [p; q_xyzw]: p copied, the quaternion
+   reordered as spconv_quat_xyzw_from_wxyz does (exact). res may alias
+   pose_wxyz. */
+SPCONV_API void spconv_pose_xyzw_from_wxyz(spconv_real res[7], const spconv_real pose_wxyz[7]) {
+  res[0] = pose_wxyz[0];
+  res[1] = pose_wxyz[1];
+  res[2] = pose_wxyz[2];
+  spconv_quat_xyzw_from_wxyz(res + 3, pose_wxyz + 3);
+}
+
+/* defines spconv__pose_wxyz_from_xyzw_n_io and _oop */
+SPCONV__BATCH0(pose_wxyz_from_xyzw_n, spconv_pose_wxyz_from_xyzw, 7)
+
+/* defines spconv__pose_xyzw_from_wxyz_n_io and _oop */
+SPCONV__BATCH0(pose_xyzw_from_wxyz_n, spconv_pose_xyzw_from_wxyz, 7)
+
+/** n contiguous poses (7n reals), [p; q_xyzw] -> [p; q_wxyz]; res may equal
+   pose_xyzw. */
+SPCONV_API void spconv_pose_wxyz_from_xyzw_n(spconv_real *res, const spconv_real *pose_xyzw,
+                                             size_t n) {
+  SPCONV_ASSERT(spconv__batch_ok(res, 7 * n, pose_xyzw, 7 * n, 1));
+  SPCONV__BATCH_CALL0(pose_wxyz_from_xyzw_n, res, pose_xyzw, n);
+}
+
+/** n contiguous poses (7n reals), [p; q_wxyz] -> [p; q_xyzw]; res may equal
+   pose_wxyz. */
+SPCONV_API void spconv_pose_xyzw_from_wxyz_n(spconv_real *res, const spconv_real *pose_wxyz,
+                                             size_t n) {
+  SPCONV_ASSERT(spconv__batch_ok(res, 7 * n, pose_wxyz, 7 * n, 1));
+  SPCONV__BATCH_CALL0(pose_xyzw_from_wxyz_n, res, pose_wxyz, n);
 }
 
 /* ------------------------------------------------------------------- poses */
@@ -4949,16 +4986,6 @@ SPCONV_API void spconv_pose_mul_wxyz(spconv_real res[7], const spconv_real a[7],
   for (i = 0; i < 4; ++i) res[3 + i] = q[i];
 }
 
-/** As spconv_pose_mul_wxyz for poses [p; q_xyzw]. */
-SPCONV_API void spconv_pose_mul_xyzw(spconv_real res[7], const spconv_real a[7],
-                                     const spconv_real b[7]) {
-  spconv_real ta[7], tb[7];
-  spconv__pose_reorder(ta, a, 0);
-  spconv__pose_reorder(tb, b, 0);
-  spconv_pose_mul_wxyz(ta, ta, tb);
-  spconv__pose_reorder(res, ta, 1);
-}
-
 /** res = pose^-1 ([p; q_wxyz]): q^-1 = conj(q) / |q|^2, p = -R^T p, so that
    pose^-1 pose and pose pose^-1 are the identity (MuJoCo mju_negPose;
    1/|q| is the norm of the result's q; the zero quaternion stays zero and
@@ -4973,14 +5000,6 @@ SPCONV_API void spconv_pose_inv_wxyz(spconv_real res[7], const spconv_real pose[
   for (i = 0; i < 4; ++i) res[3 + i] = q[i];
 }
 
-/** As spconv_pose_inv_wxyz for a pose [p; q_xyzw]. */
-SPCONV_API void spconv_pose_inv_xyzw(spconv_real res[7], const spconv_real pose[7]) {
-  spconv_real t[7];
-  spconv__pose_reorder(t, pose, 0);
-  spconv_pose_inv_wxyz(t, t);
-  spconv__pose_reorder(res, t, 1);
-}
-
 /** res = R point + p: the point given in the frame of pose [p; q_wxyz],
    expressed in the parent (MuJoCo mju_trnVecPose, Eigen's Isometry3d * x,
    KDL Frame * Vector). res may alias point or pose. */
@@ -4993,28 +5012,12 @@ SPCONV_API void spconv_pose_transform_point_wxyz(spconv_real res[3], const spcon
   res[2] = t[2] + pose[2];
 }
 
-/** As spconv_pose_transform_point_wxyz for a pose [p; q_xyzw]. */
-SPCONV_API void spconv_pose_transform_point_xyzw(spconv_real res[3], const spconv_real pose[7],
-                                                 const spconv_real point[3]) {
-  spconv_real t[7];
-  spconv__pose_reorder(t, pose, 0);
-  spconv_pose_transform_point_wxyz(res, t, point);
-}
-
 /** res = R v: a direction (velocity, force, axis) of the frame of pose
    [p; q_wxyz] in the parent's axes; p plays no part (MuJoCo mju_rotVecQuat
    on the pose's quaternion). */
 SPCONV_API void spconv_pose_rotate_vec_wxyz(spconv_real res[3], const spconv_real pose[7],
                                             const spconv_real v[3]) {
   spconv__quat_rotate(res, pose[3], pose[4], pose[5], pose[6], v);
-}
-
-/** As spconv_pose_rotate_vec_wxyz for a pose [p; q_xyzw]. */
-SPCONV_API void spconv_pose_rotate_vec_xyzw(spconv_real res[3], const spconv_real pose[7],
-                                            const spconv_real v[3]) {
-  spconv_real t[7];
-  spconv__pose_reorder(t, pose, 0);
-  spconv_pose_rotate_vec_wxyz(res, t, v);
 }
 
 /** res = a^-1 b ([p; q_wxyz]): pose b expressed in frame a (both given in
@@ -5033,16 +5036,6 @@ SPCONV_API void spconv_pose_relative_wxyz(spconv_real res[7], const spconv_real 
   for (i = 0; i < 4; ++i) res[3 + i] = q[i];
 }
 
-/** As spconv_pose_relative_wxyz for poses [p; q_xyzw]. */
-SPCONV_API void spconv_pose_relative_xyzw(spconv_real res[7], const spconv_real a[7],
-                                          const spconv_real b[7]) {
-  spconv_real ta[7], tb[7];
-  spconv__pose_reorder(ta, a, 0);
-  spconv__pose_reorder(tb, b, 0);
-  spconv_pose_relative_wxyz(ta, ta, tb);
-  spconv__pose_reorder(res, ta, 1);
-}
-
 /** res = the pose a fraction t from a to b ([p; q_wxyz]): p = (1 - t) p_a +
    t p_b (exact at t = 0 and 1), q = spconv_quat_slerp_wxyz(q_a, q_b, t)
    (unit, shortest arc). Position and orientation are interpolated
@@ -5056,16 +5049,6 @@ SPCONV_API void spconv_pose_interp_wxyz(spconv_real res[7], const spconv_real a[
   spconv_quat_slerp_wxyz(q, a + 3, b + 3, t);
   for (i = 0; i < 3; ++i) res[i] = p[i];
   for (i = 0; i < 4; ++i) res[3 + i] = q[i];
-}
-
-/** As spconv_pose_interp_wxyz for poses [p; q_xyzw]. */
-SPCONV_API void spconv_pose_interp_xyzw(spconv_real res[7], const spconv_real a[7],
-                                        const spconv_real b[7], spconv_real t) {
-  spconv_real ta[7], tb[7];
-  spconv__pose_reorder(ta, a, 0);
-  spconv__pose_reorder(tb, b, 0);
-  spconv_pose_interp_wxyz(ta, ta, tb, t);
-  spconv__pose_reorder(res, ta, 1);
 }
 
 /* 1 for a known spconv_mat4_layout (*cm = 1 when column-major) */
@@ -5095,14 +5078,6 @@ SPCONV_API int spconv_mat4_from_pose_wxyz(spconv_real res[16], const spconv_real
   return SPCONV_OK;
 }
 
-/** As spconv_mat4_from_pose_wxyz for a pose [p; q_xyzw]. */
-SPCONV_API int spconv_mat4_from_pose_xyzw(spconv_real res[16], const spconv_real pose[7],
-                                          spconv_mat4_layout layout) {
-  spconv_real t[7];
-  spconv__pose_reorder(t, pose, 0);
-  return spconv_mat4_from_pose_wxyz(res, t, layout);
-}
-
 /** res = the pose [p; q_wxyz] of a 4x4 rigid transform T = [R p; 0 1]
    stored as layout says: q unit and canonical (w >= 0, as
    spconv_quat_wxyz_from_mat), p the last column. SPCONV_EINVAL (res
@@ -5128,16 +5103,6 @@ SPCONV_API int spconv_pose_wxyz_from_mat4(spconv_real res[7], const spconv_real 
   return SPCONV_OK;
 }
 
-/** As spconv_pose_wxyz_from_mat4, the pose stored [p; q_xyzw]. */
-SPCONV_API int spconv_pose_xyzw_from_mat4(spconv_real res[7], const spconv_real T[16],
-                                          spconv_mat4_layout layout) {
-  spconv_real t[7];
-  int st = spconv_pose_wxyz_from_mat4(t, T, layout);
-  if (st != SPCONV_OK) return st;
-  spconv__pose_reorder(res, t, 1);
-  return SPCONV_OK;
-}
-
 /* --------------------------------------------------- adjoints, cross products */
 
 /* Adjoints for the pose T = (R, p) of frame B in frame A: a motion given at
@@ -5149,6 +5114,11 @@ SPCONV_API int spconv_pose_xyzw_from_mat4(spconv_real res[7], const spconv_real 
 /* 1 for a known spconv_order */
 SPCONV__PRIVATE int spconv__order_valid(spconv_order order) {
   return order == SPCONV_ORDER_LINEAR_FIRST || order == SPCONV_ORDER_ANGULAR_FIRST;
+}
+
+/* index of the linear half of a 6-vector stored as order says (0 or 3) */
+SPCONV__PRIVATE int spconv__order_lin(spconv_order order) {
+  return order == SPCONV_ORDER_ANGULAR_FIRST ? 3 : 0;
 }
 
 /* res = [[R, X], [Y, R]] (6x6 row-major) for pose [p; q_wxyz] and
@@ -5203,74 +5173,94 @@ SPCONV_API int spconv_adjoint_wrench_matrix_wxyz(spconv_real res[36], const spco
 }
 
 /* res = [a; b] = [R x_lin; R x_ang] for pose [p; q_wxyz], then a += p x b
-   (twist, wrench = 0) or b += p x a (wrench = 1). res may alias any input. */
+   (twist, wrench = 0) or b += p x a (wrench = 1); x and res hold their
+   linear half at lin (0 or 3). res may alias any input. */
 SPCONV__PRIVATE void spconv__pose_apply6(spconv_real res[6], const spconv_real pose[7],
-                                         const spconv_real x[6], int wrench) {
+                                         const spconv_real x[6], int lin, int wrench) {
   spconv_real a[3], b[3], p[3];
   int i;
   for (i = 0; i < 3; ++i) p[i] = pose[i];
-  spconv__quat_rotate(a, pose[3], pose[4], pose[5], pose[6], x);
-  spconv__quat_rotate(b, pose[3], pose[4], pose[5], pose[6], x + 3);
+  spconv__quat_rotate(a, pose[3], pose[4], pose[5], pose[6], x + lin);
+  spconv__quat_rotate(b, pose[3], pose[4], pose[5], pose[6], x + 3 - lin);
   if (wrench) spconv__add_cross(b, b, p, a);
   else spconv__add_cross(a, a, p, b);
   for (i = 0; i < 3; ++i) {
-    res[i] = a[i];
-    res[3 + i] = b[i];
+    res[lin + i] = a[i];
+    res[3 - lin + i] = b[i];
   }
 }
 
 /** res = Ad_T twist for the pose T = [p; q_wxyz] of frame B in frame A:
    a twist [v; w] of B's origin in B's axes -> [R v + p x (R w); R w], the
    same motion at A's origin in A's axes (KDL Frame * Twist; Pinocchio
-   SE3::act on a Motion). spconv_pose_inv_wxyz gives the way back. */
-SPCONV_API void spconv_twist_transform_wxyz(spconv_real res[6], const spconv_real pose[7],
-                                            const spconv_real twist[6]) {
-  spconv__pose_apply6(res, pose, twist, 0);
+   SE3::act on a Motion). SPCONV_ORDER_ANGULAR_FIRST: [w; v] in and out
+   (DART's AdT, Drake's SpatialVelocity re-expressed and shifted).
+   spconv_pose_inv_wxyz gives the way back. SPCONV_EINVAL (res untouched)
+   for an unknown order. */
+SPCONV_API int spconv_twist_transform_wxyz(spconv_real res[6], const spconv_real pose[7],
+                                           const spconv_real twist[6], spconv_order order) {
+  if (!spconv__order_valid(order)) return SPCONV_EINVAL;
+  spconv__pose_apply6(res, pose, twist, spconv__order_lin(order), 0);
+  return SPCONV_OK;
 }
 
 /** res = Ad_T^-T wrench for the pose T = [p; q_wxyz] of frame B in frame A:
    a wrench [f; tau] about B's origin in B's axes -> [R f; R tau + p x (R f)]
    about A's origin in A's axes (KDL Frame * Wrench; Pinocchio SE3::act on
-   a Force). The power with the transformed twist is unchanged. */
-SPCONV_API void spconv_wrench_transform_wxyz(spconv_real res[6], const spconv_real pose[7],
-                                             const spconv_real wrench[6]) {
-  spconv__pose_apply6(res, pose, wrench, 1);
+   a Force). SPCONV_ORDER_ANGULAR_FIRST: [tau; f] in and out (DART's
+   dAdInvT). The power with the transformed twist is unchanged.
+   SPCONV_EINVAL (res untouched) for an unknown order. */
+SPCONV_API int spconv_wrench_transform_wxyz(spconv_real res[6], const spconv_real pose[7],
+                                            const spconv_real wrench[6], spconv_order order) {
+  if (!spconv__order_valid(order)) return SPCONV_EINVAL;
+  spconv__pose_apply6(res, pose, wrench, spconv__order_lin(order), 1);
+  return SPCONV_OK;
 }
 
-/* res = v x x for v = [v; w] and a 6-vector x (linear first): motion
-   (force = 0) [w x x_lin + v x x_ang; w x x_ang], force (force = 1)
-   [w x x_lin; w x x_ang + v x x_lin]. res may alias any input. */
+/* res = v x x for a twist v = [v; w] and a 6-vector x: a twist (force = 0)
+   [w x x_lin + v x x_ang; w x x_ang], a wrench (force = 1) [w x x_lin;
+   w x x_ang + v x x_lin]; all three hold their linear half at lin (0 or 3).
+   res may alias any input. */
 SPCONV__PRIVATE void spconv__spatial_cross(spconv_real res[6], const spconv_real v[6],
-                                           const spconv_real x[6], int force) {
-  spconv_real lin[3], ang[3];
+                                           const spconv_real x[6], int lin, int force) {
+  spconv_real l[3], a[3];
+  const int ang = 3 - lin;
   int i;
-  spconv__cross(lin, v + 3, x);
-  spconv__cross(ang, v + 3, x + 3);
-  if (force) spconv__add_cross(ang, ang, v, x);
-  else spconv__add_cross(lin, lin, v, x + 3);
+  spconv__cross(l, v + ang, x + lin);
+  spconv__cross(a, v + ang, x + ang);
+  if (force) spconv__add_cross(a, a, v + lin, x + lin);
+  else spconv__add_cross(l, l, v + lin, x + ang);
   for (i = 0; i < 3; ++i) {
-    res[i] = lin[i];
-    res[3 + i] = ang[i];
+    res[lin + i] = l[i];
+    res[ang + i] = a[i];
   }
 }
 
-/** res = v x m, the spatial cross product of two motions (twists [v; w],
-   linear first, same point and axes): [w x v_m + v x w_m; w x w_m]
-   (Featherstone's crm(v) m; MuJoCo mju_crossMotion in its [w; v] order). The
-   rate of change of m carried along by the motion v: d/dt (Ad_exp(t v) m)
-   at t = 0. */
-SPCONV_API void spconv_motion_cross(spconv_real res[6], const spconv_real v[6],
-                                    const spconv_real m[6]) {
-  spconv__spatial_cross(res, v, m, 0);
+/** res = a x b, the spatial cross product of two twists (same point and
+   axes): [w_a x v_b + v_a x w_b; w_a x w_b] for a = [v_a; w_a], b =
+   [v_b; w_b] (Featherstone's crm(a) b; MuJoCo mju_crossMotion and DART's
+   ad(a, b) in the [w; v] order, SPCONV_ORDER_ANGULAR_FIRST here). The rate
+   of change of b carried along by the motion a: d/dt (Ad_exp(t a) b) at
+   t = 0. SPCONV_EINVAL (res untouched) for an unknown order. */
+SPCONV_API int spconv_twist_cross(spconv_real res[6], const spconv_real a[6],
+                                  const spconv_real b[6], spconv_order order) {
+  if (!spconv__order_valid(order)) return SPCONV_EINVAL;
+  spconv__spatial_cross(res, a, b, spconv__order_lin(order), 0);
+  return SPCONV_OK;
 }
 
-/** res = v x* f, the spatial cross product of a motion v = [v; w] and a
-   force f = [f; tau] (linear first, same point and axes): [w x f;
-   w x tau + v x f] (Featherstone's crf(v) f; MuJoCo mju_crossForce in its
-   [tau; f] order). Dual of spconv_motion_cross: (v x* f).m = -f.(v x m). */
-SPCONV_API void spconv_force_cross(spconv_real res[6], const spconv_real v[6],
-                                   const spconv_real f[6]) {
-  spconv__spatial_cross(res, v, f, 1);
+/** res = twist x* wrench, the spatial cross product of a twist [v; w] and a
+   wrench [f; tau] (same point and axes): [w x f; w x tau + v x f]
+   (Featherstone's crf(v) f; MuJoCo mju_crossForce in the [tau; f] order,
+   SPCONV_ORDER_ANGULAR_FIRST here; minus DART's dad(twist, wrench), which
+   is ad^T). Dual of spconv_twist_cross: (v x* f).m = -f.(v x m); the rate
+   of change of a wrench carried along: d/dt (Ad_exp(t v)^-T f) at t = 0.
+   SPCONV_EINVAL (res untouched) for an unknown order. */
+SPCONV_API int spconv_wrench_cross(spconv_real res[6], const spconv_real twist[6],
+                                   const spconv_real wrench[6], spconv_order order) {
+  if (!spconv__order_valid(order)) return SPCONV_EINVAL;
+  spconv__spatial_cross(res, twist, wrench, spconv__order_lin(order), 1);
+  return SPCONV_OK;
 }
 
 /* ------------------------------------------------------- SE(3) exp and log */
@@ -5324,39 +5314,48 @@ SPCONV__PRIVATE void spconv__se3_v_apply(spconv_real res[3], const spconv_real u
    a). A body twist (body axes) advances a pose by pose_mul(pose, res), a
    world twist (at the world origin, world axes) by pose_mul(res, pose):
    the quaternions then equal spconv_quat_integrate_body_wxyz /
-   _world_wxyz. DART's math::expMap([w; v] dt). */
-SPCONV_API void spconv_pose_exp_wxyz(spconv_real res[7], const spconv_real twist[6],
-                                     spconv_real dt) {
+   _world_wxyz. SPCONV_ORDER_ANGULAR_FIRST reads the twist [w; v] (DART's
+   math::expMap(dt [w; v]), Modern Robotics' MatrixExp6). SPCONV_EINVAL
+   (res untouched) for an unknown order. */
+SPCONV_API int spconv_pose_exp_wxyz(spconv_real res[7], const spconv_real twist[6],
+                                    spconv_real dt, spconv_order order) {
   spconv_real u[3], d[3], q[4], b, c;
-  int i;
+  int i, lin = spconv__order_lin(order);
+  if (!spconv__order_valid(order)) return SPCONV_EINVAL;
   for (i = 0; i < 3; ++i) {
-    d[i] = dt * twist[i];
-    u[i] = dt * twist[3 + i];
+    d[i] = dt * twist[lin + i];
+    u[i] = dt * twist[3 - lin + i];
   }
   spconv__se3_exp_coeffs(&b, &c, spconv__norm3(u));
   spconv__se3_v_apply(d, u, d, b, c);
   spconv_quat_wxyz_from_rotvec(q, u);
   for (i = 0; i < 3; ++i) res[i] = d[i];
   for (i = 0; i < 4; ++i) res[3 + i] = q[i];
+  return SPCONV_OK;
 }
 
-/** res = log(pose): the twist [v; w] with spconv_pose_exp_wxyz(res, 1) equal
+/** res = log(pose): the twist [v; w] with spconv_pose_exp_wxyz(res, 1, order) equal
    to pose [p; q_wxyz] (q and c q alike, -q included): w =
    spconv_rotvec_from_quat_wxyz(q), |w| <= pi, v = V(w)^-1 p with V^-1 =
    E - [w]x / 2 + (1 - (a/2) cot(a/2))/a^2 [w]x^2, a = |w| (series below
    a = 0.125; finite at a = pi, where the sign of w follows
-   spconv_quat_canonical_wxyz). DART's math::logMap, Modern Robotics'
-   MatrixLog6 (as [v; w]). The zero quaternion gives w = 0, v = p. */
-SPCONV_API void spconv_twist_log_wxyz(spconv_real res[6], const spconv_real pose[7]) {
+   spconv_quat_canonical_wxyz). SPCONV_ORDER_ANGULAR_FIRST writes it
+   [w; v] (DART's math::logMap, Modern Robotics' MatrixLog6). The zero
+   quaternion gives w = 0, v = p. SPCONV_EINVAL (res untouched) for an
+   unknown order. */
+SPCONV_API int spconv_twist_log_wxyz(spconv_real res[6], const spconv_real pose[7],
+                                     spconv_order order) {
   spconv_real w[3], v[3];
-  int i;
+  int i, lin = spconv__order_lin(order);
+  if (!spconv__order_valid(order)) return SPCONV_EINVAL;
   spconv_rotvec_from_quat_wxyz(w, pose + 3);
   for (i = 0; i < 3; ++i) v[i] = pose[i];
   spconv__se3_v_apply(v, w, v, SPCONV__R(-0.5), spconv__se3_log_coeff(spconv__norm3(w)));
   for (i = 0; i < 3; ++i) {
-    res[i] = v[i];
-    res[3 + i] = w[i];
+    res[lin + i] = v[i];
+    res[3 - lin + i] = w[i];
   }
+  return SPCONV_OK;
 }
 
 /** @} */ /* end of >>se3 */
@@ -5489,18 +5488,30 @@ SPCONV_API int spconv_principal_from_inertia(spconv_real res_diag[3],
   return SPCONV_OK;
 }
 
-/** res = I_com + mass (|r|^2 E - r r^T) (row-major, exactly symmetric when
-   I_com is): the parallel-axis theorem, the inertia tensor about the point
-   C + r from the tensor I_com about the centre of mass C (r in the tensor's
-   axes; the sign of r does not matter). r must start at the COM: to move
-   a tensor between two other points go through the COM. */
-SPCONV_API void spconv_inertia_shift(spconv_real res[9], const spconv_real I_com[9],
-                                     spconv_real mass, const spconv_real r[3]) {
-  spconv_real t[9], rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
+/** res = the inertia tensor about the point B = A + r from the tensor I
+   about A (row-major, in one set of axes, r and com in them too) of a body
+   of the given mass whose centre of mass C is at com = C - A:
+   I_B = I_A - m (|c|^2 E - c c^T) + m (|r - c|^2 E - (r - c)(r - c)^T)
+   (the parallel-axis theorem twice, through C), computed without the two
+   large terms as I + m ((r.s) E - (r s^T + s r^T) / 2), s = r - 2 com,
+   so that A and B near each other but far from C lose nothing. With
+   com = 0 (I about the COM) it is I_com + m (|r|^2 E - r r^T), bit for
+   bit. Exactly symmetric when I is. Drake's SpatialInertia::Shift on the
+   rotational part. */
+SPCONV_API void spconv_inertia_shift(spconv_real res[9], const spconv_real I[9],
+                                     spconv_real mass, const spconv_real com[3],
+                                     const spconv_real r[3]) {
+  spconv_real t[9], d[3], sv[3], rs;
   int i, j;
+  for (i = 0; i < 3; ++i) {
+    d[i] = r[i];
+    sv[i] = r[i] - SPCONV__R(2) * com[i];
+  }
+  rs = d[0] * sv[0] + d[1] * sv[1] + d[2] * sv[2];
   for (i = 0; i < 3; ++i)
     for (j = 0; j < 3; ++j)
-      t[3 * i + j] = I_com[3 * i + j] + mass * ((i == j ? rr : SPCONV__R(0)) - r[i] * r[j]);
+      t[3 * i + j] = I[3 * i + j] + mass * ((i == j ? rs : SPCONV__R(0)) -
+                                            SPCONV__R(0.5) * (d[i] * sv[j] + sv[i] * d[j]));
   for (i = 0; i < 9; ++i) res[i] = t[i];
 }
 
@@ -5508,21 +5519,21 @@ SPCONV_API void spconv_inertia_shift(spconv_real res[9], const spconv_real I_com
    which maps the twist [v_O; w] (linear first, at O, the frame's axes) to
    the momentum [p; L_O] (linear momentum, angular momentum about O):
    [[m E, -m [c]x], [m [c]x, I_com - m [c]x [c]x]] with com = c = C - O
-   (the lower-right block is spconv_inertia_shift(I_com, m, c), the tensor
+   (the lower-right block is spconv_inertia_shift(I_com, m, 0, c), the tensor
    about O). Featherstone's mcI in [v; w] order; DART's getSpatialTensor and
    Pinocchio's Inertia::matrix() are the same in [w; v] order
    (spconv_spatial_swap on rows and columns). The power-conjugate of a
    twist: res V is a wrench, V.(res V) = 2 x spconv_kinetic_energy. */
 SPCONV_API void spconv_spatial_inertia(spconv_real res[36], spconv_real mass,
                                        const spconv_real com[3], const spconv_real I_com[9]) {
-  spconv_real c[3], mc[3], nmc[3], Io[9];
+  spconv_real c[3], mc[3], nmc[3], Io[9], zero[3] = {0, 0, 0};
   int i, j;
   for (i = 0; i < 3; ++i) {
     c[i] = com[i];
     mc[i] = mass * com[i];
     nmc[i] = -mc[i];
   }
-  spconv_inertia_shift(Io, I_com, mass, c);
+  spconv_inertia_shift(Io, I_com, mass, zero, c);
   for (i = 0; i < 36; ++i) res[i] = SPCONV__R(0); /* inputs all read: res may alias them */
   for (i = 0; i < 3; ++i) {
     res[6 * i + i] = mass;
@@ -5530,6 +5541,35 @@ SPCONV_API void spconv_spatial_inertia(spconv_real res[36], spconv_real mass,
   }
   spconv__block_skew(res, 0, 1, nmc);
   spconv__block_skew(res, 1, 0, mc);
+}
+
+/** res = Ad_T^-T M Ad_T^-1 (6x6 row-major) for the pose T = [p; q_wxyz] of
+   frame B in frame A: the spatial inertia M about B's origin in B's axes
+   (linear first, twist [v; w] -> momentum [p; L], as spconv_spatial_inertia
+   builds it) re-expressed about A's origin in A's axes, so that the
+   momentum of a twist given at A is the same momentum as at B
+   (Pinocchio's Inertia::se3Action; DART's math::transformInertia(T^-1, M)
+   in the [w; v] order). Of spconv_spatial_inertia(m, c, I_com) it is
+   spconv_spatial_inertia(m, R c + p, R I_com R^T). M need not be a rigid
+   body's (an articulated-body inertia moves alike). */
+SPCONV_API void spconv_spatial_inertia_transform_wxyz(spconv_real res[36],
+                                                      const spconv_real pose[7],
+                                                      const spconv_real M[36]) {
+  spconv_real W[36], WM[36];
+  int i, j, k;
+  spconv__adjoint_blocks(W, pose, 0); /* Ad^-T, linear first: [[R, 0], [[p]x R, R]] */
+  for (i = 0; i < 6; ++i)
+    for (j = 0; j < 6; ++j) {
+      spconv_real acc = SPCONV__R(0);
+      for (k = 0; k < 6; ++k) acc += W[6 * i + k] * M[6 * k + j];
+      WM[6 * i + j] = acc;
+    }
+  for (i = 0; i < 6; ++i) /* (W M) W^T: M read in full above, res may alias it */
+    for (j = 0; j < 6; ++j) {
+      spconv_real acc = SPCONV__R(0);
+      for (k = 0; k < 6; ++k) acc += WM[6 * i + k] * W[6 * j + k];
+      res[6 * i + j] = acc;
+    }
 }
 
 /** The kinetic energy 1/2 V^T M V of a rigid body moving with twist

@@ -12,6 +12,16 @@ docs/stability.md ("Arguments"):
      formats: the from*/to* parameters that are not conventions) come after
      every array, the source before the target.
 
+and every public function name against the storage rule of docs/stability.md
+("Quaternion storage in a name"):
+
+  4. A storage word (wxyz, xyzw) follows the word of the quaternion or pose
+     it stores (quat, quats, pose, joint_q) in a conversion `<result>_from_<input>`
+     and in a change (`_change_`), or stands alone after `from` when the
+     input is the result's kind in another storage (`quat_wxyz_from_xyzw`);
+     in any other name it is the last word (before `_n`): `quat_mul_wxyz`,
+     `pose_exp_wxyz`, `twist_transform_wxyz`.
+
     python3 tests/check_signatures.py [--header H]
 
 Run by ctest (api_signatures) and CI.
@@ -75,13 +85,39 @@ def check(fn, params):
     return problems
 
 
+STORAGE = ("wxyz", "xyzw")
+STORED = ("quat", "quats", "pose", "q")  # q: joint_q, whose free and ball joints hold quaternions
+
+
+def check_name(fn):
+    """Problems of a function name with the storage rule (4. above)."""
+    words = fn[len("spconv_"):].split("_")
+    if words[-1] == "n":
+        words = words[:-1]
+    at = [i for i, w in enumerate(words) if w in STORAGE]
+    if not at:
+        return []
+    conversion = "from" in words or "change" in words
+    problems = []
+    for i in at:
+        prev = words[i - 1] if i > 0 else ""
+        if conversion:
+            ok = prev in STORED or (prev == "from" and i >= 3 and words[i - 2] in STORAGE)
+        else:
+            ok = i == len(words) - 1 and len(at) == 1
+        if not ok:
+            where = "after quat/quats/pose/joint_q" if conversion else "last"
+            problems.append(f"{fn}: storage `{words[i]}` is not {where} (docs/stability.md)")
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--header", default=os.path.join(HERE, "..", "include", "spatial_conv.h"))
     args = ap.parse_args()
     text = open(args.header, encoding="utf-8").read()
     protos = list(prototypes(text))
-    problems = [p for fn, params in protos for p in check(fn, params)]
+    problems = [p for fn, params in protos for p in check(fn, params) + check_name(fn)]
     for p in problems:
         print("FAILED:", p)
     if len(protos) < 150:
@@ -91,7 +127,9 @@ def main():
         return 1
     n_conv = sum(1 for _, ps in protos for d, n in ps if n in ("to", "from") and "convention" in d)
     print(f"api_signatures: {len(protos)} prototypes, results first; {n_conv} convention "
-          "descriptors beside their arrays; changes of axes, units and formats from -> to")
+          "descriptors beside their arrays; changes of axes, units and formats from -> to; "
+          f"{sum(1 for fn, _ in protos if any(w in fn for w in STORAGE))} names with a storage "
+          "word where the rule puts it")
     return 0
 
 

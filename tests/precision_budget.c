@@ -42,7 +42,9 @@ enum {
   F_UP_QUAT, F_AXES, F_MAT_FROM_QUAT, F_QUAT_FROM_MAT, F_ORTHO, F_FROM_AXIS_ANGLE,
   F_AXIS_ANGLE_AXIS, F_AXIS_ANGLE_ANGLE, F_FROM_ROTVEC, F_ROTVEC, F_FROM_EULER,
   F_EULER_REBUILD, F_ROT6D, F_SLERP, F_INTEGRATE, F_ANGVEL, F_TWIST_CONVERT,
-  F_WRENCH_CONVERT, F_BATCH, F_COUNT
+  F_WRENCH_CONVERT, F_POSE_MUL, F_POSE_INV, F_POSE_REL, F_POSE_INTERP, F_POSE_APPLY,
+  F_SE3_TRANSFORM, F_ADJOINT, F_SE3_CROSS, F_EXP_SMALL, F_EXP, F_LOG_SMALL, F_LOG, F_LOG_PI,
+  F_INERTIA_PRINCIPAL, F_INERTIA_SHIFT, F_SPATIAL_INERTIA, F_KINETIC, F_BATCH, F_COUNT
 };
 static const struct {
   const char *family, *name;
@@ -81,6 +83,23 @@ static const struct {
     {"rotations", "spconv_body/world_angvel_from_quats_wxyz", {56, 56}},
     {"conventions as data", "spconv_twist_convert (every preset pair)", {72, 72}},
     {"conventions as data", "spconv_wrench_convert (every preset pair)", {64, 64}},
+    {"spatial core", "spconv_pose_mul_wxyz", {20, 20}},
+    {"spatial core", "spconv_pose_inv_wxyz", {20, 24}},
+    {"spatial core", "spconv_pose_relative_wxyz", {20, 28}},
+    {"spatial core", "spconv_pose_interp_wxyz", {48, 96}},
+    {"spatial core", "spconv_pose_transform_point_wxyz / _rotate_vec_wxyz", {24, 24}},
+    {"spatial core", "spconv_twist/wrench_transform_wxyz (both orders)", {88, 72}},
+    {"spatial core", "spconv_adjoint_twist/wrench_matrix_wxyz (both orders)", {14, 16}},
+    {"spatial core", "spconv_twist/wrench_cross (ULPs of max x_i times max y_i)", {10, 10}},
+    {"spatial core", "spconv_pose_exp_wxyz, angle < 0.125 (series)", {4, 4}},
+    {"spatial core", "spconv_pose_exp_wxyz, angle 0.125 .. 2 pi", {24, 24}},
+    {"spatial core", "spconv_twist_log_wxyz, angle < 0.125 (series)", {6, 6}},
+    {"spatial core", "spconv_twist_log_wxyz, angle 0.125 .. pi - 1e-3", {14, 16}},
+    {"spatial core", "spconv_twist_log_wxyz, angle pi - 1e-3 .. pi", {18, 20}},
+    {"spatial core", "spconv_inertia_from_principal", {28, 28}},
+    {"spatial core", "spconv_inertia_shift (A, B, C apart)", {12, 16}},
+    {"spatial core", "spconv_spatial_inertia_transform_wxyz", {24, 24}},
+    {"spatial core", "spconv_kinetic_energy", {10, 10}},
     {"batch forms", "every _n form vs its single-element function", {0, 0}},
 };
 
@@ -240,6 +259,326 @@ static void ld_convert(ld res[6], const spconv_convention *to, const spconv_real
   for (i = 0; i < 3; ++i) {
     res[lo + i] = l[i];
     res[ao + i] = (!wrench && to->angle_unit == SPCONV_ANGLE_DEGREES) ? a[i] / d2r : a[i];
+  }
+}
+
+/* unit slerp a fraction t from unit a to unit b along the shortest arc */
+static void ld_slerp(ld r[4], const ld ua[4], const ld ub[4], ld t) {
+  ld a[4], b[4], d = 0, om, wa, wb;
+  int i;
+  memcpy(a, ua, sizeof a);
+  memcpy(b, ub, sizeof b);
+  for (i = 0; i < 4; ++i) d += a[i] * b[i];
+  if (d < 0) { for (i = 0; i < 4; ++i) b[i] = -b[i]; d = -d; }
+  om = acosl(d > 1 ? 1 : d);
+  wa = sinl((1 - t) * om) / sinl(om);
+  wb = sinl(t * om) / sinl(om);
+  for (i = 0; i < 4; ++i) r[i] = wa * a[i] + wb * b[i];
+}
+
+/* max |x_i| of two 3-vectors: the scale of a sum whose terms cancel */
+static ld ld_scale2(const ld a[3], const ld b[3]) {
+  ld m = 0;
+  int i;
+  for (i = 0; i < 3; ++i) {
+    if (fabsl(a[i]) > m) m = fabsl(a[i]);
+    if (fabsl(b[i]) > m) m = fabsl(b[i]);
+  }
+  return m;
+}
+
+/* ------------------------------------------------------ spatial core refs */
+/* [a; b] -> [R x_a + (p x R x_b if twist); R x_b + (p x R x_a if wrench)] */
+static void ld_se3_apply(ld r[6], const ld R[9], const ld p[3], const ld x[6], int wrench) {
+  ld a[3], b[3], c[3];
+  int i;
+  ld_mv(a, R, x);
+  ld_mv(b, R, x + 3);
+  ld_cross(c, p, wrench ? a : b);
+  for (i = 0; i < 3; ++i) {
+    r[i] = a[i] + (wrench ? 0 : c[i]);
+    r[3 + i] = b[i] + (wrench ? c[i] : 0);
+  }
+}
+/* B = (1 - cos a)/a^2, C = (a - sin a)/a^3: series to a^16 below 0.5 */
+static void ld_exp_coeffs(ld *b, ld *c, ld a) {
+  ld a2 = a * a, tb = 0.5L, tc = 1.0L / 6, sb = 0, sc = 0;
+  int k;
+  if (a >= 0.5L) {
+    *b = (1 - cosl(a)) / a2;
+    *c = (a - sinl(a)) / (a2 * a);
+    return;
+  }
+  for (k = 0; k < 10; ++k) { /* tb = (-1)^k / (2k+2)!, tc = (-1)^k / (2k+3)! */
+    sb += tb;
+    sc += tc;
+    tb *= -a2 / ((2 * k + 3) * (2 * k + 4));
+    tc *= -a2 / ((2 * k + 4) * (2 * k + 5));
+  }
+  *b = sb;
+  *c = sc;
+}
+/* x + b (u x x) + c (u x (u x x)) */
+static void ld_v_apply(ld r[3], const ld u[3], const ld x[3], ld b, ld c) {
+  ld t1[3], t2[3];
+  int i;
+  ld_cross(t1, u, x);
+  ld_cross(t2, u, t1);
+  for (i = 0; i < 3; ++i) r[i] = x[i] + b * t1[i] + c * t2[i];
+}
+/* a random rotation vector of angle a (uniform direction) */
+static void rrotvec(spconv_real w[3], double a) {
+  double d[3], n;
+  int i;
+  do {
+    for (i = 0; i < 3; ++i) d[i] = uni(-1, 1);
+    n = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+  } while (n < 1e-3 || n > 1);
+  for (i = 0; i < 3; ++i) w[i] = (spconv_real)(d[i] / n * a);
+}
+
+/* exp of twist (lin at 0 or 3) over dt against the long double reference */
+static void core_exp(const spconv_real tw[6], spconv_real dt, spconv_order o, int f) {
+  spconv_real out[7];
+  ld u[3], v[3], a, b, c, r[7];
+  int i, lin = o == SPCONV_ORDER_ANGULAR_FIRST ? 3 : 0;
+  for (i = 0; i < 3; ++i) {
+    v[i] = (ld)tw[lin + i] * (ld)dt;
+    u[i] = (ld)tw[3 - lin + i] * (ld)dt;
+  }
+  a = sqrtl(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+  ld_exp_coeffs(&b, &c, a);
+  ld_v_apply(r, u, v, b, c);
+  ld_rotvec_q(r + 3, u);
+  pb_ok(spconv_pose_exp_wxyz(out, tw, dt, o));
+  record(f, out, r, 3, ld_scale2(v, v)); /* |V| <= 1 + a: ULPs of |v dt| */
+  record(f, out + 3, r + 3, 4, 0);
+}
+
+/* log of pose [p; q] against the long double reference (both halves) */
+static void core_log(const spconv_real pose[7], spconv_order o, int f) {
+  spconv_real out[6];
+  ld w[3], p[3], lq[4], a, d, r[6], h;
+  int i, lin = o == SPCONV_ORDER_ANGULAR_FIRST ? 3 : 0;
+  ld_of(lq, pose + 3, 4);
+  ld_q_rotvec(w, lq);
+  ld_of(p, pose, 3);
+  a = sqrtl(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+  h = a / 2;
+  d = a < 1e-4L ? 1.0L / 12 + a * a / 720 : (1 - h * cosl(h) / sinl(h)) / (a * a);
+  ld_v_apply(r + lin, w, p, -0.5L, d);
+  for (i = 0; i < 3; ++i) r[3 - lin + i] = w[i];
+  pb_ok(spconv_twist_log_wxyz(out, pose, o));
+  record(f, out + lin, r + lin, 3, 0);
+  record(f, out + 3 - lin, r + 3 - lin, 3, 0);
+}
+
+/* the spatial core: poses q, q2 (units u, u2, R = L of q); a position that
+   is a sum of terms counts ULPs of the largest term */
+static void sample_core(const spconv_real *q, const spconv_real *q2, const ld *u, const ld *u2,
+                        const ld *L) {
+  spconv_real a[7], b[7], out[36], x[6], y[6], pt[3];
+  ld pa[3], pbl[3], qa[4], qb[4], ref[36], t[3], n2, lx[6];
+  spconv_order o = next_u64() % 2 ? SPCONV_ORDER_ANGULAR_FIRST : SPCONV_ORDER_LINEAR_FIRST;
+  int i, j, lin = o == SPCONV_ORDER_ANGULAR_FIRST ? 3 : 0;
+  rvec(a, 3, 10);
+  rvec(b, 3, 10);
+  rvec(x, 6, 10);
+  rvec(y, 6, 10);
+  rvec(pt, 3, 10);
+  memcpy(a + 3, q, 4 * sizeof(spconv_real));
+  memcpy(b + 3, q2, 4 * sizeof(spconv_real));
+  ld_of(pa, a, 3);
+  ld_of(pbl, b, 3);
+  ld_of(qa, q, 4);
+  ld_of(qb, q2, 4);
+  n2 = qa[0] * qa[0] + qa[1] * qa[1] + qa[2] * qa[2] + qa[3] * qa[3];
+  /* poses */
+  spconv_pose_mul_wxyz(out, a, b);
+  ld_mv(ref, L, pbl);
+  for (i = 0; i < 3; ++i) ref[i] += pa[i];
+  ld_qmul(ref + 3, qa, qb);
+  record(F_POSE_MUL, out, ref, 3, ld_scale2(pa, pbl));
+  record(F_POSE_MUL, out + 3, ref + 3, 4, 0);
+  spconv_pose_inv_wxyz(out, a);
+  ld_mtv(ref, L, pa);
+  for (i = 0; i < 3; ++i) ref[i] = -ref[i];
+  ref[3] = qa[0] / n2;
+  for (i = 1; i < 4; ++i) ref[3 + i] = -qa[i] / n2;
+  record(F_POSE_INV, out, ref, 3, 0);
+  record(F_POSE_INV, out + 3, ref + 3, 4, 0);
+  spconv_pose_relative_wxyz(out, a, b);
+  for (i = 0; i < 3; ++i) t[i] = pbl[i] - pa[i];
+  ld_mtv(ref, L, t);
+  {
+    ld c[4] = {qa[0] / n2, -qa[1] / n2, -qa[2] / n2, -qa[3] / n2};
+    ld_qmul(ref + 3, c, qb);
+  }
+  record(F_POSE_REL, out, ref, 3, 0);
+  record(F_POSE_REL, out + 3, ref + 3, 4, 0);
+  {
+    spconv_real tt = (spconv_real)uni(0, 1);
+    spconv_pose_interp_wxyz(out, a, b, tt);
+    for (i = 0; i < 3; ++i) ref[i] = (1 - (ld)tt) * pa[i] + (ld)tt * pbl[i];
+    ld_slerp(ref + 3, u, u2, (ld)tt);
+    record(F_POSE_INTERP, out, ref, 3, 0);
+    record(F_POSE_INTERP, out + 3, ref + 3, 4, 0);
+  }
+  ld_of(t, pt, 3);
+  spconv_pose_transform_point_wxyz(out, a, pt);
+  ld_mv(ref, L, t);
+  for (i = 0; i < 3; ++i) ref[i] += pa[i];
+  record(F_POSE_APPLY, out, ref, 3, ld_scale2(pa, t));
+  spconv_pose_rotate_vec_wxyz(out, a, pt);
+  ld_mv(ref, L, t);
+  record(F_POSE_APPLY, out, ref, 3, 0);
+  /* transforms and adjoint matrices, in the order o */
+  for (i = 0; i < 3; ++i) {
+    lx[i] = (ld)x[lin + i];
+    lx[3 + i] = (ld)x[3 - lin + i];
+  }
+  for (j = 0; j < 2; ++j) {
+    ld r6[6], rs[6];
+    pb_ok(j ? spconv_wrench_transform_wxyz(out, a, x, o) : spconv_twist_transform_wxyz(out, a, x, o));
+    ld_se3_apply(r6, L, pa, lx, j);
+    for (i = 0; i < 3; ++i) {
+      rs[lin + i] = r6[i];
+      rs[3 - lin + i] = r6[3 + i];
+    }
+    record(F_SE3_TRANSFORM, out, rs, 6, 0);
+    /* the matrix: column k = the image of e_k (stored as o says) */
+    pb_ok(j ? spconv_adjoint_wrench_matrix_wxyz(out, a, o) : spconv_adjoint_twist_matrix_wxyz(out, a, o));
+    {
+      int k;
+      for (k = 0; k < 6; ++k) {
+        ld e[6] = {0, 0, 0, 0, 0, 0};
+        e[(k + lin) % 6] = 1; /* e_k stored as o says, read linear first */
+        ld_se3_apply(r6, L, pa, e, j);
+        for (i = 0; i < 3; ++i) {
+          ref[6 * (lin + i) + k] = r6[i];
+          ref[6 * (3 - lin + i) + k] = r6[3 + i];
+        }
+      }
+      record(F_ADJOINT, out, ref, 36, 0);
+    }
+  }
+  /* cross products, in the order o: ULPs of max |x| max |y| */
+  {
+    ld v[3], w[3], m1[3], m2[3], c1[3], c2[3], sx = 0, sy = 0, r6[6];
+    for (i = 0; i < 3; ++i) {
+      v[i] = (ld)x[lin + i];
+      w[i] = (ld)x[3 - lin + i];
+      m1[i] = (ld)y[lin + i];
+      m2[i] = (ld)y[3 - lin + i];
+    }
+    for (i = 0; i < 6; ++i) {
+      if (fabsl((ld)x[i]) > sx) sx = fabsl((ld)x[i]);
+      if (fabsl((ld)y[i]) > sy) sy = fabsl((ld)y[i]);
+    }
+    pb_ok(spconv_twist_cross(out, x, y, o));
+    ld_cross(c1, w, m1);
+    ld_cross(c2, v, m2);
+    for (i = 0; i < 3; ++i) r6[lin + i] = c1[i] + c2[i];
+    ld_cross(c1, w, m2);
+    for (i = 0; i < 3; ++i) r6[3 - lin + i] = c1[i];
+    record(F_SE3_CROSS, out, r6, 6, sx * sy);
+    pb_ok(spconv_wrench_cross(out, x, y, o));
+    ld_cross(c1, w, m1);
+    for (i = 0; i < 3; ++i) r6[lin + i] = c1[i];
+    ld_cross(c1, w, m2);
+    ld_cross(c2, v, m1);
+    for (i = 0; i < 3; ++i) r6[3 - lin + i] = c1[i] + c2[i];
+    record(F_SE3_CROSS, out, r6, 6, sx * sy);
+  }
+  /* exp: angle below 0.125 (10^U(-8, 0) of it), and up to 2 pi; dt = 1 */
+  {
+    spconv_real tw[6];
+    rvec(tw + lin, 3, 10);
+    rrotvec(tw + 3 - lin, 0.125 * pow(10.0, uni(-8, 0)));
+    core_exp(tw, 1, o, F_EXP_SMALL);
+    rrotvec(tw + 3 - lin, uni(0.125, 6.283));
+    core_exp(tw, 1, o, F_EXP);
+  }
+  /* log: q of angle below 0.125, 0.125 .. pi - 1e-3, pi - 1e-3 .. pi */
+  {
+    spconv_real pose[7], w[3];
+    ld lw[3], lq4[4];
+    int k;
+    for (k = 0; k < 3; ++k) {
+      double ang = k == 0 ? 0.125 * pow(10.0, uni(-8, 0))
+                          : k == 1 ? uni(0.125, 3.14059) : 3.14159265358979 - pow(10.0, uni(-9, -3));
+      rvec(pose, 3, 10);
+      rrotvec(w, ang);
+      ld_of(lw, w, 3);
+      ld_rotvec_q(lq4, lw);
+      for (i = 0; i < 4; ++i) pose[3 + i] = (spconv_real)lq4[i];
+      core_log(pose, o, k == 0 ? F_LOG_SMALL : k == 1 ? F_LOG : F_LOG_PI);
+    }
+  }
+  /* inertia: principal moments in [0.1, 10), COM offsets up to 1 */
+  {
+    spconv_real d[3], Ic[9], com[3], r[3], M[36], tw[6], e;
+    ld LI[9], lc[3], lr[3], m, W[36], WM[36], lt[3];
+    int k, l;
+    for (i = 0; i < 3; ++i) d[i] = (spconv_real)uni(0.1, 10);
+    rvec(com, 3, 1);
+    rvec(r, 3, 1);
+    rvec(tw, 6, 10);
+    m = (ld)(spconv_real)uni(0.1, 10);
+    spconv_inertia_from_principal(Ic, d, q);
+    for (i = 0; i < 3; ++i)
+      for (j = 0; j < 3; ++j)
+        ref[3 * i + j] = L[3 * i] * L[3 * j] * (ld)d[0] + L[3 * i + 1] * L[3 * j + 1] * (ld)d[1] +
+                         L[3 * i + 2] * L[3 * j + 2] * (ld)d[2];
+    record(F_INERTIA_PRINCIPAL, Ic, ref, 9, 0);
+    /* shift from A (com = C - A) to A + r: through the COM in long double */
+    ld_of(LI, Ic, 9);
+    ld_of(lc, com, 3);
+    ld_of(lr, r, 3);
+    spconv_inertia_shift(out, Ic, (spconv_real)m, com, r);
+    for (i = 0; i < 3; ++i) lt[i] = lr[i] - lc[i];
+    for (i = 0; i < 3; ++i)
+      for (j = 0; j < 3; ++j) {
+        ld cc = lc[0] * lc[0] + lc[1] * lc[1] + lc[2] * lc[2];
+        ld tt = lt[0] * lt[0] + lt[1] * lt[1] + lt[2] * lt[2];
+        ref[3 * i + j] = LI[3 * i + j] - m * ((i == j ? cc : 0) - lc[i] * lc[j]) +
+                         m * ((i == j ? tt : 0) - lt[i] * lt[j]);
+      }
+    record(F_INERTIA_SHIFT, out, ref, 9, 0);
+    /* the 6x6 of B (pose a) in A: W M W^T, W = [[R, 0], [[p]x R, R]] */
+    spconv_spatial_inertia(M, (spconv_real)m, com, Ic);
+    for (i = 0; i < 36; ++i) W[i] = 0;
+    for (i = 0; i < 3; ++i)
+      for (j = 0; j < 3; ++j) {
+        ld col[3] = {L[j], L[3 + j], L[6 + j]}, pc[3];
+        ld_cross(pc, pa, col);
+        W[6 * i + j] = W[6 * (3 + i) + 3 + j] = L[3 * i + j];
+        W[6 * (3 + i) + j] = pc[i];
+      }
+    for (i = 0; i < 6; ++i)
+      for (j = 0; j < 6; ++j) {
+        WM[6 * i + j] = 0;
+        for (k = 0; k < 6; ++k) WM[6 * i + j] += W[6 * i + k] * (ld)M[6 * k + j];
+      }
+    for (i = 0; i < 6; ++i)
+      for (j = 0; j < 6; ++j) {
+        ref[6 * i + j] = 0;
+        for (l = 0; l < 6; ++l) ref[6 * i + j] += WM[6 * i + l] * W[6 * j + l];
+      }
+    spconv_spatial_inertia_transform_wxyz(out, a, M);
+    record(F_SPATIAL_INERTIA, out, ref, 36, 0);
+    /* kinetic energy: 1/2 m |v + w x c|^2 + 1/2 w.I w (I positive) */
+    e = spconv_kinetic_energy((spconv_real)m, com, Ic, tw);
+    {
+      ld lv[3], lw[3], wc[3], iw[3], s = 0;
+      ld_of(lv, tw, 3);
+      ld_of(lw, tw + 3, 3);
+      ld_cross(wc, lw, lc);
+      ld_mv(iw, LI, lw);
+      for (i = 0; i < 3; ++i) s += m * (lv[i] + wc[i]) * (lv[i] + wc[i]) + lw[i] * iw[i];
+      s /= 2;
+      record(F_KINETIC, &e, &s, 1, 0);
+    }
   }
 }
 
@@ -506,18 +845,11 @@ static void sample(void) {
   }
   {
     spconv_real tt = (spconv_real)uni(0, 1);
-    ld a[4], b[4], d = 0, om, wa, wb;
-    memcpy(a, u, sizeof a);
-    memcpy(b, u2, sizeof b);
-    for (i = 0; i < 4; ++i) d += a[i] * b[i];
-    if (d < 0) { for (i = 0; i < 4; ++i) b[i] = -b[i]; d = -d; }
-    om = acosl(d > 1 ? 1 : d);
-    wa = sinl((1 - (ld)tt) * om) / sinl(om);
-    wb = sinl((ld)tt * om) / sinl(om);
-    for (i = 0; i < 4; ++i) ref[i] = wa * a[i] + wb * b[i];
+    ld_slerp(ref, u, u2, (ld)tt);
     spconv_quat_slerp_wxyz(out, q, q2, tt);
     record(F_SLERP, out, ref, 4, 0);
   }
+  sample_core(q, q2, u, u2, L);
   {
     spconv_real dt = (spconv_real)uni(1e-3, 0.1), w[3];
     ld lw[3], d[4], lq[4], a[4], rr[4], rv[3];

@@ -50,6 +50,8 @@ spconv_real size[3], size_to[3], q_shape[4], pos[3], half_length, fromto[6];
 /* ------------------------------------------------- rigid transforms, inertia */
 spconv_real pose_a[7], pose_b[7], pose_ab[7], Ad[36], M6[36], twist_b[6], twist_out[6];
 spconv_real wrench_out[6], I_com[9], I_o[9], diag[3], mass;
+spconv_real pose_xyzw[7], poses[14], poses_xyzw[14], I_a[9], I_b[9], M6_a[36], M6_b[36];
+spconv_real pose_b_in_a[7];
 
 /* ------------------------------------------------------------- motion data */
 spconv_real bvh_root_pos[6], bvh_root_rot[8], bvh_local_rot[16], bvh_offsets[6];

@@ -8,12 +8,16 @@
 // dAdT(T, F) = Ad_T^T F, so the wrench map of the header (Ad_T^-T) is
 // dAdInvT(T, F) = Ad_{T^-1}^T F; ad(X, Y) = (w_X x w_Y, w_X x v_Y - w_Y x v_X)
 // (Featherstone's crm); dad(V, F) = ad_V^T F = -(V x* F); expMap / logMap on
-// [w; v]; Inertia::getSpatialTensor() = [[I_c + m [c]x [c]x^T, m [c]x],
+// [w; v]; transformInertia(T, G) = Ad_T^T G Ad_T (read from its output: it
+// takes an inertia about T's frame into the frame T is given in only with
+// T^-1); Inertia::getSpatialTensor() = [[I_c + m [c]x [c]x^T, m [c]x],
 // [m [c]x^T, m E]] about the frame origin, [w; v] order (read from its
 // output: dart/dynamics/Inertia.hpp does not spell it out);
 // parallelAxisTheorem(I, r, m) = I + m (|r|^2 E - r r^T).
-// The header's twists are [v; w] and wrenches [f; tau]: every comparison
-// converts explicitly. Eigen: Isometry3d products, inverse, matrix(),
+// The header's twists are [v; w] and wrenches [f; tau] unless a function's
+// order argument says SPCONV_ORDER_ANGULAR_FIRST: the linear-first calls
+// convert explicitly, the angular-first ones compare DART's vectors as they
+// are. Eigen: Isometry3d products, inverse, matrix(),
 // Quaterniond::slerp, SelfAdjointEigenSolver (ascending eigenvalues).
 //
 // DART's logMap is not accurate near angle pi (it recovers the angle from
@@ -41,6 +45,7 @@ namespace {
 const int kCases = 2400;  // per function; 300 per kind of rotation
 const char *const kDart = "DART";
 const char *const kEigen = "Eigen";
+const spconv_order kLin = SPCONV_ORDER_LINEAR_FIRST, kAng = SPCONV_ORDER_ANGULAR_FIRST;
 
 double dbl(spconv_real x) { return static_cast<double>(x); }
 
@@ -136,15 +141,42 @@ void check_adjoints() {
                         XC_TOL),
                  "Ad^-T", k, M, AdInvT_T, lin != 0);
     }
-    spconv_twist_transform_wxyz(res, pose, tw);
+    xc_row *st = xc_get(kDart, "spconv_{twist,wrench}_transform_wxyz status", XC_TOL);
+    xc_check_status(st, "status", k, spconv_twist_transform_wxyz(res, pose, tw, kLin), SPCONV_OK);
     check_swapped(xc_get(kDart, "spconv_twist_transform_wxyz vs AdT", XC_TOL), "AdT", k, res,
                   dart::math::AdT(T, swapped(tw)));
-    spconv_wrench_transform_wxyz(res, pose, wr);
+    xc_check_status(st, "status", k, spconv_wrench_transform_wxyz(res, pose, wr, kLin), SPCONV_OK);
     check_swapped(xc_get(kDart, "spconv_wrench_transform_wxyz vs dAdInvT", XC_TOL), "dAdInvT", k,
                   res, dart::math::dAdInvT(T, swapped(wr)));
     // the same wrench through DART's dAdT of the inverse: Ad_{T^-1}^T
     check_swapped(xc_get(kDart, "spconv_wrench_transform_wxyz vs dAdT(T^-1)", XC_TOL), "dAdT", k,
                   res, dart::math::dAdT(T.inverse(), swapped(wr)));
+    // angular first: DART's own vectors, no conversion
+    {
+      const Eigen::Vector6d ta = swapped(tw), wa = swapped(wr);
+      spconv_real tin[6], win[6];
+      for (int i = 0; i < 6; ++i) {
+        tin[i] = static_cast<spconv_real>(ta[i]);
+        win[i] = static_cast<spconv_real>(wa[i]);
+      }
+      xc_check_status(st, "status", k, spconv_twist_transform_wxyz(res, pose, tin, kAng), SPCONV_OK);
+      const Eigen::Vector6d A = dart::math::AdT(T, ta), F = dart::math::dAdInvT(T, wa);
+      check_vec(xc_get(kDart, "spconv_twist_transform_wxyz(ANGULAR_FIRST) vs AdT", XC_TOL), "AdT", k,
+                res, A.data(), 6);
+      xc_check_status(st, "status", k, spconv_wrench_transform_wxyz(res, pose, win, kAng), SPCONV_OK);
+      check_vec(xc_get(kDart, "spconv_wrench_transform_wxyz(ANGULAR_FIRST) vs dAdInvT", XC_TOL),
+                "dAdInvT", k, res, F.data(), 6);
+    }
+    // the wrench matrix (ANGULAR_FIRST) is the matrix of dAdInvT: column j =
+    // dAdInvT(T, e_j)
+    {
+      Eigen::Matrix6d D;
+      for (int j = 0; j < 6; ++j) D.col(j) = dart::math::dAdInvT(T, Eigen::Vector6d::Unit(j));
+      xc_check_status(st, "status", k, spconv_adjoint_wrench_matrix_wxyz(M, pose, kAng), SPCONV_OK);
+      check_mat6(xc_get(kDart, "spconv_adjoint_wrench_matrix_wxyz(ANGULAR_FIRST) vs dAdInvT columns",
+                        XC_TOL),
+                 "dAdInvT", k, M, D, false);
+    }
   }
 }
 
@@ -177,12 +209,32 @@ void check_cross() {
     xc_vec(v, 6, std::pow(10.0, xc_uniform(-3, 3)));
     xc_vec(m, 6, std::pow(10.0, xc_uniform(-3, 3)));
     xc_vec(f, 6, std::pow(10.0, xc_uniform(-3, 3)));
-    spconv_motion_cross(res, v, m);
-    check_swapped_scaled(xc_get(kDart, "spconv_motion_cross vs ad (/ |v||m|)", XC_TOL), "ad", k,
+    xc_row *st = xc_get(kDart, "spconv_{twist,wrench}_cross status", XC_TOL);
+    xc_check_status(st, "status", k, spconv_twist_cross(res, v, m, kLin), SPCONV_OK);
+    check_swapped_scaled(xc_get(kDart, "spconv_twist_cross vs ad (/ |v||m|)", XC_TOL), "ad", k,
                          res, dart::math::ad(swapped(v), swapped(m)), prod_scale(v, m));
-    spconv_force_cross(res, v, f);
-    check_swapped_scaled(xc_get(kDart, "spconv_force_cross vs -dad (/ |v||f|)", XC_TOL), "dad", k,
+    xc_check_status(st, "status", k, spconv_wrench_cross(res, v, f, kLin), SPCONV_OK);
+    check_swapped_scaled(xc_get(kDart, "spconv_wrench_cross vs -dad (/ |v||f|)", XC_TOL), "dad", k,
                          res, -dart::math::dad(swapped(v), swapped(f)), prod_scale(v, f));
+    // angular first: the same vectors as DART stores them, swapped back (an
+    // angular-first result re-read linear first)
+    {
+      spconv_real va[6], ma[6], fa[6], back[6];
+      const Eigen::Vector6d V = swapped(v), Mv = swapped(m), F = swapped(f);
+      for (int i = 0; i < 6; ++i) {
+        va[i] = static_cast<spconv_real>(V[i]);
+        ma[i] = static_cast<spconv_real>(Mv[i]);
+        fa[i] = static_cast<spconv_real>(F[i]);
+      }
+      xc_check_status(st, "status", k, spconv_twist_cross(res, va, ma, kAng), SPCONV_OK);
+      spconv_spatial_swap(back, res);
+      check_swapped_scaled(xc_get(kDart, "spconv_twist_cross(ANGULAR_FIRST) = ad (/ |v||m|)", XC_TOL),
+                           "ad", k, back, dart::math::ad(V, Mv), prod_scale(v, m));
+      xc_check_status(st, "status", k, spconv_wrench_cross(res, va, fa, kAng), SPCONV_OK);
+      spconv_spatial_swap(back, res);
+      check_swapped_scaled(xc_get(kDart, "spconv_wrench_cross(ANGULAR_FIRST) = -dad (/ |v||f|)", XC_TOL),
+                           "dad", k, back, -dart::math::dad(V, F), prod_scale(v, f));
+    }
   }
 }
 
@@ -202,7 +254,8 @@ void check_exp_log() {
     xc_rotvec_kind(tw + 3, kind);
     const spconv_real dt =
         (k / XC_KINDS) % 2 ? static_cast<spconv_real>(1) : static_cast<spconv_real>(xc_uniform(0.1, 1.5));
-    spconv_pose_exp_wxyz(res, tw, dt);
+    xc_check_status(xc_get(kDart, "spconv_pose_exp_wxyz / twist_log_wxyz status", XC_TOL), "status", k,
+                    spconv_pose_exp_wxyz(res, tw, dt, kLin), SPCONV_OK);
     {
       // DART's expMap evaluates (1 - cos a) / a^2 directly down to tiny
       // angles: its p is off by ~eps |v| / a there (4.6e-11 at a = 1.2e-6
@@ -216,11 +269,22 @@ void check_exp_log() {
       xc_check_scaled_tol(xc_get(kDart, "spconv_pose_exp_wxyz vs expMap (tol + eps/angle)", XC_TOL),
                           xc_kind_name(kind), k, g, w, 12, 1.0,
                           a > 0 ? XC_TOL + 2.220446049250313e-16 / a : XC_TOL);
+      // angular first: DART's [w; v] read as it is
+      spconv_real ta[6];
+      const Eigen::Vector6d S1 = swapped(tw);
+      for (int i = 0; i < 6; ++i) ta[i] = static_cast<spconv_real>(S1[i]);
+      xc_check_status(xc_get(kDart, "spconv_pose_exp_wxyz / twist_log_wxyz status", XC_TOL), "status",
+                      k, spconv_pose_exp_wxyz(res, ta, dt, kAng), SPCONV_OK);
+      xc_pose_rows(g, res);
+      xc_check_scaled_tol(
+          xc_get(kDart, "spconv_pose_exp_wxyz(ANGULAR_FIRST) vs expMap (tol + eps/angle)", XC_TOL),
+          xc_kind_name(kind), k, g, w, 12, 1.0, a > 0 ? XC_TOL + 2.220446049250313e-16 / a : XC_TOL);
     }
 
     // log of a pose of the kind
     xc_pose_kind(pose, k);
-    spconv_twist_log_wxyz(lg, pose);
+    xc_check_status(xc_get(kDart, "spconv_pose_exp_wxyz / twist_log_wxyz status", XC_TOL), "status", k,
+                    spconv_twist_log_wxyz(lg, pose, kLin), SPCONV_OK);
     const Eigen::Isometry3d T = iso(pose);
     double wn = 0;
     for (int i = 3; i < 6; ++i) wn += dbl(lg[i]) * dbl(lg[i]);
@@ -239,9 +303,15 @@ void check_exp_log() {
           xc_get(kDart, "spconv_twist_log_wxyz: expMap(log T) vs T (tol + eps/angle)", XC_TOL),
           xc_kind_name(kind), k, g, w, 12, 1.0, wn > 0 ? XC_TOL + 2.220446049250313e-16 / wn : XC_TOL);
     }
-    if (angle_of(pose + 3) < XC_PI - 0.1)
+    if (angle_of(pose + 3) < XC_PI - 0.1) {
       check_swapped(xc_get(kDart, "spconv_twist_log_wxyz vs logMap (angle < pi - 0.1)", XC_TOL),
                     xc_kind_name(kind), k, lg, dart::math::logMap(T));
+      const Eigen::Vector6d L = dart::math::logMap(T);
+      xc_check_status(xc_get(kDart, "spconv_pose_exp_wxyz / twist_log_wxyz status", XC_TOL), "status",
+                      k, spconv_twist_log_wxyz(lg, pose, kAng), SPCONV_OK);
+      check_vec(xc_get(kDart, "spconv_twist_log_wxyz(ANGULAR_FIRST) vs logMap (angle < pi - 0.1)", XC_TOL),
+                xc_kind_name(kind), k, lg, L.data(), 6);
+    }
   }
 }
 
@@ -255,7 +325,7 @@ Eigen::Matrix3d mat3(const spconv_real I[9]) {
 void check_inertia() {
   xc_seed(0xda2604);
   for (int k = 0; k < kCases; ++k) {
-    spconv_real mass, com[3], I[9], M[36], res[9], tw[6], r[3];
+    spconv_real mass, com[3], I[9], M[36], res[9], tw[6], r[3], zero[3] = {0, 0, 0};
     xc_inertia_kind(&mass, com, I, k);
     const dart::dynamics::Inertia di(dbl(mass), vec3(com), mat3(I));
     const Eigen::Matrix6d G = di.getSpatialTensor();
@@ -264,13 +334,38 @@ void check_inertia() {
                "spatial", k, M, G, true);
     // parallel axis: about C + r
     xc_vec(r, 3, 1.5);
-    spconv_inertia_shift(res, I, mass, r);
+    spconv_inertia_shift(res, I, mass, zero, r);
     const Eigen::Matrix3d P = dart::math::parallelAxisTheorem(mat3(I), vec3(r), dbl(mass));
     double w[9];
     for (int i = 0; i < 3; ++i)
       for (int j = 0; j < 3; ++j) w[3 * i + j] = P(i, j);
     xc_check(xc_get(kDart, "spconv_inertia_shift vs parallelAxisTheorem", XC_TOL), "shift", k, res,
              w, 9);
+    // between two points off the COM: about the origin O (G's upper-left
+    // block) to B = O + r, through transformInertia of a pure translation
+    {
+      spconv_real IO[9];
+      for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) IO[3 * i + j] = static_cast<spconv_real>(G(i, j));
+      spconv_inertia_shift(res, IO, mass, com, r);
+      Eigen::Isometry3d Tr = Eigen::Isometry3d::Identity();
+      Tr.translation() = vec3(r);
+      const Eigen::Matrix6d GB = dart::math::transformInertia(Tr, G);
+      double wb[9];
+      for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) wb[3 * i + j] = GB(i, j);
+      xc_check(xc_get(kDart, "spconv_inertia_shift(com != 0) vs transformInertia(translation)", XC_TOL),
+               "shift", k, res, wb, 9);
+    }
+    // the spatial inertia of frame B (pose of B in A) in frame A:
+    // transformInertia(T^-1, G) in DART's [w; v] order
+    {
+      spconv_real pose[7], MA[36];
+      xc_pose_kind(pose, k);
+      spconv_spatial_inertia_transform_wxyz(MA, pose, M);
+      check_mat6(xc_get(kDart, "spconv_spatial_inertia_transform_wxyz vs transformInertia(T^-1)", XC_TOL),
+                 "se3Action", k, MA, dart::math::transformInertia(iso(pose).inverse(), G), true);
+    }
     // kinetic energy: 1/2 V^T G V, V = [w; v_O]
     xc_vec(tw, 6, 3.0);
     const Eigen::Vector6d V = swapped(tw);
@@ -285,46 +380,41 @@ void check_inertia() {
 void check_eigen_poses() {
   xc_seed(0xe16e01);
   for (int k = 0; k < kCases; ++k) {
-    spconv_real a[7], b[7], ax[7], bx[7], res[7], rx[7], pt[3], v3[3], T16[16];
+    spconv_real a[7], b[7], ax[7], bx[7], res[7], pt[3], v3[3], T16[16];
     xc_pose_kind(a, k);
     xc_pose_kind(b, k / XC_KINDS);
     xc_vec(pt, 3, 3.0);
-    xc_pose_to_xyzw(ax, a);
-    xc_pose_to_xyzw(bx, b);
     const Eigen::Isometry3d A = iso(a), B = iso(b);
+    // storage: Eigen's Quaterniond keeps its coefficients x, y, z, w
+    {
+      const Eigen::Quaterniond qa(dbl(a[3]), dbl(a[4]), dbl(a[5]), dbl(a[6]));
+      const double want[7] = {dbl(a[0]), dbl(a[1]), dbl(a[2]), qa.coeffs()[0], qa.coeffs()[1],
+                              qa.coeffs()[2], qa.coeffs()[3]};
+      spconv_pose_xyzw_from_wxyz(ax, a);
+      check_vec(xc_get(kEigen, "spconv_pose_xyzw_from_wxyz vs [p; Quaterniond::coeffs()]", 0), "order",
+                k, ax, want, 7);
+      spconv_pose_wxyz_from_xyzw(bx, ax);
+      double aw[7];
+      for (int i = 0; i < 7; ++i) aw[i] = dbl(a[i]);
+      check_vec(xc_get(kEigen, "spconv_pose_wxyz_from_xyzw(xyzw_from_wxyz(a)) = a", 0), "order", k, bx,
+                aw, 7);
+    }
 
     spconv_pose_mul_wxyz(res, a, b);
     check_pose(xc_get(kEigen, "spconv_pose_mul_wxyz vs Isometry3d A*B", XC_TOL), "mul", k, res, A * B);
-    spconv_pose_mul_xyzw(rx, ax, bx);
-    xc_pose_to_wxyz(res, rx);
-    check_pose(xc_get(kEigen, "spconv_pose_mul_xyzw vs Isometry3d A*B", XC_TOL), "mul", k, res, A * B);
     spconv_pose_inv_wxyz(res, a);
     check_pose(xc_get(kEigen, "spconv_pose_inv_wxyz vs Isometry3d inverse()", XC_TOL), "inv", k, res,
                A.inverse());
-    spconv_pose_inv_xyzw(rx, ax);
-    xc_pose_to_wxyz(res, rx);
-    check_pose(xc_get(kEigen, "spconv_pose_inv_xyzw vs Isometry3d inverse()", XC_TOL), "inv", k, res,
-               A.inverse());
     spconv_pose_relative_wxyz(res, a, b);
     check_pose(xc_get(kEigen, "spconv_pose_relative_wxyz vs A.inverse()*B", XC_TOL), "rel", k, res,
-               A.inverse() * B);
-    spconv_pose_relative_xyzw(rx, ax, bx);
-    xc_pose_to_wxyz(res, rx);
-    check_pose(xc_get(kEigen, "spconv_pose_relative_xyzw vs A.inverse()*B", XC_TOL), "rel", k, res,
                A.inverse() * B);
     {
       const Eigen::Vector3d wp = A * vec3(pt), wv = A.linear() * vec3(pt);
       spconv_pose_transform_point_wxyz(v3, a, pt);
       check_vec(xc_get(kEigen, "spconv_pose_transform_point_wxyz vs A*p", XC_TOL), "point", k, v3,
                 wp.data(), 3);
-      spconv_pose_transform_point_xyzw(v3, ax, pt);
-      check_vec(xc_get(kEigen, "spconv_pose_transform_point_xyzw vs A*p", XC_TOL), "point", k, v3,
-                wp.data(), 3);
       spconv_pose_rotate_vec_wxyz(v3, a, pt);
       check_vec(xc_get(kEigen, "spconv_pose_rotate_vec_wxyz vs A.linear()*v", XC_TOL), "vec", k, v3,
-                wv.data(), 3);
-      spconv_pose_rotate_vec_xyzw(v3, ax, pt);
-      check_vec(xc_get(kEigen, "spconv_pose_rotate_vec_xyzw vs A.linear()*v", XC_TOL), "vec", k, v3,
                 wv.data(), 3);
     }
     // 4x4: Eigen's matrix() is column-major storage; its transpose's storage is row-major
@@ -334,16 +424,10 @@ void check_eigen_poses() {
       for (int lay = 0; lay <= 1; ++lay) {
         const spconv_mat4_layout layout = lay ? SPCONV_MAT4_COLUMN_MAJOR : SPCONV_MAT4_ROW_MAJOR;
         const double *want = lay ? Mc.data() : Mr.data();
-        xc_check_status(xc_get(kEigen, "spconv_mat4_from_pose_{wxyz,xyzw} status", XC_TOL), "status",
+        xc_check_status(xc_get(kEigen, "spconv_mat4_from_pose_wxyz status", XC_TOL), "status",
                         k, spconv_mat4_from_pose_wxyz(T16, a, layout), SPCONV_OK);
         check_vec(xc_get(kEigen, lay ? "spconv_mat4_from_pose_wxyz(COLUMN_MAJOR) vs matrix()"
                                      : "spconv_mat4_from_pose_wxyz(ROW_MAJOR) vs matrix()",
-                         XC_TOL),
-                  "mat4", k, T16, want, 16);
-        xc_check_status(xc_get(kEigen, "spconv_mat4_from_pose_{wxyz,xyzw} status", XC_TOL), "status",
-                        k, spconv_mat4_from_pose_xyzw(T16, ax, layout), SPCONV_OK);
-        check_vec(xc_get(kEigen, lay ? "spconv_mat4_from_pose_xyzw(COLUMN_MAJOR) vs matrix()"
-                                     : "spconv_mat4_from_pose_xyzw(ROW_MAJOR) vs matrix()",
                          XC_TOL),
                   "mat4", k, T16, want, 16);
         // back: the 4x4 of Eigen, rounded; q vs Eigen's Quaterniond(R), w >= 0
@@ -356,21 +440,13 @@ void check_eigen_poses() {
         if (qe.w() < 0) qe.coeffs() = -qe.coeffs();
         double w7[7] = {dbl(Tin[lay ? 12 : 3]), dbl(Tin[lay ? 13 : 7]), dbl(Tin[lay ? 14 : 11]),
                         qe.w(), qe.x(), qe.y(), qe.z()};
-        xc_check_status(xc_get(kEigen, "spconv_pose_{wxyz,xyzw}_from_mat4 status", XC_TOL), "status",
+        xc_check_status(xc_get(kEigen, "spconv_pose_wxyz_from_mat4 status", XC_TOL), "status",
                         k, spconv_pose_wxyz_from_mat4(res, Tin, layout), SPCONV_OK);
-        xc_check_status(xc_get(kEigen, "spconv_pose_{wxyz,xyzw}_from_mat4 status", XC_TOL), "status",
-                        k, spconv_pose_xyzw_from_mat4(rx, Tin, layout), SPCONV_OK);
         if (std::fabs(qe.w()) > 1e-6) {  // at w = 0 (angle pi) the sign is free: rows then
           check_vec(xc_get(kEigen, "spconv_pose_wxyz_from_mat4 vs Quaterniond(R) (w >= 0)", XC_TOL),
                     "from mat4", k, res, w7, 7);
-          xc_pose_to_wxyz(res, rx);
-          check_vec(xc_get(kEigen, "spconv_pose_xyzw_from_mat4 vs Quaterniond(R) (w >= 0)", XC_TOL),
-                    "from mat4", k, res, w7, 7);
         } else {
           check_pose(xc_get(kEigen, "spconv_pose_wxyz_from_mat4 vs Quaterniond(R) (w >= 0)", XC_TOL),
-                     "from mat4 (pi)", k, res, A);
-          xc_pose_to_wxyz(res, rx);
-          check_pose(xc_get(kEigen, "spconv_pose_xyzw_from_mat4 vs Quaterniond(R) (w >= 0)", XC_TOL),
                      "from mat4 (pi)", k, res, A);
         }
       }
@@ -396,11 +472,6 @@ void check_eigen_poses() {
       double one = 1, nn = std::sqrt(n);
       xc_check_scaled(xc_get(kEigen, "spconv_pose_interp_wxyz |q| = 1", XC_TOL), "unit", k, &nn, &one,
                       1, 1.0);
-      spconv_pose_interp_xyzw(rx, ax, bx, t);
-      xc_pose_to_wxyz(res, rx);
-      xc_pose_rows(g, res);
-      xc_check_scaled(xc_get(kEigen, "spconv_pose_interp_xyzw vs lerp + Quaterniond::slerp", XC_TOL),
-                      "interp", k, g, w12, 12, 1.0);
     }
   }
 }

@@ -5,11 +5,11 @@
 // rotation from Rotation::Quaternion(x, y, z, w) (xyzw arguments, unit
 // quaternion assumed: it is given q / |q|, the header the scaled q where a
 // case has one). References, per header function:
-//   spconv_pose_mul_{wxyz,xyzw}              Frame * Frame
-//   spconv_pose_inv_{wxyz,xyzw}              Frame::Inverse()
-//   spconv_pose_relative_{wxyz,xyzw}         A.Inverse() * B
-//   spconv_pose_transform_point_{wxyz,xyzw}  Frame * Vector
-//   spconv_pose_rotate_vec_{wxyz,xyzw}       Frame.M * Vector
+//   spconv_pose_mul_wxyz                     Frame * Frame
+//   spconv_pose_inv_wxyz                     Frame::Inverse()
+//   spconv_pose_relative_wxyz                A.Inverse() * B
+//   spconv_pose_transform_point_wxyz         Frame * Vector
+//   spconv_pose_rotate_vec_wxyz              Frame.M * Vector
 //   spconv_mat4_from_pose_wxyz(ROW_MAJOR)    Frame::Make4x4 (row-major)
 //   spconv_twist_transform_wxyz              Frame * Twist
 //   spconv_wrench_transform_wxyz             Frame * Wrench
@@ -20,7 +20,10 @@
 //                                            (momentum [p; L_O]), column by column
 //   spconv_inertia_shift                     RigidBodyInertia(m, c, I_c)
 //                                            .getRotationalInertia() (about
-//                                            the origin O = C + r, r = -c)
+//                                            the origin O = C + r, r = -c);
+//                                            from O to O + r: .RefPoint(r)
+//   spconv_spatial_inertia_transform_wxyz    Frame * RigidBodyInertia, column
+//                                            by column
 //   spconv_kinetic_energy                    dot(t, I * t) / 2
 // KDL computes in double from the inputs rounded to spconv_real.
 #include <kdl/frames.hpp>
@@ -63,12 +66,6 @@ void check_pose(xc_row *row, const char *what, int k, const spconv_real pose[7],
   xc_check_scaled(row, what, k, g, w, 12, 1.0);
 }
 
-void check_pose_xyzw(xc_row *row, const char *what, int k, const spconv_real px[7], const KDL::Frame &F) {
-  spconv_real p[7];
-  xc_pose_to_wxyz(p, px);
-  check_pose(row, what, k, p, F);
-}
-
 void cat(double res[6], const KDL::Vector &a, const KDL::Vector &b) {
   for (int i = 0; i < 3; ++i) {
     res[i] = a(i);
@@ -79,47 +76,29 @@ void cat(double res[6], const KDL::Vector &a, const KDL::Vector &b) {
 void check_poses() {
   xc_seed(0xcd1601);
   for (int k = 0; k < kCases; ++k) {
-    spconv_real a[7], b[7], ax[7], bx[7], res[7], pt[3], v3[3], T16[16];
+    spconv_real a[7], b[7], res[7], pt[3], v3[3], T16[16];
     xc_pose_kind(a, k);
     xc_pose_kind(b, k / XC_KINDS);
     xc_vec(pt, 3, 3.0);
-    xc_pose_to_xyzw(ax, a);
-    xc_pose_to_xyzw(bx, b);
     const KDL::Frame A = frame(a), B = frame(b);
     spconv_pose_mul_wxyz(res, a, b);
     check_pose(xc_get(kKdl, "spconv_pose_mul_wxyz vs Frame * Frame", XC_TOL), "mul", k, res, A * B);
-    spconv_pose_mul_xyzw(res, ax, bx);
-    check_pose_xyzw(xc_get(kKdl, "spconv_pose_mul_xyzw vs Frame * Frame", XC_TOL), "mul", k, res, A * B);
     spconv_pose_inv_wxyz(res, a);
     check_pose(xc_get(kKdl, "spconv_pose_inv_wxyz vs Frame::Inverse()", XC_TOL), "inv", k, res, A.Inverse());
-    spconv_pose_inv_xyzw(res, ax);
-    check_pose_xyzw(xc_get(kKdl, "spconv_pose_inv_xyzw vs Frame::Inverse()", XC_TOL), "inv", k, res,
-                    A.Inverse());
     spconv_pose_relative_wxyz(res, a, b);
     check_pose(xc_get(kKdl, "spconv_pose_relative_wxyz vs A.Inverse() * B", XC_TOL), "rel", k, res,
                A.Inverse() * B);
-    spconv_pose_relative_xyzw(res, ax, bx);
-    check_pose_xyzw(xc_get(kKdl, "spconv_pose_relative_xyzw vs A.Inverse() * B", XC_TOL), "rel", k, res,
-                    A.Inverse() * B);
     const KDL::Vector wp = A * vec(pt), wv = A.M * vec(pt);
     const double wpd[3] = {wp(0), wp(1), wp(2)}, wvd[3] = {wv(0), wv(1), wv(2)};
     spconv_pose_transform_point_wxyz(v3, a, pt);
     xc_check(xc_get(kKdl, "spconv_pose_transform_point_wxyz vs Frame * Vector", XC_TOL), "point", k, v3, wpd, 3);
-    spconv_pose_transform_point_xyzw(v3, ax, pt);
-    xc_check(xc_get(kKdl, "spconv_pose_transform_point_xyzw vs Frame * Vector", XC_TOL), "point", k, v3, wpd, 3);
     spconv_pose_rotate_vec_wxyz(v3, a, pt);
     xc_check(xc_get(kKdl, "spconv_pose_rotate_vec_wxyz vs Frame.M * Vector", XC_TOL), "vec", k, v3, wvd, 3);
-    spconv_pose_rotate_vec_xyzw(v3, ax, pt);
-    xc_check(xc_get(kKdl, "spconv_pose_rotate_vec_xyzw vs Frame.M * Vector", XC_TOL), "vec", k, v3, wvd, 3);
     double M4[16];
     KDL::Frame(A).Make4x4(M4);
-    xc_check_status(xc_get(kKdl, "spconv_mat4_from_pose_{wxyz,xyzw} status", XC_TOL), "status", k,
+    xc_check_status(xc_get(kKdl, "spconv_mat4_from_pose_wxyz status", XC_TOL), "status", k,
                     spconv_mat4_from_pose_wxyz(T16, a, SPCONV_MAT4_ROW_MAJOR), SPCONV_OK);
     xc_check(xc_get(kKdl, "spconv_mat4_from_pose_wxyz(ROW_MAJOR) vs Frame::Make4x4", XC_TOL), "mat4", k,
-             T16, M4, 16);
-    xc_check_status(xc_get(kKdl, "spconv_mat4_from_pose_{wxyz,xyzw} status", XC_TOL), "status", k,
-                    spconv_mat4_from_pose_xyzw(T16, ax, SPCONV_MAT4_ROW_MAJOR), SPCONV_OK);
-    xc_check(xc_get(kKdl, "spconv_mat4_from_pose_xyzw(ROW_MAJOR) vs Frame::Make4x4", XC_TOL), "mat4", k,
              T16, M4, 16);
   }
 }
@@ -135,11 +114,13 @@ void check_spatial() {
     const KDL::Frame F = frame(pose);
     const KDL::Twist t = F * KDL::Twist(vec(tw), vec(tw + 3));
     cat(want, t.vel, t.rot);
-    spconv_twist_transform_wxyz(res, pose, tw);
+    xc_check_status(xc_get(kKdl, "spconv_{twist,wrench}_transform_wxyz status", XC_TOL), "status", k,
+                    spconv_twist_transform_wxyz(res, pose, tw, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
     xc_check(xc_get(kKdl, "spconv_twist_transform_wxyz vs Frame * Twist", XC_TOL), "twist", k, res, want, 6);
     const KDL::Wrench w = F * KDL::Wrench(vec(wr), vec(wr + 3));
     cat(want, w.force, w.torque);
-    spconv_wrench_transform_wxyz(res, pose, wr);
+    xc_check_status(xc_get(kKdl, "spconv_{twist,wrench}_transform_wxyz status", XC_TOL), "status", k,
+                    spconv_wrench_transform_wxyz(res, pose, wr, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
     xc_check(xc_get(kKdl, "spconv_wrench_transform_wxyz vs Frame * Wrench", XC_TOL), "wrench", k, res, want, 6);
     // the 6x6 (linear first) column by column
     double At[36], Aw[36];
@@ -169,7 +150,7 @@ void check_spatial() {
 void check_inertia() {
   xc_seed(0xcd1603);
   for (int k = 0; k < kCases; ++k) {
-    spconv_real I[9], com[3], tw[6], M[36], res[9], minus_c[3], mass;
+    spconv_real I[9], com[3], tw[6], M[36], res[9], minus_c[3], mass, zero[3] = {0, 0, 0};
     xc_inertia_kind(&mass, com, I, k);
     xc_vec(tw, 6, 3.0);
     const KDL::RigidBodyInertia RBI(dbl(mass), vec(com),
@@ -190,7 +171,7 @@ void check_inertia() {
     xc_check(xc_get(kKdl, "spconv_spatial_inertia vs RigidBodyInertia * Twist", XC_TOL), "spatial", k, M, G, 36);
     // parallel axis: about O = C + r, r = -c
     for (int i = 0; i < 3; ++i) minus_c[i] = static_cast<spconv_real>(-dbl(com[i]));
-    spconv_inertia_shift(res, I, mass, minus_c);
+    spconv_inertia_shift(res, I, mass, zero, minus_c);
     const KDL::RotationalInertia IO = RBI.getRotationalInertia();
     double IOd[9];
     for (int j = 0; j < 3; ++j) {
@@ -201,6 +182,44 @@ void check_inertia() {
     }
     xc_check(xc_get(kKdl, "spconv_inertia_shift vs RigidBodyInertia::getRotationalInertia", XC_TOL), "shift",
              k, res, IOd, 9);
+    // from the origin O (com = c) to O + r: RefPoint(r)
+    {
+      spconv_real Io[9], r[3];
+      xc_vec(r, 3, 1.5);
+      for (int i = 0; i < 9; ++i) Io[i] = static_cast<spconv_real>(IOd[i]);
+      spconv_inertia_shift(res, Io, mass, com, r);
+      KDL::RigidBodyInertia moved = RBI;  // RefPoint is not const
+      const KDL::RotationalInertia IB = moved.RefPoint(vec(r)).getRotationalInertia();
+      double IBd[9];
+      for (int j = 0; j < 3; ++j) {
+        KDL::Vector e;
+        e(j) = 1;
+        const KDL::Vector c = IB * e;
+        for (int i = 0; i < 3; ++i) IBd[3 * i + j] = c(i);
+      }
+      xc_check(xc_get(kKdl, "spconv_inertia_shift(com != 0) vs RigidBodyInertia::RefPoint", XC_TOL),
+               "shift", k, res, IBd, 9);
+    }
+    // in another frame: Frame * RigidBodyInertia, column by column
+    {
+      spconv_real pose[7], MA[36];
+      double GA[36];
+      xc_pose_kind(pose, k);
+      const KDL::RigidBodyInertia RA = frame(pose) * RBI;
+      for (int j = 0; j < 6; ++j) {
+        KDL::Vector e0, e1;
+        if (j < 3) e0(j) = 1; else e1(j - 3) = 1;
+        const KDL::Wrench h = RA * KDL::Twist(e0, e1);
+        for (int i = 0; i < 3; ++i) {
+          GA[6 * i + j] = h.force(i);
+          GA[6 * (3 + i) + j] = h.torque(i);
+        }
+      }
+      spconv_spatial_inertia(M, mass, com, I);
+      spconv_spatial_inertia_transform_wxyz(MA, pose, M);
+      xc_check(xc_get(kKdl, "spconv_spatial_inertia_transform_wxyz vs Frame * RigidBodyInertia", XC_TOL),
+               "frame", k, MA, GA, 36);
+    }
     // kinetic energy
     const KDL::Twist t(vec(tw), vec(tw + 3));
     double ke = 0.5 * KDL::dot(t, RBI * t), got = dbl(spconv_kinetic_energy(mass, com, I, tw));

@@ -2,22 +2,23 @@
    products, inertia) vs MuJoCo 2.2.2 (Debian's libmujoco-dev).
 
    MuJoCo layouts: quaternions wxyz, spatial vectors [w; v] angular first,
-   forces [tau; f]; the header's twists are [v; w], wrenches [f; tau]: every
-   comparison converts explicitly. References, per header function:
-     spconv_pose_mul_{wxyz,xyzw}              mju_mulPose
-     spconv_pose_inv_{wxyz,xyzw}              mju_negPose
-     spconv_pose_transform_point_{wxyz,xyzw}  mju_trnVecPose
-     spconv_pose_rotate_vec_{wxyz,xyzw}       mju_rotVecQuat
-     spconv_pose_relative_{wxyz,xyzw}         mju_negPose then mju_mulPose
+   forces [tau; f]; the header's twists are [v; w], wrenches [f; tau]: the
+   linear-first calls convert explicitly, the SPCONV_ORDER_ANGULAR_FIRST
+   calls of the cross products take MuJoCo's vectors as they are. References, per header function:
+     spconv_pose_mul_wxyz                     mju_mulPose
+     spconv_pose_inv_wxyz                     mju_negPose
+     spconv_pose_transform_point_wxyz         mju_trnVecPose
+     spconv_pose_rotate_vec_wxyz              mju_rotVecQuat
+     spconv_pose_relative_wxyz                mju_negPose then mju_mulPose
      spconv_pose_wxyz_from_mat4               mju_mat2Quat (q up to sign)
      spconv_twist_transform_wxyz              mju_transformSpatial(flg_force 0)
      spconv_wrench_transform_wxyz             mju_transformSpatial(flg_force 1)
      spconv_adjoint_{twist,wrench}_matrix_wxyz mju_transformSpatial on the
                                               6 unit vectors (both orders)
-     spconv_motion_cross                      mju_crossMotion, as MuJoCo's
+     spconv_twist_cross                       mju_crossMotion, as MuJoCo's
                                               mj_comVel uses it: cdof_dot of
                                               a hinge = cvel(parent) x cdof
-     spconv_force_cross                       mju_crossForce, as
+     spconv_wrench_cross                      mju_crossForce, as
                                               mj_rnePostConstraint uses it:
                                               cfrc_int(leaf) - cinert cacc =
                                               cvel x* (cinert cvel)
@@ -82,29 +83,19 @@ static void check_pose_q(xc_row *row, const char *what, int k, const spconv_real
   xc_check_scaled(row, what, k, g, w, 7, 1.0);
 }
 
-/* the xyzw form of a 7-pose result, back to wxyz for the comparison */
-static void check_pose_q_xyzw(xc_row *row, const char *what, int k, const spconv_real got_xyzw[7],
-                              const double want[7]) {
-  spconv_real g[7];
-  xc_pose_to_wxyz(g, got_xyzw);
-  check_pose_q(row, what, k, g, want);
-}
-
 /* -------------------------------------------------------------- poses */
 
 static void check_poses(void) {
   int k;
   xc_seed(0x2601);
   for (k = 0; k < N_CASES; ++k) {
-    spconv_real a[7], b[7], ax[7], bx[7], res[7], pt[3], alias[7];
+    spconv_real a[7], b[7], res[7], pt[3], alias[7];
     mjtNum qa[4], qb[4], pa[3], pb[3], pos[3], quat[4], want[7], qraw_a[4], qraw_b[4];
     double qn;
     int i;
     xc_pose_kind(a, k);
     xc_pose_kind(b, k / XC_KINDS);
     xc_vec(pt, 3, 3.0);
-    xc_pose_to_xyzw(ax, a);
-    xc_pose_to_xyzw(bx, b);
     to_d(pa, a, 3);
     to_d(pb, b, 3);
     to_d(qraw_a, a + 3, 4);
@@ -119,9 +110,6 @@ static void check_poses(void) {
     mju_mulQuat(want + 3, qraw_a, qraw_b);
     spconv_pose_mul_wxyz(res, a, b);
     check_pose_q(xc_get(L, "spconv_pose_mul_wxyz vs mju_mulPose", XC_TOL), "mul", k, res, want);
-    spconv_pose_mul_xyzw(res, ax, bx);
-    check_pose_q_xyzw(xc_get(L, "spconv_pose_mul_xyzw vs mju_mulPose", XC_TOL), "mul", k, res,
-                      want);
     /* res aliasing a, then b */
     memcpy(alias, a, sizeof alias);
     spconv_pose_mul_wxyz(alias, alias, b);
@@ -140,9 +128,6 @@ static void check_poses(void) {
     for (i = 0; i < 4; ++i) want[3 + i] /= qn;
     spconv_pose_inv_wxyz(res, a);
     check_pose_q(xc_get(L, "spconv_pose_inv_wxyz vs mju_negPose", XC_TOL), "inv", k, res, want);
-    spconv_pose_inv_xyzw(res, ax);
-    check_pose_q_xyzw(xc_get(L, "spconv_pose_inv_xyzw vs mju_negPose", XC_TOL), "inv", k, res,
-                      want);
     memcpy(alias, a, sizeof alias);
     spconv_pose_inv_wxyz(alias, alias);
     check_pose_q(xc_get(L, "spconv_pose_inv_wxyz (res = pose) vs mju_negPose", XC_TOL), "alias",
@@ -161,9 +146,6 @@ static void check_poses(void) {
     spconv_pose_relative_wxyz(res, a, b);
     check_pose_q(xc_get(L, "spconv_pose_relative_wxyz vs mju_negPose+mju_mulPose", XC_TOL), "rel",
                  k, res, want);
-    spconv_pose_relative_xyzw(res, ax, bx);
-    check_pose_q_xyzw(xc_get(L, "spconv_pose_relative_xyzw vs mju_negPose+mju_mulPose", XC_TOL),
-                      "rel", k, res, want);
 
     /* point and vector */
     {
@@ -173,15 +155,9 @@ static void check_poses(void) {
       spconv_pose_transform_point_wxyz(res, a, pt);
       xc_check(xc_get(L, "spconv_pose_transform_point_wxyz vs mju_trnVecPose", XC_TOL), "point",
                k, res, r, 3);
-      spconv_pose_transform_point_xyzw(res, ax, pt);
-      xc_check(xc_get(L, "spconv_pose_transform_point_xyzw vs mju_trnVecPose", XC_TOL), "point",
-               k, res, r, 3);
       mju_rotVecQuat(r, v, qa);
       spconv_pose_rotate_vec_wxyz(res, a, pt);
       xc_check(xc_get(L, "spconv_pose_rotate_vec_wxyz vs mju_rotVecQuat", XC_TOL), "vec", k, res,
-               r, 3);
-      spconv_pose_rotate_vec_xyzw(res, ax, pt);
-      xc_check(xc_get(L, "spconv_pose_rotate_vec_xyzw vs mju_rotVecQuat", XC_TOL), "vec", k, res,
                r, 3);
     }
 
@@ -263,20 +239,24 @@ static void check_adjoints(void) {
         want[3 + i] = out[i];
       }
       if (flg == 0) {
-        spconv_twist_transform_wxyz(res, pose, tw);
+        xc_check_status(xc_get(L, "spconv_{twist,wrench}_transform_wxyz status", XC_TOL), "status", k,
+                        spconv_twist_transform_wxyz(res, pose, tw, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
         xc_check(xc_get(L, "spconv_twist_transform_wxyz vs mju_transformSpatial", XC_TOL),
                  "twist", k, res, want, 6);
         memcpy(res, tw, sizeof res);
-        spconv_twist_transform_wxyz(res, pose, res);
+        xc_check_status(xc_get(L, "spconv_{twist,wrench}_transform_wxyz status", XC_TOL), "status", k,
+                        spconv_twist_transform_wxyz(res, pose, res, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
         xc_check(xc_get(L, "spconv_twist_transform_wxyz (res = twist) vs mju_transformSpatial",
                         XC_TOL),
                  "alias", k, res, want, 6);
       } else {
-        spconv_wrench_transform_wxyz(res, pose, tw);
+        xc_check_status(xc_get(L, "spconv_{twist,wrench}_transform_wxyz status", XC_TOL), "status", k,
+                        spconv_wrench_transform_wxyz(res, pose, tw, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
         xc_check(xc_get(L, "spconv_wrench_transform_wxyz vs mju_transformSpatial", XC_TOL),
                  "wrench", k, res, want, 6);
         memcpy(res, tw, sizeof res);
-        spconv_wrench_transform_wxyz(res, pose, res);
+        xc_check_status(xc_get(L, "spconv_{twist,wrench}_transform_wxyz status", XC_TOL), "status", k,
+                        spconv_wrench_transform_wxyz(res, pose, res, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
         xc_check(xc_get(L, "spconv_wrench_transform_wxyz (res = wrench) vs mju_transformSpatial",
                         XC_TOL),
                  "alias", k, res, want, 6);
@@ -434,9 +414,20 @@ static void check_chain(mjModel *m, mjData *d) {
       }
       for (i = 0; i < 6; ++i) want[i] = d->cdof_dot[6 * dof + i];
       xc_swap6(want);
-      spconv_motion_cross(res, v, mm);
-      xc_check(xc_get(L, "spconv_motion_cross vs mju_crossMotion (cdof_dot)", XC_TOL), "cdof_dot",
+      xc_check_status(xc_get(L, "spconv_{twist,wrench}_cross status", XC_TOL), "status", k,
+                      spconv_twist_cross(res, v, mm, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
+      xc_check(xc_get(L, "spconv_twist_cross vs mju_crossMotion (cdof_dot)", XC_TOL), "cdof_dot",
                k, res, want, 6);
+      /* angular first: MuJoCo's cvel and cdof as stored give its cdof_dot */
+      for (i = 0; i < 6; ++i) {
+        v[i] = (spconv_real)d->cvel[6 * 1 + i];
+        mm[i] = (spconv_real)d->cdof[6 * dof + i];
+        want[i] = d->cdof_dot[6 * dof + i];
+      }
+      xc_check_status(xc_get(L, "spconv_{twist,wrench}_cross status", XC_TOL), "status", k,
+                      spconv_twist_cross(res, v, mm, SPCONV_ORDER_ANGULAR_FIRST), SPCONV_OK);
+      xc_check(xc_get(L, "spconv_twist_cross(ANGULAR_FIRST) vs mju_crossMotion (cdof_dot)", XC_TOL),
+               "cdof_dot", k, res, want, 6);
 
       /* crossForce: cfrc_int(leaf) - cinert cacc = cvel x* (cinert cvel) */
       mul_inert(tmp, d->cinert + 10 * b, d->cvel + 6 * b);
@@ -453,10 +444,22 @@ static void check_chain(mjModel *m, mjData *d) {
         scale = fmax(scale, fmax(fabs(d->cfrc_int[6 * b + i]), fabs(Icacc[i])));
       }
       xc_swap6(wantf);
-      spconv_force_cross(res, v, f);
+      xc_check_status(xc_get(L, "spconv_{twist,wrench}_cross status", XC_TOL), "status", k,
+                      spconv_wrench_cross(res, v, f, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
       to_d(got, res, 6);
       /* relative to the largest of the terms MuJoCo subtracted */
-      xc_check_scaled(xc_get(L, "spconv_force_cross vs mju_crossForce (cfrc_int)", XC_TOL),
+      xc_check_scaled(xc_get(L, "spconv_wrench_cross vs mju_crossForce (cfrc_int)", XC_TOL),
+                      "cfrc_int", k, got, wantf, 6, scale);
+      /* angular first: MuJoCo's cvel and [tau; f] as stored */
+      xc_swap6(wantf);
+      for (i = 0; i < 6; ++i) {
+        v[i] = (spconv_real)d->cvel[6 * b + i];
+        f[i] = (spconv_real)tmp[i];
+      }
+      xc_check_status(xc_get(L, "spconv_{twist,wrench}_cross status", XC_TOL), "status", k,
+                      spconv_wrench_cross(res, v, f, SPCONV_ORDER_ANGULAR_FIRST), SPCONV_OK);
+      to_d(got, res, 6);
+      xc_check_scaled(xc_get(L, "spconv_wrench_cross(ANGULAR_FIRST) vs mju_crossForce (cfrc_int)", XC_TOL),
                       "cfrc_int", k, got, wantf, 6, scale);
 
       /* inertia_shift: cinert(b) is about subtree_com(root) in world axes */
@@ -472,7 +475,8 @@ static void check_chain(mjModel *m, mjData *d) {
         for (r_ = 0; r_ < 3; ++r_)
           for (c_ = 0; c_ < 3; ++c_) Ic[3 * r_ + c_] = (spconv_real)(0.5 * (Iw[3 * r_ + c_] + Iw[3 * c_ + r_]));
         for (i = 0; i < 3; ++i) r[i] = (spconv_real)(d->subtree_com[3 * 1 + i] - d->xipos[3 * b + i]);
-        spconv_inertia_shift(res, Ic, (spconv_real)m->body_mass[b], r);
+        const spconv_real zero[3] = {0, 0, 0};
+        spconv_inertia_shift(res, Ic, (spconv_real)m->body_mass[b], zero, r);
         full_of_cinert(Iw, d->cinert + 10 * b);
         xc_check(xc_get(L, "spconv_inertia_shift vs cinert (mj_comPos)", XC_TOL), "cinert", k, res,
                  Iw, 9);

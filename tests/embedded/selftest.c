@@ -1149,8 +1149,10 @@ static void test_se3_inertia(void) {
   real Tx[7], a[36], b[36], c[36], v[6], f[6], x[7], y[7];
   int n, o;
   begin("rigid transforms, inertia");
-  copy(Tx, T, 3);
-  spconv_quat_xyzw_from_wxyz(Tx + 3, T + 3);
+  spconv_pose_xyzw_from_wxyz(Tx, T);
+  TRUE(Tx[0] == 1 && Tx[2] == 3 && Tx[3] == 0 && Tx[5] == h && Tx[6] == h);
+  spconv_pose_wxyz_from_xyzw(x, Tx);
+  EQUAL(x, T, 7);
   {
     const real p_want[3] = {1, 3, 3}, d_want[3] = {0, 1, 0}, inv_want[7] = {-2, 1, -3, h, 0, 0, -h};
     const real M_want[16] = {0, -1, 0, 1, 1, 0, 0, 2, 0, 0, 1, 3, 0, 0, 0, 1};
@@ -1158,51 +1160,49 @@ static void test_se3_inertia(void) {
     const real wr[6] = {1, 0, 0, 0, 0, 0}, wr_want[6] = {0, 1, 0, -3, 0, 1};
     spconv_pose_transform_point_wxyz(a, T, ex);
     NEAR(a, p_want, 3);
-    spconv_pose_transform_point_xyzw(a, Tx, ex);
-    NEAR(a, p_want, 3);
     spconv_pose_rotate_vec_wxyz(a, T, ex);
-    NEAR(a, d_want, 3);
-    spconv_pose_rotate_vec_xyzw(a, Tx, ex);
     NEAR(a, d_want, 3);
     spconv_pose_inv_wxyz(a, T);
     NEAR(a, inv_want, 7);
-    spconv_pose_inv_xyzw(b, Tx);
-    spconv_quat_wxyz_from_xyzw(b + 3, b + 3);
-    NEAR(b, inv_want, 7);
     STATUS(spconv_mat4_from_pose_wxyz(a, T, SPCONV_MAT4_ROW_MAJOR), SPCONV_OK);
     NEAR(a, M_want, 16);
-    STATUS(spconv_mat4_from_pose_xyzw(b, Tx, SPCONV_MAT4_ROW_MAJOR), SPCONV_OK);
-    EQUAL(b, a, 16);
     STATUS(spconv_pose_wxyz_from_mat4(x, M_want, SPCONV_MAT4_ROW_MAJOR), SPCONV_OK);
     NEAR(x, T, 7);
-    STATUS(spconv_pose_xyzw_from_mat4(x, M_want, SPCONV_MAT4_ROW_MAJOR), SPCONV_OK);
-    NEAR(x, Tx, 7);
-    spconv_twist_transform_wxyz(a, T, tw);
+    STATUS(spconv_twist_transform_wxyz(a, T, tw, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
     NEAR(a, tw_want, 6);
-    spconv_wrench_transform_wxyz(a, T, wr);
+    STATUS(spconv_wrench_transform_wxyz(a, T, wr, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
     NEAR(a, wr_want, 6);
+    spconv_spatial_swap(b, tw); /* angular first: the same, swapped */
+    STATUS(spconv_twist_transform_wxyz(b, T, b, SPCONV_ORDER_ANGULAR_FIRST), SPCONV_OK);
+    spconv_spatial_swap(b, b);
+    NEAR(b, tw_want, 6);
   }
   { /* a quarter turn of a screw: v = 1 along x, w = pi/2 about z ends at
        (2/pi, 2/pi, 0); and back */
     const real tw[6] = {1, 0, 0, 0, 0, R(1.5707963267948966)};
     const real want[7] = {R(0.63661977236758134), R(0.63661977236758134), 0, h, 0, 0, h};
-    spconv_pose_exp_wxyz(x, tw, 1);
+    STATUS(spconv_pose_exp_wxyz(x, tw, 1, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
     NEAR(x, want, 7);
-    spconv_twist_log_wxyz(a, want);
+    STATUS(spconv_twist_log_wxyz(a, want, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
     NEAR(a, tw, 6);
   }
   { /* inertia: diag (3, 2, 1) turned 90 degrees about z; parallel axis;
        kinetic energy 1.5 of m = 2 spinning at 1 rad/s 1 m from its COM */
     const real d[3] = {3, 2, 1}, qz[4] = {h, 0, 0, h}, I_box[9] = {2, 0, 0, 0, 3, 0, 0, 0, 1};
-    const real cm[3] = {1, 0, 0}, shifted[9] = {1, 0, 0, 0, 3, 0, 0, 0, 3};
+    const real cm[3] = {1, 0, 0}, shifted[9] = {1, 0, 0, 0, 3, 0, 0, 0, 3}, zero[3] = {0, 0, 0};
+    const real ey[3] = {0, 1, 0}, about_y[9] = {2, 2, 0, 2, 2, 0, 0, 0, 4};
+    const real point_at_x[9] = {0, 0, 0, 0, 2, 0, 0, 0, 2};
     const real spin[6] = {0, 0, 0, 0, 0, 1};
     real dd[3], q[4];
     spconv_inertia_from_principal(a, d, qz);
     NEAR(a, I_box, 9);
     STATUS(spconv_principal_from_inertia(dd, q, I_box), SPCONV_OK);
     NEAR(dd, d, 3);
-    spconv_inertia_shift(a, I3, 2, cm);
+    spconv_inertia_shift(a, I3, 2, zero, cm);
     EQUAL(a, shifted, 9);
+    /* a point mass 2 at (1, 0, 0), from the origin to (0, 1, 0) */
+    spconv_inertia_shift(a, point_at_x, 2, cm, ey);
+    EQUAL(a, about_y, 9);
     spconv_spatial_inertia(c, 2, cm, I3);
     TRUE(c[0] == 2 && c[6 + 5] == 2 && c[12 + 4] == -2 && c[21] == 1 && c[28] == 3);
     NEAR1(spconv_kinetic_energy(2, cm, I3, spin), R(1.5));
@@ -1220,26 +1220,15 @@ static void test_se3_inertia(void) {
     spconv_pose_relative_wxyz(y, pa, x);
     NEAR_TOL(y, pb, 3, 8 * TOL);
     SAME_ROT(y + 3, pb + 3);
-    copy(Tx, pa, 3);
-    spconv_quat_xyzw_from_wxyz(Tx + 3, pa + 3);
-    copy(b, pb, 3);
-    spconv_quat_xyzw_from_wxyz(b + 3, pb + 3);
-    spconv_pose_mul_xyzw(y, Tx, b);
-    spconv_quat_wxyz_from_xyzw(y + 3, y + 3);
-    EQUAL(y, x, 7);
-    spconv_pose_relative_xyzw(y, Tx, b);
-    spconv_pose_relative_wxyz(c, pa, pb);
-    spconv_quat_wxyz_from_xyzw(y + 3, y + 3);
-    EQUAL(y, c, 7);
     /* interpolation endpoints */
     spconv_pose_interp_wxyz(y, pa, pb, 1);
     EQUAL(y, pb, 3);
     SAME_ROT(y + 3, pb + 3);
-    spconv_pose_interp_xyzw(c, Tx, b, 0);
+    spconv_pose_interp_wxyz(c, pa, pb, 0);
     EQUAL(c, pa, 3);
     /* power kept by the transforms and by the matrices in both orders */
-    spconv_twist_transform_wxyz(a, pa, v);
-    spconv_wrench_transform_wxyz(b, pa, f);
+    STATUS(spconv_twist_transform_wxyz(a, pa, v, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
+    STATUS(spconv_wrench_transform_wxyz(b, pa, f, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
     POWER_EQ(spconv_power(b, a), spconv_power(f, v), 16 * dot_scale(f, v, 6));
     for (o = 0; o < 2; ++o) {
       spconv_order order = TEST_ORDER(o);
@@ -1257,12 +1246,12 @@ static void test_se3_inertia(void) {
       POWER_EQ(dot(b, a, 6), spconv_power(f, v), 16 * dot_scale(f, v, 6));
     }
     /* (v x* f).m = -f.(v x m) */
-    spconv_motion_cross(a, v, pb);
-    spconv_force_cross(b, v, f);
+    STATUS(spconv_twist_cross(a, v, pb, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
+    STATUS(spconv_wrench_cross(b, v, f, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
     POWER_EQ(dot(b, pb, 6), -dot(f, a, 6), 16 * dot_scale(f, pb, 6));
     /* exp and log round trip (|w| < 2 sqrt(3) < 2 pi: halve it below pi) */
-    spconv_pose_exp_wxyz(x, v, R(0.5));
-    spconv_twist_log_wxyz(a, x);
+    STATUS(spconv_pose_exp_wxyz(x, v, R(0.5), SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
+    STATUS(spconv_twist_log_wxyz(a, x, SPCONV_ORDER_LINEAR_FIRST), SPCONV_OK);
     {
       int i;
       for (i = 0; i < 6; ++i) b[i] = R(0.5) * v[i];
@@ -1274,9 +1263,18 @@ static void test_se3_inertia(void) {
     TRUE(dd[0] >= dd[1] && dd[1] >= dd[2] && q[0] >= 0);
     spconv_inertia_from_principal(a, dd, q);
     NEAR_TOL(a, Ia, 9, 8 * TOL);
-    spconv_inertia_shift(a, Ia, R(1.5), pa);
+    {
+      const real z3[3] = {0, 0, 0};
+      spconv_inertia_shift(a, Ia, R(1.5), z3, pa);
+    }
     spconv_spatial_inertia(c, R(1.5), pa, Ia);
     TRUE(c[21] == a[0] && c[35] == a[8]);
+    /* the identity pose keeps a spatial inertia as it is */
+    {
+      const real id[7] = {0, 0, 0, 1, 0, 0, 0};
+      spconv_spatial_inertia_transform_wxyz(b, id, c);
+      EQUAL(b, c, 36);
+    }
     matn_vec(mom, c, v, 6);
     POWER_EQ(2 * spconv_kinetic_energy(R(1.5), pa, Ia, v), dot(mom, v, 6), 64 * dot_scale(mom, v, 6));
   }
@@ -1292,6 +1290,8 @@ static void test_se3_inertia(void) {
     STATUS(spconv_pose_wxyz_from_mat4(a, M_row, SPCONV_MAT4_ROW_MAJOR), SPCONV_EINVAL);
     STATUS(spconv_adjoint_twist_matrix_wxyz(a, T, (spconv_order)SPCONV_MAT4_ROW_MAJOR), SPCONV_EINVAL);
     STATUS(spconv_adjoint_wrench_matrix_wxyz(a, T, (spconv_order)0), SPCONV_EINVAL);
+    STATUS(spconv_twist_cross(a, T, T, (spconv_order)0), SPCONV_EINVAL);
+    STATUS(spconv_pose_exp_wxyz(a, T, 1, (spconv_order)0), SPCONV_EINVAL);
     UNTOUCHED(a, 36);
     fill(dd, 3);
     fill(q, 4);

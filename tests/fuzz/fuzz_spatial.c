@@ -2,7 +2,8 @@
    spconv_spatial_swap, spconv_spatial_rotate, spconv_power), and the spatial
    core of >>se3 and >>inertia (poses, 4x4 transforms, adjoints, cross
    products, exp and log, principal axes, spatial inertia, kinetic energy):
-   aliasing on every path, the xyzw forms, statuses and untouched outputs,
+   aliasing on every path, the xyzw <-> wxyz reorders, statuses and
+   untouched outputs (layouts and orders, valid and not),
    NaN propagation, and round trips on moderate input. */
 #include "fuzz_util.h"
 
@@ -20,11 +21,15 @@
     FZ_CHECK(fz_same(r1_, r0_, 7));                                       \
   } while (0)
 
-/* [p; q_wxyz] -> [p; q_xyzw] */
-static void fz_to_xyzw(spconv_real res[7], const spconv_real pose[7]) {
-  memcpy(res, pose, 3 * sizeof(spconv_real));
-  spconv_quat_xyzw_from_wxyz(res + 3, pose + 3);
-}
+/* f(res, ...) with an order: the status is the order's, nothing written on
+   EINVAL; call_stmt assigns st */
+#define FZ_ORDER_STATUS(buf, n, call_stmt)                                \
+  do {                                                                    \
+    fz_fill(buf, n);                                                      \
+    call_stmt;                                                            \
+    FZ_CHECK(st == (ord_ok ? SPCONV_OK : SPCONV_EINVAL));                 \
+    if (!ord_ok) FZ_CHECK(fz_untouched(buf, n));                          \
+  } while (0)
 
 /* the spatial core on poses a = [r; q], b = [tw_lin; wr_lin, wr_0], the
    twist tw, the wrench wr, an inertia made symmetric from tw and wr, and a
@@ -41,45 +46,37 @@ static void fz_spatial_core(fz_in *in, const spconv_real tw[6], const spconv_rea
   memcpy(a + 3, q, 4 * sizeof(spconv_real));
   memcpy(b, tw, 3 * sizeof(spconv_real));
   memcpy(b + 3, wr, 4 * sizeof(spconv_real));
-  fz_to_xyzw(ax, a);
-  fz_to_xyzw(bx, b);
+  /* the reorders: exact moves, a round trip, in place, the batch form */
+  spconv_pose_xyzw_from_wxyz(ax, a);
+  FZ_CHECK(fz_bits(ax, a, 3) && fz_bits(ax + 3, a + 4, 3) && fz_bits(ax + 6, a + 3, 1));
+  spconv_pose_wxyz_from_xyzw(x, ax);
+  FZ_CHECK(fz_bits(x, a, 7));
+  memcpy(y, a, 7 * sizeof(spconv_real));
+  memcpy(y + 7, b, 7 * sizeof(spconv_real));
+  spconv_pose_xyzw_from_wxyz_n(y, y, 2);
+  spconv_pose_xyzw_from_wxyz(bx, b);
+  FZ_CHECK(fz_bits(y, ax, 7) && fz_bits(y + 7, bx, 7));
+  spconv_pose_wxyz_from_xyzw_n(z, y, 2);
+  FZ_CHECK(fz_bits(z, a, 7) && fz_bits(z + 7, b, 7));
 
-  /* aliasing, every pose function; the xyzw forms are the wxyz ones reordered */
+  /* aliasing, every pose function */
   FZ_ALIAS_POSE2(spconv_pose_mul_wxyz, a, b);
   FZ_ALIAS_POSE2(spconv_pose_relative_wxyz, a, b);
-  FZ_ALIAS_POSE2(spconv_pose_mul_xyzw, ax, bx);
-  FZ_ALIAS_POSE2(spconv_pose_relative_xyzw, ax, bx);
-  spconv_pose_mul_wxyz(x, a, b);
-  spconv_pose_mul_xyzw(y, ax, bx);
-  fz_to_xyzw(x, x);
-  FZ_CHECK(fz_same(x, y, 7));
-  spconv_pose_relative_wxyz(x, a, b);
-  spconv_pose_relative_xyzw(y, ax, bx);
-  fz_to_xyzw(x, x);
-  FZ_CHECK(fz_same(x, y, 7));
   spconv_pose_interp_wxyz(x, a, b, t);
-  spconv_pose_interp_xyzw(y, ax, bx, t);
-  fz_to_xyzw(x, x);
-  FZ_CHECK(fz_same(x, y, 7));
-  spconv_pose_interp_xyzw(z, ax, bx, t);
-  spconv_pose_interp_xyzw(bx, ax, bx, t);
-  FZ_CHECK(fz_same(bx, z, 7));
-  fz_to_xyzw(bx, b);
+  memcpy(y, b, 7 * sizeof(spconv_real));
+  spconv_pose_interp_wxyz(y, a, y, t);
+  FZ_CHECK(fz_same(y, x, 7));
   spconv_pose_inv_wxyz(x, a);
-  spconv_pose_inv_xyzw(y, ax);
-  fz_to_xyzw(z, x);
-  FZ_CHECK(fz_same(z, y, 7));
   memcpy(y, a, 7 * sizeof(spconv_real));
   spconv_pose_inv_wxyz(y, y);
   FZ_CHECK(fz_same(y, x, 7));
   spconv_pose_transform_point_wxyz(x, a, tw);
-  spconv_pose_transform_point_xyzw(y, ax, tw);
-  FZ_CHECK(fz_same(x, y, 3));
   memcpy(y, tw, 3 * sizeof(spconv_real));
   spconv_pose_transform_point_wxyz(y, a, y);
   FZ_CHECK(fz_same(x, y, 3));
   spconv_pose_rotate_vec_wxyz(x, a, tw);
-  spconv_pose_rotate_vec_xyzw(y, ax, tw);
+  memcpy(y, tw, 3 * sizeof(spconv_real));
+  spconv_pose_rotate_vec_wxyz(y, a, y);
   FZ_CHECK(fz_same(x, y, 3));
   if (fz_any_nan(a, 7) || fz_any_nan(tw, 3)) {
     spconv_pose_transform_point_wxyz(x, a, tw);
@@ -91,8 +88,6 @@ static void fz_spatial_core(fz_in *in, const spconv_real tw[6], const spconv_rea
   st = spconv_mat4_from_pose_wxyz(x, a, lay);
   FZ_CHECK(st == (lay_ok ? SPCONV_OK : SPCONV_EINVAL));
   if (!lay_ok) FZ_CHECK(fz_untouched(x, 16));
-  st = spconv_mat4_from_pose_xyzw(y, ax, lay);
-  if (lay_ok) FZ_CHECK(fz_same(x, y, 16));
   fz_fill(y, 7);
   st = spconv_pose_wxyz_from_mat4(y, x, lay);
   FZ_CHECK(st == SPCONV_OK || st == SPCONV_EINVAL);
@@ -107,11 +102,11 @@ static void fz_spatial_core(fz_in *in, const spconv_real tw[6], const spconv_rea
   memcpy(x + 6, wr, 6 * sizeof(spconv_real));
   memcpy(x + 12, q, 4 * sizeof(spconv_real));
   fz_fill(y, 7);
-  st = spconv_pose_xyzw_from_mat4(y, x, lay);
+  st = spconv_pose_wxyz_from_mat4(y, x, lay);
   FZ_CHECK(st == SPCONV_OK || st == SPCONV_EINVAL);
   if (st != SPCONV_OK) FZ_CHECK(fz_untouched(y, 7));
   memcpy(z, x, 16 * sizeof(spconv_real));
-  FZ_CHECK(spconv_pose_xyzw_from_mat4(z, z, lay) == st);
+  FZ_CHECK(spconv_pose_wxyz_from_mat4(z, z, lay) == st);
   if (st == SPCONV_OK) FZ_CHECK(fz_same(z, y, 7));
 
   /* adjoints: the status is the order's; power kept on moderate input */
@@ -123,13 +118,20 @@ static void fz_spatial_core(fz_in *in, const spconv_real tw[6], const spconv_rea
   st = spconv_adjoint_wrench_matrix_wxyz(x, a, ord);
   FZ_CHECK(st == (ord_ok ? SPCONV_OK : SPCONV_EINVAL));
   if (!ord_ok) FZ_CHECK(fz_untouched(x, 36));
-  spconv_twist_transform_wxyz(x, a, tw);
-  spconv_wrench_transform_wxyz(y, a, wr);
+  FZ_ORDER_STATUS(x, 6, st = spconv_twist_transform_wxyz(x, a, tw, ord));
+  FZ_ORDER_STATUS(y, 6, st = spconv_wrench_transform_wxyz(y, a, wr, ord));
+  FZ_ORDER_STATUS(z, 6, st = spconv_twist_cross(z, tw, wr, ord));
+  FZ_ORDER_STATUS(z, 6, st = spconv_wrench_cross(z, tw, wr, ord));
+  FZ_ORDER_STATUS(z, 7, st = spconv_pose_exp_wxyz(z, tw, dt, ord));
+  FZ_ORDER_STATUS(z, 6, st = spconv_twist_log_wxyz(z, a, ord));
+  if (!ord_ok) ord = SPCONV_ORDER_LINEAR_FIRST; /* the checks below: a valid order */
+  FZ_CHECK(spconv_twist_transform_wxyz(x, a, tw, ord) == SPCONV_OK);
+  FZ_CHECK(spconv_wrench_transform_wxyz(y, a, wr, ord) == SPCONV_OK);
   memcpy(z, tw, 6 * sizeof(spconv_real));
-  spconv_twist_transform_wxyz(z, a, z);
+  FZ_CHECK(spconv_twist_transform_wxyz(z, a, z, ord) == SPCONV_OK);
   FZ_CHECK(fz_same(z, x, 6));
   memcpy(z, a, 7 * sizeof(spconv_real));
-  spconv_wrench_transform_wxyz(z, z, wr);
+  FZ_CHECK(spconv_wrench_transform_wxyz(z, z, wr, ord) == SPCONV_OK);
   FZ_CHECK(fz_same(z, y, 6));
   if (fz_quat_ok(q) && fz_moderate(r, 3) && fz_moderate(tw, 6) && fz_moderate(wr, 6)) {
     double pw = fz_maxabs(wr, 6) * fz_maxabs(tw, 6) * 36 * (1 + fz_maxabs(r, 3));
@@ -137,13 +139,13 @@ static void fz_spatial_core(fz_in *in, const spconv_real tw[6], const spconv_rea
              FZ_TOL * 16 * (pw > 1 ? pw : 1));
   }
   /* cross products: duality (v x* f).m = -f.(v x m), aliasing */
-  spconv_motion_cross(x, tw, wr);
-  spconv_force_cross(y, tw, wr);
+  FZ_CHECK(spconv_twist_cross(x, tw, wr, ord) == SPCONV_OK);
+  FZ_CHECK(spconv_wrench_cross(y, tw, wr, ord) == SPCONV_OK);
   memcpy(z, tw, 6 * sizeof(spconv_real));
-  spconv_motion_cross(z, z, wr);
+  FZ_CHECK(spconv_twist_cross(z, z, wr, ord) == SPCONV_OK);
   FZ_CHECK(fz_same(z, x, 6));
   memcpy(z, wr, 6 * sizeof(spconv_real));
-  spconv_force_cross(z, tw, z);
+  FZ_CHECK(spconv_wrench_cross(z, tw, z, ord) == SPCONV_OK);
   FZ_CHECK(fz_same(z, y, 6));
   if (fz_moderate(tw, 6) && fz_moderate(wr, 6)) {
     double s = fz_maxabs(tw, 6) * fz_maxabs(wr, 6) * fz_maxabs(wr, 6) * 36;
@@ -152,18 +154,19 @@ static void fz_spatial_core(fz_in *in, const spconv_real tw[6], const spconv_rea
   }
 
   /* exp and log: unit q; log(exp(V)) = V for |w dt| < 3 on moderate input */
-  spconv_pose_exp_wxyz(x, tw, dt);
+  FZ_CHECK(spconv_pose_exp_wxyz(x, tw, dt, ord) == SPCONV_OK);
   memcpy(z, tw, 6 * sizeof(spconv_real));
-  spconv_pose_exp_wxyz(z, z, dt);
+  FZ_CHECK(spconv_pose_exp_wxyz(z, z, dt, ord) == SPCONV_OK);
   FZ_CHECK(fz_same(z, x, 7));
-  spconv_twist_log_wxyz(y, a);
+  FZ_CHECK(spconv_twist_log_wxyz(y, a, ord) == SPCONV_OK);
   memcpy(z, a, 7 * sizeof(spconv_real));
-  spconv_twist_log_wxyz(z, z);
+  FZ_CHECK(spconv_twist_log_wxyz(z, z, ord) == SPCONV_OK);
   FZ_CHECK(fz_same(z, y, 6));
   if (fz_any_nan(tw, 6) || isnan(dt)) FZ_CHECK(fz_any_nan(x, 7));
-  if (fz_moderate(tw, 6) && fz_moderate(&dt, 1) && fz_norm(tw + 3, 3) * fabs((double)dt) < 3) {
+  if (fz_moderate(tw, 6) && fz_moderate(&dt, 1) &&
+      fz_norm(tw + (ord == SPCONV_ORDER_LINEAR_FIRST ? 3 : 0), 3) * fabs((double)dt) < 3) {
     FZ_CHECK(fz_is_unit(x + 3, 4, 4));
-    spconv_twist_log_wxyz(y, x);
+    FZ_CHECK(spconv_twist_log_wxyz(y, x, ord) == SPCONV_OK);
     for (i = 0; i < 6; ++i) z[i] = tw[i] * dt;
     FZ_CHECK(fz_near(y, z, 6, fz_maxabs(z, 6), 64));
   }
@@ -193,14 +196,24 @@ static void fz_spatial_core(fz_in *in, const spconv_real tw[6], const spconv_rea
   memcpy(z, tw, 3 * sizeof(spconv_real));
   spconv_inertia_from_principal(z, z, q);
   FZ_CHECK(fz_same(z, x, 9));
-  spconv_inertia_shift(x, I, m, r);
+  spconv_inertia_shift(x, I, m, wr, r);
   memcpy(z, I, 9 * sizeof(spconv_real));
-  spconv_inertia_shift(z, z, m, r);
+  spconv_inertia_shift(z, z, m, wr, r);
+  FZ_CHECK(fz_same(z, x, 9));
+  memcpy(z, wr, 3 * sizeof(spconv_real));
+  spconv_inertia_shift(z, I, m, z, r);
   FZ_CHECK(fz_same(z, x, 9));
   spconv_spatial_inertia(y, m, r, x);
   memcpy(z, x, 9 * sizeof(spconv_real));
   spconv_spatial_inertia(z, m, r, z);
   FZ_CHECK(fz_same(z, y, 36));
+  spconv_spatial_inertia_transform_wxyz(x, a, y); /* any 36 reals, res = M and res = pose */
+  memcpy(z, y, 36 * sizeof(spconv_real));
+  spconv_spatial_inertia_transform_wxyz(z, a, z);
+  FZ_CHECK(fz_same(z, x, 36));
+  memcpy(z, a, 7 * sizeof(spconv_real));
+  spconv_spatial_inertia_transform_wxyz(z, z, y);
+  FZ_CHECK(fz_same(z, x, 36));
   if (fz_moderate(I, 9) && fz_moderate(r, 3) && fz_moderate(tw, 6) && fz_moderate(&m, 1)) {
     double e = (double)spconv_kinetic_energy(m, r, I, tw), s;
     spconv_spatial_inertia(y, m, r, I);
