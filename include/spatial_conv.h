@@ -5430,9 +5430,10 @@ SPCONV__PRIVATE void spconv__jacobi_rotate(spconv_real A[9], spconv_real V[9], i
    compiler order for body_inertia), res_iquat_wxyz the unit canonical
    (w >= 0) quaternion of R, the matrix whose columns are the principal
    axes (det R = +1), so that spconv_inertia_from_principal(res_diag,
-   res_iquat_wxyz) gives I back. Cyclic Jacobi rotations on I scaled by its
-   largest entry, until every off-diagonal entry is negligible next to the
-   diagonal (machine precision, a few sweeps). Equal moments are fine (any
+   res_iquat_wxyz) gives I back. Cyclic Jacobi rotations on I (halved
+   near overflow), until every off-diagonal entry is negligible next to the
+   diagonal (machine precision, a few sweeps): a positive definite I gives
+   positive moments, also with entries from subnormal to huge. Equal moments are fine (any
    principal axes of the repeated moment are returned; the identity when I
    is already diagonal). I need not be positive definite. SPCONV_EINVAL
    (outputs untouched) when an entry is not finite or
@@ -5441,7 +5442,7 @@ SPCONV__PRIVATE void spconv__jacobi_rotate(spconv_real A[9], spconv_real V[9], i
 SPCONV_API int spconv_principal_from_inertia(spconv_real res_diag[3],
                                              spconv_real res_iquat_wxyz[4],
                                              const spconv_real I[9]) {
-  spconv_real A[9], V[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, d[3], m, q[4];
+  spconv_real A[9], V[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, d[3], m, p, q[4];
   int i, j, k, l, sweep, order[3] = {0, 1, 2};
   for (i = 0; i < 9; ++i)
     if (!spconv__finite(I[i])) return SPCONV_EINVAL;
@@ -5450,10 +5451,15 @@ SPCONV_API int spconv_principal_from_inertia(spconv_real res_diag[3],
     for (j = i + 1; j < 3; ++j)
       if (SPCONV_FABS(I[3 * i + j] - I[3 * j + i]) > SPCONV__R(SPCONV_ROTATION_TOL) * m)
         return SPCONV_EINVAL;
-  if (m == SPCONV__R(0)) m = SPCONV__R(1);
+  /* p = 1 / 16 near overflow, else 1: a power of two, so that p I is exact
+     wherever it can be (a scaling to max |A| = 1 would flush the small
+     entries of a wide-ranged tensor, and with them its small moments), and
+     every entry of A during the sweeps stays below 3 max |A| (A keeps its
+     eigenvalues), so that A_ll - A_kk and 2 A_kl cannot overflow */
+  p = spconv__finite(SPCONV__R(16) * m) ? SPCONV__R(1) : SPCONV__R(0.0625);
   for (i = 0; i < 3; ++i)
     for (j = 0; j < 3; ++j)
-      A[3 * i + j] = SPCONV__R(0.5) * (I[3 * i + j] / m + I[3 * j + i] / m);
+      A[3 * i + j] = SPCONV__R(0.5) * (p * I[3 * i + j] + p * I[3 * j + i]);
   for (sweep = 0; sweep < 32; ++sweep) {
     int rotated = 0;
     for (k = 0; k < 2; ++k)
@@ -5484,7 +5490,7 @@ SPCONV_API int spconv_principal_from_inertia(spconv_real res_diag[3],
   if (spconv__det3(A) < SPCONV__R(0))
     for (i = 0; i < 3; ++i) A[3 * i + 2] = -A[3 * i + 2];
   spconv__quat_from_rotation(q, A);
-  for (i = 0; i < 3; ++i) res_diag[i] = m * d[order[i]];
+  for (i = 0; i < 3; ++i) res_diag[i] = d[order[i]] / p;
   for (i = 0; i < 4; ++i) res_iquat_wxyz[i] = q[i];
   return SPCONV_OK;
 }
