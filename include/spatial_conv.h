@@ -3889,10 +3889,12 @@ SPCONV__PRIVATE void spconv__up_axis_apply(spconv_real *res, const spconv_real *
 
 /** n 3-vectors (3n) from a from_up world to a to_up world: positions, linear
    and angular velocities, forces, torques (a proper rotation: no sign flip).
-   SPCONV_EINVAL (res untouched) for an unknown axis value. */
+   SPCONV_EINVAL (res untouched) for an unknown axis value (also with n = 0)
+   or a NULL array with n > 0. */
 SPCONV_API int spconv_vec_change_up_axis_n(spconv_real *res, const spconv_real *v, size_t n,
                                            spconv_axis from_up, spconv_axis to_up) {
-  if (!spconv__axis_valid(from_up) || !spconv__axis_valid(to_up)) return SPCONV_EINVAL;
+  if (!spconv__axis_valid(from_up) || !spconv__axis_valid(to_up) || ((!res || !v) && n > 0))
+    return SPCONV_EINVAL;
   spconv__up_axis_apply(res, v, n, from_up, to_up);
   return SPCONV_OK;
 }
@@ -3954,19 +3956,21 @@ SPCONV__PRIVATE void spconv__quat_premul_n(spconv_real *res, const spconv_real a
    world-only rule of spconv_quat_wxyz_change_world_axes. Frames
    relabelled: the world only (the body frame keeps its axes); for every
    frame relabelled (M R M^T) use spconv_quat_wxyz_change_axes.
-   SPCONV_EINVAL (res untouched) for an unknown axis value. */
+   SPCONV_EINVAL (res untouched) for an unknown axis value (also with n = 0)
+   or a NULL array with n > 0. */
 SPCONV_API int spconv_quat_wxyz_change_world_up_axis_n(spconv_real *res,
                                                        const spconv_real *q_wxyz, size_t n,
                                                        spconv_axis from_up, spconv_axis to_up) {
   spconv_real q_up[4];
   int status = spconv_up_axis_quat_wxyz(q_up, from_up, to_up);
   if (status != SPCONV_OK) return status;
+  if ((!res || !q_wxyz) && n > 0) return SPCONV_EINVAL;
   spconv__quat_premul_n(res, q_up, q_wxyz, n);
   return SPCONV_OK;
 }
 
 /** The same for quaternions stored xyzw (4n): the world relabelled only,
-   body axes kept (q' = q_up q). */
+   body axes kept (q' = q_up q). SPCONV_EINVAL as the wxyz form. */
 SPCONV_API int spconv_quat_xyzw_change_world_up_axis_n(spconv_real *res,
                                                        const spconv_real *q_xyzw, size_t n,
                                                        spconv_axis from_up, spconv_axis to_up) {
@@ -3974,6 +3978,7 @@ SPCONV_API int spconv_quat_xyzw_change_world_up_axis_n(spconv_real *res,
   size_t i;
   int status = spconv_up_axis_quat_wxyz(q_up, from_up, to_up);
   if (status != SPCONV_OK) return status;
+  if ((!res || !q_xyzw) && n > 0) return SPCONV_EINVAL;
   for (i = 0; i < n; ++i) {
     spconv_real q[4];
     spconv_quat_wxyz_from_xyzw(q, q_xyzw + 4 * i);
@@ -7112,11 +7117,11 @@ SPCONV__PRIVATE int spconv__mj_batch_ok(const spconv_real *res, const spconv_rea
    body_ipos (3n). Quaternion i at quat_wxyz + quat_stride * i, the same
    pointer as the single form's: 4 for packed quaternions, 7 for MuJoCo
    free-joint qpos rows (pass qpos + 3, 7). SPCONV_EINVAL (nothing written)
-   when quat_stride < 4. */
+   when quat_stride < 4 (also with n = 0) or an array is NULL with n > 0. */
 SPCONV_API int spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_real *qvel,
                                                const spconv_real *quat_wxyz, size_t quat_stride,
                                                const spconv_real *ipos, size_t n) {
-  if (quat_stride < 4) return SPCONV_EINVAL;
+  if (quat_stride < 4 || ((!res || !qvel || !quat_wxyz || !ipos) && n > 0)) return SPCONV_EINVAL;
   SPCONV_ASSERT(spconv__mj_batch_ok(res, qvel, quat_wxyz, quat_stride, ipos, n));
   SPCONV__BATCH_CALL(twist_from_mujoco_qvel_n, res, qvel, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
@@ -7171,11 +7176,11 @@ SPCONV__BATCH_MJ(mujoco_qvel_from_twist_n, spconv_mujoco_qvel_from_twist)
 
 /** n free bodies: qvel (6n) from COM twists (6n), quaternions (wxyz, quaternion
    i at quat_wxyz + quat_stride * i: qpos + 3, 7 for qpos rows) and body_ipos
-   (3n). SPCONV_EINVAL (nothing written) when quat_stride < 4. */
+   (3n). SPCONV_EINVAL as spconv_twist_from_mujoco_qvel_n. */
 SPCONV_API int spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_real *twist,
                                                const spconv_real *quat_wxyz, size_t quat_stride,
                                                const spconv_real *ipos, size_t n) {
-  if (quat_stride < 4) return SPCONV_EINVAL;
+  if (quat_stride < 4 || ((!res || !twist || !quat_wxyz || !ipos) && n > 0)) return SPCONV_EINVAL;
   SPCONV_ASSERT(spconv__mj_batch_ok(res, twist, quat_wxyz, quat_stride, ipos, n));
   SPCONV__BATCH_CALL(mujoco_qvel_from_twist_n, res, twist, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
@@ -7236,11 +7241,11 @@ SPCONV__BATCH_MJ(mujoco_qfrc_from_wrench_n, spconv_mujoco_qfrc_from_wrench)
 
 /** n free bodies: qfrc (6n) from COM wrenches (6n), quaternions (wxyz,
    quaternion i at quat_wxyz + quat_stride * i: qpos + 3, 7 for qpos rows)
-   and body_ipos (3n). SPCONV_EINVAL (nothing written) when quat_stride < 4. */
+   and body_ipos (3n). SPCONV_EINVAL as spconv_twist_from_mujoco_qvel_n. */
 SPCONV_API int spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_real *wrench,
                                                 const spconv_real *quat_wxyz, size_t quat_stride,
                                                 const spconv_real *ipos, size_t n) {
-  if (quat_stride < 4) return SPCONV_EINVAL;
+  if (quat_stride < 4 || ((!res || !wrench || !quat_wxyz || !ipos) && n > 0)) return SPCONV_EINVAL;
   SPCONV_ASSERT(spconv__mj_batch_ok(res, wrench, quat_wxyz, quat_stride, ipos, n));
   SPCONV__BATCH_CALL(mujoco_qfrc_from_wrench_n, res, wrench, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
@@ -7295,11 +7300,11 @@ SPCONV__BATCH_MJ(wrench_from_mujoco_qfrc_n, spconv_wrench_from_mujoco_qfrc)
 
 /** n free bodies: COM wrenches (6n) from qfrc (6n), quaternions (wxyz,
    quaternion i at quat_wxyz + quat_stride * i: qpos + 3, 7 for qpos rows)
-   and body_ipos (3n). SPCONV_EINVAL (nothing written) when quat_stride < 4. */
+   and body_ipos (3n). SPCONV_EINVAL as spconv_twist_from_mujoco_qvel_n. */
 SPCONV_API int spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_real *qfrc,
                                                 const spconv_real *quat_wxyz, size_t quat_stride,
                                                 const spconv_real *ipos, size_t n) {
-  if (quat_stride < 4) return SPCONV_EINVAL;
+  if (quat_stride < 4 || ((!res || !qfrc || !quat_wxyz || !ipos) && n > 0)) return SPCONV_EINVAL;
   SPCONV_ASSERT(spconv__mj_batch_ok(res, qfrc, quat_wxyz, quat_stride, ipos, n));
   SPCONV__BATCH_CALL(wrench_from_mujoco_qfrc_n, res, qfrc, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
@@ -7794,7 +7799,9 @@ SPCONV_API int spconv_joint_layout_check(const spconv_joint_layout *L) {
 SPCONV__PRIVATE int spconv__joint_q_reorder(spconv_real *res, const spconv_real *joint_q,
                                        const spconv_joint_layout *L, int to_wxyz) {
   int j, i;
-  if (!res || !joint_q || spconv__joint_layout_check(L, 0) != SPCONV_OK) return SPCONV_EINVAL;
+  if (spconv__joint_layout_check(L, 0) != SPCONV_OK ||
+      ((!res || !joint_q) && L->joint_q_start[L->joint_count] > 0))
+    return SPCONV_EINVAL;
   for (j = 0; j < L->joint_count; ++j) {
     int t = L->joint_type[j], s = L->joint_q_start[j], e = L->joint_q_start[j + 1];
     int qo = t == SPCONV_JOINT_BALL ? s
@@ -7813,7 +7820,8 @@ SPCONV__PRIVATE int spconv__joint_q_reorder(spconv_real *res, const spconv_real 
 /** Whole joint_q (joint_q_start[joint_count] reals) with Warp's xyzw
    quaternions -> MuJoCo's wxyz (ball, free, distance joints; every other
    scalar copied unchanged). res may equal joint_q. SPCONV_EINVAL (res
-   untouched) for an inconsistent layout. */
+   untouched) for an inconsistent layout or a NULL array with
+   joint_q_start[joint_count] > 0. */
 SPCONV_API int spconv_joint_q_wxyz_from_xyzw(spconv_real *res, const spconv_real *joint_q,
                                              const spconv_joint_layout *L) {
   return spconv__joint_q_reorder(res, joint_q, L, 1);
@@ -7846,7 +7854,9 @@ SPCONV__PRIVATE int spconv__sap_joint_map(spconv_real *res, const spconv_real *x
                                      const spconv_joint_layout *L, const spconv_real *body_q,
                                      const spconv_real *body_com, int kind) {
   int j, i;
-  if (!res || !x || !body_q || !body_com || spconv__joint_layout_check(L, 1) != SPCONV_OK)
+  if (spconv__joint_layout_check(L, 1) != SPCONV_OK ||
+      ((!res || !x) && L->joint_qd_start[L->joint_count] > 0) ||
+      ((!body_q || !body_com) && L->body_count > 0))
     return SPCONV_EINVAL;
   for (j = 0; j < L->joint_count; ++j) {
     int t = L->joint_type[j], s = L->joint_qd_start[j], e = L->joint_qd_start[j + 1];
@@ -7869,7 +7879,9 @@ SPCONV__PRIVATE int spconv__sap_joint_map(spconv_real *res, const spconv_real *x
 /** Whole joint_qd, public -> sap (P_v on free and distance joints: [v_C; w]
    -> [w; v_O], r_oc of the joint's child body from body_q and body_com);
    every other segment is copied bit for bit. res may equal joint_qd.
-   SPCONV_EINVAL (res untouched) for an inconsistent layout or child. */
+   SPCONV_EINVAL (res untouched) for an inconsistent layout or child, a
+   NULL res or joint_qd with joint_qd_start[joint_count] > 0, a NULL body_q
+   or body_com with body_count > 0. */
 SPCONV_API int spconv_sap_joint_qd_from_public(spconv_real *res, const spconv_real *joint_qd,
                                                const spconv_joint_layout *L,
                                                const spconv_real *body_q,
@@ -7909,7 +7921,7 @@ SPCONV__PRIVATE int spconv__sap_body_force_packed(spconv_real *res, const spconv
                                              const spconv_real *body_com, size_t body_count,
                                              int to_sap) {
   size_t b;
-  if (!res || !body_f || !body_q || !body_com) return SPCONV_EINVAL;
+  if ((!res || !body_f || !body_q || !body_com) && body_count > 0) return SPCONV_EINVAL;
   for (b = 0; b < body_count; ++b) {
     spconv_real r[3];
     spconv__body_r_oc(r, body_q, body_com, b);
@@ -7923,7 +7935,7 @@ SPCONV__PRIVATE int spconv__sap_body_force_packed(spconv_real *res, const spconv
    public [f; tau_C] -> SAP's internal residual -P_f F
    (spconv_sap_body_force_from_public per body, r_oc from body_q [p; q_xyzw]
    and body_com). res may equal body_f. SPCONV_EINVAL (res untouched) for a
-   NULL pointer. */
+   NULL pointer with body_count > 0. */
 SPCONV_API int spconv_sap_body_force_from_public_packed(spconv_real *res,
                                                         const spconv_real *body_f,
                                                         const spconv_real *body_q,
@@ -7952,14 +7964,15 @@ SPCONV__PRIVATE int spconv__sap_order_valid(spconv_sap_order order) {
    buffer whose flag is SAP, or that is NULL, is left alone. Positions
    (joint_q) have no flag. Everything is checked before anything is
    written: SPCONV_EINVAL (all buffers untouched) for a bad layout, child,
-   flag or a NULL body_q / body_com. */
+   flag or a NULL body_q / body_com with body_count > 0. */
 SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_f,
                                       spconv_real *body_f, const spconv_joint_layout *L,
                                       const spconv_real *body_q, const spconv_real *body_com,
                                       spconv_sap_order joint_qd_order,
                                       spconv_sap_order joint_f_order,
                                       spconv_sap_order body_f_order) {
-  if (spconv__joint_layout_check(L, 1) != SPCONV_OK || !body_q || !body_com)
+  if (spconv__joint_layout_check(L, 1) != SPCONV_OK ||
+      ((!body_q || !body_com) && L->body_count > 0))
     return SPCONV_EINVAL;
   if (!spconv__sap_order_valid(joint_qd_order) || !spconv__sap_order_valid(joint_f_order) ||
       !spconv__sap_order_valid(body_f_order))
@@ -7976,11 +7989,14 @@ SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_
 
 /** Step 5 of the boundary, in place: the solved joint_qd back to public with
    P_v^-1 when joint_qd_order (state_out's flag) is PUBLIC; body_q is the
-   pose the velocities belong to. SPCONV_EINVAL (untouched) as above. */
+   pose the velocities belong to. SPCONV_EINVAL (untouched) as above, and
+   for a NULL joint_qd with joint_qd_start[joint_count] > 0. */
 SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd, const spconv_joint_layout *L,
                                        const spconv_real *body_q, const spconv_real *body_com,
                                        spconv_sap_order joint_qd_order) {
-  if (spconv__joint_layout_check(L, 1) != SPCONV_OK || !body_q || !body_com || !joint_qd)
+  if (spconv__joint_layout_check(L, 1) != SPCONV_OK ||
+      ((!body_q || !body_com) && L->body_count > 0) ||
+      (!joint_qd && L->joint_qd_start[L->joint_count] > 0))
     return SPCONV_EINVAL;
   if (!spconv__sap_order_valid(joint_qd_order)) return SPCONV_EINVAL;
   if (joint_qd_order == SPCONV_SAP_ORDER_PUBLIC)

@@ -1798,6 +1798,167 @@ static void test_B1_batch(void **state) {
   assert_true(any_nan(out + 6, 6));
 }
 
+/* B2: every function of a batch or a whole array that returns a status
+   refuses a NULL array with data to read or write (n > 0; a joint layout
+   with scalars; body_count > 0) with SPCONV_EINVAL and writes nothing, and
+   takes NULL arrays when there is nothing to move (n = 0, an empty
+   layout). Each NULL is tried alone, the other arrays valid. */
+#define B2_N 2
+#define B2_EINVAL(call)                          \
+  do {                                           \
+    fill(out, 64);                               \
+    assert_int_equal((call), SPCONV_EINVAL);     \
+    expect_untouched(out, 64);                   \
+  } while (0)
+static void test_B2_null_arrays(void **state) {
+  spconv_real a[64], out[64], *o = out;
+  unsigned char scratch[1];
+  int good[3] = {2, 0, 1}, parents[3] = {-1, 0, 1}, ires[3];
+  int type[2] = {SPCONV_JOINT_REVOLUTE, SPCONV_JOINT_FREE}, qs[3] = {0, 1, 8}, ds[3] = {0, 1, 7};
+  int child[2] = {0, 1}, zero[1] = {0};
+  spconv_joint_layout L = {2, NULL, NULL, NULL, NULL, 2}, E = {0, NULL, NULL, NULL, NULL, 0};
+  spconv_state_convention sc = spconv_state_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  const spconv_convention *tc = &sc.twist;
+  const spconv_pose_convention *pc = &sc.pose;
+  const spconv_sap_order P = SPCONV_SAP_ORDER_PUBLIC;
+  const spconv_axis Y = SPCONV_AXIS_Y, Z = SPCONV_AXIS_Z;
+  const spconv_rot_format WXYZ = SPCONV_ROT_QUAT_WXYZ;
+  int i;
+  (void)state;
+  L.joint_type = type;
+  L.joint_q_start = qs;
+  L.joint_qd_start = ds;
+  L.joint_child = child;
+  E.joint_type = E.joint_q_start = E.joint_qd_start = E.joint_child = zero;
+  for (i = 0; i < 64; ++i) a[i] = (spconv_real)(i % 7 == 3 ? 1 : 0.25); /* unit-free quaternions */
+  /* up axis */
+  B2_EINVAL(spconv_vec_change_up_axis_n(NULL, a, B2_N, Y, Z));
+  B2_EINVAL(spconv_vec_change_up_axis_n(o, NULL, B2_N, Y, Z));
+  B2_EINVAL(spconv_spatial_change_up_axis_n(NULL, a, B2_N, Y, Z));
+  B2_EINVAL(spconv_spatial_change_up_axis_n(o, NULL, B2_N, Y, Z));
+  B2_EINVAL(spconv_quat_wxyz_change_world_up_axis_n(NULL, a, B2_N, Y, Z));
+  B2_EINVAL(spconv_quat_wxyz_change_world_up_axis_n(o, NULL, B2_N, Y, Z));
+  B2_EINVAL(spconv_quat_xyzw_change_world_up_axis_n(NULL, a, B2_N, Y, Z));
+  B2_EINVAL(spconv_quat_xyzw_change_world_up_axis_n(o, NULL, B2_N, Y, Z));
+  assert_int_equal(spconv_vec_change_up_axis_n(NULL, NULL, 0, Y, Z), SPCONV_OK);
+  assert_int_equal(spconv_spatial_change_up_axis_n(NULL, NULL, 0, Y, Z), SPCONV_OK);
+  assert_int_equal(spconv_quat_wxyz_change_world_up_axis_n(NULL, NULL, 0, Y, Z), SPCONV_OK);
+  assert_int_equal(spconv_quat_xyzw_change_world_up_axis_n(NULL, NULL, 0, Y, Z), SPCONV_OK);
+  /* rotation formats */
+  B2_EINVAL(spconv_rot_convert_n(NULL, WXYZ, a, WXYZ, B2_N));
+  B2_EINVAL(spconv_rot_convert_n(o, WXYZ, NULL, WXYZ, B2_N));
+  assert_int_equal(spconv_rot_convert_n(NULL, WXYZ, NULL, WXYZ, 0), SPCONV_OK);
+  /* body states (iquat_wxyz NULL: the identity, documented) */
+  B2_EINVAL(spconv_state_convert_n(NULL, 7, o + 32, 6, &sc, a, 7, a, 6, &sc, a, NULL, B2_N));
+  B2_EINVAL(spconv_state_convert_n(o, 7, NULL, 6, &sc, a, 7, a, 6, &sc, a, NULL, B2_N));
+  B2_EINVAL(spconv_state_convert_n(o, 7, o + 32, 6, &sc, NULL, 7, a, 6, &sc, a, NULL, B2_N));
+  B2_EINVAL(spconv_state_convert_n(o, 7, o + 32, 6, &sc, a, 7, NULL, 6, &sc, a, NULL, B2_N));
+  B2_EINVAL(spconv_state_convert_n(o, 7, o + 32, 6, &sc, a, 7, a, 6, &sc, NULL, NULL, B2_N));
+  assert_int_equal(spconv_state_convert_n(NULL, 7, NULL, 6, &sc, NULL, 7, NULL, 6, &sc, NULL,
+                                          NULL, 0), SPCONV_OK);
+  B2_EINVAL(spconv_twist_convert_n(NULL, 6, tc, a, 6, tc, a, 7, pc, a, NULL, B2_N));
+  B2_EINVAL(spconv_twist_convert_n(o, 6, tc, NULL, 6, tc, a, 7, pc, a, NULL, B2_N));
+  B2_EINVAL(spconv_twist_convert_n(o, 6, tc, a, 6, tc, NULL, 7, pc, a, NULL, B2_N));
+  B2_EINVAL(spconv_twist_convert_n(o, 6, tc, a, 6, tc, a, 7, pc, NULL, NULL, B2_N));
+  B2_EINVAL(spconv_wrench_convert_n(NULL, 6, tc, a, 6, tc, a, 7, pc, a, NULL, B2_N));
+  B2_EINVAL(spconv_wrench_convert_n(o, 6, tc, NULL, 6, tc, a, 7, pc, a, NULL, B2_N));
+  B2_EINVAL(spconv_wrench_convert_n(o, 6, tc, a, 6, tc, NULL, 7, pc, a, NULL, B2_N));
+  B2_EINVAL(spconv_wrench_convert_n(o, 6, tc, a, 6, tc, a, 7, pc, NULL, NULL, B2_N));
+  assert_int_equal(spconv_twist_convert_n(NULL, 6, tc, NULL, 6, tc, NULL, 7, pc, NULL, NULL, 0),
+                   SPCONV_OK);
+  assert_int_equal(spconv_wrench_convert_n(NULL, 6, tc, NULL, 6, tc, NULL, 7, pc, NULL, NULL, 0),
+                   SPCONV_OK);
+  /* MuJoCo free joints */
+  B2_EINVAL(spconv_twist_from_mujoco_qvel_n(NULL, a, a, 4, a, B2_N));
+  B2_EINVAL(spconv_twist_from_mujoco_qvel_n(o, NULL, a, 4, a, B2_N));
+  B2_EINVAL(spconv_twist_from_mujoco_qvel_n(o, a, NULL, 4, a, B2_N));
+  B2_EINVAL(spconv_twist_from_mujoco_qvel_n(o, a, a, 4, NULL, B2_N));
+  B2_EINVAL(spconv_mujoco_qvel_from_twist_n(NULL, a, a, 4, a, B2_N));
+  B2_EINVAL(spconv_mujoco_qvel_from_twist_n(o, NULL, a, 4, a, B2_N));
+  B2_EINVAL(spconv_mujoco_qvel_from_twist_n(o, a, NULL, 4, a, B2_N));
+  B2_EINVAL(spconv_mujoco_qvel_from_twist_n(o, a, a, 4, NULL, B2_N));
+  B2_EINVAL(spconv_mujoco_qfrc_from_wrench_n(NULL, a, a, 4, a, B2_N));
+  B2_EINVAL(spconv_mujoco_qfrc_from_wrench_n(o, NULL, a, 4, a, B2_N));
+  B2_EINVAL(spconv_mujoco_qfrc_from_wrench_n(o, a, NULL, 4, a, B2_N));
+  B2_EINVAL(spconv_mujoco_qfrc_from_wrench_n(o, a, a, 4, NULL, B2_N));
+  B2_EINVAL(spconv_wrench_from_mujoco_qfrc_n(NULL, a, a, 4, a, B2_N));
+  B2_EINVAL(spconv_wrench_from_mujoco_qfrc_n(o, NULL, a, 4, a, B2_N));
+  B2_EINVAL(spconv_wrench_from_mujoco_qfrc_n(o, a, NULL, 4, a, B2_N));
+  B2_EINVAL(spconv_wrench_from_mujoco_qfrc_n(o, a, a, 4, NULL, B2_N));
+  assert_int_equal(spconv_mujoco_qvel_from_twist_n(NULL, NULL, NULL, 4, NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_mujoco_qfrc_from_wrench_n(NULL, NULL, NULL, 4, NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_wrench_from_mujoco_qfrc_n(NULL, NULL, NULL, 4, NULL, 0), SPCONV_OK);
+  /* whole joint arrays and the SAP boundary: L has 8 q, 7 qd scalars, 2 bodies */
+  B2_EINVAL(spconv_joint_q_wxyz_from_xyzw(NULL, a, &L));
+  B2_EINVAL(spconv_joint_q_wxyz_from_xyzw(o, NULL, &L));
+  B2_EINVAL(spconv_joint_q_xyzw_from_wxyz(NULL, a, &L));
+  B2_EINVAL(spconv_joint_q_xyzw_from_wxyz(o, NULL, &L));
+  B2_EINVAL(spconv_sap_joint_qd_from_public(NULL, a, &L, a, a));
+  B2_EINVAL(spconv_sap_joint_qd_from_public(o, NULL, &L, a, a));
+  B2_EINVAL(spconv_sap_joint_qd_from_public(o, a, &L, NULL, a));
+  B2_EINVAL(spconv_sap_joint_qd_from_public(o, a, &L, a, NULL));
+  B2_EINVAL(spconv_public_joint_qd_from_sap(NULL, a, &L, a, a));
+  B2_EINVAL(spconv_public_joint_qd_from_sap(o, NULL, &L, a, a));
+  B2_EINVAL(spconv_public_joint_qd_from_sap(o, a, &L, NULL, a));
+  B2_EINVAL(spconv_public_joint_qd_from_sap(o, a, &L, a, NULL));
+  B2_EINVAL(spconv_sap_joint_f_from_public(NULL, a, &L, a, a));
+  B2_EINVAL(spconv_sap_joint_f_from_public(o, NULL, &L, a, a));
+  B2_EINVAL(spconv_sap_joint_f_from_public(o, a, &L, NULL, a));
+  B2_EINVAL(spconv_sap_joint_f_from_public(o, a, &L, a, NULL));
+  B2_EINVAL(spconv_public_joint_f_from_sap(NULL, a, &L, a, a));
+  B2_EINVAL(spconv_public_joint_f_from_sap(o, NULL, &L, a, a));
+  B2_EINVAL(spconv_public_joint_f_from_sap(o, a, &L, NULL, a));
+  B2_EINVAL(spconv_public_joint_f_from_sap(o, a, &L, a, NULL));
+  B2_EINVAL(spconv_sap_body_force_from_public_packed(NULL, a, a, a, B2_N));
+  B2_EINVAL(spconv_sap_body_force_from_public_packed(o, NULL, a, a, B2_N));
+  B2_EINVAL(spconv_sap_body_force_from_public_packed(o, a, NULL, a, B2_N));
+  B2_EINVAL(spconv_sap_body_force_from_public_packed(o, a, a, NULL, B2_N));
+  B2_EINVAL(spconv_public_body_force_from_sap_packed(NULL, a, a, a, B2_N));
+  B2_EINVAL(spconv_public_body_force_from_sap_packed(o, NULL, a, a, B2_N));
+  B2_EINVAL(spconv_public_body_force_from_sap_packed(o, a, NULL, a, B2_N));
+  B2_EINVAL(spconv_public_body_force_from_sap_packed(o, a, a, NULL, B2_N));
+  B2_EINVAL(spconv_sap_boundary_in(o, o + 8, o + 16, &L, NULL, a, P, P, P));
+  B2_EINVAL(spconv_sap_boundary_in(o, o + 8, o + 16, &L, a, NULL, P, P, P));
+  B2_EINVAL(spconv_sap_boundary_out(NULL, &L, a, a, P));
+  B2_EINVAL(spconv_sap_boundary_out(o, &L, NULL, a, P));
+  B2_EINVAL(spconv_sap_boundary_out(o, &L, a, NULL, P));
+  assert_int_equal(spconv_joint_q_wxyz_from_xyzw(NULL, NULL, &E), SPCONV_OK);
+  assert_int_equal(spconv_joint_q_xyzw_from_wxyz(NULL, NULL, &E), SPCONV_OK);
+  assert_int_equal(spconv_sap_joint_qd_from_public(NULL, NULL, &E, NULL, NULL), SPCONV_OK);
+  assert_int_equal(spconv_public_joint_qd_from_sap(NULL, NULL, &E, NULL, NULL), SPCONV_OK);
+  assert_int_equal(spconv_sap_joint_f_from_public(NULL, NULL, &E, NULL, NULL), SPCONV_OK);
+  assert_int_equal(spconv_public_joint_f_from_sap(NULL, NULL, &E, NULL, NULL), SPCONV_OK);
+  assert_int_equal(spconv_sap_body_force_from_public_packed(NULL, NULL, NULL, NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_public_body_force_from_sap_packed(NULL, NULL, NULL, NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_sap_boundary_in(NULL, NULL, NULL, &E, NULL, NULL, P, P, P), SPCONV_OK);
+  assert_int_equal(spconv_sap_boundary_out(NULL, &E, NULL, NULL, P), SPCONV_OK);
+  /* permutations */
+  assert_int_equal(spconv_perm_check(NULL, 3), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_check_scratch(NULL, 3, scratch), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_check_scratch(good, 3, NULL), SPCONV_EINVAL);
+  ires[0] = ires[1] = ires[2] = 77;
+  assert_int_equal(spconv_perm_inverse(ires, NULL, 3), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_gather_parents(ires, NULL, good, 3), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_gather_parents(ires, parents, NULL, 3), SPCONV_EINVAL);
+  assert_true(ires[0] == 77 && ires[1] == 77 && ires[2] == 77);
+  assert_int_equal(spconv_perm_inverse(NULL, good, 3), SPCONV_EINVAL);
+  B2_EINVAL(spconv_perm_gather(NULL, a, good, 3));
+  B2_EINVAL(spconv_perm_gather(o, NULL, good, 3));
+  B2_EINVAL(spconv_perm_gather(o, a, NULL, 3));
+  B2_EINVAL(spconv_perm_gather_frames(o, NULL, good, 2, 3, 2));
+  assert_int_equal(spconv_perm_check(NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_perm_check_scratch(NULL, 0, NULL), SPCONV_OK);
+  assert_int_equal(spconv_perm_inverse(NULL, NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_perm_gather(NULL, NULL, NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_perm_gather_frames(NULL, NULL, NULL, 0, 0, 1), SPCONV_OK);
+  assert_int_equal(spconv_perm_gather_parents(NULL, NULL, NULL, 0), SPCONV_OK);
+  /* clip velocities need two frames: no n = 0 case (D6) */
+  B2_EINVAL(spconv_motion_linvel(NULL, a, B2_N, 1, SPCONV_MOTION_DIFF_FORWARD));
+  B2_EINVAL(spconv_motion_linvel(o, NULL, B2_N, 1, SPCONV_MOTION_DIFF_FORWARD));
+  B2_EINVAL(spconv_motion_angvel(NULL, a, B2_N, 1, WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD));
+  B2_EINVAL(spconv_motion_angvel(o, NULL, B2_N, 1, WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_G1_einval_untouched),
@@ -1845,6 +2006,7 @@ int main(void) {
       cmocka_unit_test(test_D6_clip_velocities),
       cmocka_unit_test(test_D7_joint_order),
       cmocka_unit_test(test_B1_batch),
+      cmocka_unit_test(test_B2_null_arrays),
   };
   int failed = cmocka_run_group_tests_name("spatial_conv robustness (" TEST_PRECISION ")", tests,
                                            NULL, NULL);
