@@ -1687,7 +1687,8 @@ SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_convert(spconv_motion_clip *r
 SPCONV_NODISCARD SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos,
                                                      int frames,
                                                      spconv_real dt, spconv_motion_diff method);
-/* res[T][3] = angular velocity from q[T][4] (body -> world): body axes if body, else world */
+/* res[T][3] = angular velocity from q[T][4] (body -> world): body axes if body, else world;
+   SPCONV_EDEGENERATE for a zero or non-finite frame */
 SPCONV_NODISCARD SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q,
                                                      int frames,
                                                      spconv_real dt, spconv_rot_format q_format,
@@ -8385,7 +8386,9 @@ SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos, in
    body axes turns it into frame t's body axes (R_t^T w); ends as FORWARD.
    Sample at least 2 frames per half turn. res may equal q (in place).
    SPCONV_EINVAL (res untouched) for T < 2, a bad dt, method or q_format
-   (only the two quaternion formats), a NULL array. */
+   (only the two quaternion formats), a NULL array; then
+   SPCONV_EDEGENERATE (res untouched) for a zero or non-finite quaternion
+   in any frame, as spconv_body_angvel_from_quats_wxyz. */
 SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int frames,
                                     spconv_real dt, spconv_rot_format q_format, int body,
                                     spconv_motion_diff method) {
@@ -8396,6 +8399,8 @@ SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int 
       (method != SPCONV_MOTION_DIFF_FORWARD && method != SPCONV_MOTION_DIFF_CENTRAL) ||
       (q_format != SPCONV_ROT_QUAT_WXYZ && q_format != SPCONV_ROT_QUAT_XYZW))
     return SPCONV_EINVAL;
+  for (t = 0; t < T; ++t) /* every frame is used: all checked before the first write */
+    if (!spconv__quat_unit(prev, q + 4 * t)) return SPCONV_EDEGENERATE; /* prev: scratch */
   for (i = 0; i < 4; ++i) cur[i] = q[i];
   if (q_format == SPCONV_ROT_QUAT_XYZW) spconv_quat_wxyz_from_xyzw(cur, cur);
   for (i = 0; i < 4; ++i) prev[i] = cur[i];
@@ -8411,7 +8416,7 @@ SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int 
     qa = a + 1 == t ? prev : cur;
     qb = b == t + 1 ? next : cur;
     if (span == SPCONV__R(1)) {
-      spconv__angvel_from_quats(w, qa, qb, dt, body); /* any q: NaN stays in its frame */
+      spconv__angvel_from_quats(w, qa, qb, dt, body);
     } else {
       spconv__angvel_from_quats(w, qa, qb, span * dt, 0);
       if (body) { /* w_body = R_t^T w = conj(q_t) w q_t */

@@ -732,6 +732,13 @@ static void test_E2_zero_quat_edegenerate(void **state) {
                      SPCONV_EDEGENERATE);
     assert_int_equal(spconv_body_angvel_from_quats_wxyz(out, bad[k], one, 1), SPCONV_EDEGENERATE);
     assert_int_equal(spconv_world_angvel_from_quats_wxyz(out, one, bad[k], 1), SPCONV_EDEGENERATE);
+    {
+      spconv_real two[8] = {1, 0, 0, 0};
+      memcpy(two + 4, bad[k], sizeof bad[k]);
+      assert_int_equal(spconv_motion_angvel(out, two, 2, 1, SPCONV_ROT_QUAT_WXYZ, 1,
+                                            SPCONV_MOTION_DIFF_FORWARD),
+                       SPCONV_EDEGENERATE);
+    }
     expect_untouched(out, 9);
     assert_true(ang == SENT);
     h = SENT;
@@ -1692,8 +1699,10 @@ static void test_D5_clip_convert(void **state) {
 
 /* D6: velocities from a clip: fewer than 2 frames, dt not finite and > 0,
    an unknown method, a q_format other than the two quaternion formats or a
-   NULL array give SPCONV_EINVAL, untouched; a NaN frame reaches only the
-   velocities whose difference uses it; quaternions of any norm. */
+   NULL array give SPCONV_EINVAL, untouched; a NaN position reaches only
+   the linear velocities whose difference uses its frame (a zero or
+   non-finite orientation is SPCONV_EDEGENERATE: E2); quaternions of any
+   norm. */
 static void test_D6_clip_velocities(void **state) {
   spconv_real pos[12] = {0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0}, q[16], res[12], r2[12];
   spconv_real bad_dt[4] = {0, (spconv_real)-0.1, R_NAN, R_INF};
