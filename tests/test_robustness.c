@@ -147,6 +147,122 @@ static void test_G3_nan_propagates(void **state) {
   assert_true(any_nan(out, 4));
 }
 
+/* G3, every pure map: each function that has no status, called with NaN
+   in every real input (n = 2 for the batch forms), does not crash and
+   gives a NaN in its result. */
+#define G3_NAN(n_out, call)              \
+  do {                                   \
+    fill(out, 36);                       \
+    call;                                \
+    assert_true(any_nan(out, (n_out)));  \
+  } while (0)
+static void test_G3_every_pure_map(void **state) {
+  spconv_real N[36], out[36];
+  const spconv_real nan = R_NAN;
+  int i;
+  (void)state;
+  for (i = 0; i < 36; ++i) N[i] = R_NAN;
+  /* quaternions and rotations */
+  G3_NAN(4, spconv_quat_wxyz_from_xyzw(out, N));
+  G3_NAN(4, spconv_quat_xyzw_from_wxyz(out, N));
+  G3_NAN(8, spconv_quat_wxyz_from_xyzw_n(out, N, 2));
+  G3_NAN(8, spconv_quat_xyzw_from_wxyz_n(out, N, 2));
+  G3_NAN(3, spconv_quat_rotate_wxyz(out, N, N));
+  G3_NAN(3, spconv_quat_rotate_xyzw(out, N, N));
+  G3_NAN(4, spconv_quat_mul_wxyz(out, N, N));
+  G3_NAN(4, spconv_quat_conj_wxyz(out, N));
+  G3_NAN(4, spconv_quat_inv_wxyz(out, N));
+  G3_NAN(4, spconv_quat_canonical_wxyz(out, N));
+  G3_NAN(4, spconv_quat_slerp_wxyz(out, N, N, nan));
+  assert_true(isnan(spconv_quat_angle_wxyz(N, N)));
+  G3_NAN(9, spconv_mat_from_quat_wxyz(out, N));
+  G3_NAN(9, spconv_mat_transpose(out, N));
+  G3_NAN(9, spconv_mat_mul(out, N, N));
+  G3_NAN(4, spconv_quat_wxyz_from_axis_angle(out, N, nan));
+  G3_NAN(4, spconv_quat_wxyz_from_rotvec(out, N));
+  G3_NAN(3, spconv_rotvec_from_quat_wxyz(out, N));
+  G3_NAN(4, spconv_quat_wxyz_from_urdf_rpy(out, N));
+  G3_NAN(4, spconv_quat_wxyz_from_isaaclab_euler_xyz(out, nan, nan, nan));
+  G3_NAN(4, spconv_quat_wxyz_from_drake_rpy(out, N));
+  G3_NAN(4, spconv_quat_integrate_body_wxyz(out, N, N, nan));
+  G3_NAN(4, spconv_quat_integrate_world_wxyz(out, N, N, nan));
+  /* units */
+  assert_true(isnan(spconv_rad_from_deg(nan)));
+  assert_true(isnan(spconv_deg_from_rad(nan)));
+  G3_NAN(3, spconv_rad_from_deg3(out, N));
+  G3_NAN(3, spconv_deg_from_rad3(out, N));
+  G3_NAN(7, spconv_pose_change_length_unit(out, N, nan));
+  G3_NAN(6, spconv_twist_change_length_unit(out, N, nan));
+  G3_NAN(6, spconv_wrench_change_length_unit(out, N, nan));
+  G3_NAN(9, spconv_inertia_change_length_unit(out, N, nan));
+  /* changes of axes */
+  G3_NAN(3, spconv_vec_change_axes(out, N, N));
+  G3_NAN(3, spconv_pseudovec_change_axes(out, N, N));
+  G3_NAN(9, spconv_mat_change_axes(out, N, N));
+  G3_NAN(9, spconv_inertia_change_axes(out, N, N));
+  G3_NAN(3, spconv_scale_change_axes(out, N, N));
+  G3_NAN(4, spconv_quat_wxyz_change_axes(out, N, N));
+  G3_NAN(4, spconv_quat_xyzw_change_axes(out, N, N));
+  G3_NAN(7, spconv_pose_wxyz_change_axes(out, N, N));
+  G3_NAN(7, spconv_pose_xyzw_change_axes(out, N, N));
+  G3_NAN(6, spconv_spatial_change_axes(out, N, N));
+  /* spatial vectors */
+  G3_NAN(6, spconv_twist_shift(out, N, N));
+  G3_NAN(12, spconv_twist_shift_n(out, N, N, 2));
+  G3_NAN(6, spconv_wrench_shift(out, N, N));
+  G3_NAN(12, spconv_wrench_shift_n(out, N, N, 2));
+  G3_NAN(6, spconv_spatial_swap(out, N));
+  G3_NAN(6, spconv_spatial_rotate(out, N, N));
+  assert_true(isnan(spconv_power(N, N)));
+  G3_NAN(6, spconv_spatial_accel_from_classical(out, N, N));
+  G3_NAN(6, spconv_classical_accel_from_spatial(out, N, N));
+  G3_NAN(6, spconv_classical_accel_shift(out, N, N, N));
+  /* rigid transforms and inertia */
+  G3_NAN(7, spconv_pose_mul_wxyz(out, N, N));
+  G3_NAN(7, spconv_pose_mul_xyzw(out, N, N));
+  G3_NAN(7, spconv_pose_inv_wxyz(out, N));
+  G3_NAN(7, spconv_pose_inv_xyzw(out, N));
+  G3_NAN(3, spconv_pose_transform_point_wxyz(out, N, N));
+  G3_NAN(3, spconv_pose_transform_point_xyzw(out, N, N));
+  G3_NAN(3, spconv_pose_rotate_vec_wxyz(out, N, N));
+  G3_NAN(3, spconv_pose_rotate_vec_xyzw(out, N, N));
+  G3_NAN(7, spconv_pose_relative_wxyz(out, N, N));
+  G3_NAN(7, spconv_pose_relative_xyzw(out, N, N));
+  G3_NAN(7, spconv_pose_interp_wxyz(out, N, N, nan));
+  G3_NAN(7, spconv_pose_interp_xyzw(out, N, N, nan));
+  G3_NAN(6, spconv_twist_transform_wxyz(out, N, N));
+  G3_NAN(6, spconv_wrench_transform_wxyz(out, N, N));
+  G3_NAN(6, spconv_motion_cross(out, N, N));
+  G3_NAN(6, spconv_force_cross(out, N, N));
+  G3_NAN(7, spconv_pose_exp_wxyz(out, N, nan));
+  G3_NAN(6, spconv_twist_log_wxyz(out, N));
+  G3_NAN(9, spconv_inertia_from_principal(out, N, N));
+  G3_NAN(9, spconv_inertia_shift(out, N, nan, N));
+  G3_NAN(36, spconv_spatial_inertia(out, nan, N, N));
+  assert_true(isnan(spconv_kinetic_energy(nan, N, N, N)));
+  /* MuJoCo free joint */
+  G3_NAN(6, spconv_twist_from_mujoco_qvel(out, N, N, N));
+  G3_NAN(6, spconv_mujoco_qvel_from_twist(out, N, N, N));
+  G3_NAN(6, spconv_mujoco_qfrc_from_wrench(out, N, N, N));
+  G3_NAN(6, spconv_wrench_from_mujoco_qfrc(out, N, N, N));
+  G3_NAN(6, spconv_twist_from_mujoco_cvel(out, N, N, N));
+  /* SAP boundary */
+  G3_NAN(6, spconv_sap_twist_from_public(out, N, N));
+  G3_NAN(12, spconv_sap_twist_from_public_n(out, N, N, 2));
+  G3_NAN(6, spconv_public_twist_from_sap(out, N, N));
+  G3_NAN(12, spconv_public_twist_from_sap_n(out, N, N, 2));
+  G3_NAN(6, spconv_sap_wrench_from_public(out, N, N));
+  G3_NAN(12, spconv_sap_wrench_from_public_n(out, N, N, 2));
+  G3_NAN(6, spconv_public_wrench_from_sap(out, N, N));
+  G3_NAN(12, spconv_public_wrench_from_sap_n(out, N, N, 2));
+  G3_NAN(6, spconv_sap_body_force_from_public(out, N, N));
+  G3_NAN(12, spconv_sap_body_force_from_public_n(out, N, N, 2));
+  G3_NAN(6, spconv_public_body_force_from_sap(out, N, N));
+  G3_NAN(12, spconv_public_body_force_from_sap_n(out, N, N, 2));
+  G3_NAN(36, spconv_sap_twist_matrix(out, N));
+  G3_NAN(36, spconv_sap_wrench_matrix(out, N));
+}
+
 /* ============================================================ quaternions */
 
 /* Q1: storage-order conversions are pure moves: NaN, infinities, signed
@@ -704,6 +820,19 @@ static void test_E1_not_a_rotation_einval(void **state) {
                                                 SPCONV_AXIS_POS_X),
                      SPCONV_EINVAL);
     assert_true(h == SENT);
+    { /* the 3x3 block of a 4x4 transform; a clip's matrix root */
+      spconv_real T[16] = {0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 1};
+      spconv_motion_clip ca = e_root_clip(out, SPCONV_ROT_MAT);
+      int r_, c_;
+      for (r_ = 0; r_ < 3; ++r_)
+        for (c_ = 0; c_ < 3; ++c_) T[4 * r_ + c_] = bad[k][3 * r_ + c_];
+      assert_int_equal(spconv_pose_wxyz_from_mat4(out, T, SPCONV_MAT4_ROW_MAJOR), SPCONV_EINVAL);
+      assert_int_equal(spconv_pose_xyzw_from_mat4(out, T, SPCONV_MAT4_ROW_MAJOR), SPCONV_EINVAL);
+      assert_int_equal(spconv_motion_clip_align(&ca, &c, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X,
+                                                SPCONV_AXIS_POS_X, 0),
+                       SPCONV_EINVAL);
+      expect_untouched(out, 9);
+    }
   }
   /* the same functions accept the rotation */
   assert_int_equal(spconv_rot6d_from_mat(out, I, SPCONV_ROT6D_COLUMNS), SPCONV_OK);
@@ -879,7 +1008,15 @@ static void test_C1_descriptors(void **state) {
       assert_int_equal(spconv_wrench_convert(r, &ok, x, &bad, &body), SPCONV_EINVAL);
       assert_int_equal(spconv_accel_convert(r, &ok, x, &bad, x, &body), SPCONV_EINVAL);
       assert_int_equal(spconv_twist_from_mujoco_cframe(r, &bad, x, x, &body), SPCONV_EINVAL);
+      assert_int_equal(spconv_mujoco_cframe_from_twist(r, x, x, &bad, &body), SPCONV_EINVAL);
+      assert_int_equal(spconv_wrench_from_mujoco_cframe(r, &bad, x, x, &body), SPCONV_EINVAL);
+      assert_int_equal(spconv_mujoco_cframe_from_wrench(r, x, x, &bad, &body), SPCONV_EINVAL);
+      assert_int_equal(spconv_accel_from_mujoco_cframe(r, &bad, x, x, x, &body), SPCONV_EINVAL);
+      assert_int_equal(spconv_mujoco_cframe_from_accel(r, x, x, &bad, x, &body), SPCONV_EINVAL);
       expect_untouched(r, 6);
+      fill(M, 36);
+      assert_int_equal(spconv_wrench_convert_matrix(M, &ok, &bad, &body), SPCONV_EINVAL);
+      expect_untouched(M, 36);
     }
   fill(r, 6);
   assert_int_equal(spconv_twist_convert(r, &ok, x, &ok, NULL), SPCONV_EINVAL);
@@ -1372,6 +1509,52 @@ static void test_C3_permutations(void **state) {
   assert_int_equal(spconv_perm_check(NULL, 3), SPCONV_EINVAL);
   assert_int_equal(spconv_perm_check(NULL, 0), SPCONV_OK);
   assert_int_equal(spconv_perm_gather(NULL, NULL, NULL, 0), SPCONV_OK);
+}
+
+/* ======================================== rigid transforms and inertia */
+
+/* T2, T3, T4, T6: a 4x4 layout or a 6-vector order outside its enum (the
+   0.x value 0, INT_MAX, another enum's value), a 4x4 bottom row other than
+   exactly 0 0 0 1, an inertia tensor that is not symmetric or not finite:
+   SPCONV_EINVAL, every output untouched. */
+static void test_T_transforms_and_inertia(void **state) {
+  const spconv_real pose[7] = {1, 2, 3, (spconv_real)0.5, (spconv_real)0.5, (spconv_real)0.5,
+                               (spconv_real)0.5};
+  const int bad_layout[4] = {SPCONV_MAT4_ROW_MAJOR - 1, 0, INT_MAX, SPCONV_ORDER_LINEAR_FIRST};
+  const int bad_order[4] = {SPCONV_ORDER_LINEAR_FIRST - 1, 0, INT_MIN, SPCONV_MAT4_ROW_MAJOR};
+  spconv_real T[16], U[16], out[36], q[4];
+  spconv_real I[9] = {2, (spconv_real)0.1, 0, (spconv_real)0.1, 3, 0, 0, 0, 1}, J[9];
+  int k;
+  (void)state;
+  assert_int_equal(spconv_mat4_from_pose_wxyz(T, pose, SPCONV_MAT4_ROW_MAJOR), SPCONV_OK);
+  for (k = 0; k < 4; ++k) {
+    const spconv_mat4_layout L = (spconv_mat4_layout)bad_layout[k];
+    const spconv_order o = (spconv_order)bad_order[k];
+    fill(out, 36);
+    assert_int_equal(spconv_mat4_from_pose_wxyz(out, pose, L), SPCONV_EINVAL);
+    assert_int_equal(spconv_mat4_from_pose_xyzw(out, pose, L), SPCONV_EINVAL);
+    assert_int_equal(spconv_pose_wxyz_from_mat4(out, T, L), SPCONV_EINVAL);
+    assert_int_equal(spconv_pose_xyzw_from_mat4(out, T, L), SPCONV_EINVAL);
+    assert_int_equal(spconv_adjoint_twist_matrix_wxyz(out, pose, o), SPCONV_EINVAL);
+    assert_int_equal(spconv_adjoint_wrench_matrix_wxyz(out, pose, o), SPCONV_EINVAL);
+    expect_untouched(out, 36);
+  }
+  for (k = 12; k < 16; ++k) { /* the bottom row, one entry off (NaN for the last) */
+    memcpy(U, T, sizeof U);
+    U[k] = k == 15 ? R_NAN : (spconv_real)1e-30;
+    fill(out, 36);
+    assert_int_equal(spconv_pose_wxyz_from_mat4(out, U, SPCONV_MAT4_ROW_MAJOR), SPCONV_EINVAL);
+    expect_untouched(out, 36);
+  }
+  for (k = 0; k < 3; ++k) { /* not symmetric; inf; NaN */
+    memcpy(J, I, sizeof J);
+    J[k == 0 ? 1 : 4 * k] = k == 0 ? (spconv_real)0.2 : k == 1 ? R_INF : R_NAN;
+    fill(out, 3);
+    fill(q, 4);
+    assert_int_equal(spconv_principal_from_inertia(out, q, J), SPCONV_EINVAL);
+    expect_untouched(out, 3);
+    expect_untouched(q, 4);
+  }
 }
 
 /* ============================================================ motion data */
@@ -1973,6 +2156,7 @@ int main(void) {
       cmocka_unit_test(test_G1_einval_untouched),
       cmocka_unit_test(test_G2_status_names),
       cmocka_unit_test(test_G3_nan_propagates),
+      cmocka_unit_test(test_G3_every_pure_map),
       cmocka_unit_test(test_Q1_order_bitwise),
       cmocka_unit_test(test_Q2_zero_quat_identity),
       cmocka_unit_test(test_Q3_any_norm),
@@ -2007,6 +2191,7 @@ int main(void) {
       cmocka_unit_test(test_C4_body_states),
       cmocka_unit_test(test_C5_enum_blocks),
       cmocka_unit_test(test_C5_enum_families),
+      cmocka_unit_test(test_T_transforms_and_inertia),
       cmocka_unit_test(test_D1_bvh_parser),
       cmocka_unit_test(test_D2_bvh_angles),
       cmocka_unit_test(test_D3_change_world_axes),
