@@ -21,19 +21,15 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from check_api_tested import strip_c_comments  # noqa: E402
+from check_api_tested import public_function_types, strip_c_comments  # noqa: E402
 
 REFUSAL = re.compile(r"\bSPCONV_(EINVAL|EDEGENERATE)\b")
 
 
 def public_functions(header_text):
-    """{name: returns_int} of every SPCONV_API function (no spconv__ prefix)."""
-    code = strip_c_comments(header_text)
-    found = {}
-    for rtype, name in re.findall(r"^\s*SPCONV_API\b([^;{(]*?)\b(spconv_\w+)\s*\(", code, re.M):
-        if not name.startswith("spconv__"):
-            found.setdefault(name, re.search(r"\bint\b", rtype) is not None)
-    return found
+    """{name: returns_int} of every public function."""
+    return {name: re.search(r"\bint\b", rtype) is not None
+            for name, rtype in public_function_types(header_text).items()}
 
 
 def refusal_macros(code):
