@@ -1689,7 +1689,8 @@ SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_convert(spconv_motion_clip *r
 SPCONV_NODISCARD SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos,
                                                      int frames,
                                                      spconv_real dt, spconv_motion_diff method);
-/* res[T][3] = angular velocity from q[T][4] (body -> world): body axes if body, else world */
+/* res[T][3] = angular velocity from q[T][4] (body -> world): body axes if body, else world;
+   SPCONV_EDEGENERATE for a zero or non-finite frame */
 SPCONV_NODISCARD SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q,
                                                      int frames,
                                                      spconv_real dt, spconv_rot_format q_format,
@@ -3891,10 +3892,12 @@ SPCONV__PRIVATE void spconv__up_axis_apply(spconv_real *res, const spconv_real *
 
 /** n 3-vectors (3n) from a from_up world to a to_up world: positions, linear
    and angular velocities, forces, torques (a proper rotation: no sign flip).
-   SPCONV_EINVAL (res untouched) for an unknown axis value. */
+   SPCONV_EINVAL (res untouched) for an unknown axis value (also with n = 0)
+   or a NULL array with n > 0. */
 SPCONV_API int spconv_vec_change_up_axis_n(spconv_real *res, const spconv_real *v, size_t n,
                                            spconv_axis from_up, spconv_axis to_up) {
-  if (!spconv__axis_valid(from_up) || !spconv__axis_valid(to_up)) return SPCONV_EINVAL;
+  if (!spconv__axis_valid(from_up) || !spconv__axis_valid(to_up) || ((!res || !v) && n > 0))
+    return SPCONV_EINVAL;
   spconv__up_axis_apply(res, v, n, from_up, to_up);
   return SPCONV_OK;
 }
@@ -3956,19 +3959,21 @@ SPCONV__PRIVATE void spconv__quat_premul_n(spconv_real *res, const spconv_real a
    world-only rule of spconv_quat_wxyz_change_world_axes. Frames
    relabelled: the world only (the body frame keeps its axes); for every
    frame relabelled (M R M^T) use spconv_quat_wxyz_change_axes.
-   SPCONV_EINVAL (res untouched) for an unknown axis value. */
+   SPCONV_EINVAL (res untouched) for an unknown axis value (also with n = 0)
+   or a NULL array with n > 0. */
 SPCONV_API int spconv_quat_wxyz_change_world_up_axis_n(spconv_real *res,
                                                        const spconv_real *q_wxyz, size_t n,
                                                        spconv_axis from_up, spconv_axis to_up) {
   spconv_real q_up[4];
   int status = spconv_up_axis_quat_wxyz(q_up, from_up, to_up);
   if (status != SPCONV_OK) return status;
+  if ((!res || !q_wxyz) && n > 0) return SPCONV_EINVAL;
   spconv__quat_premul_n(res, q_up, q_wxyz, n);
   return SPCONV_OK;
 }
 
 /** The same for quaternions stored xyzw (4n): the world relabelled only,
-   body axes kept (q' = q_up q). */
+   body axes kept (q' = q_up q). SPCONV_EINVAL as the wxyz form. */
 SPCONV_API int spconv_quat_xyzw_change_world_up_axis_n(spconv_real *res,
                                                        const spconv_real *q_xyzw, size_t n,
                                                        spconv_axis from_up, spconv_axis to_up) {
@@ -3976,6 +3981,7 @@ SPCONV_API int spconv_quat_xyzw_change_world_up_axis_n(spconv_real *res,
   size_t i;
   int status = spconv_up_axis_quat_wxyz(q_up, from_up, to_up);
   if (status != SPCONV_OK) return status;
+  if ((!res || !q_xyzw) && n > 0) return SPCONV_EINVAL;
   for (i = 0; i < n; ++i) {
     spconv_real q[4];
     spconv_quat_wxyz_from_xyzw(q, q_xyzw + 4 * i);
@@ -5429,9 +5435,10 @@ SPCONV__PRIVATE void spconv__jacobi_rotate(spconv_real A[9], spconv_real V[9], i
    compiler order for body_inertia), res_iquat_wxyz the unit canonical
    (w >= 0) quaternion of R, the matrix whose columns are the principal
    axes (det R = +1), so that spconv_inertia_from_principal(res_diag,
-   res_iquat_wxyz) gives I back. Cyclic Jacobi rotations on I scaled by its
-   largest entry, until every off-diagonal entry is negligible next to the
-   diagonal (machine precision, a few sweeps). Equal moments are fine (any
+   res_iquat_wxyz) gives I back. Cyclic Jacobi rotations on I (halved
+   near overflow), until every off-diagonal entry is negligible next to the
+   diagonal (machine precision, a few sweeps): a positive definite I gives
+   positive moments, also with entries from subnormal to huge. Equal moments are fine (any
    principal axes of the repeated moment are returned; the identity when I
    is already diagonal). I need not be positive definite. SPCONV_EINVAL
    (outputs untouched) when an entry is not finite or
@@ -5440,7 +5447,7 @@ SPCONV__PRIVATE void spconv__jacobi_rotate(spconv_real A[9], spconv_real V[9], i
 SPCONV_API int spconv_principal_from_inertia(spconv_real res_diag[3],
                                              spconv_real res_iquat_wxyz[4],
                                              const spconv_real I[9]) {
-  spconv_real A[9], V[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, d[3], m, q[4];
+  spconv_real A[9], V[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, d[3], m, p, q[4];
   int i, j, k, l, sweep, order[3] = {0, 1, 2};
   for (i = 0; i < 9; ++i)
     if (!spconv__finite(I[i])) return SPCONV_EINVAL;
@@ -5449,10 +5456,15 @@ SPCONV_API int spconv_principal_from_inertia(spconv_real res_diag[3],
     for (j = i + 1; j < 3; ++j)
       if (SPCONV_FABS(I[3 * i + j] - I[3 * j + i]) > SPCONV__R(SPCONV_ROTATION_TOL) * m)
         return SPCONV_EINVAL;
-  if (m == SPCONV__R(0)) m = SPCONV__R(1);
+  /* p = 1 / 16 near overflow, else 1: a power of two, so that p I is exact
+     wherever it can be (a scaling to max |A| = 1 would flush the small
+     entries of a wide-ranged tensor, and with them its small moments), and
+     every entry of A during the sweeps stays below 3 max |A| (A keeps its
+     eigenvalues), so that A_ll - A_kk and 2 A_kl cannot overflow */
+  p = spconv__finite(SPCONV__R(16) * m) ? SPCONV__R(1) : SPCONV__R(0.0625);
   for (i = 0; i < 3; ++i)
     for (j = 0; j < 3; ++j)
-      A[3 * i + j] = SPCONV__R(0.5) * (I[3 * i + j] / m + I[3 * j + i] / m);
+      A[3 * i + j] = SPCONV__R(0.5) * (p * I[3 * i + j] + p * I[3 * j + i]);
   for (sweep = 0; sweep < 32; ++sweep) {
     int rotated = 0;
     for (k = 0; k < 2; ++k)
@@ -5483,7 +5495,7 @@ SPCONV_API int spconv_principal_from_inertia(spconv_real res_diag[3],
   if (spconv__det3(A) < SPCONV__R(0))
     for (i = 0; i < 3; ++i) A[3 * i + 2] = -A[3 * i + 2];
   spconv__quat_from_rotation(q, A);
-  for (i = 0; i < 3; ++i) res_diag[i] = m * d[order[i]];
+  for (i = 0; i < 3; ++i) res_diag[i] = d[order[i]] / p;
   for (i = 0; i < 4; ++i) res_iquat_wxyz[i] = q[i];
   return SPCONV_OK;
 }
@@ -7146,11 +7158,11 @@ SPCONV__PRIVATE int spconv__mj_batch_ok(const spconv_real *res, const spconv_rea
    body_ipos (3n). Quaternion i at quat_wxyz + quat_stride * i, the same
    pointer as the single form's: 4 for packed quaternions, 7 for MuJoCo
    free-joint qpos rows (pass qpos + 3, 7). SPCONV_EINVAL (nothing written)
-   when quat_stride < 4. */
+   when quat_stride < 4 (also with n = 0) or an array is NULL with n > 0. */
 SPCONV_API int spconv_twist_from_mujoco_qvel_n(spconv_real *res, const spconv_real *qvel,
                                                const spconv_real *quat_wxyz, size_t quat_stride,
                                                const spconv_real *ipos, size_t n) {
-  if (quat_stride < 4) return SPCONV_EINVAL;
+  if (quat_stride < 4 || ((!res || !qvel || !quat_wxyz || !ipos) && n > 0)) return SPCONV_EINVAL;
   SPCONV_ASSERT(spconv__mj_batch_ok(res, qvel, quat_wxyz, quat_stride, ipos, n));
   SPCONV__BATCH_CALL(twist_from_mujoco_qvel_n, res, qvel, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
@@ -7205,11 +7217,11 @@ SPCONV__BATCH_MJ(mujoco_qvel_from_twist_n, spconv_mujoco_qvel_from_twist)
 
 /** n free bodies: qvel (6n) from COM twists (6n), quaternions (wxyz, quaternion
    i at quat_wxyz + quat_stride * i: qpos + 3, 7 for qpos rows) and body_ipos
-   (3n). SPCONV_EINVAL (nothing written) when quat_stride < 4. */
+   (3n). SPCONV_EINVAL as spconv_twist_from_mujoco_qvel_n. */
 SPCONV_API int spconv_mujoco_qvel_from_twist_n(spconv_real *res, const spconv_real *twist,
                                                const spconv_real *quat_wxyz, size_t quat_stride,
                                                const spconv_real *ipos, size_t n) {
-  if (quat_stride < 4) return SPCONV_EINVAL;
+  if (quat_stride < 4 || ((!res || !twist || !quat_wxyz || !ipos) && n > 0)) return SPCONV_EINVAL;
   SPCONV_ASSERT(spconv__mj_batch_ok(res, twist, quat_wxyz, quat_stride, ipos, n));
   SPCONV__BATCH_CALL(mujoco_qvel_from_twist_n, res, twist, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
@@ -7270,11 +7282,11 @@ SPCONV__BATCH_MJ(mujoco_qfrc_from_wrench_n, spconv_mujoco_qfrc_from_wrench)
 
 /** n free bodies: qfrc (6n) from COM wrenches (6n), quaternions (wxyz,
    quaternion i at quat_wxyz + quat_stride * i: qpos + 3, 7 for qpos rows)
-   and body_ipos (3n). SPCONV_EINVAL (nothing written) when quat_stride < 4. */
+   and body_ipos (3n). SPCONV_EINVAL as spconv_twist_from_mujoco_qvel_n. */
 SPCONV_API int spconv_mujoco_qfrc_from_wrench_n(spconv_real *res, const spconv_real *wrench,
                                                 const spconv_real *quat_wxyz, size_t quat_stride,
                                                 const spconv_real *ipos, size_t n) {
-  if (quat_stride < 4) return SPCONV_EINVAL;
+  if (quat_stride < 4 || ((!res || !wrench || !quat_wxyz || !ipos) && n > 0)) return SPCONV_EINVAL;
   SPCONV_ASSERT(spconv__mj_batch_ok(res, wrench, quat_wxyz, quat_stride, ipos, n));
   SPCONV__BATCH_CALL(mujoco_qfrc_from_wrench_n, res, wrench, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
@@ -7329,11 +7341,11 @@ SPCONV__BATCH_MJ(wrench_from_mujoco_qfrc_n, spconv_wrench_from_mujoco_qfrc)
 
 /** n free bodies: COM wrenches (6n) from qfrc (6n), quaternions (wxyz,
    quaternion i at quat_wxyz + quat_stride * i: qpos + 3, 7 for qpos rows)
-   and body_ipos (3n). SPCONV_EINVAL (nothing written) when quat_stride < 4. */
+   and body_ipos (3n). SPCONV_EINVAL as spconv_twist_from_mujoco_qvel_n. */
 SPCONV_API int spconv_wrench_from_mujoco_qfrc_n(spconv_real *res, const spconv_real *qfrc,
                                                 const spconv_real *quat_wxyz, size_t quat_stride,
                                                 const spconv_real *ipos, size_t n) {
-  if (quat_stride < 4) return SPCONV_EINVAL;
+  if (quat_stride < 4 || ((!res || !qfrc || !quat_wxyz || !ipos) && n > 0)) return SPCONV_EINVAL;
   SPCONV_ASSERT(spconv__mj_batch_ok(res, qfrc, quat_wxyz, quat_stride, ipos, n));
   SPCONV__BATCH_CALL(wrench_from_mujoco_qfrc_n, res, qfrc, quat_wxyz, quat_stride, ipos, n);
   return SPCONV_OK;
@@ -7828,7 +7840,9 @@ SPCONV_API int spconv_joint_layout_check(const spconv_joint_layout *L) {
 SPCONV__PRIVATE int spconv__joint_q_reorder(spconv_real *res, const spconv_real *joint_q,
                                        const spconv_joint_layout *L, int to_wxyz) {
   int j, i;
-  if (!res || !joint_q || spconv__joint_layout_check(L, 0) != SPCONV_OK) return SPCONV_EINVAL;
+  if (spconv__joint_layout_check(L, 0) != SPCONV_OK ||
+      ((!res || !joint_q) && L->joint_q_start[L->joint_count] > 0))
+    return SPCONV_EINVAL;
   for (j = 0; j < L->joint_count; ++j) {
     int t = L->joint_type[j], s = L->joint_q_start[j], e = L->joint_q_start[j + 1];
     int qo = t == SPCONV_JOINT_BALL ? s
@@ -7847,7 +7861,8 @@ SPCONV__PRIVATE int spconv__joint_q_reorder(spconv_real *res, const spconv_real 
 /** Whole joint_q (joint_q_start[joint_count] reals) with Warp's xyzw
    quaternions -> MuJoCo's wxyz (ball, free, distance joints; every other
    scalar copied unchanged). res may equal joint_q. SPCONV_EINVAL (res
-   untouched) for an inconsistent layout. */
+   untouched) for an inconsistent layout or a NULL array with
+   joint_q_start[joint_count] > 0. */
 SPCONV_API int spconv_joint_q_wxyz_from_xyzw(spconv_real *res, const spconv_real *joint_q,
                                              const spconv_joint_layout *L) {
   return spconv__joint_q_reorder(res, joint_q, L, 1);
@@ -7880,7 +7895,9 @@ SPCONV__PRIVATE int spconv__sap_joint_map(spconv_real *res, const spconv_real *x
                                      const spconv_joint_layout *L, const spconv_real *body_q,
                                      const spconv_real *body_com, int kind) {
   int j, i;
-  if (!res || !x || !body_q || !body_com || spconv__joint_layout_check(L, 1) != SPCONV_OK)
+  if (spconv__joint_layout_check(L, 1) != SPCONV_OK ||
+      ((!res || !x) && L->joint_qd_start[L->joint_count] > 0) ||
+      ((!body_q || !body_com) && L->body_count > 0))
     return SPCONV_EINVAL;
   for (j = 0; j < L->joint_count; ++j) {
     int t = L->joint_type[j], s = L->joint_qd_start[j], e = L->joint_qd_start[j + 1];
@@ -7903,7 +7920,9 @@ SPCONV__PRIVATE int spconv__sap_joint_map(spconv_real *res, const spconv_real *x
 /** Whole joint_qd, public -> sap (P_v on free and distance joints: [v_C; w]
    -> [w; v_O], r_oc of the joint's child body from body_q and body_com);
    every other segment is copied bit for bit. res may equal joint_qd.
-   SPCONV_EINVAL (res untouched) for an inconsistent layout or child. */
+   SPCONV_EINVAL (res untouched) for an inconsistent layout or child, a
+   NULL res or joint_qd with joint_qd_start[joint_count] > 0, a NULL body_q
+   or body_com with body_count > 0. */
 SPCONV_API int spconv_sap_joint_qd_from_public(spconv_real *res, const spconv_real *joint_qd,
                                                const spconv_joint_layout *L,
                                                const spconv_real *body_q,
@@ -7943,7 +7962,7 @@ SPCONV__PRIVATE int spconv__sap_body_force_packed(spconv_real *res, const spconv
                                              const spconv_real *body_com, size_t body_count,
                                              int to_sap) {
   size_t b;
-  if (!res || !body_f || !body_q || !body_com) return SPCONV_EINVAL;
+  if ((!res || !body_f || !body_q || !body_com) && body_count > 0) return SPCONV_EINVAL;
   for (b = 0; b < body_count; ++b) {
     spconv_real r[3];
     spconv__body_r_oc(r, body_q, body_com, b);
@@ -7957,7 +7976,7 @@ SPCONV__PRIVATE int spconv__sap_body_force_packed(spconv_real *res, const spconv
    public [f; tau_C] -> SAP's internal residual -P_f F
    (spconv_sap_body_force_from_public per body, r_oc from body_q [p; q_xyzw]
    and body_com). res may equal body_f. SPCONV_EINVAL (res untouched) for a
-   NULL pointer. */
+   NULL pointer with body_count > 0. */
 SPCONV_API int spconv_sap_body_force_from_public_packed(spconv_real *res,
                                                         const spconv_real *body_f,
                                                         const spconv_real *body_q,
@@ -7986,14 +8005,15 @@ SPCONV__PRIVATE int spconv__sap_order_valid(spconv_sap_order order) {
    buffer whose flag is SAP, or that is NULL, is left alone. Positions
    (joint_q) have no flag. Everything is checked before anything is
    written: SPCONV_EINVAL (all buffers untouched) for a bad layout, child,
-   flag or a NULL body_q / body_com. */
+   flag or a NULL body_q / body_com with body_count > 0. */
 SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_f,
                                       spconv_real *body_f, const spconv_joint_layout *L,
                                       const spconv_real *body_q, const spconv_real *body_com,
                                       spconv_sap_order joint_qd_order,
                                       spconv_sap_order joint_f_order,
                                       spconv_sap_order body_f_order) {
-  if (spconv__joint_layout_check(L, 1) != SPCONV_OK || !body_q || !body_com)
+  if (spconv__joint_layout_check(L, 1) != SPCONV_OK ||
+      ((!body_q || !body_com) && L->body_count > 0))
     return SPCONV_EINVAL;
   if (!spconv__sap_order_valid(joint_qd_order) || !spconv__sap_order_valid(joint_f_order) ||
       !spconv__sap_order_valid(body_f_order))
@@ -8010,11 +8030,14 @@ SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_
 
 /** Step 5 of the boundary, in place: the solved joint_qd back to public with
    P_v^-1 when joint_qd_order (state_out's flag) is PUBLIC; body_q is the
-   pose the velocities belong to. SPCONV_EINVAL (untouched) as above. */
+   pose the velocities belong to. SPCONV_EINVAL (untouched) as above, and
+   for a NULL joint_qd with joint_qd_start[joint_count] > 0. */
 SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd, const spconv_joint_layout *L,
                                        const spconv_real *body_q, const spconv_real *body_com,
                                        spconv_sap_order joint_qd_order) {
-  if (spconv__joint_layout_check(L, 1) != SPCONV_OK || !body_q || !body_com || !joint_qd)
+  if (spconv__joint_layout_check(L, 1) != SPCONV_OK ||
+      ((!body_q || !body_com) && L->body_count > 0) ||
+      (!joint_qd && L->joint_qd_start[L->joint_count] > 0))
     return SPCONV_EINVAL;
   if (!spconv__sap_order_valid(joint_qd_order)) return SPCONV_EINVAL;
   if (joint_qd_order == SPCONV_SAP_ORDER_PUBLIC)
@@ -8403,7 +8426,9 @@ SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos, in
    body axes turns it into frame t's body axes (R_t^T w); ends as FORWARD.
    Sample at least 2 frames per half turn. res may equal q (in place).
    SPCONV_EINVAL (res untouched) for T < 2, a bad dt, method or q_format
-   (only the two quaternion formats), a NULL array. */
+   (only the two quaternion formats), a NULL array; then
+   SPCONV_EDEGENERATE (res untouched) for a zero or non-finite quaternion
+   in any frame, as spconv_body_angvel_from_quats_wxyz. */
 SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int frames,
                                     spconv_real dt, spconv_rot_format q_format, int body,
                                     spconv_motion_diff method) {
@@ -8414,6 +8439,8 @@ SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int 
       (method != SPCONV_MOTION_DIFF_FORWARD && method != SPCONV_MOTION_DIFF_CENTRAL) ||
       (q_format != SPCONV_ROT_QUAT_WXYZ && q_format != SPCONV_ROT_QUAT_XYZW))
     return SPCONV_EINVAL;
+  for (t = 0; t < T; ++t) /* every frame is used: all checked before the first write */
+    if (!spconv__quat_unit(prev, q + 4 * t)) return SPCONV_EDEGENERATE; /* prev: scratch */
   for (i = 0; i < 4; ++i) cur[i] = q[i];
   if (q_format == SPCONV_ROT_QUAT_XYZW) spconv_quat_wxyz_from_xyzw(cur, cur);
   for (i = 0; i < 4; ++i) prev[i] = cur[i];
@@ -8429,7 +8456,7 @@ SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int 
     qa = a + 1 == t ? prev : cur;
     qb = b == t + 1 ? next : cur;
     if (span == SPCONV__R(1)) {
-      spconv__angvel_from_quats(w, qa, qb, dt, body); /* any q: NaN stays in its frame */
+      spconv__angvel_from_quats(w, qa, qb, dt, body);
     } else {
       spconv__angvel_from_quats(w, qa, qb, span * dt, 0);
       if (body) { /* w_body = R_t^T w = conj(q_t) w q_t */

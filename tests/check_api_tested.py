@@ -27,10 +27,18 @@ def strip_c_comments(text):
     return pattern.sub(lambda m: m.group(0) if m.group(0)[0] in "\"'" else " ", text)
 
 
-def public_functions(header_text):
+def public_function_types(header_text):
+    """{name: return type} of every SPCONV_API function without the spconv__ prefix."""
     code = strip_c_comments(header_text)
-    names = re.findall(r"^\s*SPCONV_API\b[^;{(]*?\b(spconv_\w+)\s*\(", code, re.M)
-    return sorted({n for n in names if not n.startswith("spconv__")})
+    found = {}
+    for rtype, name in re.findall(r"^\s*SPCONV_API\b([^;{(]*?)\b(spconv_\w+)\s*\(", code, re.M):
+        if not name.startswith("spconv__"):
+            found.setdefault(name, " ".join(rtype.split()))
+    return found
+
+
+def public_functions(header_text):
+    return sorted(public_function_types(header_text))
 
 
 def test_sources(tests_dir):

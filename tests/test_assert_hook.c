@@ -77,10 +77,32 @@ static void test_misuse_trips(void **state) {
   (void)st;
 }
 
+/* every void batch form: a NULL array with n > 0 (no status to return) */
+static void test_null_batch_trips(void **state) {
+  spconv_real buf[12] = {0}, r[6] = {0};
+  spconv_real *volatile nul = NULL; /* not a constant: no compile-time bounds warning */
+  (void)state;
+  assert_trips = 0;
+  EXPECT_TRIP(spconv_quat_wxyz_from_xyzw_n(buf, nul, 2));
+  EXPECT_TRIP(spconv_quat_xyzw_from_wxyz_n(nul, nul, 2));
+  EXPECT_TRIP(spconv_twist_shift_n(buf, buf, nul, 2));
+  EXPECT_TRIP(spconv_wrench_shift_n(nul, buf, r, 2));
+  EXPECT_TRIP(spconv_sap_twist_from_public_n(buf, nul, r, 2));
+  EXPECT_TRIP(spconv_public_twist_from_sap_n(buf, buf, nul, 2));
+  EXPECT_TRIP(spconv_sap_wrench_from_public_n(nul, nul, r, 2));
+  EXPECT_TRIP(spconv_public_wrench_from_sap_n(buf, nul, r, 2));
+  EXPECT_TRIP(spconv_sap_body_force_from_public_n(nul, buf, r, 2));
+  EXPECT_TRIP(spconv_public_body_force_from_sap_n(buf, buf, nul, 2));
+  EXPECT_TRIP(spconv_pose_wxyz_from_xyzw_n(buf, nul, 1));
+  EXPECT_TRIP(spconv_pose_xyzw_from_wxyz_n(nul, buf, 1));
+  assert_int_equal(assert_trips, 12);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_correct_use_does_not_trip),
       cmocka_unit_test(test_misuse_trips),
+      cmocka_unit_test(test_null_batch_trips),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -609,6 +609,49 @@ static void test_motion_angvel(void **state) {
   }
 }
 
+/* A zero or non-finite quaternion in any frame: SPCONV_EDEGENERATE and res
+   untouched, the status spconv_body_angvel_from_quats_wxyz and
+   spconv_world_angvel_from_quats_wxyz give for a pair that holds it (one
+   condition, one status), for every method, storage order and axes, with
+   the bad frame first, inside or last; a bad dt still comes first
+   (SPCONV_EINVAL). */
+static void test_motion_angvel_degenerate(void **state) {
+  enum { T = 4 };
+  const spconv_real bad[3][4] = {{0, 0, 0, 0},
+                                 {1, (spconv_real)NAN, 0, 0},
+                                 {(spconv_real)INFINITY, 0, 0, 0}};
+  const int at[3] = {0, 2, T - 1};
+  spconv_real q[4 * T], res[3 * T], sev[3 * T], w[3];
+  int k, j, f, body, m, t, i;
+  (void)state;
+  for (i = 0; i < 3 * T; ++i) sev[i] = 7;
+  for (k = 0; k < 3; ++k)
+    for (j = 0; j < 3; ++j)
+      for (f = 0; f < 2; ++f)
+        for (body = 0; body < 2; ++body)
+          for (m = 0; m < 2; ++m) {
+            const spconv_rot_format fmt = f ? SPCONV_ROT_QUAT_XYZW : SPCONV_ROT_QUAT_WXYZ;
+            for (t = 0; t < T; ++t) { /* a turn about z, 0.1 rad per frame */
+              q[4 * t + (f ? 3 : 0)] = (spconv_real)cos(0.05 * t);
+              q[4 * t + (f ? 0 : 1)] = q[4 * t + (f ? 1 : 2)] = 0;
+              q[4 * t + (f ? 2 : 3)] = (spconv_real)sin(0.05 * t);
+            }
+            memcpy(q + 4 * at[j], bad[k], sizeof bad[k]);
+            memcpy(res, sev, sizeof res);
+            assert_int_equal(spconv_motion_angvel(res, q, T, (spconv_real)0.1, fmt, body, TEST_DIFF(m)),
+                             SPCONV_EDEGENERATE);
+            EXPECT_VEC_EQUAL(res, sev, 3 * T);
+            assert_int_equal(spconv_motion_angvel(res, q, T, 0, fmt, body, TEST_DIFF(m)), SPCONV_EINVAL);
+          }
+  for (k = 0; k < 3; ++k) { /* the two-frame functions agree */
+    const spconv_real one[4] = {1, 0, 0, 0};
+    assert_int_equal(spconv_body_angvel_from_quats_wxyz(w, one, bad[k], (spconv_real)0.1),
+                     SPCONV_EDEGENERATE);
+    assert_int_equal(spconv_world_angvel_from_quats_wxyz(w, bad[k], one, (spconv_real)0.1),
+                     SPCONV_EDEGENERATE);
+  }
+}
+
 /* Velocities commute with the conversion: differentiate then convert ==
    convert then differentiate (world and body axes, M_world != M_body).
    Both tests convert the same random 2-body clips a into b (seed 805), by
@@ -1254,6 +1297,7 @@ int main(void) {
       cmocka_unit_test(test_motion_clip_convert_preset_round_trips),
       cmocka_unit_test(test_motion_linvel),
       cmocka_unit_test(test_motion_angvel),
+      cmocka_unit_test(test_motion_angvel_degenerate),
       cmocka_unit_test(test_motion_angvel_commutes_with_clip_convert),
       cmocka_unit_test(test_motion_linvel_commutes_with_clip_convert),
       cmocka_unit_test(test_euler_seq_from_bvh_channels),

@@ -147,6 +147,124 @@ static void test_G3_nan_propagates(void **state) {
   assert_true(any_nan(out, 4));
 }
 
+/* G3, every pure map: each function that has no status, called with NaN
+   in every real input (n = 2 for the batch forms), does not crash and
+   gives a NaN in its result. */
+#define G3_NAN(n_out, call)              \
+  do {                                   \
+    fill(out, 36);                       \
+    call;                                \
+    assert_true(any_nan(out, (n_out)));  \
+  } while (0)
+static void test_G3_every_pure_map(void **state) {
+  spconv_real N[36], out[36];
+  const spconv_real nan = R_NAN;
+  int i;
+  (void)state;
+  for (i = 0; i < 36; ++i) N[i] = R_NAN;
+  /* quaternions and rotations */
+  G3_NAN(4, spconv_quat_wxyz_from_xyzw(out, N));
+  G3_NAN(4, spconv_quat_xyzw_from_wxyz(out, N));
+  G3_NAN(8, spconv_quat_wxyz_from_xyzw_n(out, N, 2));
+  G3_NAN(8, spconv_quat_xyzw_from_wxyz_n(out, N, 2));
+  G3_NAN(3, spconv_quat_rotate_wxyz(out, N, N));
+  G3_NAN(3, spconv_quat_rotate_xyzw(out, N, N));
+  G3_NAN(4, spconv_quat_mul_wxyz(out, N, N));
+  G3_NAN(4, spconv_quat_conj_wxyz(out, N));
+  G3_NAN(4, spconv_quat_inv_wxyz(out, N));
+  G3_NAN(4, spconv_quat_canonical_wxyz(out, N));
+  G3_NAN(4, spconv_quat_slerp_wxyz(out, N, N, nan));
+  assert_true(isnan(spconv_quat_angle_wxyz(N, N)));
+  G3_NAN(9, spconv_mat_from_quat_wxyz(out, N));
+  G3_NAN(9, spconv_mat_transpose(out, N));
+  G3_NAN(9, spconv_mat_mul(out, N, N));
+  G3_NAN(4, spconv_quat_wxyz_from_axis_angle(out, N, nan));
+  G3_NAN(4, spconv_quat_wxyz_from_rotvec(out, N));
+  G3_NAN(3, spconv_rotvec_from_quat_wxyz(out, N));
+  G3_NAN(4, spconv_quat_wxyz_from_urdf_rpy(out, N));
+  G3_NAN(4, spconv_quat_wxyz_from_isaaclab_euler_xyz(out, nan, nan, nan));
+  G3_NAN(4, spconv_quat_wxyz_from_drake_rpy(out, N));
+  G3_NAN(4, spconv_quat_integrate_body_wxyz(out, N, N, nan));
+  G3_NAN(4, spconv_quat_integrate_world_wxyz(out, N, N, nan));
+  /* units */
+  assert_true(isnan(spconv_rad_from_deg(nan)));
+  assert_true(isnan(spconv_deg_from_rad(nan)));
+  G3_NAN(3, spconv_rad_from_deg3(out, N));
+  G3_NAN(3, spconv_deg_from_rad3(out, N));
+  G3_NAN(7, spconv_pose_change_length_unit(out, N, nan));
+  G3_NAN(6, spconv_twist_change_length_unit(out, N, nan));
+  G3_NAN(6, spconv_wrench_change_length_unit(out, N, nan));
+  G3_NAN(9, spconv_inertia_change_length_unit(out, N, nan));
+  /* changes of axes */
+  G3_NAN(3, spconv_vec_change_axes(out, N, N));
+  G3_NAN(3, spconv_pseudovec_change_axes(out, N, N));
+  G3_NAN(9, spconv_mat_change_axes(out, N, N));
+  G3_NAN(9, spconv_inertia_change_axes(out, N, N));
+  G3_NAN(3, spconv_scale_change_axes(out, N, N));
+  G3_NAN(4, spconv_quat_wxyz_change_axes(out, N, N));
+  G3_NAN(4, spconv_quat_xyzw_change_axes(out, N, N));
+  G3_NAN(7, spconv_pose_wxyz_change_axes(out, N, N));
+  G3_NAN(7, spconv_pose_xyzw_change_axes(out, N, N));
+  G3_NAN(6, spconv_spatial_change_axes(out, N, N));
+  /* spatial vectors */
+  G3_NAN(6, spconv_twist_shift(out, N, N));
+  G3_NAN(12, spconv_twist_shift_n(out, N, N, 2));
+  G3_NAN(6, spconv_wrench_shift(out, N, N));
+  G3_NAN(12, spconv_wrench_shift_n(out, N, N, 2));
+  G3_NAN(6, spconv_spatial_swap(out, N));
+  G3_NAN(6, spconv_spatial_rotate(out, N, N));
+  assert_true(isnan(spconv_power(N, N)));
+  G3_NAN(6, spconv_spatial_accel_from_classical(out, N, N));
+  G3_NAN(6, spconv_classical_accel_from_spatial(out, N, N));
+  G3_NAN(6, spconv_classical_accel_shift(out, N, N, N));
+  /* rigid transforms and inertia */
+  G3_NAN(7, spconv_pose_wxyz_from_xyzw(out, N));
+  G3_NAN(7, spconv_pose_xyzw_from_wxyz(out, N));
+  G3_NAN(14, spconv_pose_wxyz_from_xyzw_n(out, N, 2));
+  G3_NAN(14, spconv_pose_xyzw_from_wxyz_n(out, N, 2));
+  G3_NAN(7, spconv_pose_mul_wxyz(out, N, N));
+  G3_NAN(7, spconv_pose_inv_wxyz(out, N));
+  G3_NAN(3, spconv_pose_transform_point_wxyz(out, N, N));
+  G3_NAN(3, spconv_pose_rotate_vec_wxyz(out, N, N));
+  G3_NAN(7, spconv_pose_relative_wxyz(out, N, N));
+  G3_NAN(7, spconv_pose_interp_wxyz(out, N, N, nan));
+  for (i = 0; i < 2; ++i) { /* the status functions: a valid order, NaN in, NaN out, OK */
+    const spconv_order o = i ? SPCONV_ORDER_ANGULAR_FIRST : SPCONV_ORDER_LINEAR_FIRST;
+    G3_NAN(6, assert_int_equal(spconv_twist_transform_wxyz(out, N, N, o), SPCONV_OK));
+    G3_NAN(6, assert_int_equal(spconv_wrench_transform_wxyz(out, N, N, o), SPCONV_OK));
+    G3_NAN(6, assert_int_equal(spconv_twist_cross(out, N, N, o), SPCONV_OK));
+    G3_NAN(6, assert_int_equal(spconv_wrench_cross(out, N, N, o), SPCONV_OK));
+    G3_NAN(7, assert_int_equal(spconv_pose_exp_wxyz(out, N, nan, o), SPCONV_OK));
+    G3_NAN(6, assert_int_equal(spconv_twist_log_wxyz(out, N, o), SPCONV_OK));
+  }
+  G3_NAN(9, spconv_inertia_from_principal(out, N, N));
+  G3_NAN(9, spconv_inertia_shift(out, N, nan, N, N));
+  G3_NAN(36, spconv_spatial_inertia_transform_wxyz(out, N, N));
+  G3_NAN(36, spconv_spatial_inertia(out, nan, N, N));
+  assert_true(isnan(spconv_kinetic_energy(nan, N, N, N)));
+  /* MuJoCo free joint */
+  G3_NAN(6, spconv_twist_from_mujoco_qvel(out, N, N, N));
+  G3_NAN(6, spconv_mujoco_qvel_from_twist(out, N, N, N));
+  G3_NAN(6, spconv_mujoco_qfrc_from_wrench(out, N, N, N));
+  G3_NAN(6, spconv_wrench_from_mujoco_qfrc(out, N, N, N));
+  G3_NAN(6, spconv_twist_from_mujoco_cvel(out, N, N, N));
+  /* SAP boundary */
+  G3_NAN(6, spconv_sap_twist_from_public(out, N, N));
+  G3_NAN(12, spconv_sap_twist_from_public_n(out, N, N, 2));
+  G3_NAN(6, spconv_public_twist_from_sap(out, N, N));
+  G3_NAN(12, spconv_public_twist_from_sap_n(out, N, N, 2));
+  G3_NAN(6, spconv_sap_wrench_from_public(out, N, N));
+  G3_NAN(12, spconv_sap_wrench_from_public_n(out, N, N, 2));
+  G3_NAN(6, spconv_public_wrench_from_sap(out, N, N));
+  G3_NAN(12, spconv_public_wrench_from_sap_n(out, N, N, 2));
+  G3_NAN(6, spconv_sap_body_force_from_public(out, N, N));
+  G3_NAN(12, spconv_sap_body_force_from_public_n(out, N, N, 2));
+  G3_NAN(6, spconv_public_body_force_from_sap(out, N, N));
+  G3_NAN(12, spconv_public_body_force_from_sap_n(out, N, N, 2));
+  G3_NAN(36, spconv_sap_twist_matrix(out, N));
+  G3_NAN(36, spconv_sap_wrench_matrix(out, N));
+}
+
 /* ============================================================ quaternions */
 
 /* Q1: storage-order conversions are pure moves: NaN, infinities, signed
@@ -704,6 +822,18 @@ static void test_E1_not_a_rotation_einval(void **state) {
                                                 SPCONV_AXIS_POS_X),
                      SPCONV_EINVAL);
     assert_true(h == SENT);
+    { /* the 3x3 block of a 4x4 transform; a clip's matrix root */
+      spconv_real T[16] = {0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 1};
+      spconv_motion_clip ca = e_root_clip(out, SPCONV_ROT_MAT);
+      int r_, c_;
+      for (r_ = 0; r_ < 3; ++r_)
+        for (c_ = 0; c_ < 3; ++c_) T[4 * r_ + c_] = bad[k][3 * r_ + c_];
+      assert_int_equal(spconv_pose_wxyz_from_mat4(out, T, SPCONV_MAT4_ROW_MAJOR), SPCONV_EINVAL);
+      assert_int_equal(spconv_motion_clip_align(&ca, &c, 0, SPCONV_AXIS_Z, SPCONV_AXIS_POS_X,
+                                                SPCONV_AXIS_POS_X, 0),
+                       SPCONV_EINVAL);
+      expect_untouched(out, 9);
+    }
   }
   /* the same functions accept the rotation */
   assert_int_equal(spconv_rot6d_from_mat(out, I, SPCONV_ROT6D_COLUMNS), SPCONV_OK);
@@ -732,6 +862,13 @@ static void test_E2_zero_quat_edegenerate(void **state) {
                      SPCONV_EDEGENERATE);
     assert_int_equal(spconv_body_angvel_from_quats_wxyz(out, bad[k], one, 1), SPCONV_EDEGENERATE);
     assert_int_equal(spconv_world_angvel_from_quats_wxyz(out, one, bad[k], 1), SPCONV_EDEGENERATE);
+    {
+      spconv_real two[8] = {1, 0, 0, 0};
+      memcpy(two + 4, bad[k], sizeof bad[k]);
+      assert_int_equal(spconv_motion_angvel(out, two, 2, 1, SPCONV_ROT_QUAT_WXYZ, 1,
+                                            SPCONV_MOTION_DIFF_FORWARD),
+                       SPCONV_EDEGENERATE);
+    }
     expect_untouched(out, 9);
     assert_true(ang == SENT);
     h = SENT;
@@ -872,7 +1009,15 @@ static void test_C1_descriptors(void **state) {
       assert_int_equal(spconv_wrench_convert(r, &ok, x, &bad, &body), SPCONV_EINVAL);
       assert_int_equal(spconv_accel_convert(r, &ok, x, &bad, x, &body), SPCONV_EINVAL);
       assert_int_equal(spconv_twist_from_mujoco_cframe(r, &bad, x, x, &body), SPCONV_EINVAL);
+      assert_int_equal(spconv_mujoco_cframe_from_twist(r, x, x, &bad, &body), SPCONV_EINVAL);
+      assert_int_equal(spconv_wrench_from_mujoco_cframe(r, &bad, x, x, &body), SPCONV_EINVAL);
+      assert_int_equal(spconv_mujoco_cframe_from_wrench(r, x, x, &bad, &body), SPCONV_EINVAL);
+      assert_int_equal(spconv_accel_from_mujoco_cframe(r, &bad, x, x, x, &body), SPCONV_EINVAL);
+      assert_int_equal(spconv_mujoco_cframe_from_accel(r, x, x, &bad, x, &body), SPCONV_EINVAL);
       expect_untouched(r, 6);
+      fill(M, 36);
+      assert_int_equal(spconv_wrench_convert_matrix(M, &ok, &bad, &body), SPCONV_EINVAL);
+      expect_untouched(M, 36);
     }
   fill(r, 6);
   assert_int_equal(spconv_twist_convert(r, &ok, x, &ok, NULL), SPCONV_EINVAL);
@@ -1367,6 +1512,56 @@ static void test_C3_permutations(void **state) {
   assert_int_equal(spconv_perm_gather(NULL, NULL, NULL, 0), SPCONV_OK);
 }
 
+/* ======================================== rigid transforms and inertia */
+
+/* T2, T3, T4, T6: a 4x4 layout or a 6-vector order outside its enum (the
+   0.x value 0, INT_MAX, another enum's value), a 4x4 bottom row other than
+   exactly 0 0 0 1, an inertia tensor that is not symmetric or not finite:
+   SPCONV_EINVAL, every output untouched. */
+static void test_T_transforms_and_inertia(void **state) {
+  const spconv_real pose[7] = {1, 2, 3, (spconv_real)0.5, (spconv_real)0.5, (spconv_real)0.5,
+                               (spconv_real)0.5};
+  const int bad_layout[4] = {SPCONV_MAT4_ROW_MAJOR - 1, 0, INT_MAX, SPCONV_ORDER_LINEAR_FIRST};
+  const int bad_order[4] = {SPCONV_ORDER_LINEAR_FIRST - 1, 0, INT_MIN, SPCONV_MAT4_ROW_MAJOR};
+  spconv_real T[16], U[16], out[36], q[4];
+  spconv_real I[9] = {2, (spconv_real)0.1, 0, (spconv_real)0.1, 3, 0, 0, 0, 1}, J[9];
+  int k;
+  (void)state;
+  assert_int_equal(spconv_mat4_from_pose_wxyz(T, pose, SPCONV_MAT4_ROW_MAJOR), SPCONV_OK);
+  for (k = 0; k < 4; ++k) {
+    const spconv_mat4_layout L = (spconv_mat4_layout)bad_layout[k];
+    const spconv_order o = (spconv_order)bad_order[k];
+    fill(out, 36);
+    assert_int_equal(spconv_mat4_from_pose_wxyz(out, pose, L), SPCONV_EINVAL);
+    assert_int_equal(spconv_pose_wxyz_from_mat4(out, T, L), SPCONV_EINVAL);
+    assert_int_equal(spconv_adjoint_twist_matrix_wxyz(out, pose, o), SPCONV_EINVAL);
+    assert_int_equal(spconv_adjoint_wrench_matrix_wxyz(out, pose, o), SPCONV_EINVAL);
+    assert_int_equal(spconv_twist_transform_wxyz(out, pose, pose, o), SPCONV_EINVAL);
+    assert_int_equal(spconv_wrench_transform_wxyz(out, pose, pose, o), SPCONV_EINVAL);
+    assert_int_equal(spconv_twist_cross(out, pose, pose, o), SPCONV_EINVAL);
+    assert_int_equal(spconv_wrench_cross(out, pose, pose, o), SPCONV_EINVAL);
+    assert_int_equal(spconv_pose_exp_wxyz(out, pose, 1, o), SPCONV_EINVAL);
+    assert_int_equal(spconv_twist_log_wxyz(out, pose, o), SPCONV_EINVAL);
+    expect_untouched(out, 36);
+  }
+  for (k = 12; k < 16; ++k) { /* the bottom row, one entry off (NaN for the last) */
+    memcpy(U, T, sizeof U);
+    U[k] = k == 15 ? R_NAN : (spconv_real)1e-30;
+    fill(out, 36);
+    assert_int_equal(spconv_pose_wxyz_from_mat4(out, U, SPCONV_MAT4_ROW_MAJOR), SPCONV_EINVAL);
+    expect_untouched(out, 36);
+  }
+  for (k = 0; k < 3; ++k) { /* not symmetric; inf; NaN */
+    memcpy(J, I, sizeof J);
+    J[k == 0 ? 1 : 4 * k] = k == 0 ? (spconv_real)0.2 : k == 1 ? R_INF : R_NAN;
+    fill(out, 3);
+    fill(q, 4);
+    assert_int_equal(spconv_principal_from_inertia(out, q, J), SPCONV_EINVAL);
+    expect_untouched(out, 3);
+    expect_untouched(q, 4);
+  }
+}
+
 /* ============================================================ motion data */
 
 /* D1: the BVH channel parser refuses NULL, an unknown name (other case, a
@@ -1692,8 +1887,10 @@ static void test_D5_clip_convert(void **state) {
 
 /* D6: velocities from a clip: fewer than 2 frames, dt not finite and > 0,
    an unknown method, a q_format other than the two quaternion formats or a
-   NULL array give SPCONV_EINVAL, untouched; a NaN frame reaches only the
-   velocities whose difference uses it; quaternions of any norm. */
+   NULL array give SPCONV_EINVAL, untouched; a NaN position reaches only
+   the linear velocities whose difference uses its frame (a zero or
+   non-finite orientation is SPCONV_EDEGENERATE: E2); quaternions of any
+   norm. */
 static void test_D6_clip_velocities(void **state) {
   spconv_real pos[12] = {0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0}, q[16], res[12], r2[12];
   spconv_real bad_dt[4] = {0, (spconv_real)-0.1, R_NAN, R_INF};
@@ -1798,11 +1995,173 @@ static void test_B1_batch(void **state) {
   assert_true(any_nan(out + 6, 6));
 }
 
+/* B2: every function of a batch or a whole array that returns a status
+   refuses a NULL array with data to read or write (n > 0; a joint layout
+   with scalars; body_count > 0) with SPCONV_EINVAL and writes nothing, and
+   takes NULL arrays when there is nothing to move (n = 0, an empty
+   layout). Each NULL is tried alone, the other arrays valid. */
+#define B2_N 2
+#define B2_EINVAL(call)                          \
+  do {                                           \
+    fill(out, 64);                               \
+    assert_int_equal((call), SPCONV_EINVAL);     \
+    expect_untouched(out, 64);                   \
+  } while (0)
+static void test_B2_null_arrays(void **state) {
+  spconv_real a[64], out[64], *o = out;
+  unsigned char scratch[1];
+  int good[3] = {2, 0, 1}, parents[3] = {-1, 0, 1}, ires[3];
+  int type[2] = {SPCONV_JOINT_REVOLUTE, SPCONV_JOINT_FREE}, qs[3] = {0, 1, 8}, ds[3] = {0, 1, 7};
+  int child[2] = {0, 1}, zero[1] = {0};
+  spconv_joint_layout L = {2, NULL, NULL, NULL, NULL, 2}, E = {0, NULL, NULL, NULL, NULL, 0};
+  spconv_state_convention sc = spconv_state_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE);
+  const spconv_convention *tc = &sc.twist;
+  const spconv_pose_convention *pc = &sc.pose;
+  const spconv_sap_order P = SPCONV_SAP_ORDER_PUBLIC;
+  const spconv_axis Y = SPCONV_AXIS_Y, Z = SPCONV_AXIS_Z;
+  const spconv_rot_format WXYZ = SPCONV_ROT_QUAT_WXYZ;
+  int i;
+  (void)state;
+  L.joint_type = type;
+  L.joint_q_start = qs;
+  L.joint_qd_start = ds;
+  L.joint_child = child;
+  E.joint_type = E.joint_q_start = E.joint_qd_start = E.joint_child = zero;
+  for (i = 0; i < 64; ++i) a[i] = (spconv_real)(i % 7 == 3 ? 1 : 0.25); /* unit-free quaternions */
+  /* up axis */
+  B2_EINVAL(spconv_vec_change_up_axis_n(NULL, a, B2_N, Y, Z));
+  B2_EINVAL(spconv_vec_change_up_axis_n(o, NULL, B2_N, Y, Z));
+  B2_EINVAL(spconv_spatial_change_up_axis_n(NULL, a, B2_N, Y, Z));
+  B2_EINVAL(spconv_spatial_change_up_axis_n(o, NULL, B2_N, Y, Z));
+  B2_EINVAL(spconv_quat_wxyz_change_world_up_axis_n(NULL, a, B2_N, Y, Z));
+  B2_EINVAL(spconv_quat_wxyz_change_world_up_axis_n(o, NULL, B2_N, Y, Z));
+  B2_EINVAL(spconv_quat_xyzw_change_world_up_axis_n(NULL, a, B2_N, Y, Z));
+  B2_EINVAL(spconv_quat_xyzw_change_world_up_axis_n(o, NULL, B2_N, Y, Z));
+  assert_int_equal(spconv_vec_change_up_axis_n(NULL, NULL, 0, Y, Z), SPCONV_OK);
+  assert_int_equal(spconv_spatial_change_up_axis_n(NULL, NULL, 0, Y, Z), SPCONV_OK);
+  assert_int_equal(spconv_quat_wxyz_change_world_up_axis_n(NULL, NULL, 0, Y, Z), SPCONV_OK);
+  assert_int_equal(spconv_quat_xyzw_change_world_up_axis_n(NULL, NULL, 0, Y, Z), SPCONV_OK);
+  /* rotation formats */
+  B2_EINVAL(spconv_rot_convert_n(NULL, WXYZ, a, WXYZ, B2_N));
+  B2_EINVAL(spconv_rot_convert_n(o, WXYZ, NULL, WXYZ, B2_N));
+  assert_int_equal(spconv_rot_convert_n(NULL, WXYZ, NULL, WXYZ, 0), SPCONV_OK);
+  /* body states (iquat_wxyz NULL: the identity, documented) */
+  B2_EINVAL(spconv_state_convert_n(NULL, 7, o + 32, 6, &sc, a, 7, a, 6, &sc, a, NULL, B2_N));
+  B2_EINVAL(spconv_state_convert_n(o, 7, NULL, 6, &sc, a, 7, a, 6, &sc, a, NULL, B2_N));
+  B2_EINVAL(spconv_state_convert_n(o, 7, o + 32, 6, &sc, NULL, 7, a, 6, &sc, a, NULL, B2_N));
+  B2_EINVAL(spconv_state_convert_n(o, 7, o + 32, 6, &sc, a, 7, NULL, 6, &sc, a, NULL, B2_N));
+  B2_EINVAL(spconv_state_convert_n(o, 7, o + 32, 6, &sc, a, 7, a, 6, &sc, NULL, NULL, B2_N));
+  assert_int_equal(spconv_state_convert_n(NULL, 7, NULL, 6, &sc, NULL, 7, NULL, 6, &sc, NULL,
+                                          NULL, 0), SPCONV_OK);
+  B2_EINVAL(spconv_twist_convert_n(NULL, 6, tc, a, 6, tc, a, 7, pc, a, NULL, B2_N));
+  B2_EINVAL(spconv_twist_convert_n(o, 6, tc, NULL, 6, tc, a, 7, pc, a, NULL, B2_N));
+  B2_EINVAL(spconv_twist_convert_n(o, 6, tc, a, 6, tc, NULL, 7, pc, a, NULL, B2_N));
+  B2_EINVAL(spconv_twist_convert_n(o, 6, tc, a, 6, tc, a, 7, pc, NULL, NULL, B2_N));
+  B2_EINVAL(spconv_wrench_convert_n(NULL, 6, tc, a, 6, tc, a, 7, pc, a, NULL, B2_N));
+  B2_EINVAL(spconv_wrench_convert_n(o, 6, tc, NULL, 6, tc, a, 7, pc, a, NULL, B2_N));
+  B2_EINVAL(spconv_wrench_convert_n(o, 6, tc, a, 6, tc, NULL, 7, pc, a, NULL, B2_N));
+  B2_EINVAL(spconv_wrench_convert_n(o, 6, tc, a, 6, tc, a, 7, pc, NULL, NULL, B2_N));
+  assert_int_equal(spconv_twist_convert_n(NULL, 6, tc, NULL, 6, tc, NULL, 7, pc, NULL, NULL, 0),
+                   SPCONV_OK);
+  assert_int_equal(spconv_wrench_convert_n(NULL, 6, tc, NULL, 6, tc, NULL, 7, pc, NULL, NULL, 0),
+                   SPCONV_OK);
+  /* MuJoCo free joints */
+  B2_EINVAL(spconv_twist_from_mujoco_qvel_n(NULL, a, a, 4, a, B2_N));
+  B2_EINVAL(spconv_twist_from_mujoco_qvel_n(o, NULL, a, 4, a, B2_N));
+  B2_EINVAL(spconv_twist_from_mujoco_qvel_n(o, a, NULL, 4, a, B2_N));
+  B2_EINVAL(spconv_twist_from_mujoco_qvel_n(o, a, a, 4, NULL, B2_N));
+  B2_EINVAL(spconv_mujoco_qvel_from_twist_n(NULL, a, a, 4, a, B2_N));
+  B2_EINVAL(spconv_mujoco_qvel_from_twist_n(o, NULL, a, 4, a, B2_N));
+  B2_EINVAL(spconv_mujoco_qvel_from_twist_n(o, a, NULL, 4, a, B2_N));
+  B2_EINVAL(spconv_mujoco_qvel_from_twist_n(o, a, a, 4, NULL, B2_N));
+  B2_EINVAL(spconv_mujoco_qfrc_from_wrench_n(NULL, a, a, 4, a, B2_N));
+  B2_EINVAL(spconv_mujoco_qfrc_from_wrench_n(o, NULL, a, 4, a, B2_N));
+  B2_EINVAL(spconv_mujoco_qfrc_from_wrench_n(o, a, NULL, 4, a, B2_N));
+  B2_EINVAL(spconv_mujoco_qfrc_from_wrench_n(o, a, a, 4, NULL, B2_N));
+  B2_EINVAL(spconv_wrench_from_mujoco_qfrc_n(NULL, a, a, 4, a, B2_N));
+  B2_EINVAL(spconv_wrench_from_mujoco_qfrc_n(o, NULL, a, 4, a, B2_N));
+  B2_EINVAL(spconv_wrench_from_mujoco_qfrc_n(o, a, NULL, 4, a, B2_N));
+  B2_EINVAL(spconv_wrench_from_mujoco_qfrc_n(o, a, a, 4, NULL, B2_N));
+  assert_int_equal(spconv_mujoco_qvel_from_twist_n(NULL, NULL, NULL, 4, NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_mujoco_qfrc_from_wrench_n(NULL, NULL, NULL, 4, NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_wrench_from_mujoco_qfrc_n(NULL, NULL, NULL, 4, NULL, 0), SPCONV_OK);
+  /* whole joint arrays and the SAP boundary: L has 8 q, 7 qd scalars, 2 bodies */
+  B2_EINVAL(spconv_joint_q_wxyz_from_xyzw(NULL, a, &L));
+  B2_EINVAL(spconv_joint_q_wxyz_from_xyzw(o, NULL, &L));
+  B2_EINVAL(spconv_joint_q_xyzw_from_wxyz(NULL, a, &L));
+  B2_EINVAL(spconv_joint_q_xyzw_from_wxyz(o, NULL, &L));
+  B2_EINVAL(spconv_sap_joint_qd_from_public(NULL, a, &L, a, a));
+  B2_EINVAL(spconv_sap_joint_qd_from_public(o, NULL, &L, a, a));
+  B2_EINVAL(spconv_sap_joint_qd_from_public(o, a, &L, NULL, a));
+  B2_EINVAL(spconv_sap_joint_qd_from_public(o, a, &L, a, NULL));
+  B2_EINVAL(spconv_public_joint_qd_from_sap(NULL, a, &L, a, a));
+  B2_EINVAL(spconv_public_joint_qd_from_sap(o, NULL, &L, a, a));
+  B2_EINVAL(spconv_public_joint_qd_from_sap(o, a, &L, NULL, a));
+  B2_EINVAL(spconv_public_joint_qd_from_sap(o, a, &L, a, NULL));
+  B2_EINVAL(spconv_sap_joint_f_from_public(NULL, a, &L, a, a));
+  B2_EINVAL(spconv_sap_joint_f_from_public(o, NULL, &L, a, a));
+  B2_EINVAL(spconv_sap_joint_f_from_public(o, a, &L, NULL, a));
+  B2_EINVAL(spconv_sap_joint_f_from_public(o, a, &L, a, NULL));
+  B2_EINVAL(spconv_public_joint_f_from_sap(NULL, a, &L, a, a));
+  B2_EINVAL(spconv_public_joint_f_from_sap(o, NULL, &L, a, a));
+  B2_EINVAL(spconv_public_joint_f_from_sap(o, a, &L, NULL, a));
+  B2_EINVAL(spconv_public_joint_f_from_sap(o, a, &L, a, NULL));
+  B2_EINVAL(spconv_sap_body_force_from_public_packed(NULL, a, a, a, B2_N));
+  B2_EINVAL(spconv_sap_body_force_from_public_packed(o, NULL, a, a, B2_N));
+  B2_EINVAL(spconv_sap_body_force_from_public_packed(o, a, NULL, a, B2_N));
+  B2_EINVAL(spconv_sap_body_force_from_public_packed(o, a, a, NULL, B2_N));
+  B2_EINVAL(spconv_public_body_force_from_sap_packed(NULL, a, a, a, B2_N));
+  B2_EINVAL(spconv_public_body_force_from_sap_packed(o, NULL, a, a, B2_N));
+  B2_EINVAL(spconv_public_body_force_from_sap_packed(o, a, NULL, a, B2_N));
+  B2_EINVAL(spconv_public_body_force_from_sap_packed(o, a, a, NULL, B2_N));
+  B2_EINVAL(spconv_sap_boundary_in(o, o + 8, o + 16, &L, NULL, a, P, P, P));
+  B2_EINVAL(spconv_sap_boundary_in(o, o + 8, o + 16, &L, a, NULL, P, P, P));
+  B2_EINVAL(spconv_sap_boundary_out(NULL, &L, a, a, P));
+  B2_EINVAL(spconv_sap_boundary_out(o, &L, NULL, a, P));
+  B2_EINVAL(spconv_sap_boundary_out(o, &L, a, NULL, P));
+  assert_int_equal(spconv_joint_q_wxyz_from_xyzw(NULL, NULL, &E), SPCONV_OK);
+  assert_int_equal(spconv_joint_q_xyzw_from_wxyz(NULL, NULL, &E), SPCONV_OK);
+  assert_int_equal(spconv_sap_joint_qd_from_public(NULL, NULL, &E, NULL, NULL), SPCONV_OK);
+  assert_int_equal(spconv_public_joint_qd_from_sap(NULL, NULL, &E, NULL, NULL), SPCONV_OK);
+  assert_int_equal(spconv_sap_joint_f_from_public(NULL, NULL, &E, NULL, NULL), SPCONV_OK);
+  assert_int_equal(spconv_public_joint_f_from_sap(NULL, NULL, &E, NULL, NULL), SPCONV_OK);
+  assert_int_equal(spconv_sap_body_force_from_public_packed(NULL, NULL, NULL, NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_public_body_force_from_sap_packed(NULL, NULL, NULL, NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_sap_boundary_in(NULL, NULL, NULL, &E, NULL, NULL, P, P, P), SPCONV_OK);
+  assert_int_equal(spconv_sap_boundary_out(NULL, &E, NULL, NULL, P), SPCONV_OK);
+  /* permutations */
+  assert_int_equal(spconv_perm_check(NULL, 3), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_check_scratch(NULL, 3, scratch), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_check_scratch(good, 3, NULL), SPCONV_EINVAL);
+  ires[0] = ires[1] = ires[2] = 77;
+  assert_int_equal(spconv_perm_inverse(ires, NULL, 3), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_gather_parents(ires, NULL, good, 3), SPCONV_EINVAL);
+  assert_int_equal(spconv_perm_gather_parents(ires, parents, NULL, 3), SPCONV_EINVAL);
+  assert_true(ires[0] == 77 && ires[1] == 77 && ires[2] == 77);
+  assert_int_equal(spconv_perm_inverse(NULL, good, 3), SPCONV_EINVAL);
+  B2_EINVAL(spconv_perm_gather(NULL, a, good, 3));
+  B2_EINVAL(spconv_perm_gather(o, NULL, good, 3));
+  B2_EINVAL(spconv_perm_gather(o, a, NULL, 3));
+  B2_EINVAL(spconv_perm_gather_frames(o, NULL, good, 2, 3, 2));
+  assert_int_equal(spconv_perm_check(NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_perm_check_scratch(NULL, 0, NULL), SPCONV_OK);
+  assert_int_equal(spconv_perm_inverse(NULL, NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_perm_gather(NULL, NULL, NULL, 0), SPCONV_OK);
+  assert_int_equal(spconv_perm_gather_frames(NULL, NULL, NULL, 0, 0, 1), SPCONV_OK);
+  assert_int_equal(spconv_perm_gather_parents(NULL, NULL, NULL, 0), SPCONV_OK);
+  /* clip velocities need two frames: no n = 0 case (D6) */
+  B2_EINVAL(spconv_motion_linvel(NULL, a, B2_N, 1, SPCONV_MOTION_DIFF_FORWARD));
+  B2_EINVAL(spconv_motion_linvel(o, NULL, B2_N, 1, SPCONV_MOTION_DIFF_FORWARD));
+  B2_EINVAL(spconv_motion_angvel(NULL, a, B2_N, 1, WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD));
+  B2_EINVAL(spconv_motion_angvel(o, NULL, B2_N, 1, WXYZ, 0, SPCONV_MOTION_DIFF_FORWARD));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_G1_einval_untouched),
       cmocka_unit_test(test_G2_status_names),
       cmocka_unit_test(test_G3_nan_propagates),
+      cmocka_unit_test(test_G3_every_pure_map),
       cmocka_unit_test(test_Q1_order_bitwise),
       cmocka_unit_test(test_Q2_zero_quat_identity),
       cmocka_unit_test(test_Q3_any_norm),
@@ -1837,6 +2196,7 @@ int main(void) {
       cmocka_unit_test(test_C4_body_states),
       cmocka_unit_test(test_C5_enum_blocks),
       cmocka_unit_test(test_C5_enum_families),
+      cmocka_unit_test(test_T_transforms_and_inertia),
       cmocka_unit_test(test_D1_bvh_parser),
       cmocka_unit_test(test_D2_bvh_angles),
       cmocka_unit_test(test_D3_change_world_axes),
@@ -1845,6 +2205,7 @@ int main(void) {
       cmocka_unit_test(test_D6_clip_velocities),
       cmocka_unit_test(test_D7_joint_order),
       cmocka_unit_test(test_B1_batch),
+      cmocka_unit_test(test_B2_null_arrays),
   };
   int failed = cmocka_run_group_tests_name("spatial_conv robustness (" TEST_PRECISION ")", tests,
                                            NULL, NULL);

@@ -965,6 +965,78 @@ static void test_principal_round_trip(void **state) {
   }
 }
 
+/* principal axes at the ends of the exponent range, both precisions.
+   Diagonal tensors from huge to subnormal entries give their entries back
+   exactly; near overflow (max |I| above R_MAX / 16) the moments are those
+   of the tensor halved; the huge off-diagonal pair has moments +-BIG. A
+   positive definite D A D (A a fixed positive definite integer matrix,
+   det 67; D diagonal powers of two spreading the entries over more than
+   the exponent range of the precision, so that no scaling by one factor
+   keeps them all) has positive moments whose product is det(A) prod D_i^2
+   to relative precision (compared as sums of logarithms). Every tensor
+   comes back from R diag R^T to JACOBI_TOL of max |I|. */
+#ifdef SPCONV_USE_FLOAT
+#  define PR_BIG 1e38      /* near FLT_MAX: 16 BIG overflows */
+#  define PR_HUGE 1e30
+#  define PR_TINY 1e-38    /* subnormal */
+#else
+#  define PR_BIG 1e307     /* near DBL_MAX: 16 BIG overflows */
+#  define PR_HUGE 1e300
+#  define PR_TINY 1e-310   /* subnormal */
+#endif
+static void test_principal_extremes(void **state) {
+  const spconv_real B = (spconv_real)PR_BIG, HG = (spconv_real)PR_HUGE, T = (spconv_real)PR_TINY;
+  const spconv_real diag[][9] = {{HG, 0, 0, 0, 1, 0, 0, 0, 1},
+                                 {1, 0, 0, 0, 1, 0, 0, 0, HG},
+                                 {(spconv_real)1e-30, 0, 0, 0, 1, 0, 0, 0, 1},
+                                 {T, 0, 0, 0, 1, 0, 0, 0, 2},
+                                 {HG, 0, 0, 0, T, 0, 0, 0, 0}};
+  const spconv_real want_diag[][3] = {{HG, 1, 1}, {HG, 1, 1}, {1, 1, (spconv_real)1e-30},
+                                      {2, 1, T}, {HG, T, 0}};
+  const spconv_real near_max[9] = {B, B / 2, 0, B / 2, B, 0, 0, 0, 1};
+  const spconv_real huge_off[9] = {1, HG, 0, HG, 1, 0, 0, 0, 1};
+  const int A[9] = {4, 2, 1, 2, 5, 3, 1, 3, 6};
+#ifdef SPCONV_USE_FLOAT
+  const int e[][3] = {{60, -20, -20}, {-20, -20, 60}, {55, -30, 0}, {-30, 30, -60}};
+#else
+  const int e[][3] = {{500, -40, -40}, {-40, -40, 500}, {450, -280, 0}, {-250, 250, -500}};
+#endif
+  spconv_real d[3], q[4], I[9];
+  int c, i, j;
+  (void)state;
+  for (c = 0; c < 5; ++c) {
+    expect_principal_round_trip(diag[c]);
+    assert_int_equal(spconv_principal_from_inertia(d, q, diag[c]), SPCONV_OK);
+    EXPECT_VEC_EQUAL(d, want_diag[c], 3);
+  }
+  expect_principal_round_trip(near_max);
+  assert_int_equal(spconv_principal_from_inertia(d, q, near_max), SPCONV_OK);
+  EXPECT_NEAR(d[0], 1.5 * PR_BIG, JACOBI_TOL, 1.5 * PR_BIG);
+  EXPECT_NEAR(d[1], 0.5 * PR_BIG, JACOBI_TOL, 1.5 * PR_BIG);
+  EXPECT_NEAR(d[2], 1, JACOBI_TOL, 1);
+  expect_principal_round_trip(huge_off);
+  assert_int_equal(spconv_principal_from_inertia(d, q, huge_off), SPCONV_OK);
+  EXPECT_NEAR(d[0], PR_HUGE, JACOBI_TOL, PR_HUGE);
+  EXPECT_NEAR(d[2], -PR_HUGE, JACOBI_TOL, PR_HUGE);
+  for (c = 0; c < 4; ++c) {
+    double log_prod = 0; /* log(d0 d1 d2 / prod D_i^2), from mantissas and exponents */
+    int k, k_sum = 0;
+    for (i = 0; i < 3; ++i) {
+      k_sum -= 2 * e[c][i];
+      for (j = 0; j < 3; ++j)
+        I[3 * i + j] = (spconv_real)ldexp((double)A[3 * i + j], e[c][i] + e[c][j]);
+    }
+    expect_principal_round_trip(I);
+    assert_int_equal(spconv_principal_from_inertia(d, q, I), SPCONV_OK);
+    assert_true(d[2] > 0);
+    for (i = 0; i < 3; ++i) {
+      log_prod += log(frexp((double)d[i], &k));
+      k_sum += k;
+    }
+    EXPECT_NEAR(log_prod + k_sum * log(2.0), log(67.0), JACOBI_TOL, 1);
+  }
+}
+
 static void test_inertia_shift_spatial_inertia(void **state) {
   int n;
   (void)state;
@@ -1453,6 +1525,7 @@ int main(void) {
       cmocka_unit_test(test_exp_log_edges),
       cmocka_unit_test(test_exp_consistency),
       cmocka_unit_test(test_principal_round_trip),
+      cmocka_unit_test(test_principal_extremes),
       cmocka_unit_test(test_inertia_shift_spatial_inertia),
       cmocka_unit_test(test_inertia_shift_between_points),
       cmocka_unit_test(test_spatial_inertia_transform),

@@ -1070,7 +1070,19 @@ static void fz_velocities(fz_in *in) {
   valid = valid && (qf == SPCONV_ROT_QUAT_WXYZ || qf == SPCONV_ROT_QUAT_XYZW);
   fz_fill(res, (int)(3 * nT));
   st = spconv_motion_angvel(res, q, T, dt, (spconv_rot_format)qf, body, (spconv_motion_diff)method);
-  FZ_CHECK(st == (valid ? SPCONV_OK : SPCONV_EINVAL));
+  if (!valid) FZ_CHECK(st == SPCONV_EINVAL);
+  else { /* a zero or non-finite frame: SPCONV_EDEGENERATE, as the two-frame functions */
+    int degenerate = 0;
+    for (t = 0; t < T; ++t) {
+      int nonzero = 0, finite = 1;
+      for (i = 0; i < 4; ++i) {
+        nonzero |= q[4 * t + i] != 0;
+        finite &= isfinite(q[4 * t + i]) != 0;
+      }
+      degenerate |= !nonzero || !finite;
+    }
+    FZ_CHECK(st == (degenerate ? SPCONV_EDEGENERATE : SPCONV_OK));
+  }
   FZ_CHECK(spconv_motion_angvel(NULL, q, T, dt, (spconv_rot_format)qf, body,
                                 (spconv_motion_diff)method) == SPCONV_EINVAL);
   FZ_CHECK(spconv_motion_angvel(res, NULL, T, dt, (spconv_rot_format)qf, body,

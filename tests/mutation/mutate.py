@@ -34,7 +34,8 @@ import tempfile
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 HEADER = os.path.join(ROOT, "include", "spatial_conv.h")
 
-C_TESTS = ("test_spatial_core.c", "precision_budget.c", "test_robustness.c")
+C_TESTS = {"test_spatial_core.c": [], "precision_budget.c": ["20000", "--check"],
+           "test_robustness.c": []}  # source: arguments
 C_REGION = (">>se3\n", "end of >>inertia */")
 C_SWAPS = [(" + ", " - "), (" - ", " + "), (" * ", " / "), (" < ", " <= "), (" > ", " >= "),
            (" <= ", " < "), (" >= ", " > "), (" == ", " != "), (" != ", " == "),
@@ -94,7 +95,7 @@ def c_build_and_test(text, work):
             if subprocess.run([a for a in cc if a], capture_output=True).returncode:
                 return "killed (does not compile)"
             try:
-                r = subprocess.run([exe], capture_output=True, timeout=60)
+                r = subprocess.run([exe, *C_TESTS[src]], capture_output=True, timeout=60)
             except subprocess.TimeoutExpired:
                 return "killed (timeout)"
             if r.returncode:
