@@ -13,7 +13,8 @@ PACKAGE = os.path.dirname(HERE)
 REPO_HEADER = os.path.join(PACKAGE, "..", "include", "spatial_conv.h")
 
 
-@pytest.mark.skipif(not os.path.exists(REPO_HEADER), reason="needs the repository (../include)")
+@pytest.mark.skipif(not os.path.exists(REPO_HEADER),
+                    reason=f"[file {REPO_HEADER}] needs the repository (../include)")
 def test_sdist_carries_the_header(tmp_path):
     pytest.importorskip("cffi")
     src = tmp_path / "repo"
