@@ -290,8 +290,8 @@
 
 /* ------------------------------------------------------------------ version */
 
-#define SPCONV_VERSION_MAJOR 0
-#define SPCONV_VERSION_MINOR 9
+#define SPCONV_VERSION_MAJOR 1
+#define SPCONV_VERSION_MINOR 0
 #define SPCONV_VERSION_PATCH 0
 #define SPCONV_VERSION \
   (SPCONV_VERSION_MAJOR * 10000 + SPCONV_VERSION_MINOR * 100 + SPCONV_VERSION_PATCH)
