@@ -290,8 +290,8 @@
 
 /* ------------------------------------------------------------------ version */
 
-#define SPCONV_VERSION_MAJOR 0
-#define SPCONV_VERSION_MINOR 9
+#define SPCONV_VERSION_MAJOR 1
+#define SPCONV_VERSION_MINOR 0
 #define SPCONV_VERSION_PATCH 0
 #define SPCONV_VERSION \
   (SPCONV_VERSION_MAJOR * 10000 + SPCONV_VERSION_MINOR * 100 + SPCONV_VERSION_PATCH)
@@ -1735,107 +1735,130 @@ SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_align(spconv_motion_clip *res
 
 /* ============================================================== >>deprecated
    DEPRECATED NAMES: the 0.1 names, mapped to the new ones */
-/* The names of spatial_conv 0.1: each old name below is the new one after
-   it, so code written for 0.1 compiles and gives the same results
+/* The names of spatial_conv 0.x: each old name below is the new one after
+   it, so code written for 0.x compiles and gives the same results
    (docs/migration.md lists old -> new and what changed). They stay through
-   the 0.x series; define SPCONV_NO_DEPRECATED to leave them out. */
+   1.x (docs/stability.md), and each use of one warns: gcc, clang and nvcc
+   print "<old>: a deprecated spatial_conv 0.x name, use <new>" (a
+   #pragma GCC warning, which -Werror makes an error), MSVC prints it as a
+   message. Define SPCONV_NO_DEPRECATION_WARNING to use them without the
+   warning, SPCONV_NO_DEPRECATED to leave them out. */
 #ifndef SPCONV_NO_DEPRECATED
-#define spconv_axes_compose                      spconv_mat_mul
-#define spconv_axes_inverse                      spconv_mat_transpose
-#define spconv_axes_vec                          spconv_vec_change_axes
-#define spconv_axes_pseudovec                    spconv_pseudovec_change_axes
-#define spconv_axes_rotation                     spconv_mat_change_axes
-#define spconv_axes_quat_wxyz                    spconv_quat_wxyz_change_axes
-#define spconv_axes_quat_xyzw                    spconv_quat_xyzw_change_axes
-#define spconv_axes_pose_wxyz                    spconv_pose_wxyz_change_axes
-#define spconv_axes_pose_xyzw                    spconv_pose_xyzw_change_axes
-#define spconv_axes_twist                        spconv_spatial_change_axes
-#define spconv_axes_wrench                       spconv_spatial_change_axes
-#define spconv_axes_inertia                      spconv_inertia_change_axes
-#define spconv_axes_scale                        spconv_scale_change_axes
-#define spconv_units_pose                        spconv_pose_change_length_unit
-#define spconv_units_twist                       spconv_twist_change_length_unit
-#define spconv_units_wrench                      spconv_wrench_change_length_unit
-#define spconv_units_inertia                     spconv_inertia_change_length_unit
-#define spconv_signed_axis_vector                spconv_vec_from_signed_axis
-#define spconv_euler_parse_scipy(s, seq, kind) spconv_euler_seq_from_scipy(seq, kind, s)
-#define spconv_euler_parse_mujoco(s, seq, kind) spconv_euler_seq_from_mujoco(seq, kind, s)
+/* SPCONV__DEPRECATED(old, new): new, with the warning at the use of old */
+#if defined(SPCONV_NO_DEPRECATION_WARNING) || defined(__CUDACC_RTC__)
+#  define SPCONV__DEPRECATED(old, new) new
+#elif defined(__GNUC__) || defined(__clang__)
+#  define SPCONV__DEPRECATED(old, new) _Pragma(SPCONV__DEPRECATED_XTEXT(GCC warning \
+     SPCONV__DEPRECATED_TEXT(old: a deprecated spatial_conv 0.x name, use new))) new
+#  define SPCONV__DEPRECATED_TEXT(...) #__VA_ARGS__
+#  define SPCONV__DEPRECATED_XTEXT(...) SPCONV__DEPRECATED_TEXT(__VA_ARGS__) /* expanded first */
+#elif defined(_MSC_VER)
+#  define SPCONV__DEPRECATED(old, new) \
+     __pragma(message(SPCONV__DEPRECATED_TEXT(old: a deprecated spatial_conv 0.x name, use new))) new
+#  define SPCONV__DEPRECATED_TEXT(...) #__VA_ARGS__
+#else
+#  define SPCONV__DEPRECATED(old, new) new
+#endif
+#define spconv_axes_compose SPCONV__DEPRECATED(spconv_axes_compose, spconv_mat_mul)
+#define spconv_axes_inverse SPCONV__DEPRECATED(spconv_axes_inverse, spconv_mat_transpose)
+#define spconv_axes_vec SPCONV__DEPRECATED(spconv_axes_vec, spconv_vec_change_axes)
+#define spconv_axes_pseudovec SPCONV__DEPRECATED(spconv_axes_pseudovec, spconv_pseudovec_change_axes)
+#define spconv_axes_rotation SPCONV__DEPRECATED(spconv_axes_rotation, spconv_mat_change_axes)
+#define spconv_axes_quat_wxyz SPCONV__DEPRECATED(spconv_axes_quat_wxyz, spconv_quat_wxyz_change_axes)
+#define spconv_axes_quat_xyzw SPCONV__DEPRECATED(spconv_axes_quat_xyzw, spconv_quat_xyzw_change_axes)
+#define spconv_axes_pose_wxyz SPCONV__DEPRECATED(spconv_axes_pose_wxyz, spconv_pose_wxyz_change_axes)
+#define spconv_axes_pose_xyzw SPCONV__DEPRECATED(spconv_axes_pose_xyzw, spconv_pose_xyzw_change_axes)
+#define spconv_axes_twist SPCONV__DEPRECATED(spconv_axes_twist, spconv_spatial_change_axes)
+#define spconv_axes_wrench SPCONV__DEPRECATED(spconv_axes_wrench, spconv_spatial_change_axes)
+#define spconv_axes_inertia SPCONV__DEPRECATED(spconv_axes_inertia, spconv_inertia_change_axes)
+#define spconv_axes_scale SPCONV__DEPRECATED(spconv_axes_scale, spconv_scale_change_axes)
+#define spconv_units_pose SPCONV__DEPRECATED(spconv_units_pose, spconv_pose_change_length_unit)
+#define spconv_units_twist SPCONV__DEPRECATED(spconv_units_twist, spconv_twist_change_length_unit)
+#define spconv_units_wrench SPCONV__DEPRECATED(spconv_units_wrench, spconv_wrench_change_length_unit)
+#define spconv_units_inertia SPCONV__DEPRECATED(spconv_units_inertia, spconv_inertia_change_length_unit)
+#define spconv_signed_axis_vector SPCONV__DEPRECATED(spconv_signed_axis_vector, spconv_vec_from_signed_axis)
+#define spconv_euler_parse_scipy(s, seq, kind) \
+  SPCONV__DEPRECATED(spconv_euler_parse_scipy, spconv_euler_seq_from_scipy)(seq, kind, s)
+#define spconv_euler_parse_mujoco(s, seq, kind) \
+  SPCONV__DEPRECATED(spconv_euler_parse_mujoco, spconv_euler_seq_from_mujoco)(seq, kind, s)
 #ifndef SPCONV_NO_MOTION
-#define spconv_bvh_channels_parse                spconv_euler_seq_from_bvh_channels
-#define spconv_bvh_channels_string               spconv_bvh_channels_from_euler_seq
+#define spconv_bvh_channels_parse SPCONV__DEPRECATED(spconv_bvh_channels_parse, spconv_euler_seq_from_bvh_channels)
+#define spconv_bvh_channels_string SPCONV__DEPRECATED(spconv_bvh_channels_string, spconv_bvh_channels_from_euler_seq)
 #endif
-#define spconv_preset(id) spconv_convention_from_preset(SPCONV__CAST(spconv_preset_id, (id)))
-#define spconv_preset_name(id) spconv_preset_id_name(SPCONV__CAST(spconv_preset_id, (id)))
+#define spconv_preset(id) \
+  SPCONV__DEPRECATED(spconv_preset, spconv_convention_from_preset)(SPCONV__CAST(spconv_preset_id, (id)))
+#define spconv_preset_name(id) \
+  SPCONV__DEPRECATED(spconv_preset_name, spconv_preset_id_name)(SPCONV__CAST(spconv_preset_id, (id)))
 #ifndef SPCONV_NO_SAP
-#define spconv_sap_body_f_from_public            spconv_sap_body_force_from_public_packed
-#define spconv_public_body_f_from_sap            spconv_public_body_force_from_sap_packed
+#define spconv_sap_body_f_from_public SPCONV__DEPRECATED(spconv_sap_body_f_from_public, spconv_sap_body_force_from_public_packed)
+#define spconv_public_body_f_from_sap SPCONV__DEPRECATED(spconv_public_body_f_from_sap, spconv_public_body_force_from_sap_packed)
 #endif
-#define spconv_up_axis_vec3_n                    spconv_vec_change_up_axis_n
-#define spconv_up_axis_spatial_n                 spconv_spatial_change_up_axis_n
-#define spconv_up_axis_quat_wxyz_n               spconv_quat_wxyz_change_world_up_axis_n
-#define spconv_up_axis_quat_xyzw_n               spconv_quat_xyzw_change_world_up_axis_n
+#define spconv_up_axis_vec3_n SPCONV__DEPRECATED(spconv_up_axis_vec3_n, spconv_vec_change_up_axis_n)
+#define spconv_up_axis_spatial_n SPCONV__DEPRECATED(spconv_up_axis_spatial_n, spconv_spatial_change_up_axis_n)
+#define spconv_up_axis_quat_wxyz_n SPCONV__DEPRECATED(spconv_up_axis_quat_wxyz_n, spconv_quat_wxyz_change_world_up_axis_n)
+#define spconv_up_axis_quat_xyzw_n SPCONV__DEPRECATED(spconv_up_axis_quat_xyzw_n, spconv_quat_xyzw_change_world_up_axis_n)
 /* 0.2 names renamed before 1.0: the world-only orientation forms say so */
-#define spconv_quat_wxyz_change_up_axis_n        spconv_quat_wxyz_change_world_up_axis_n
-#define spconv_quat_xyzw_change_up_axis_n        spconv_quat_xyzw_change_world_up_axis_n
-#define spconv_motion_axes                       spconv_axis_system_preset
-#define spconv_motion_axes_matrix                spconv_axis_preset_matrix
-#define spconv_motion_mat_world_relabelled       spconv_mat_change_world_axes
-#define spconv_motion_quat_wxyz_world_relabelled spconv_quat_wxyz_change_world_axes
-#define spconv_motion_mat_all_relabelled         spconv_mat_change_axes
-#define spconv_motion_quat_wxyz_all_relabelled   spconv_quat_wxyz_change_axes
-#define spconv_motion_rotvec_all_relabelled      spconv_pseudovec_change_axes
-#define spconv_motion_quat_wxyz_relabelled       spconv_quat_wxyz_change_world_body_axes
-#define spconv_motion_rot_convert                spconv_rot_convert_n
-#define spconv_motion_gather                     spconv_perm_gather_frames
-#define spconv_motion_parents_gather             spconv_perm_gather_parents
+#define spconv_quat_wxyz_change_up_axis_n SPCONV__DEPRECATED(spconv_quat_wxyz_change_up_axis_n, spconv_quat_wxyz_change_world_up_axis_n)
+#define spconv_quat_xyzw_change_up_axis_n SPCONV__DEPRECATED(spconv_quat_xyzw_change_up_axis_n, spconv_quat_xyzw_change_world_up_axis_n)
+#define spconv_motion_axes SPCONV__DEPRECATED(spconv_motion_axes, spconv_axis_system_preset)
+#define spconv_motion_axes_matrix SPCONV__DEPRECATED(spconv_motion_axes_matrix, spconv_axis_preset_matrix)
+#define spconv_motion_mat_world_relabelled SPCONV__DEPRECATED(spconv_motion_mat_world_relabelled, spconv_mat_change_world_axes)
+#define spconv_motion_quat_wxyz_world_relabelled SPCONV__DEPRECATED(spconv_motion_quat_wxyz_world_relabelled, spconv_quat_wxyz_change_world_axes)
+#define spconv_motion_mat_all_relabelled SPCONV__DEPRECATED(spconv_motion_mat_all_relabelled, spconv_mat_change_axes)
+#define spconv_motion_quat_wxyz_all_relabelled SPCONV__DEPRECATED(spconv_motion_quat_wxyz_all_relabelled, spconv_quat_wxyz_change_axes)
+#define spconv_motion_rotvec_all_relabelled SPCONV__DEPRECATED(spconv_motion_rotvec_all_relabelled, spconv_pseudovec_change_axes)
+#define spconv_motion_quat_wxyz_relabelled SPCONV__DEPRECATED(spconv_motion_quat_wxyz_relabelled, spconv_quat_wxyz_change_world_body_axes)
+#define spconv_motion_rot_convert SPCONV__DEPRECATED(spconv_motion_rot_convert, spconv_rot_convert_n)
+#define spconv_motion_gather SPCONV__DEPRECATED(spconv_motion_gather, spconv_perm_gather_frames)
+#define spconv_motion_parents_gather SPCONV__DEPRECATED(spconv_motion_parents_gather, spconv_perm_gather_parents)
 /** The 0.1 name of spconv_axis_preset. */
-typedef spconv_axis_preset spconv_motion_preset;
-#define SPCONV_MOTION_SMPL                       SPCONV_AXIS_PRESET_SMPL
-#define SPCONV_MOTION_BVH                        SPCONV_AXIS_PRESET_BVH
-#define SPCONV_MOTION_ROBOT                      SPCONV_AXIS_PRESET_ROBOT
-#define SPCONV_MOTION_COUNT                      SPCONV_AXIS_PRESET_COUNT
-#define SPCONV_FORWARD                           SPCONV_DIRECTION_FORWARD
-#define SPCONV_LEFT                              SPCONV_DIRECTION_LEFT
-#define SPCONV_UP                                SPCONV_DIRECTION_UP
-#define SPCONV_BACK                              SPCONV_DIRECTION_BACK
-#define SPCONV_RIGHT                             SPCONV_DIRECTION_RIGHT
-#define SPCONV_DOWN                              SPCONV_DIRECTION_DOWN
-#define SPCONV_EXTRINSIC                         SPCONV_EULER_EXTRINSIC
-#define SPCONV_INTRINSIC                         SPCONV_EULER_INTRINSIC
-#define SPCONV_POS_X                             SPCONV_AXIS_POS_X
-#define SPCONV_POS_Y                             SPCONV_AXIS_POS_Y
-#define SPCONV_POS_Z                             SPCONV_AXIS_POS_Z
-#define SPCONV_NEG_X                             SPCONV_AXIS_NEG_X
-#define SPCONV_NEG_Y                             SPCONV_AXIS_NEG_Y
-#define SPCONV_NEG_Z                             SPCONV_AXIS_NEG_Z
-#define SPCONV_SHAPES_NEWTON                     SPCONV_SHAPE_FORMAT_NEWTON
-#define SPCONV_SHAPES_MUJOCO                     SPCONV_SHAPE_FORMAT_MUJOCO
-#define SPCONV_SHAPES_USD                        SPCONV_SHAPE_FORMAT_USD
-#define SPCONV_SHAPES_PHYSX                      SPCONV_SHAPE_FORMAT_PHYSX
-#define SPCONV_LINEAR_FIRST                      SPCONV_ORDER_LINEAR_FIRST
-#define SPCONV_ANGULAR_FIRST                     SPCONV_ORDER_ANGULAR_FIRST
-#define SPCONV_RADIANS                           SPCONV_ANGLE_RADIANS
-#define SPCONV_DEGREES                           SPCONV_ANGLE_DEGREES
-#define SPCONV_DIFF_FORWARD                      SPCONV_MOTION_DIFF_FORWARD
-#define SPCONV_DIFF_CENTRAL                      SPCONV_MOTION_DIFF_CENTRAL
-#define SPCONV_AXES_ROS_FLU                      SPCONV_AXIS_PRESET_ROS_FLU
-#define SPCONV_AXES_ROS_ENU                      SPCONV_AXIS_PRESET_ROS_ENU
-#define SPCONV_AXES_NED                          SPCONV_AXIS_PRESET_NED
-#define SPCONV_AXES_FRD                          SPCONV_AXIS_PRESET_FRD
-#define SPCONV_AXES_ROS_OPTICAL                  SPCONV_AXIS_PRESET_ROS_OPTICAL
-#define SPCONV_AXES_MUJOCO                       SPCONV_AXIS_PRESET_MUJOCO
-#define SPCONV_AXES_ISAAC                        SPCONV_AXIS_PRESET_ISAAC
-#define SPCONV_AXES_NEWTON                       SPCONV_AXIS_PRESET_NEWTON
-#define SPCONV_AXES_GENESIS                      SPCONV_AXIS_PRESET_GENESIS
-#define SPCONV_AXES_BLENDER                      SPCONV_AXIS_PRESET_BLENDER
-#define SPCONV_AXES_GLTF                         SPCONV_AXIS_PRESET_GLTF
-#define SPCONV_AXES_USD_Y_UP                     SPCONV_AXIS_PRESET_USD_Y_UP
-#define SPCONV_AXES_USD_Z_UP                     SPCONV_AXIS_PRESET_USD_Z_UP
-#define SPCONV_AXES_UNITY                        SPCONV_AXIS_PRESET_UNITY
-#define SPCONV_AXES_UNREAL                       SPCONV_AXIS_PRESET_UNREAL
-#define SPCONV_AXES_OPENGL_CAMERA                SPCONV_AXIS_PRESET_OPENGL_CAMERA
-#define SPCONV_AXES_MAYA_Y_UP                    SPCONV_AXIS_PRESET_MAYA_Y_UP
-#define SPCONV_AXES_COUNT                        SPCONV_AXIS_PRESET_COUNT
+#define spconv_motion_preset SPCONV__DEPRECATED(spconv_motion_preset, spconv_axis_preset)
+#define SPCONV_MOTION_SMPL SPCONV__DEPRECATED(SPCONV_MOTION_SMPL, SPCONV_AXIS_PRESET_SMPL)
+#define SPCONV_MOTION_BVH SPCONV__DEPRECATED(SPCONV_MOTION_BVH, SPCONV_AXIS_PRESET_BVH)
+#define SPCONV_MOTION_ROBOT SPCONV__DEPRECATED(SPCONV_MOTION_ROBOT, SPCONV_AXIS_PRESET_ROBOT)
+#define SPCONV_MOTION_COUNT SPCONV__DEPRECATED(SPCONV_MOTION_COUNT, SPCONV_AXIS_PRESET_COUNT)
+#define SPCONV_FORWARD SPCONV__DEPRECATED(SPCONV_FORWARD, SPCONV_DIRECTION_FORWARD)
+#define SPCONV_LEFT SPCONV__DEPRECATED(SPCONV_LEFT, SPCONV_DIRECTION_LEFT)
+#define SPCONV_UP SPCONV__DEPRECATED(SPCONV_UP, SPCONV_DIRECTION_UP)
+#define SPCONV_BACK SPCONV__DEPRECATED(SPCONV_BACK, SPCONV_DIRECTION_BACK)
+#define SPCONV_RIGHT SPCONV__DEPRECATED(SPCONV_RIGHT, SPCONV_DIRECTION_RIGHT)
+#define SPCONV_DOWN SPCONV__DEPRECATED(SPCONV_DOWN, SPCONV_DIRECTION_DOWN)
+#define SPCONV_EXTRINSIC SPCONV__DEPRECATED(SPCONV_EXTRINSIC, SPCONV_EULER_EXTRINSIC)
+#define SPCONV_INTRINSIC SPCONV__DEPRECATED(SPCONV_INTRINSIC, SPCONV_EULER_INTRINSIC)
+#define SPCONV_POS_X SPCONV__DEPRECATED(SPCONV_POS_X, SPCONV_AXIS_POS_X)
+#define SPCONV_POS_Y SPCONV__DEPRECATED(SPCONV_POS_Y, SPCONV_AXIS_POS_Y)
+#define SPCONV_POS_Z SPCONV__DEPRECATED(SPCONV_POS_Z, SPCONV_AXIS_POS_Z)
+#define SPCONV_NEG_X SPCONV__DEPRECATED(SPCONV_NEG_X, SPCONV_AXIS_NEG_X)
+#define SPCONV_NEG_Y SPCONV__DEPRECATED(SPCONV_NEG_Y, SPCONV_AXIS_NEG_Y)
+#define SPCONV_NEG_Z SPCONV__DEPRECATED(SPCONV_NEG_Z, SPCONV_AXIS_NEG_Z)
+#define SPCONV_SHAPES_NEWTON SPCONV__DEPRECATED(SPCONV_SHAPES_NEWTON, SPCONV_SHAPE_FORMAT_NEWTON)
+#define SPCONV_SHAPES_MUJOCO SPCONV__DEPRECATED(SPCONV_SHAPES_MUJOCO, SPCONV_SHAPE_FORMAT_MUJOCO)
+#define SPCONV_SHAPES_USD SPCONV__DEPRECATED(SPCONV_SHAPES_USD, SPCONV_SHAPE_FORMAT_USD)
+#define SPCONV_SHAPES_PHYSX SPCONV__DEPRECATED(SPCONV_SHAPES_PHYSX, SPCONV_SHAPE_FORMAT_PHYSX)
+#define SPCONV_LINEAR_FIRST SPCONV__DEPRECATED(SPCONV_LINEAR_FIRST, SPCONV_ORDER_LINEAR_FIRST)
+#define SPCONV_ANGULAR_FIRST SPCONV__DEPRECATED(SPCONV_ANGULAR_FIRST, SPCONV_ORDER_ANGULAR_FIRST)
+#define SPCONV_RADIANS SPCONV__DEPRECATED(SPCONV_RADIANS, SPCONV_ANGLE_RADIANS)
+#define SPCONV_DEGREES SPCONV__DEPRECATED(SPCONV_DEGREES, SPCONV_ANGLE_DEGREES)
+#define SPCONV_DIFF_FORWARD SPCONV__DEPRECATED(SPCONV_DIFF_FORWARD, SPCONV_MOTION_DIFF_FORWARD)
+#define SPCONV_DIFF_CENTRAL SPCONV__DEPRECATED(SPCONV_DIFF_CENTRAL, SPCONV_MOTION_DIFF_CENTRAL)
+#define SPCONV_AXES_ROS_FLU SPCONV__DEPRECATED(SPCONV_AXES_ROS_FLU, SPCONV_AXIS_PRESET_ROS_FLU)
+#define SPCONV_AXES_ROS_ENU SPCONV__DEPRECATED(SPCONV_AXES_ROS_ENU, SPCONV_AXIS_PRESET_ROS_ENU)
+#define SPCONV_AXES_NED SPCONV__DEPRECATED(SPCONV_AXES_NED, SPCONV_AXIS_PRESET_NED)
+#define SPCONV_AXES_FRD SPCONV__DEPRECATED(SPCONV_AXES_FRD, SPCONV_AXIS_PRESET_FRD)
+#define SPCONV_AXES_ROS_OPTICAL SPCONV__DEPRECATED(SPCONV_AXES_ROS_OPTICAL, SPCONV_AXIS_PRESET_ROS_OPTICAL)
+#define SPCONV_AXES_MUJOCO SPCONV__DEPRECATED(SPCONV_AXES_MUJOCO, SPCONV_AXIS_PRESET_MUJOCO)
+#define SPCONV_AXES_ISAAC SPCONV__DEPRECATED(SPCONV_AXES_ISAAC, SPCONV_AXIS_PRESET_ISAAC)
+#define SPCONV_AXES_NEWTON SPCONV__DEPRECATED(SPCONV_AXES_NEWTON, SPCONV_AXIS_PRESET_NEWTON)
+#define SPCONV_AXES_GENESIS SPCONV__DEPRECATED(SPCONV_AXES_GENESIS, SPCONV_AXIS_PRESET_GENESIS)
+#define SPCONV_AXES_BLENDER SPCONV__DEPRECATED(SPCONV_AXES_BLENDER, SPCONV_AXIS_PRESET_BLENDER)
+#define SPCONV_AXES_GLTF SPCONV__DEPRECATED(SPCONV_AXES_GLTF, SPCONV_AXIS_PRESET_GLTF)
+#define SPCONV_AXES_USD_Y_UP SPCONV__DEPRECATED(SPCONV_AXES_USD_Y_UP, SPCONV_AXIS_PRESET_USD_Y_UP)
+#define SPCONV_AXES_USD_Z_UP SPCONV__DEPRECATED(SPCONV_AXES_USD_Z_UP, SPCONV_AXIS_PRESET_USD_Z_UP)
+#define SPCONV_AXES_UNITY SPCONV__DEPRECATED(SPCONV_AXES_UNITY, SPCONV_AXIS_PRESET_UNITY)
+#define SPCONV_AXES_UNREAL SPCONV__DEPRECATED(SPCONV_AXES_UNREAL, SPCONV_AXIS_PRESET_UNREAL)
+#define SPCONV_AXES_OPENGL_CAMERA SPCONV__DEPRECATED(SPCONV_AXES_OPENGL_CAMERA, SPCONV_AXIS_PRESET_OPENGL_CAMERA)
+#define SPCONV_AXES_MAYA_Y_UP SPCONV__DEPRECATED(SPCONV_AXES_MAYA_Y_UP, SPCONV_AXIS_PRESET_MAYA_Y_UP)
+#define SPCONV_AXES_COUNT SPCONV__DEPRECATED(SPCONV_AXES_COUNT, SPCONV_AXIS_PRESET_COUNT)
 #endif /* SPCONV_NO_DEPRECATED */
 
 /* Everything below defines functions: left out under SPCONV_DECLARATIONS_ONLY
@@ -8827,9 +8850,10 @@ SPCONV_API int spconv_motion_clip_align(spconv_motion_clip *res,
 /* The private macros end with the header (tests/compile/switches.sh checks
    that none is left), but for those the public macros expand to:
    SPCONV__PRIVATE (SPCONV_API's default), SPCONV__MATH (the default
-   SPCONV_SQRT, SPCONV_SIN, ...) and SPCONV__CAST (the deprecated
-   spconv_preset(id) and spconv_preset_name(id); gone with
-   SPCONV_NO_DEPRECATED). */
+   SPCONV_SQRT, SPCONV_SIN, ...), SPCONV__CAST (the deprecated
+   spconv_preset(id) and spconv_preset_name(id)) and SPCONV__DEPRECATED,
+   _TEXT and _XTEXT (every deprecated name); the last four are gone with
+   SPCONV_NO_DEPRECATED. */
 #undef SPCONV__BATCH0
 #undef SPCONV__BATCH1
 #undef SPCONV__BATCH_CALL

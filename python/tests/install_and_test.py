@@ -16,6 +16,8 @@ against the installed copy:
 --require (CI) fails when pytest skipped anything but the tests that need
 a GPU (their reason starts with [gpu]): every optional dependency
 (hypothesis, scipy, dask, distributed, torch) and NVRTC must be there.
+Whatever the options, a test skipped for a dependency that is installed
+fails (python/tests/skip_policy.py, loaded by conftest.py).
 --install-only stops after step 2 (the Python examples run with
 BUILD_DIR/venv/bin/python). Run by ctest: python_package (the README's
 test command) and example_python_install (its examples command).

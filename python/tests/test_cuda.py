@@ -15,7 +15,7 @@ def nvrtc():
     try:
         return _cuda._Nvrtc()
     except sc.Error as e:
-        pytest.skip(f"NVRTC is not installed: {e}")
+        pytest.skip(f"[library nvrtc] NVRTC is not installed: {e}")
 
 
 def driver_present():

@@ -42,7 +42,7 @@ def device():
     precisions start compiling at once, in parallel."""
     missing = emucuda.toolchain_missing()
     if missing:
-        pytest.skip(f"the CUDA emulator needs {missing} (a C and a C++ compiler)")
+        pytest.skip(f"[program {missing}] the CUDA emulator needs {missing} (a C and a C++ compiler)")
     path = emucuda.build_driver()
     emu = emucuda.Emulator(path)
     nvrtc = emucuda.FakeNvrtc()

@@ -18,7 +18,7 @@ import spatial_conv as sc
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "python"
 if not (EXAMPLES / "dask_motion_clips.py").exists():
-    pytest.skip(f"{EXAMPLES / 'dask_motion_clips.py'} not found (only in the repository, "
+    pytest.skip(f"[file {EXAMPLES / 'dask_motion_clips.py'}] not found (only in the repository, "
                 "not in the sdist)", allow_module_level=True)
 # On sys.path, so that the workers (spawned processes, which get this
 # process's sys.path) unpickle convert_clip by reference.
@@ -29,7 +29,7 @@ try:
     import dask.distributed  # noqa: F401
     HAVE_DISTRIBUTED, WHY = True, ""
 except ImportError as e:  # pragma: no cover - depends on the environment
-    HAVE_DISTRIBUTED, WHY = False, f"dask.distributed is not importable ({e}); pip install dask distributed"
+    HAVE_DISTRIBUTED, WHY = False, f"[module distributed] dask.distributed is not importable ({e}); pip install dask distributed"
 
 SMPL_TO_ROBOT = np.array([[0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]])  # (x,y,z) -> (z,x,y)
 
@@ -203,7 +203,7 @@ def bvh_reference(path):
 WALK_BVH = Path(__file__).resolve().parents[2] / "examples" / "data" / "walk.bvh"
 
 
-@pytest.mark.skipif(not WALK_BVH.exists(), reason=f"{WALK_BVH} not found")
+@pytest.mark.skipif(not WALK_BVH.exists(), reason=f"[file {WALK_BVH}] not found")
 def test_bvh_file_converts(tmp_path):
     """examples/data/walk.bvh (centimetres, Y up) -> robot axes, metres."""
     out = tmp_path / "walk.npz"

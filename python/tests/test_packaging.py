@@ -1,6 +1,7 @@
 """The source distribution carries the header, and builds without the
 repository around it."""
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -8,12 +9,15 @@ import tarfile
 
 import pytest
 
+import spatial_conv as sc
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = os.path.dirname(HERE)
 REPO_HEADER = os.path.join(PACKAGE, "..", "include", "spatial_conv.h")
 
 
-@pytest.mark.skipif(not os.path.exists(REPO_HEADER), reason="needs the repository (../include)")
+@pytest.mark.skipif(not os.path.exists(REPO_HEADER),
+                    reason=f"[file {REPO_HEADER}] needs the repository (../include)")
 def test_sdist_carries_the_header(tmp_path):
     pytest.importorskip("cffi")
     src = tmp_path / "repo"
@@ -42,3 +46,10 @@ def test_sdist_carries_the_header(tmp_path):
     assert r.returncode == 0, r.stderr
     assert (unpacked / "build" / "cffi" / "spatial_conv" / "_c64.c").exists()
     assert (unpacked / "build" / "cffi" / "spatial_conv" / "_c32.c").exists()
+
+
+def test_the_distribution_version_is_the_headers():
+    """pyproject.toml's version is the header's SPCONV_VERSION_* (as __version__)."""
+    with open(os.path.join(PACKAGE, "pyproject.toml"), encoding="utf-8") as f:
+        m = re.search(r'^version = "([^"]+)"$', f.read(), re.M)
+    assert m is not None and m.group(1) == sc.__version__

@@ -49,16 +49,18 @@ absent SPCONV_NO_SHAPES spconv_shape_volume '(void)spconv_shape_volume(x, x, SPC
 absent SPCONV_NO_MUJOCO spconv_twist_from_mujoco_cvel 'spconv_twist_from_mujoco_cvel(x, x, x + 6, x + 9)'
 # private macros: none left after the include, but those a public macro
 # expands to (SPCONV_API -> SPCONV__PRIVATE; SPCONV_SQRT, ... -> SPCONV__MATH;
-# the deprecated spconv_preset(id) and spconv_preset_name(id) -> SPCONV__CAST)
+# the deprecated spconv_preset(id) and spconv_preset_name(id) -> SPCONV__CAST;
+# every deprecated name -> SPCONV__DEPRECATED, _TEXT, _XTEXT)
 for mode in "" -DSPCONV_IMPLEMENTATION -DSPCONV_DECLARATIONS_ONLY -DSPCONV_NO_DEPRECATED; do
   # shellcheck disable=SC2086
   left=$($cc -std=c99 $mode -I"$inc" -E -dM "$out/tu.c" | sed -n 's/^#define \(SPCONV__[A-Za-z0-9_]*\).*/\1/p' |
-         grep -v -e '^SPCONV__PRIVATE$' -e '^SPCONV__MATH$' -e '^SPCONV__CAST$' | tr '\n' ' ')
+         grep -v -e '^SPCONV__PRIVATE$' -e '^SPCONV__MATH$' -e '^SPCONV__CAST$' -e '^SPCONV__DEPRECATED' |
+         tr '\n' ' ')
   if [ -n "$left" ]; then echo "FAILED: private macros left after the header ($mode): $left"; fail=1
   else echo "ok: no private macro left ($mode)"; fi
 done
 # shellcheck disable=SC2086
-if $cc -std=c99 -DSPCONV_NO_DEPRECATED -I"$inc" -E -dM "$out/tu.c" | grep -q '^#define SPCONV__CAST'; then
-  echo "FAILED: SPCONV__CAST left under SPCONV_NO_DEPRECATED"; fail=1
+if $cc -std=c99 -DSPCONV_NO_DEPRECATED -I"$inc" -E -dM "$out/tu.c" | grep -q '^#define SPCONV__\(CAST\|DEPRECATED\)'; then
+  echo "FAILED: SPCONV__CAST or SPCONV__DEPRECATED* left under SPCONV_NO_DEPRECATED"; fail=1
 fi
 exit $fail

@@ -6,7 +6,7 @@
 set(SPCONV_MODE "find_package" CACHE STRING "find_package | add_subdirectory | fetchcontent")
 set(SPCONV_SOURCE "" CACHE PATH "spatial_conv source tree (add_subdirectory)")
 set(SPCONV_URL "" CACHE STRING "spatial_conv archive URL (FetchContent)")
-set(SPCONV_VERSION "0.9" CACHE STRING "version asked of find_package")
+set(SPCONV_VERSION "1.0" CACHE STRING "version asked of find_package")
 
 if(SPCONV_MODE STREQUAL "find_package")
   find_package(spatial_conv ${SPCONV_VERSION} REQUIRED CONFIG)
