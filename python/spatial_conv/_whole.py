@@ -676,7 +676,7 @@ def motion_clip_heading(in_, frame, up, world_forward, body_forward, *, check_fi
 def motion_clip_align(in_, frame, up, world_forward, body_forward, ground, *, check_finite=True):
     fname = "motion_clip_align"
     dtype = _clip_dtype(in_, fname, "in_", check_finite)
-    ffi, lib = LIBS[dtype].ffi, LIBS[dtype].lib
+    lib = LIBS[dtype].lib
     src, _ = _clip(in_, dtype, fname, "in_")
     dst, arrays = _clip(in_, dtype, fname, "in_")
     _check(lib.spconv_motion_clip_align(dst, src, _api.c_int(frame, fname, "frame"),

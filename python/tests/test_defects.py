@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import spatial_conv as sc
-from spatial_conv import _api, _header, _whole
+from spatial_conv import _api, _header
 
 PACKAGE = pathlib.Path(sc.__file__).parent
 NAN = float("nan")

@@ -123,7 +123,7 @@ def compare(f, got, clean, what):
         raise Failure(f"{what}: {gk} ({g!r:.200}) but {ck} for clean copies ({c!r:.200})")
     if gk == "ok" and not same(g, c):
         raise Failure(f"{what}: result differs from the clean copies' result:\n{g!r:.400}\n{c!r:.400}")
-    COUNTS["(a) same as clean" if gk == "ok" else f"(b) Error, both" if gk == "error" else "(c) TypeError"] += 1
+    COUNTS["(a) same as clean" if gk == "ok" else "(b) Error, both" if gk == "error" else "(c) TypeError"] += 1
 
 
 # ------------------------------------------------------------------ mutations
@@ -255,6 +255,7 @@ def fuzz_not_checked(f, b, path, changed, what):
     if got[0] == "error" and "check_finite" in str(got[1]):
         raise Failure(f"{what}: refused as not finite: {got[1]}")
     compare(f, got, call_with(f, clean), what)
+    COUNTS["(a)/(b) of these, NaN or inf with check_finite=False"] += 1
 
 
 def fuzz_none(f, name, b, path, what):
@@ -302,7 +303,6 @@ def fuzz_out(f, b, rng, what):
                 COUNTS["(a) same as clean"] += 1
                 return
         mode = 2
-    flat = clean.reshape(-1)
     if mode == 2:  # an input whose memory the out partly overlaps
         for k, v in b.arguments.items():
             if isinstance(v, np.ndarray) and v.dtype == clean.dtype and v.size >= 2:
