@@ -111,6 +111,9 @@ STRUCT_CLASSES = {"spconv_convention": Convention, "spconv_pose_convention": Pos
 
 def _typed_fields(cls, value, function, argument):
     s = HEADER.structs[[k for k, v in STRUCT_CLASSES.items() if v is cls][0]]
+    if not isinstance(value, tuple):
+        raise error(function, argument, f"must be a spatial_conv.{cls.__name__} (a tuple of its "
+                    f"fields), not {type(value).__name__}")
     if len(value) != len(s.fields):
         raise error(function, argument, f"needs {len(s.fields)} fields "
                     f"({', '.join(f.name for f in s.fields)})")
@@ -237,6 +240,23 @@ def _trailing(a, size, function, argument):
     raise error(function, argument, f"has shape {a.shape}; expected {want}")
 
 
+def batch_shape(function, names, shapes):
+    """The batch shape that the inputs' batch shapes (names[i] has
+    shapes[i]) broadcast to; Error naming the first input whose batch shape
+    does not broadcast with those before it."""
+    if shapes.count(shapes[0] if shapes else ()) == len(shapes):
+        return tuple(shapes[0]) if shapes else ()
+    batch = ()
+    for i, (name, shape) in enumerate(zip(names, shapes)):
+        try:
+            batch = np.broadcast_shapes(batch, shape)
+        except ValueError:
+            before = ", ".join(f"{n} {s}" for n, s in zip(names[:i], shapes[:i]))
+            raise error(function, name, f"has batch shape {shape}, which does not broadcast with "
+                        f"{batch} of the inputs before it ({before})") from None
+    return batch
+
+
 def _flat(a, batch, count, size, dtype, ffi):
     """a (batch dims + inner) as (array kept alive, C pointer, stride in
     reals) over count elements of max(size, 1) contiguous reals each. It
@@ -271,10 +291,11 @@ def _out_view(out, batch, count, size, dtype, function, name, inputs):
     NumPy array or anything NumPy views without a copy: a CPU tensor), and
     whether it is the out array itself (else a new array, copied into out
     after the call: out of the other precision, or batch axes that one
-    stride does not walk; each element's reals must be contiguous). An out
-    that is exactly an input (the same memory and layout) converts in
-    place, as C allows; any other overlap, with an input or within out, is
-    refused."""
+    stride does not walk; each element's reals must be contiguous). inputs:
+    (name, array, its batch shape). An out that is exactly an input (the
+    same memory and layout) of the call's batch shape converts in place, as
+    C allows; an input broadcast over the batch, or any other overlap, with
+    an input or within out, is refused."""
     k = size or 1
     inner = OUT_SHAPES.get(size, (size,)) if size else ()
     shapes = [tuple(batch) + inner] + ([tuple(batch) + (size,)] if size in OUT_SHAPES else [])
@@ -289,10 +310,16 @@ def _out_view(out, batch, count, size, dtype, function, name, inputs):
     if _overlaps_itself(arr):
         raise error(function, name, f"has elements that overlap one another (strides {arr.strides}: "
                     "a broadcast view); give an array with a place for every result")
-    for in_name, in_arr in inputs:
-        if np.may_share_memory(arr, in_arr) and not _same_memory(arr, in_arr):
+    for in_name, in_arr, in_batch in inputs:
+        if not np.may_share_memory(arr, in_arr):
+            continue
+        if not _same_memory(arr, in_arr):
             raise error(function, name, f"overlaps the input {in_name} (only the same array "
                         "converts in place)")
+        if tuple(in_batch) != tuple(batch):  # one element read by every element of the batch
+            raise error(function, name, f"is the input {in_name}, whose batch shape {tuple(in_batch)} is "
+                        f"broadcast over the batch {tuple(batch)}; in place needs an input of the "
+                        "result's batch shape")
     if not _packed_elements(arr, len(batch)):
         raise error(function, name, f"needs each element's {k} reals contiguous (its strides are "
                     f"{arr.strides})")
@@ -450,16 +477,7 @@ class ElementFunction:
         else:
             dtype = np.dtype(dtype)
         shapes = [_trailing(arr, size, fname, n) for n, arr, size, _ in reals]
-        if not shapes:
-            batch = ()
-        elif shapes.count(shapes[0]) == len(shapes):
-            batch = shapes[0]
-        else:
-            try:
-                batch = np.broadcast_shapes(*shapes)
-            except ValueError:
-                raise error(fname, reals[0][0], "and the other inputs' batch shapes do not broadcast: "
-                            + ", ".join(f"{r[0]} {s}" for r, s in zip(reals, shapes))) from None
+        batch = batch_shape(fname, [r[0] for r in reals], shapes)
         count = math.prod(batch)
         mod = LIBS[dtype]
         ffi = mod.ffi
@@ -488,7 +506,7 @@ class ElementFunction:
                     name = "out" if len(outs) == 1 else f"out[{len(outputs)}]"
                     given = outs[len(outputs)]
                     res, direct = _out_view(given, batch, count, a.size, dtype, fname, name,
-                                            [(r[0], r[1]) for r in reals])
+                                            [(r[0], r[1], s) for r, s in zip(reals, shapes)])
                     if not direct:
                         copies.append((given, res))
                     inplace = inplace or any(_same_memory(as_array(given, fname, name), r[1])

@@ -705,11 +705,7 @@ def call(impl, values, check_finite, out):
                     "float32)")
     dtype = dtypes.pop()
     shapes = [_api._trailing(d, size, fname, n) for n, d, size in reals]
-    try:
-        batch = np.broadcast_shapes(*shapes)
-    except ValueError:
-        raise error(fname, reals[0][0], "and the other inputs' batch shapes do not broadcast: "
-                    + ", ".join(f"{r[0]} {s}" for r, s in zip(reals, shapes))) from None
+    batch = _api.batch_shape(fname, [r[0] for r in reals], shapes)
     count = int(np.prod(batch, dtype=np.int64))
     first = reals[0][1]
     if count:  # an empty array's address is 0, on no device: nothing to launch
@@ -763,7 +759,7 @@ def call(impl, values, check_finite, out):
             results.append(_api.Body(*fields))
         elif a.role == _plan.CONST:
             v = values[a.py_name]
-            args.append(ctypes.c_int(int(v) if a.ctype == "int" else
+            args.append(ctypes.c_int(_api.c_int(v, fname, a.py_name) if a.ctype == "int" else
                                      int(_api.enum_value(v, a.ctype, fname, a.py_name))))
         elif a.role == _plan.STRUCT:
             cdata = _api.convention_cdata(mod, a.ctype, values[a.py_name], fname, a.py_name)

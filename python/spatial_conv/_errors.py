@@ -82,10 +82,11 @@ def status_text(status):
     return f"{status_name(status)} ({_c64.ffi.string(_c64.lib.spconv_status_string(status)).decode()})"
 
 
-def status_error(status, function, argument=None, index=None, detail=None):
-    """The Error of a C error status: "<function>: <argument> gives
-    <STATUS> (<text>)[ at index][, for <detail>]"."""
-    text = f"{'gives ' if argument else ''}{status_text(status)}{at(index)}"
+def status_error(status, function, argument=None, index=None, detail=None, value=None):
+    """The Error of a C error status: "<function>: <argument>[=<value>]
+    gives <STATUS> (<text>)[ at index][, for <detail>]"."""
+    shown = f"={value!r} " if value is not None else ""
+    text = f"{shown}{'gives ' if argument else ''}{status_text(status)}{at(index)}"
     return error(function, argument, text + (f", for {detail}" if detail else ""), status, index)
 
 
@@ -102,9 +103,9 @@ def status_warn_batch(status, function, warned, first, batch, count, stacklevel=
     status_warn(status, function, many, stacklevel + 1)
 
 
-def check(status, function, argument=None, stacklevel=3):
+def check(status, function, argument=None, stacklevel=3, value=None):
     """A C status: Error below zero, StatusWarning above."""
     if status < 0:
-        raise status_error(status, function, argument)
+        raise status_error(status, function, argument, value=value)
     if status > 0:
         status_warn(status, function, stacklevel=stacklevel + 1)

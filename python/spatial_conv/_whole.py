@@ -11,6 +11,7 @@ perm_check) returns None or raises Error.
 """
 import functools
 import inspect
+import math
 
 import numpy as np
 
@@ -50,7 +51,15 @@ def _holds_torch(v):
     return _api.is_torch(v) or isinstance(v, tuple) and any(_api.is_torch(x) for x in v)
 
 
-_check = _errors.check
+def _check(status, fname, argument=None, value=None):
+    """C's status of fname: Error below zero, StatusWarning above. The
+    Error names `argument` (with its value where given), or where C does
+    not say which input it refused, every argument of fname (as for the
+    element functions)."""
+    if status < 0 and argument is None:
+        params = inspect.signature(_FUNCTIONS[fname]).parameters.values()
+        argument = ", ".join(p.name for p in params if p.kind == p.POSITIONAL_OR_KEYWORD)
+    _errors.check(status, fname, argument, stacklevel=4, value=value)
 
 
 def _precision(fname, check_finite, **arrays):
@@ -105,15 +114,10 @@ def _rows(fname, dtype, arrays, nullable=()):
     _spread fills the result along them; no input is copied whole."""
     given = {k: _last_axis(_array(x, fname, k), size, fname, k)
              for k, (x, size) in arrays.items() if x is not None or k not in nullable}
-    try:
-        batch = np.broadcast_shapes(*(a.shape[:-1] for a in given.values()))
-    except ValueError:
-        first = next(iter(given))
-        raise error(fname, first, "and the other inputs' batch shapes do not broadcast: " +
-                    ", ".join(f"{k} {a.shape[:-1]}" for k, a in given.items())) from None
+    batch = _api.batch_shape(fname, list(given), [a.shape[:-1] for a in given.values()])
     full = {k: np.broadcast_to(a, batch + a.shape[-1:]) for k, a in given.items()}
-    once = tuple(1 if all(v.strides[i] == 0 for v in full.values()) else n
-                 for i, n in enumerate(batch))
+    once = batch if 0 in batch else tuple(1 if all(v.strides[i] == 0 for v in full.values()) else n
+                                          for i, n in enumerate(batch))  # (an empty array's strides are 0)
     flat = {k: np.ascontiguousarray(v[tuple(slice(0, m) for m in once)], dtype).reshape(-1, v.shape[-1])
             for k, v in full.items()}
     return flat, batch, once
@@ -191,7 +195,7 @@ def _euler_seq_parser(c_name):
         if not isinstance(s, str):
             raise error(c_name, "s", "must be a str")
         seq, kind = ffi.new("spconv_euler_seq *"), ffi.new("spconv_euler_kind *")
-        _check(getattr(lib, "spconv_" + c_name)(seq, kind, s.encode()), c_name, f"s={s!r}")
+        _check(getattr(lib, "spconv_" + c_name)(seq, kind, s.encode()), c_name, "s", s)
         return _api.ENUMS["spconv_euler_seq"](seq[0]), _api.ENUMS["spconv_euler_kind"](kind[0])
     return parse
 
@@ -243,10 +247,7 @@ quat_xyzw_change_world_up_axis_n = _up_axis_n("quat_xyzw_change_world_up_axis_n"
 
 # ------------------------------------------------------------------ axis systems
 def _axis_system_c(ffi, s, fname, argument):
-    s = _api._typed_fields(_api.AxisSystem, s, fname, argument) if isinstance(s, tuple) else None
-    if s is None:
-        raise error(fname, argument, "must be a spatial_conv.AxisSystem (x, y, z directions)")
-    return ffi.new("spconv_axis_system *", s)[0]
+    return ffi.new("spconv_axis_system *", _api._typed_fields(_api.AxisSystem, s, fname, argument))[0]
 
 
 def _axis_system_py(c):
@@ -550,7 +551,7 @@ def perm_gather(in_, perm, *, check_finite=True):
     a = _array(in_, "perm_gather", "in_")
     if a.ndim == 0:
         raise error("perm_gather", "in_", "must have at least one axis")
-    frames = a.reshape((1,) + a.shape[:1] + (-1,) * (a.ndim > 1))  # one frame, rows in_[i]
+    frames = a.reshape((1,) + a.shape[:1] + (math.prod(a.shape[1:]),) * (a.ndim > 1))  # one frame, rows in_[i]
     return _gather_frames("perm_gather", "in_", frames, perm, check_finite).reshape(a.shape)
 
 
@@ -572,6 +573,9 @@ def _gather_frames(fname, argument, x, perm, check_finite):
         raise error(fname, argument, f"has shape {shape}; perm of {p.size} entries needs {want}")
     stride = a.shape[2] if a.ndim == 3 else 1
     res = np.empty_like(a)
+    if stride == 0:  # rows of no reals: nothing to move, perm still checked
+        _check(lib.spconv_perm_check(_ptr(ffi, p, "int"), p.size), fname, "perm")
+        return res
     _check(lib.spconv_perm_gather_frames(_ptr(ffi, res), _ptr(ffi, a), _ptr(ffi, p, "int"), a.shape[0],
                                          p.size, stride), fname, "perm")
     return res
@@ -672,7 +676,7 @@ def motion_clip_heading(in_, frame, up, world_forward, body_forward, *, check_fi
 def motion_clip_align(in_, frame, up, world_forward, body_forward, ground, *, check_finite=True):
     fname = "motion_clip_align"
     dtype = _clip_dtype(in_, fname, "in_", check_finite)
-    ffi, lib = LIBS[dtype].ffi, LIBS[dtype].lib
+    lib = LIBS[dtype].lib
     src, _ = _clip(in_, dtype, fname, "in_")
     dst, arrays = _clip(in_, dtype, fname, "in_")
     _check(lib.spconv_motion_clip_align(dst, src, _api.c_int(frame, fname, "frame"),
@@ -716,7 +720,7 @@ def euler_seq_from_bvh_channels(channels):
     seq, kind = ffi.new("spconv_euler_seq *"), ffi.new("spconv_euler_kind *")
     rot_index, n = ffi.new("int[3]"), ffi.new("int *")
     _check(lib.spconv_euler_seq_from_bvh_channels(seq, kind, rot_index, n, channels.encode()), fname,
-           f"channels={channels!r}")
+           "channels", channels)
     return (_api.ENUMS["spconv_euler_seq"](seq[0]), _api.ENUMS["spconv_euler_kind"](kind[0]),
             tuple(rot_index), n[0])
 

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import spatial_conv as sc
-from spatial_conv import _api, _header, _whole
+from spatial_conv import _api, _header
 
 PACKAGE = pathlib.Path(sc.__file__).parent
 NAN = float("nan")
@@ -225,7 +225,15 @@ def _bad_inputs():
         (sc.vec_change_up_axis_n, (np.ones((2, 3)), 2 ** 70, sc.AXIS_Z), "from_up"),
         (sc.rot_convert_n, (2 ** 70, np.ones(4), sc.ROT_QUAT_WXYZ), "res_format"),
         (sc.twist_convert_n, ("newton", np.ones((2, 6)), "mujoco_free", np.ones((3, 7)), "mujoco_free",
-                              np.zeros(3)), "twist"),
+                              np.zeros(3)), "pose"),  # the first batch shape that does not broadcast
+        (sc.length_scale, ([1.0, 2.0, 3.0], [1.0, 2.0]), "to_meters_per_unit"),
+        (sc.state_convert, ((1, 2), pose, np.zeros(6), "newton", np.zeros(3)), "to.pose"),
+        (sc.axis_system_matrix, (sc.AxisSystem(1, 2, 3), [0, 1, 2]), "to"),
+        (sc.asset_import_matrix, (sc.ASSET_GLTF, 2 ** 70), "file_is_z_up"),
+        (sc.asset_import_matrix, (sc.ASSET_GLTF, 1.0), "file_is_z_up"),
+        (sc.joint_qd_size, (sc.JOINT_D6, 1.5, 0), "lin_axes"),
+        (sc.motion_clip_heading, (sc.MotionClip(3, 0), 0.0, sc.AXIS_Z, sc.AXIS_POS_X, sc.AXIS_POS_X),
+         "frame"),
         (sc.twist_convert_n, ("newton", np.ones((2, 6)), "mujoco_free", None, "mujoco_free", np.zeros(3)),
          "pose"),
         (sc.wrench_convert_n, ("newton", np.ones((1, 6)), "mujoco_free", pose, "mujoco_free", None), "com"),
@@ -283,6 +291,39 @@ def test_out_whose_elements_overlap_is_refused():
     many = as_strided(np.zeros(4), (2, 3, 4), (0, 32, 8))  # batch axes that do not collapse
     with pytest.raises(sc.Error, match="overlap one another"):
         sc.quat_xyzw_from_wxyz(np.tile(q[0], (2, 3, 1)), out=many)
+
+
+def test_out_that_is_a_broadcast_input_is_refused():
+    """An input of the result's shape that holds one element read by every
+    element of the batch (M (3, 3): one matrix for 3 vectors) is not an
+    in-place call: out=M is refused; out=v (the batch's own input) converts
+    in place."""
+    M = np.array([[0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]])
+    v = np.arange(9.0).reshape(3, 3)
+    want = sc.vec_change_axes(M, v)
+    for f in (sc.vec_change_axes, sc.scale_change_axes):
+        m = M.copy()
+        with pytest.raises(sc.Error, match="broadcast over the batch") as e:
+            f(m, v, out=m)
+        assert (e.value.function, e.value.argument) == (f.__name__, "out")
+        np.testing.assert_array_equal(m, M)  # nothing written
+    x = v.copy()
+    assert sc.vec_change_axes(M, x, out=x) is x
+    np.testing.assert_array_equal(x, want)
+
+
+def test_whole_forms_take_empty_batches():
+    for shape in ((0, 4), (0, 3, 4), (2, 0, 4)):
+        got = sc.quat_wxyz_change_world_up_axis_n(np.zeros(shape), sc.AXIS_Y, sc.AXIS_Z)
+        assert got.shape == shape
+    got = sc.twist_convert_n("newton", np.zeros((0, 3, 6)), "drake", [0, 0, 0, 1, 0, 0, 0], "newton",
+                             np.zeros(3))
+    assert got.shape == (0, 3, 6)
+    assert sc.perm_gather(np.zeros((3, 0)), [2, 0, 1]).shape == (3, 0)
+    assert sc.perm_gather(np.zeros(0), []).shape == (0,)
+    with pytest.raises(sc.Error) as e:
+        sc.perm_gather(np.zeros((3, 0)), [2, 2, 1])  # no rows to move, and still not a permutation
+    assert (e.value.function, e.value.argument) == ("perm_gather", "perm")
 
 
 def test_matrix_out_with_strided_rows():
@@ -355,7 +396,8 @@ def test_error_message_names_function_and_argument():
     assert str(e.value).startswith("quat_xyzw_from_wxyz: out ")
     with pytest.raises(sc.Error) as e:
         sc.quat_rotate_wxyz(np.ones((2, 4)), np.ones((3, 3)))
-    assert (e.value.function, e.value.argument) == ("quat_rotate_wxyz", "q_wxyz")
+    assert (e.value.function, e.value.argument) == ("quat_rotate_wxyz", "v")  # the first that does not broadcast
+    assert str(e.value).startswith("quat_rotate_wxyz: v has batch shape (3,), which does not broadcast with (2,)")
 
 
 # ------------------------------------------------------------------ 4x4 results

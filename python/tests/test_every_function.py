@@ -37,9 +37,6 @@ expm = pytest.importorskip("scipy.linalg").expm
 
 import spatial_conv as sc  # noqa: E402
 
-KNOWN = "known defect, fixed on branch py-fixes"
-
-
 def public_functions():
     """Names of the mirror's public functions: every callable of
     spatial_conv.__all__ defined by the package that is not a class."""
@@ -253,7 +250,6 @@ class Case(NamedTuple):
     args: tuple
     kwargs: dict
     check: Callable[[Any], None]
-    known: str = ""  # the reason of an expected failure (a known defect)
 
 
 VALID = []
@@ -268,16 +264,8 @@ def valid(name, *args, check, **kwargs):
     VALID.append(Case(name, args, kwargs, check))
 
 
-# a hand-written function that raises another exception type than Error, or
-# an Error without the argument or naming another one
-KNOWN_WHOLE = f"{KNOWN}: wrong exception type or argument"
-
-
 def bad(name, argument, *args, **kwargs):
-    known = ""
-    if args and args[0] is KNOWN_WHOLE:
-        known, args = args[0], args[1:]
-    BAD.append(Case(name, args, kwargs, argument, known))
+    BAD.append(Case(name, args, kwargs, argument))
 
 
 # ---------------------------------------------------------------- quaternions
@@ -459,8 +447,8 @@ for layout, store in ((sc.MAT4_ROW_MAJOR, lambda T: T), (sc.MAT4_COLUMN_MAJOR, l
     want = T4.copy()
     want[:, :3, :3] = PERM3 @ T4[:, :3, :3] @ PERM3.T
     want[:, :3, 3] = 2.5 * T4[:, :3, 3] @ PERM3.T
-    valid("transform_change_axes", PERM3, store(T4).reshape(N, 16), 2.5, layout,
-          check=store(want).reshape(N, 16))
+    valid("transform_change_axes", PERM3, store(T4).reshape(N, 16), 2.5, layout,  # (..., 16) in, (..., 4, 4) out
+          check=store(want))
 valid("mat_change_world_axes", PERM3, ROTS, check=PERM3 @ ROTS)
 valid("quat_wxyz_change_world_axes", PERM3, Q, check=lambda g: close(mat(g), PERM3 @ ROTS))
 valid("quat_wxyz_change_world_body_axes", PERM3, M_YZ, Q, check=lambda g: close(mat(g), PERM3 @ ROTS @ M_YZ.T))
@@ -807,8 +795,8 @@ valid("motion_clip_align", CLIP, 2, sc.AXIS_Z, sc.AXIS_POS_X, sc.AXIS_POS_X, 0.1
 # element functions: one bad call per kind of argument they take, built from
 # a valid call (ELEMENT_BAD below); the hand-written functions: listed here.
 NAN3 = np.array([np.nan, 0.0, 0.0])
-bad("status_string", "status", KNOWN_WHOLE, "ok")
-bad("euler_seq_from_scipy", "s", KNOWN_WHOLE, "xyq")
+bad("status_string", "status", "ok")
+bad("euler_seq_from_scipy", "s", "xyq")
 bad("euler_seq_from_mujoco", "s", 3)
 bad("rot_format_size", "format", 7)
 bad("rot_convert_n", "x", sc.ROT_QUAT_WXYZ, np.zeros((2, 5)), sc.ROT_QUAT_WXYZ)
@@ -822,9 +810,9 @@ for n, arg, size in (("vec_change_up_axis_n", "v", 3), ("spatial_change_up_axis_
     bad(n, arg, np.full((2, size), np.nan), sc.AXIS_Y, sc.AXIS_Z)
 bad("axis_system_check", "s", sc.AxisSystem(D.UP, D.UP, D.LEFT))
 bad("axis_system_matrix", "to", UNITY, (0, 1))
-bad("axis_system_matrix", "from_", KNOWN_WHOLE, sc.AxisSystem(D.UP, D.UP, D.LEFT), UNITY)
+bad("axis_system_matrix", "from_", sc.AxisSystem(D.UP, D.UP, D.LEFT), UNITY)
 bad("axis_system_handedness", "s", "unity")
-bad("axis_system_from_forward_up", "up", KNOWN_WHOLE, sc.AXIS_POS_X, sc.AXIS_NEG_X, 1)  # parallel axes
+bad("axis_system_from_forward_up", "up", sc.AXIS_POS_X, sc.AXIS_NEG_X, 1)  # parallel axes
 bad("axis_system_from_forward_up", "forward", 99, sc.AXIS_POS_Z, 1)
 bad("axis_system_from_matrix", "M", ROTS[0], FLU)  # not a signed permutation
 bad("axis_system_from_matrix", "M", np.zeros(8), FLU)
@@ -837,7 +825,7 @@ bad("twist_convert_n", "pose_convention", NEWTON, X6, NEWTON, POSE_O, NEWTON, BO
 bad("wrench_convert_n", "com", NEWTON, X6, NEWTON, POSE_O, ORIGIN_WXYZ, np.nan * BODY.com, IQ)
 bad("wrench_convert_n", "to", "nope", X6, NEWTON, POSE_O, ORIGIN_WXYZ, BODY.com, IQ)
 bad("joint_q_size", "joint_type", 17, 0, 0)
-bad("joint_qd_size", "lin_axes", KNOWN_WHOLE, sc.JOINT_D6, 4, 0)
+bad("joint_qd_size", "lin_axes", sc.JOINT_D6, 4, 0)
 BAD_LAYOUT = LAYOUT._replace(joint_q_start=[0, 6, 7])
 bad("joint_layout_check", "L", BAD_LAYOUT)
 bad("joint_layout_check", "L", "layout")
@@ -851,38 +839,38 @@ for n in ("sap_joint_qd_from_public", "public_joint_qd_from_sap", "sap_joint_f_f
 for n in ("sap_body_force_from_public_packed", "public_body_force_from_sap_packed"):
     bad(n, "body_f", X6[:2, :5], BODY_Q, BODY_COM)
     bad(n, "body_q", X6[:2], BODY_Q * np.nan, BODY_COM)
-bad("sap_boundary_in", "joint_f_order", KNOWN_WHOLE, JQD, JF, BODY_F, LAYOUT, BODY_Q, BODY_COM, sc.SAP_ORDER_PUBLIC, 5,
+bad("sap_boundary_in", "joint_f_order", JQD, JF, BODY_F, LAYOUT, BODY_Q, BODY_COM, sc.SAP_ORDER_PUBLIC, 5,
     sc.SAP_ORDER_SAP)
-bad("sap_boundary_in", "body_f", KNOWN_WHOLE, JQD, JF, BODY_F[:, :5], LAYOUT, BODY_Q, BODY_COM, sc.SAP_ORDER_PUBLIC,
+bad("sap_boundary_in", "body_f", JQD, JF, BODY_F[:, :5], LAYOUT, BODY_Q, BODY_COM, sc.SAP_ORDER_PUBLIC,
     sc.SAP_ORDER_PUBLIC, sc.SAP_ORDER_SAP)
 bad("sap_boundary_out", "joint_qd_order", JQD, LAYOUT, BODY_Q, BODY_COM, "public")
 bad("sap_boundary_out", "joint_qd", JQD * np.nan, LAYOUT, BODY_Q, BODY_COM, sc.SAP_ORDER_PUBLIC)
 for n in ("perm_check", "perm_check_scratch", "perm_inverse"):
     bad(n, "perm", [0, 0, 1])
     bad(n, "perm", [0.0, 1.0])
-bad("perm_gather", "perm", KNOWN_WHOLE, IN4, [0, 1, 1, 2])
-bad("perm_gather", "in_", KNOWN_WHOLE, IN4[:3], PERM)
-bad("perm_gather", "perm", KNOWN_WHOLE, IN4, [2**70, 0, 1, 3])
+bad("perm_gather", "perm", IN4, [0, 1, 1, 2])
+bad("perm_gather", "in_", IN4[:3], PERM)
+bad("perm_gather", "perm", IN4, [2**70, 0, 1, 3])
 bad("perm_gather_frames", "x", FRAMES[:, :3], PERM)
 bad("perm_gather_frames", "x", FRAMES * np.nan, PERM)
 bad("perm_gather_parents", "parents", PARENTS[:3], PERM)
-bad("perm_gather_parents", "perm", KNOWN_WHOLE, PARENTS, [0, 0, 1, 2])
-bad("motion_clip_convert", "M_world", KNOWN_WHOLE, CLIP, ROTS[0] * 2, PERM3, 1.0)  # not a signed permutation
+bad("perm_gather_parents", "perm", PARENTS, [0, 0, 1, 2])
+bad("motion_clip_convert", "M_world", CLIP, ROTS[0] * 2, PERM3, 1.0)  # not a signed permutation
 bad("motion_clip_convert", "in_", CLIP._replace(root_pos=POS[:3]), M_YZ, PERM3, 1.0)
 bad("motion_clip_convert", "k", CLIP, M_YZ, PERM3, "one")
-bad("motion_clip_heading", "frame", KNOWN_WHOLE, CLIP, T_FR, sc.AXIS_Z, sc.AXIS_POS_X, sc.AXIS_POS_X)
-bad("motion_clip_heading", "world_forward", KNOWN_WHOLE, CLIP, 0, sc.AXIS_Z, sc.AXIS_POS_Z, sc.AXIS_POS_X)
-bad("motion_clip_align", "ground", KNOWN_WHOLE, CLIP, 0, sc.AXIS_Z, sc.AXIS_POS_X, sc.AXIS_POS_X, float("nan"))
+bad("motion_clip_heading", "frame", CLIP, T_FR, sc.AXIS_Z, sc.AXIS_POS_X, sc.AXIS_POS_X)
+bad("motion_clip_heading", "world_forward", CLIP, 0, sc.AXIS_Z, sc.AXIS_POS_Z, sc.AXIS_POS_X)
+bad("motion_clip_align", "ground", CLIP, 0, sc.AXIS_Z, sc.AXIS_POS_X, sc.AXIS_POS_X, float("nan"))
 bad("motion_clip_align", "up", CLIP, 0, 2**70, sc.AXIS_POS_X, sc.AXIS_POS_X, 0.0)
 bad("motion_linvel", "pos", POS[:, :2], DT, sc.MOTION_DIFF_FORWARD)
-bad("motion_linvel", "dt", KNOWN_WHOLE, POS, 0.0, sc.MOTION_DIFF_FORWARD)
+bad("motion_linvel", "dt", POS, 0.0, sc.MOTION_DIFF_FORWARD)
 bad("motion_linvel", "method", POS, DT, 2**70)
 bad("motion_angvel", "q", QS[:, :3], DT, sc.ROT_QUAT_WXYZ, 0, sc.MOTION_DIFF_FORWARD)
-bad("motion_angvel", "q_format", KNOWN_WHOLE, QS, DT, sc.ROT_MAT, 0, sc.MOTION_DIFF_FORWARD)
+bad("motion_angvel", "q_format", QS, DT, sc.ROT_MAT, 0, sc.MOTION_DIFF_FORWARD)
 bad("motion_angvel", "q", QS * np.nan, DT, sc.ROT_QUAT_WXYZ, 0, sc.MOTION_DIFF_FORWARD)
-bad("euler_seq_from_bvh_channels", "channels", KNOWN_WHOLE, "Xrotation Xrotation Yrotation")
+bad("euler_seq_from_bvh_channels", "channels", "Xrotation Xrotation Yrotation")
 bad("euler_seq_from_bvh_channels", "channels", b"Zrotation Xrotation Yrotation")
-bad("bvh_channels_from_euler_seq", "seq", KNOWN_WHOLE, sc.EULER_XYX, sc.EULER_INTRINSIC)
+bad("bvh_channels_from_euler_seq", "seq", sc.EULER_XYX, sc.EULER_INTRINSIC)
 bad("bvh_channels_from_euler_seq", "kind", sc.EULER_XYZ, 2**70)
 # degenerate input where C has a status (the error names every real argument)
 bad("quat_normalize_wxyz", "q_wxyz", np.zeros(4))
@@ -936,28 +924,8 @@ def element_bad_cases():
 
 ELEMENT_BAD = element_bad_cases()
 
-# ================================================================ known defects
-# xfail(strict=True): each is expected to fail until it is fixed
-KNOWN_VALID = {"sap_boundary_in": "NameError on every call"}
-# found by these tests, not yet fixed: (function, argument) -> reproducer
-FOUND_BAD = {
-    ("state_convert", "to"): "sc.state_convert((1, 2), pose, twist, 'newton', com) raises TypeError "
-                             "(object of type 'int' has no len()), not Error naming `to`",
-    ("state_convert", "from_"): "sc.state_convert('newton', pose, twist, (1, 2), com) raises TypeError",
-}
-
-
 def _bad_params(cases):
-    out = []
-    for i, c in enumerate(cases):
-        marks = []
-        if c.known:
-            marks = [pytest.mark.xfail(strict=True, reason=c.known)]
-        found = FOUND_BAD.get((c.name.removesuffix("_n"), c.check))
-        if found and not isinstance(c.kwargs.get(c.check), str):
-            marks = [pytest.mark.xfail(strict=True, reason=f"found by fuzzer: {found}")]
-        out.append(pytest.param(c, id=f"{c.name}-{c.check}-{i}", marks=marks))
-    return out
+    return [pytest.param(c, id=f"{c.name}-{c.check}-{i}") for i, c in enumerate(cases)]
 
 
 # ================================================================ tests
@@ -978,13 +946,7 @@ def test_table_covers_every_function():
 
 
 def _valid_params():
-    out = []
-    for i, c in enumerate(VALID):
-        marks = []
-        if c.name in KNOWN_VALID:
-            marks = [pytest.mark.xfail(strict=True, reason=f"{KNOWN}: {KNOWN_VALID[c.name]}")]
-        out.append(pytest.param(c, id=f"{c.name}-{i}", marks=marks))
-    return out
+    return [pytest.param(c, id=f"{c.name}-{i}") for i, c in enumerate(VALID)]
 
 
 @pytest.mark.parametrize("case", _valid_params())
@@ -1026,14 +988,12 @@ def test_bad_input_element(case):
     _call_bad(case)
 
 
-# ---------------------------------------------------------------- known defects, one test each
-@pytest.mark.xfail(strict=True, reason=f"{KNOWN}: mat4_from_pose_* returns (..., 16)")
+# ---------------------------------------------------------------- single checks
 @pytest.mark.parametrize("name", [f"mat4_from_pose_{o}" for o in POSE_ORDERS])
 def test_mat4_results_are_4x4(name):
     assert getattr(sc, name)(P7[:2], sc.MAT4_ROW_MAJOR).shape == (2, 4, 4)
 
 
-@pytest.mark.xfail(strict=True, reason=f"{KNOWN}: iquat_wxyz optional, the C call reads NULL")
 def test_inertia_from_principal_needs_iquat():
     """Without iquat_wxyz: a TypeError (it is required), in a child process
     (the defect crashes the interpreter)."""
@@ -1049,14 +1009,12 @@ def test_inertia_from_principal_needs_iquat():
     assert r.returncode == 0, f"exit {r.returncode}: {r.stderr.decode()[-500:]}"
 
 
-@pytest.mark.xfail(strict=True, reason=f"{KNOWN}: whole-array functions ignore check_finite")
 def test_whole_functions_check_finite():
     with pytest.raises(sc.Error) as info:
         sc.perm_gather(np.array([np.nan, 1.0]), [1, 0])
     assert_names(info.value, "perm_gather", "in_")
 
 
-@pytest.mark.xfail(strict=True, reason=f"{KNOWN}: out= with stride-0 rows accepted")
 def test_out_with_stride_zero_rows_refused():
     row = np.zeros(4)
     out = np.lib.stride_tricks.as_strided(row, (3, 4), (0, 8), writeable=True)

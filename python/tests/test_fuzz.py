@@ -8,15 +8,19 @@ argument changed at random:
                  layout (non-contiguous, negative strides, Fortran order,
                  stride-0 broadcast, a Python list), batch dimensions
                  (stride-0 and copied, empty batches), a wrong trailing
-                 size, NaN and inf, None
+                 size, NaN and inf (refused, then handed to C with
+                 check_finite=False), None (C's NULL where the header's
+                 contract allows one)
   enums, ints    2**70, -1, a name that is none, a float, None
   the call       an extra positional argument, an unknown keyword
-  out=           a fresh array, the input itself (in place), a partly
-                 overlapping view, a writable view with stride-0 rows
+  out=           a fresh array, the input itself (in place), an input
+                 broadcast over the batch, a partly overlapping view, a
+                 writable view with stride-0 rows
 
 Allowed outcomes, and nothing else:
   (a) the same result as the call on clean contiguous float64 (or float32,
-      for float32 input) copies of the same values (NaN equal to NaN);
+      for float32 input) copies of the same values (NaN equal to NaN; with
+      check_finite=False a NaN input gives NaN in the same places);
   (b) spatial_conv.Error naming the function and an argument of its
       signature (both calls must then raise: a refusal of the clean call
       and a result for the changed one, or the reverse, is a silent
@@ -39,53 +43,15 @@ import test_every_function as every
 SEED = 20250607
 CASES = 60  # per function: about 202 x 60 x 2 calls, a few seconds
 COUNTS = collections.Counter()
-
-# defects the fuzzer finds: a failure that matches one is recorded under its
-# key (and the fuzzing goes on); test_defect[key] is xfail(strict=True) until
-# the defect is fixed. Any other failure fails test_fuzz[function].
-KNOWN = every.KNOWN
-WHOLE = set(every.hand_written())
-DEFECTS = {  # key: (reason, predicate of (function name, failure message))
-    "out-stride-0-rows": (f"{KNOWN}: host out= with stride-0 rows accepted",
-                          lambda n, m: "out stride-0 rows: accepted" in m),
-    "sap_boundary_in": (f"{KNOWN}: sap_boundary_in raises NameError",
-                        lambda n, m: n == "sap_boundary_in" and "NameError" in m),
-    "hand-written-errors": (f"{KNOWN}: hand-written functions raise AttributeError, bare ValueError, "
-                            "OverflowError, or an Error without the argument or naming another one, "
-                            "or ignore check_finite",
-                            lambda n, m: n in WHOLE and any(t in m for t in (
-                                "Error: ", "crash: ", "Error names no argument", "Error.argument",
-                                "Error.function", " NaN: accepted", " inf: accepted"))),
-    "broadcast-error-no-argument": (
-        "found by fuzzer: sc.length_scale([1.0, 2.0, 3.0], [1.0, 2.0]) raises Error('the batch shapes "
-        "do not broadcast') with argument None (element functions, _api.py)",
-        lambda n, m: "the batch shapes do not broadcast" in m and "names no argument" in m),
-    "element-int-overflow": (
-        "found by fuzzer: sc.asset_import_matrix(sc.ASSET_GLTF, 2**70) raises OverflowError (an int "
-        "argument of an element function), not an Error naming file_is_z_up",
-        lambda n, m: n not in WHOLE and "OverflowError" in m),
-    "out-is-a-broadcast-input": (
-        "found by fuzzer: M = PERM3 (3, 3); sc.vec_change_axes(M, v (3, 3), out=M) returns other values than "
-        "sc.vec_change_axes(M, v): out is taken as an in-place input though M is one element broadcast over "
-        "the batch (every element reads M after the first one overwrote it)",
-        lambda n, m: " (in place): ok" in m),
-    "int-argument-accepts-float": (
-        "found by fuzzer: sc.joint_qd_size(sc.JOINT_D6, 1.5, 0) returns 3 (int(1.5)) instead of an Error "
-        "naming lin_axes",
-        lambda n, m: n in WHOLE and " a float: accepted" in m),
-}
-HITS = collections.defaultdict(list)
 LAYOUT_TURN = collections.Counter()  # function -> layout changes made
 
-
-def defect_of(name, message):
-    for key, (_, match) in DEFECTS.items():
-        if match(name, message):
-            return key
-    return None
-# the call that crashes the interpreter: not made while the fix is pending
-# (inertia_from_principal without iquat_wxyz reads a NULL pointer)
-SKIP_OMITTED = {("inertia_from_principal", "iquat_wxyz")}
+def nullable(f):
+    """The Python names of f's inputs whose C pointer may be NULL (the
+    header's contract '<param> NULL: <meaning>'): None is a value there."""
+    from spatial_conv import _api
+    fn = _api.HEADER.functions.get(f.__name__)
+    names = params_of(f)
+    return {p.name if p.name in names else p.name + "_" for p in fn.params if p.nullable} if fn else set()
 
 
 class Failure(AssertionError):
@@ -157,7 +123,7 @@ def compare(f, got, clean, what):
         raise Failure(f"{what}: {gk} ({g!r:.200}) but {ck} for clean copies ({c!r:.200})")
     if gk == "ok" and not same(g, c):
         raise Failure(f"{what}: result differs from the clean copies' result:\n{g!r:.400}\n{c!r:.400}")
-    COUNTS["(a) same as clean" if gk == "ok" else f"(b) Error, both" if gk == "error" else "(c) TypeError"] += 1
+    COUNTS["(a) same as clean" if gk == "ok" else "(b) Error, both" if gk == "error" else "(c) TypeError"] += 1
 
 
 # ------------------------------------------------------------------ mutations
@@ -231,13 +197,7 @@ def fuzz_one(name, rng):
     calls = bound_calls(name)
     sig = params_of(f)
     for i in range(CASES):
-        try:
-            fuzz_case(f, name, calls[i % len(calls)], sig, rng, i)
-        except Failure as e:
-            key = defect_of(name, str(e))
-            if key is None:
-                raise
-            HITS[key].append(str(e).splitlines()[0][:300])
+        fuzz_case(f, name, calls[i % len(calls)], sig, rng, i)
 
 
 def fuzz_case(f, name, b, sig, rng, i):
@@ -270,11 +230,11 @@ def fuzz_case(f, name, b, sig, rng, i):
             label, changed = options[LAYOUT_TURN[name] % len(options)]
             LAYOUT_TURN[name] += 1
             got = call_with(f, replaced(b, path, changed))
-            if label == "NaN" or label == "inf":
-                if "check_finite" in sig:  # refused unless check_finite=False
-                    expect_refused(f, got, f"{what} {label}")
-                    COUNTS["(b) Error, refused"] += 1
-                    return
+            if label in ("NaN", "inf") and "check_finite" in sig:  # refused unless check_finite=False
+                expect_refused(f, got, f"{what} {label}")
+                COUNTS["(b) Error, refused"] += 1
+                fuzz_not_checked(f, b, path, changed, f"{what} {label}, check_finite=False")
+                return
             compare(f, got, call_with(f, replaced(b, path, clean_of(changed))), f"{what} {label}")
         elif is_enum_or_int(v) and path[1] is None:
             label, bad = REFUSED_INTS[rng.integers(0, len(REFUSED_INTS))]
@@ -286,17 +246,31 @@ def fuzz_case(f, name, b, sig, rng, i):
             compare(f, call_with(f, dict(b.arguments)), call_with(f, dict(b.arguments)), what)
 
 
+def fuzz_not_checked(f, b, path, changed, what):
+    """NaN or inf handed to C (check_finite=False): the result, NaN in the
+    same places, or the Error, of the clean copies handed to C alike."""
+    args = {**replaced(b, path, changed), "check_finite": False}
+    clean = {**replaced(b, path, clean_of(changed)), "check_finite": False}
+    got = call_with(f, args)
+    if got[0] == "error" and "check_finite" in str(got[1]):
+        raise Failure(f"{what}: refused as not finite: {got[1]}")
+    compare(f, got, call_with(f, clean), what)
+    COUNTS["(a)/(b) of these, NaN or inf with check_finite=False"] += 1
+
+
 def fuzz_none(f, name, b, path, what):
-    """None for an argument: as omitted where that is its default, else Error"""
+    """None for an argument: as omitted where that is its default; C's NULL
+    where the header allows one (a result or an Error naming an argument:
+    what NULL means has no clean counterpart here); else an Error"""
+    args = replaced(b, path, None)
     if inspect.signature(f).parameters[path[0]].default is None:
-        if (name, path[0]) in SKIP_OMITTED:
-            COUNTS["skipped: known crash pending"] += 1
-            return
-        args = replaced(b, path, None)
         omitted = {k: x for k, x in args.items() if k != path[0]}
         compare(f, call_with(f, args), call_with(f, omitted), f"{what} None")
         return
-    kind, r = call_with(f, replaced(b, path, None))
+    if path[1] is None and path[0] in nullable(f):
+        compare(f, call_with(f, args), call_with(f, dict(args)), f"{what} None (C's NULL)")
+        return
+    kind, r = call_with(f, args)
     if kind != "error":
         raise Failure(f"{what} None: {kind}: {r!r:.200}")
     check_error(f, r, f"{what} None")
@@ -329,7 +303,6 @@ def fuzz_out(f, b, rng, what):
                 COUNTS["(a) same as clean"] += 1
                 return
         mode = 2
-    flat = clean.reshape(-1)
     if mode == 2:  # an input whose memory the out partly overlaps
         for k, v in b.arguments.items():
             if isinstance(v, np.ndarray) and v.dtype == clean.dtype and v.size >= 2:
@@ -361,11 +334,3 @@ def test_fuzz(name):
 def test_fuzz_summary():
     """Printed with -s: the outcome classes of the calls above."""
     print("\ntest_fuzz outcomes: " + ", ".join(f"{k}: {v}" for k, v in sorted(COUNTS.items())))
-    print("test_fuzz defects hit: " + ", ".join(f"{k}: {len(v)}" for k, v in sorted(HITS.items())))
-
-
-@pytest.mark.parametrize("key", [pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=r))
-                                 for k, (r, _) in DEFECTS.items()])
-def test_defect(key):
-    """Fails while test_fuzz (run before) still meets the defect."""
-    assert not HITS[key], f"{len(HITS[key])} calls, e.g.\n" + "\n".join(HITS[key][:5])
