@@ -1368,11 +1368,11 @@ SPCONV_API void spconv_inertia_shift(spconv_real res[9], const spconv_real I[9],
 /* 6x6 spatial inertia about the origin, [v_O; w] -> [p; L_O], com = C - O */
 SPCONV_API void spconv_spatial_inertia(spconv_real res[36], spconv_real mass,
                                        const spconv_real com[3], const spconv_real I_com[9]);
-/* 6x6 spatial inertia M about B's origin, B axes -> about A's origin, A axes
-   (pose of B in A, [p; q_wxyz]; [v; w] -> [p; L]): Ad^-T M Ad^-1 */
+/* 6x6 spatial inertia about B's origin, B axes -> about A's origin, A axes
+   (pose of B in A, [p; q_wxyz]; [v; w] -> [p; L]): Ad^-T I_spatial Ad^-1 */
 SPCONV_API void spconv_spatial_inertia_transform_wxyz(spconv_real res[36],
                                                       const spconv_real pose[7],
-                                                      const spconv_real M[36]);
+                                                      const spconv_real I_spatial[36]);
 /* 1/2 V^T M V of twist [v_O; w] at the origin, com = C - O */
 SPCONV_API spconv_real spconv_kinetic_energy(spconv_real mass, const spconv_real com[3],
                                              const spconv_real I_com[9],
@@ -5578,28 +5578,28 @@ SPCONV_API void spconv_spatial_inertia(spconv_real res[36], spconv_real mass,
   spconv__block_skew(res, 1, 0, mc);
 }
 
-/** res = Ad_T^-T M Ad_T^-1 (6x6 row-major) for the pose T = [p; q_wxyz] of
-   frame B in frame A: the spatial inertia M about B's origin in B's axes
+/** res = Ad_T^-T I_spatial Ad_T^-1 (6x6 row-major) for the pose T = [p; q_wxyz] of
+   frame B in frame A: the spatial inertia I_spatial about B's origin in B's axes
    (linear first, twist [v; w] -> momentum [p; L], as spconv_spatial_inertia
    builds it) re-expressed about A's origin in A's axes, so that the
    momentum of a twist given at A is the same momentum as at B
-   (Pinocchio's Inertia::se3Action; DART's math::transformInertia(T^-1, M)
+   (Pinocchio's Inertia::se3Action; DART's math::transformInertia(T^-1, I_spatial)
    in the [w; v] order). Of spconv_spatial_inertia(m, c, I_com) it is
-   spconv_spatial_inertia(m, R c + p, R I_com R^T). M need not be a rigid
+   spconv_spatial_inertia(m, R c + p, R I_com R^T). I_spatial need not be a rigid
    body's (an articulated-body inertia moves alike). */
 SPCONV_API void spconv_spatial_inertia_transform_wxyz(spconv_real res[36],
                                                       const spconv_real pose[7],
-                                                      const spconv_real M[36]) {
+                                                      const spconv_real I_spatial[36]) {
   spconv_real W[36], WM[36];
   int i, j, k;
   spconv__adjoint_blocks(W, pose, 0); /* Ad^-T, linear first: [[R, 0], [[p]x R, R]] */
   for (i = 0; i < 6; ++i)
     for (j = 0; j < 6; ++j) {
       spconv_real acc = SPCONV__R(0);
-      for (k = 0; k < 6; ++k) acc += W[6 * i + k] * M[6 * k + j];
+      for (k = 0; k < 6; ++k) acc += W[6 * i + k] * I_spatial[6 * k + j];
       WM[6 * i + j] = acc;
     }
-  for (i = 0; i < 6; ++i) /* (W M) W^T: M read in full above, res may alias it */
+  for (i = 0; i < 6; ++i) /* (W I_spatial) W^T: I_spatial read in full above, res may alias it */
     for (j = 0; j < 6; ++j) {
       spconv_real acc = SPCONV__R(0);
       for (k = 0; k < 6; ++k) acc += WM[6 * i + k] * W[6 * j + k];

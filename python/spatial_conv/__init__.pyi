@@ -1091,26 +1091,6 @@ def force_at_point_from_wrench(wrench: ArrayLike, from_: Convention | PresetId |
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def force_cross(v: ArrayLike, f: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """V x* f (motion x force, [f; tau]): [w x f; w x tau + v x f].
-
-    Mirror of the C function void spconv_force_cross(spconv_real res[6], const spconv_real v[6], const spconv_real f[6]);
-    leading batch dimensions run it over every element.
-
-    Parameters
-    ----------
-    v : array_like (..., 6)
-    f : array_like (..., 6)
-    check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
-
-    Returns
-    -------
-    res : ndarray (..., 6)
-
-    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
-    """
-
 def gravity(up: Axis | int, magnitude: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Gravity for a +up world: -magnitude along up ((0, 0, -9.81) for Z-up).
 
@@ -1211,16 +1191,17 @@ def inertia_from_principal(diag: ArrayLike, iquat_wxyz: ArrayLike, *, check_fini
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def inertia_shift(I_com: ArrayLike, mass: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """Parallel axis: tensor about C + r from I_com: I_com + m (|r|^2 E - r r^T).
+def inertia_shift(I: ArrayLike, mass: ArrayLike, com: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Tensor about A -> about B = A + r, com = C - A (both in the tensor's axes).
 
-    Mirror of the C function void spconv_inertia_shift(spconv_real res[9], const spconv_real I_com[9], spconv_real mass, const spconv_real r[3]);
+    Mirror of the C function void spconv_inertia_shift(spconv_real res[9], const spconv_real I[9], spconv_real mass, const spconv_real com[3], const spconv_real r[3]);
     leading batch dimensions run it over every element.
 
     Parameters
     ----------
-    I_com : array_like (..., 9) or (..., 3, 3)
+    I : array_like (..., 9) or (..., 3, 3)
     mass : array_like (...) reals
+    com : array_like (..., 3)
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -1312,26 +1293,6 @@ def mat4_from_pose_wxyz(pose: ArrayLike, layout: Mat4Layout | int, *, check_fini
     """4x4 [R p; 0 1] of pose [p; q_wxyz], row- or column-major as layout says.
 
     Mirror of the C function int spconv_mat4_from_pose_wxyz(spconv_real res[16], const spconv_real pose[7], spconv_mat4_layout layout);
-    leading batch dimensions run it over every element.
-
-    Parameters
-    ----------
-    pose : array_like (..., 7)
-    layout : spatial_conv.Mat4Layout
-    check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
-
-    Returns
-    -------
-    res : ndarray (..., 4, 4)
-
-    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
-    """
-
-def mat4_from_pose_xyzw(pose: ArrayLike, layout: Mat4Layout | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """4x4 [R p; 0 1] of pose [p; q_xyzw], row- or column-major as layout says.
-
-    Mirror of the C function int spconv_mat4_from_pose_xyzw(spconv_real res[16], const spconv_real pose[7], spconv_mat4_layout layout);
     leading batch dimensions run it over every element.
 
     Parameters
@@ -1507,7 +1468,7 @@ def mat_transpose(R: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] |
     """
 
 def motion_angvel(q: Any, dt: Any, q_format: Any, body: Any, method: Any, check_finite: Any = ...) -> Any:
-    """Res[T][3] = angular velocity from q[T][4] (body -> world): body axes if body, else world.
+    """.
 
     Mirror of the C function int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int frames, spconv_real dt, spconv_rot_format q_format, int body, spconv_motion_diff method);
     returns an array (frames, 3). Raises spatial_conv.Error for a C error status or a bad argument.
@@ -1532,26 +1493,6 @@ def motion_clip_heading(in_: Any, frame: Any, up: Any, world_forward: Any, body_
 
     Mirror of the C function int spconv_motion_clip_heading(spconv_real *res, const spconv_motion_clip *in, size_t frame, spconv_axis up, spconv_signed_axis world_forward, spconv_signed_axis body_forward);
     returns a float: the heading in radians. Raises spatial_conv.Error for a C error status or a bad argument.
-    """
-
-def motion_cross(v: ArrayLike, m: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """V x m (motion x motion, [v; w]): [w x v_m + v x w_m; w x w_m].
-
-    Mirror of the C function void spconv_motion_cross(spconv_real res[6], const spconv_real v[6], const spconv_real m[6]);
-    leading batch dimensions run it over every element.
-
-    Parameters
-    ----------
-    v : array_like (..., 6)
-    m : array_like (..., 6)
-    check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
-
-    Returns
-    -------
-    res : ndarray (..., 6)
-
-    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
 def motion_linvel(pos: Any, dt: Any, method: Any, check_finite: Any = ...) -> Any:
@@ -1797,16 +1738,17 @@ def pose_convert(to: PoseConvention | PresetId | str, pose: ArrayLike, from_: Po
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def pose_exp_wxyz(twist: ArrayLike, dt: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """Pose [p; unit q_wxyz] = exp(dt [v; w]^): the motion of twist over dt.
+def pose_exp_wxyz(twist: ArrayLike, dt: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Pose [p; unit q_wxyz] = exp(dt twist^): twist at the origin, stored as order says.
 
-    Mirror of the C function void spconv_pose_exp_wxyz(spconv_real res[7], const spconv_real twist[6], spconv_real dt);
+    Mirror of the C function int spconv_pose_exp_wxyz(spconv_real res[7], const spconv_real twist[6], spconv_real dt, spconv_order order);
     leading batch dimensions run it over every element.
 
     Parameters
     ----------
     twist : array_like (..., 6)
     dt : array_like (...) reals
+    order : spatial_conv.Order
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -1814,7 +1756,7 @@ def pose_exp_wxyz(twist: ArrayLike, dt: ArrayLike, *, check_finite: bool = ..., 
     -------
     res : ndarray (..., 7)
 
-    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
 def pose_from_body(to: PoseConvention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
@@ -1879,27 +1821,6 @@ def pose_interp_wxyz(a: ArrayLike, b: ArrayLike, t: ArrayLike, *, check_finite: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_interp_xyzw(a: ArrayLike, b: ArrayLike, t: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """P lerp, q slerp (unit, shortest arc) a fraction t from a to b ([p; q_xyzw]).
-
-    Mirror of the C function void spconv_pose_interp_xyzw(spconv_real res[7], const spconv_real a[7], const spconv_real b[7], spconv_real t);
-    leading batch dimensions run it over every element.
-
-    Parameters
-    ----------
-    a : array_like (..., 7)
-    b : array_like (..., 7)
-    t : array_like (...) reals
-    check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
-
-    Returns
-    -------
-    res : ndarray (..., 7)
-
-    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
-    """
-
 def pose_inv_wxyz(pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose^-1 = [-R^T p; conj(q) / |q|^2] ([p; q_wxyz]).
 
@@ -1919,49 +1840,10 @@ def pose_inv_wxyz(pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_inv_xyzw(pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """Pose^-1 = [-R^T p; conj(q) / |q|^2] ([p; q_xyzw]).
-
-    Mirror of the C function void spconv_pose_inv_xyzw(spconv_real res[7], const spconv_real pose[7]);
-    leading batch dimensions run it over every element.
-
-    Parameters
-    ----------
-    pose : array_like (..., 7)
-    check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
-
-    Returns
-    -------
-    res : ndarray (..., 7)
-
-    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
-    """
-
 def pose_mul_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose a b = [p_a + R_a p_b; q_a q_b] ([p; q_wxyz], b given in a's frame).
 
     Mirror of the C function void spconv_pose_mul_wxyz(spconv_real res[7], const spconv_real a[7], const spconv_real b[7]);
-    leading batch dimensions run it over every element.
-
-    Parameters
-    ----------
-    a : array_like (..., 7)
-    b : array_like (..., 7)
-    check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
-
-    Returns
-    -------
-    res : ndarray (..., 7)
-
-    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
-    """
-
-def pose_mul_xyzw(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """Pose a b = [p_a + R_a p_b; q_a q_b] ([p; q_xyzw], b given in a's frame).
-
-    Mirror of the C function void spconv_pose_mul_xyzw(spconv_real res[7], const spconv_real a[7], const spconv_real b[7]);
     leading batch dimensions run it over every element.
 
     Parameters
@@ -1998,26 +1880,6 @@ def pose_relative_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_relative_xyzw(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """A^-1 b: pose b in frame a ([p; q_xyzw]).
-
-    Mirror of the C function void spconv_pose_relative_xyzw(spconv_real res[7], const spconv_real a[7], const spconv_real b[7]);
-    leading batch dimensions run it over every element.
-
-    Parameters
-    ----------
-    a : array_like (..., 7)
-    b : array_like (..., 7)
-    check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
-
-    Returns
-    -------
-    res : ndarray (..., 7)
-
-    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
-    """
-
 def pose_rotate_vec_wxyz(pose: ArrayLike, v: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """R v: a direction of the frame in the parent's axes ([p; q_wxyz]).
 
@@ -2038,50 +1900,10 @@ def pose_rotate_vec_wxyz(pose: ArrayLike, v: ArrayLike, *, check_finite: bool = 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_rotate_vec_xyzw(pose: ArrayLike, v: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """R v: a direction of the frame in the parent's axes ([p; q_xyzw]).
-
-    Mirror of the C function void spconv_pose_rotate_vec_xyzw(spconv_real res[3], const spconv_real pose[7], const spconv_real v[3]);
-    leading batch dimensions run it over every element.
-
-    Parameters
-    ----------
-    pose : array_like (..., 7)
-    v : array_like (..., 3)
-    check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
-
-    Returns
-    -------
-    res : ndarray (..., 3)
-
-    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
-    """
-
 def pose_transform_point_wxyz(pose: ArrayLike, point: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """R point + p: a point of the frame in the parent ([p; q_wxyz]).
 
     Mirror of the C function void spconv_pose_transform_point_wxyz(spconv_real res[3], const spconv_real pose[7], const spconv_real point[3]);
-    leading batch dimensions run it over every element.
-
-    Parameters
-    ----------
-    pose : array_like (..., 7)
-    point : array_like (..., 3)
-    check_finite : bool, default True (False hands NaN and inf to C)
-    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
-
-    Returns
-    -------
-    res : ndarray (..., 3)
-
-    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
-    """
-
-def pose_transform_point_xyzw(pose: ArrayLike, point: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """R point + p: a point of the frame in the parent ([p; q_xyzw]).
-
-    Mirror of the C function void spconv_pose_transform_point_xyzw(spconv_real res[3], const spconv_real pose[7], const spconv_real point[3]);
     leading batch dimensions run it over every element.
 
     Parameters
@@ -2138,6 +1960,44 @@ def pose_wxyz_from_mat4(T: ArrayLike, layout: Mat4Layout | int, *, check_finite:
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
+def pose_wxyz_from_xyzw(pose_xyzw: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Pose [p; q_wxyz] from the same pose stored [p; q_xyzw] (p copied).
+
+    Mirror of the C function void spconv_pose_wxyz_from_xyzw(spconv_real res[7], const spconv_real pose_xyzw[7]);
+    batch dimensions run its batch form spconv_pose_wxyz_from_xyzw_n.
+
+    Parameters
+    ----------
+    pose_xyzw : array_like (..., 7)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 7)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def pose_wxyz_from_xyzw_n(pose_xyzw: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Pose [p; q_wxyz] from the same pose stored [p; q_xyzw] (p copied).
+
+    Mirror of the C function void spconv_pose_wxyz_from_xyzw(spconv_real res[7], const spconv_real pose_xyzw[7]);
+    batch dimensions run its batch form spconv_pose_wxyz_from_xyzw_n.
+
+    Parameters
+    ----------
+    pose_xyzw : array_like (..., 7)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 7)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
 def pose_xyzw_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q_xyzw] (Warp / Newton transform) -> [M p; rotated q].
 
@@ -2158,16 +2018,15 @@ def pose_xyzw_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool =
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_xyzw_from_mat4(T: ArrayLike, layout: Mat4Layout | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """Pose [p; unit canonical q_xyzw] of a 4x4 [R p; 0 1]; EINVAL if not rigid.
+def pose_xyzw_from_wxyz(pose_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Pose [p; q_xyzw] from the same pose stored [p; q_wxyz] (p copied).
 
-    Mirror of the C function int spconv_pose_xyzw_from_mat4(spconv_real res[7], const spconv_real T[16], spconv_mat4_layout layout);
-    leading batch dimensions run it over every element.
+    Mirror of the C function void spconv_pose_xyzw_from_wxyz(spconv_real res[7], const spconv_real pose_wxyz[7]);
+    batch dimensions run its batch form spconv_pose_xyzw_from_wxyz_n.
 
     Parameters
     ----------
-    T : array_like (..., 16) or (..., 4, 4)
-    layout : spatial_conv.Mat4Layout
+    pose_wxyz : array_like (..., 7)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -2175,7 +2034,26 @@ def pose_xyzw_from_mat4(T: ArrayLike, layout: Mat4Layout | int, *, check_finite:
     -------
     res : ndarray (..., 7)
 
-    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
+def pose_xyzw_from_wxyz_n(pose_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Pose [p; q_xyzw] from the same pose stored [p; q_wxyz] (p copied).
+
+    Mirror of the C function void spconv_pose_xyzw_from_wxyz(spconv_real res[7], const spconv_real pose_wxyz[7]);
+    batch dimensions run its batch form spconv_pose_xyzw_from_wxyz_n.
+
+    Parameters
+    ----------
+    pose_wxyz : array_like (..., 7)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 7)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
 def power(wrench: ArrayLike, twist: ArrayLike, *, check_finite: bool = ...) -> Any:
@@ -3392,6 +3270,26 @@ def spatial_inertia(mass: ArrayLike, com: ArrayLike, I_com: ArrayLike, *, check_
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
+def spatial_inertia_transform_wxyz(pose: ArrayLike, I_spatial: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """.
+
+    Mirror of the C function void spconv_spatial_inertia_transform_wxyz(spconv_real res[36], const spconv_real pose[7], const spconv_real I_spatial[36]);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    pose : array_like (..., 7)
+    I_spatial : array_like (..., 36) or (..., 6, 6)
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 6, 6)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    """
+
 def spatial_rotate(R: ArrayLike, x: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """[a; b] -> [R a; R b] (R row-major, old axes -> new); point unchanged.
 
@@ -3587,6 +3485,27 @@ def twist_convert_n(to: Any, twist: Any, from_: Any, pose: Any, pose_convention:
     returns an array (..., 6). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
+def twist_cross(twist: ArrayLike, m: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Twist x twist at one point, one axes: [w x v_m + v x w_m; w x w_m] (order).
+
+    Mirror of the C function int spconv_twist_cross(spconv_real res[6], const spconv_real twist[6], const spconv_real m[6], spconv_order order);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    twist : array_like (..., 6)
+    m : array_like (..., 6)
+    order : spatial_conv.Order
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 6)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
+    """
+
 def twist_from_mujoco_cframe(to: Convention | PresetId | str, cvel: ArrayLike, subtree_com: ArrayLike, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist under `to` from cvel [w; v_S] (world, at subtree_com S).
 
@@ -3672,15 +3591,16 @@ def twist_from_mujoco_qvel_n(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def twist_log_wxyz(pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """Twist [v; w] = log(pose), |w| <= pi (q and -q alike): pose_exp(res, 1) = pose.
+def twist_log_wxyz(pose: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Twist = log(pose [p; q_wxyz]) at the origin, |w| <= pi, stored as order says.
 
-    Mirror of the C function void spconv_twist_log_wxyz(spconv_real res[6], const spconv_real pose[7]);
+    Mirror of the C function int spconv_twist_log_wxyz(spconv_real res[6], const spconv_real pose[7], spconv_order order);
     leading batch dimensions run it over every element.
 
     Parameters
     ----------
     pose : array_like (..., 7)
+    order : spatial_conv.Order
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -3688,7 +3608,7 @@ def twist_log_wxyz(pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[An
     -------
     res : ndarray (..., 6)
 
-    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
 def twist_shift(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
@@ -3731,16 +3651,17 @@ def twist_shift_n(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., o
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def twist_transform_wxyz(pose: ArrayLike, twist: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """Ad_T twist: [R v + p x R w; R w] (pose of B in A, [p; q_wxyz]).
+def twist_transform_wxyz(pose: ArrayLike, twist: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """.
 
-    Mirror of the C function void spconv_twist_transform_wxyz(spconv_real res[6], const spconv_real pose[7], const spconv_real twist[6]);
+    Mirror of the C function int spconv_twist_transform_wxyz(spconv_real res[6], const spconv_real pose[7], const spconv_real twist[6], spconv_order order);
     leading batch dimensions run it over every element.
 
     Parameters
     ----------
     pose : array_like (..., 7)
     twist : array_like (..., 6)
+    order : spatial_conv.Order
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -3748,7 +3669,7 @@ def twist_transform_wxyz(pose: ArrayLike, twist: ArrayLike, *, check_finite: boo
     -------
     res : ndarray (..., 6)
 
-    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
 def up_axis_matrix(from_up: Axis | int, to_up: Axis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
@@ -3950,6 +3871,27 @@ def wrench_convert_n(to: Any, wrench: Any, from_: Any, pose: Any, pose_conventio
     returns an array (..., 6). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
+def wrench_cross(twist: ArrayLike, wrench: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """Twist x* wrench at one point, one axes: [w x f; w x tau + v x f] (order).
+
+    Mirror of the C function int spconv_wrench_cross(spconv_real res[6], const spconv_real twist[6], const spconv_real wrench[6], spconv_order order);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    twist : array_like (..., 6)
+    wrench : array_like (..., 6)
+    order : spatial_conv.Order
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 6)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
+    """
+
 def wrench_from_force_at_point(to: Convention | PresetId | str, force: ArrayLike, torque: ArrayLike | None, point: ArrayLike | None, frame: Frame | int, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench under `to` of force at point + couple, in `frame`; torque NULL: 0, point NULL: the COM.
 
@@ -4078,16 +4020,17 @@ def wrench_shift_n(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ...,
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def wrench_transform_wxyz(pose: ArrayLike, wrench: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """Ad_T^-T wrench: [R f; R tau + p x R f] (pose of B in A, [p; q_wxyz]).
+def wrench_transform_wxyz(pose: ArrayLike, wrench: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+    """.
 
-    Mirror of the C function void spconv_wrench_transform_wxyz(spconv_real res[6], const spconv_real pose[7], const spconv_real wrench[6]);
+    Mirror of the C function int spconv_wrench_transform_wxyz(spconv_real res[6], const spconv_real pose[7], const spconv_real wrench[6], spconv_order order);
     leading batch dimensions run it over every element.
 
     Parameters
     ----------
     pose : array_like (..., 7)
     wrench : array_like (..., 6)
+    order : spatial_conv.Order
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -4095,5 +4038,5 @@ def wrench_transform_wxyz(pose: ArrayLike, wrench: ArrayLike, *, check_finite: b
     -------
     res : ndarray (..., 6)
 
-    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """

@@ -246,6 +246,20 @@ def _inertias(rng, n):
     return (a @ a.transpose(0, 2, 1) + 0.1 * np.eye(3)).reshape(n, 9)
 
 
+def _spatial_inertias(rng, n):
+    """6x6 spatial inertias [[m E, -m [c]x], [m [c]x, I_com - m [c]x^2]] of
+    rigid bodies (mass m, COM c, tensor I_com about it)."""
+    m, c, I_com = rng.uniform(0.1, 5.0, n), rng.normal(size=(n, 3)), _inertias(rng, n).reshape(n, 3, 3)
+    cx = np.zeros((n, 3, 3))
+    cx[:, 0, 1], cx[:, 0, 2], cx[:, 1, 2] = -c[:, 2], c[:, 1], -c[:, 0]
+    cx -= cx.transpose(0, 2, 1)
+    M = np.zeros((n, 6, 6))
+    M[:, :3, :3] = m[:, None, None] * np.eye(3)
+    M[:, :3, 3:], M[:, 3:, :3] = -m[:, None, None] * cx, m[:, None, None] * cx
+    M[:, 3:, 3:] = I_com - m[:, None, None] * cx @ cx
+    return M.reshape(n, 36)
+
+
 IN_BY_NAME = {
     "angles": _angles(-4, 4), "rpy": _angles(-4, 4), "angles_deg": _angles(-200, 200),
     "rv": lambda rng, n: rng.normal(size=(n, 3)) * 1.5,
@@ -253,6 +267,7 @@ IN_BY_NAME = {
     "R": _rotations, "M": _axis_maps, "M_world": _axis_maps, "M_body": _axis_maps,
     "A": lambda rng, n: rng.normal(size=(n, 9)), "B": lambda rng, n: rng.normal(size=(n, 9)),
     "I": lambda rng, n: _inertias(rng, n), "I_com": lambda rng, n: _inertias(rng, n), "T": _transforms,
+    "I_spatial": _spatial_inertias,
 }
 IN_BY_SIZE = {
     3: lambda rng, n: rng.normal(size=(n, 3)) * 2.0,
