@@ -752,6 +752,8 @@ valid("joint_qd_size", sc.JOINT_BALL, 0, 0, check=lambda g: g == 3)
 valid("joint_layout_check", LAYOUT, check=lambda g: g is None)
 valid("joint_q_wxyz_from_xyzw", JQ_XYZW, LAYOUT, check=JQ_WXYZ)
 valid("joint_q_xyzw_from_wxyz", JQ_WXYZ, LAYOUT, check=JQ_XYZW)
+valid("joint_q_xyzw_from_wxyz", JQ_WXYZ.astype(np.float32), LAYOUT,
+      check=lambda g: close(g, JQ_XYZW, atol=1e-6) or g.dtype == np.float32 or pytest.fail(g.dtype))
 for (to_sap, to_public), ref in list(SAP_PAIRS.items())[:2]:
     kind = to_sap.split("_")[1]  # twist / wrench
     qd = {"twist": "joint_qd", "wrench": "joint_f"}[kind]
@@ -818,6 +820,19 @@ def check_clip_convert(g):
 
 
 valid("motion_clip_convert", CLIP, M_YZ, PERM3, 2.0, check=check_clip_convert)
+# rotation matrices as (..., 3, 3), an angular velocity whose frame is left
+# out (None: world axes, as C's 0), float32 alike
+CLIP_MAT = CLIP._replace(root_rot=mat(QS), root_rot_format=sc.ROT_MAT, local_rot=mat(LOCAL),
+                         local_rot_format=sc.ROT_MAT, root_angvel=W3[[0] * T_FR], root_angvel_body=None)
+
+
+def check_clip_mat(g):
+    close(g.root_rot.reshape(T_FR, 3, 3), M_YZ @ mat(QS) @ PERM3.T)
+    close(g.local_rot.reshape(T_FR, 2, 3, 3), PERM3 @ mat(LOCAL) @ PERM3.T)
+    close(g.root_angvel, CLIP_MAT.root_angvel @ M_YZ.T)  # world axes: M_world w
+
+
+valid("motion_clip_convert", CLIP_MAT, M_YZ, PERM3, 2.0, check=check_clip_mat)
 HX = mat(QS)[:, :, 0]  # the root's x axis in the world (Z up, both forwards +X)
 valid("motion_clip_heading", CLIP, 2, sc.AXIS_Z, sc.AXIS_POS_X, sc.AXIS_POS_X,
       check=lambda g: close(g, math.atan2(HX[2, 1], HX[2, 0])))
@@ -872,6 +887,9 @@ bad("joint_q_size", "joint_type", 17, 0, 0)
 bad("joint_qd_size", "lin_axes", sc.JOINT_D6, 4, 0)
 BAD_LAYOUT = LAYOUT._replace(joint_q_start=[0, 6, 7])
 bad("joint_layout_check", "L", BAD_LAYOUT)
+bad("joint_layout_check", "L.joint_type", LAYOUT._replace(joint_type=[sc.JOINT_FREE]))
+bad("joint_layout_check", "L.joint_qd_start", LAYOUT._replace(joint_qd_start=[0, 6]))
+bad("joint_layout_check", "L.joint_child", LAYOUT._replace(joint_child=[1, 0, 0]))
 bad("joint_layout_check", "L", "layout")
 bad("joint_q_wxyz_from_xyzw", "joint_q", JQ_XYZW[:7], LAYOUT)
 bad("joint_q_xyzw_from_wxyz", "joint_q", np.where(np.arange(8) == 2, np.nan, JQ_WXYZ), LAYOUT)
@@ -901,6 +919,8 @@ bad("perm_gather_parents", "parents", PARENTS[:3], PERM)
 bad("perm_gather_parents", "perm", PARENTS, [0, 0, 1, 2])
 bad("motion_clip_convert", "M_world", CLIP, ROTS[0] * 2, PERM3, 1.0)  # not a signed permutation
 bad("motion_clip_convert", "in_", CLIP._replace(root_pos=POS[:3]), M_YZ, PERM3, 1.0)
+bad("motion_clip_convert", "in_.root_rot", CLIP_MAT._replace(root_rot=mat(QS)[:, :2]), M_YZ, PERM3, 1.0)
+bad("motion_clip_convert", "in_.local_rot", CLIP_MAT._replace(local_rot=mat(LOCAL)[:, :1]), M_YZ, PERM3, 1.0)
 bad("motion_clip_convert", "k", CLIP, M_YZ, PERM3, "one")
 bad("motion_clip_heading", "frame", CLIP, T_FR, sc.AXIS_Z, sc.AXIS_POS_X, sc.AXIS_POS_X)
 bad("motion_clip_heading", "world_forward", CLIP, 0, sc.AXIS_Z, sc.AXIS_POS_Z, sc.AXIS_POS_X)
@@ -1033,6 +1053,14 @@ def test_bad_input_element(case):
 
 
 # ---------------------------------------------------------------- single checks
+def test_clip_and_layout_need_their_counts():
+    """A MotionClip needs frames and bodies, a JointLayout its arrays (the
+    rest default to None: absent)."""
+    with pytest.raises(TypeError):
+        sc.MotionClip(T_FR)
+    assert sc.MotionClip(T_FR, 2).root_pos is None
+
+
 @pytest.mark.parametrize("name", [f"mat4_from_pose_{o}" for o in POSE_ORDERS])
 def test_mat4_results_are_4x4(name):
     assert getattr(sc, name)(P7[:2], sc.MAT4_ROW_MAJOR).shape == (2, 4, 4)
