@@ -1324,14 +1324,12 @@ SPCONV_NODISCARD SPCONV_API int spconv_adjoint_twist_matrix_wxyz(spconv_real res
 SPCONV_NODISCARD SPCONV_API int spconv_adjoint_wrench_matrix_wxyz(spconv_real res[36],
                                                                   const spconv_real pose[7],
                                                                   spconv_order order);
-/* Ad_T twist at B's origin, B axes -> at A's origin, A axes (pose of B in A,
-   [p; q_wxyz]): [R v + p x R w; R w], stored as order says ([v; w] or [w; v]) */
+/* Ad_T twist at B's origin, B axes -> at A's, A axes (B in A): [R v + p x R w; R w] (order) */
 SPCONV_NODISCARD SPCONV_API int spconv_twist_transform_wxyz(spconv_real res[6],
                                                             const spconv_real pose[7],
                                                             const spconv_real twist[6],
                                                             spconv_order order);
-/* Ad_T^-T wrench about B's origin, B axes -> about A's origin, A axes (pose of
-   B in A, [p; q_wxyz]): [R f; R tau + p x R f], stored as order says */
+/* Ad_T^-T wrench about B's origin, B axes -> A's (B in A): [R f; R tau + p x R f] (order) */
 SPCONV_NODISCARD SPCONV_API int spconv_wrench_transform_wxyz(spconv_real res[6],
                                                              const spconv_real pose[7],
                                                              const spconv_real wrench[6],
@@ -1368,8 +1366,7 @@ SPCONV_API void spconv_inertia_shift(spconv_real res[9], const spconv_real I[9],
 /* 6x6 spatial inertia about the origin, [v_O; w] -> [p; L_O], com = C - O */
 SPCONV_API void spconv_spatial_inertia(spconv_real res[36], spconv_real mass,
                                        const spconv_real com[3], const spconv_real I_com[9]);
-/* 6x6 spatial inertia about B's origin, B axes -> about A's origin, A axes
-   (pose of B in A, [p; q_wxyz]; [v; w] -> [p; L]): Ad^-T I_spatial Ad^-1 */
+/* 6x6 [v; w] -> [p; L] inertia about B's origin, B axes -> A's (B in A): Ad^-T I Ad^-1 */
 SPCONV_API void spconv_spatial_inertia_transform_wxyz(spconv_real res[36],
                                                       const spconv_real pose[7],
                                                       const spconv_real I_spatial[36]);
@@ -1689,8 +1686,7 @@ SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_convert(spconv_motion_clip *r
 SPCONV_NODISCARD SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos,
                                                      int frames,
                                                      spconv_real dt, spconv_motion_diff method);
-/* res[T][3] = angular velocity from q[T][4] (body -> world): body axes if body, else world;
-   SPCONV_EDEGENERATE for a zero or non-finite frame */
+/* res[T][3] = w of q[T][4] (body -> world), body axes if body; EDEGENERATE: a zero frame */
 SPCONV_NODISCARD SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q,
                                                      int frames,
                                                      spconv_real dt, spconv_rot_format q_format,
@@ -5401,7 +5397,11 @@ SPCONV_API int spconv_twist_log_wxyz(spconv_real res[6], const spconv_real pose[
    body_com). MuJoCo stores the principal moments (body_inertia) and the
    principal axes as body_iquat; URDF and USD store the full tensor (USD:
    diagonalInertia + principalAxes, the same pair as MuJoCo's). Changes of
-   axes and units: spconv_inertia_change_axes, spconv_inertia_change_length_unit. */
+   axes and units: spconv_inertia_change_axes, spconv_inertia_change_length_unit.
+   The 6x6 spatial inertia is linear first, twist [v; w] -> momentum [p; L]
+   (Newton's and Isaac's order); DART's, Drake's and Pinocchio's angular-first
+   [w; v] -> [L; p] is the same matrix with its row blocks and its column
+   blocks swapped. */
 
 /** res = R diag(d) R^T (row-major, exactly symmetric), R the rotation of
    iquat_wxyz (any norm): the full tensor about the COM in body axes from

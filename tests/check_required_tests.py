@@ -4,13 +4,17 @@ tests/required_tests.txt requires, lists a test without a label, or (with
 --log) did not run and pass every test it lists:
 
     python3 tests/check_required_tests.py --preset NAME [--with COND...] [--log FILE]
+    python3 tests/check_required_tests.py --preset NAME --print-counts
 
 The tests and their labels come from `ctest --preset NAME
 --show-only=json-v1`, run from the source tree (CMakePresets.json), so a
 test taken out of CMake lowers its label's count and fails the check.
 A row of tests/required_tests.txt is `PRESET[+COND] LABEL MINIMUM`; a row
 with +COND applies only when --with names COND (CI: nvcc where CUDA is
-installed). --log is the output of `ctest --preset NAME` (or of the
+installed); a preset without rows is an error. --print-counts prints the
+rows of the preset as it is configured here (tests with the label cuda
+counted under +nvcc), to paste into tests/required_tests.txt when tests
+are added. --log is the output of `ctest --preset NAME` (or of the
 workflow that ran it): every listed test must appear there as Passed, and
 nothing as skipped or not run. Run by CI (.ci/run).
 """
@@ -78,6 +82,19 @@ def check_log(tests, log_text):
     return failures
 
 
+def print_counts(preset, tests):
+    """The rows of required_tests.txt that the preset's tests meet exactly:
+    a label's count without the CUDA tests, and with them under +nvcc."""
+    everywhere = collections.Counter(label for _, labels in tests if "cuda" not in labels
+                                     for label in labels)
+    with_cuda = collections.Counter(label for _, labels in tests for label in labels)
+    for label in sorted(with_cuda):
+        if everywhere[label]:
+            print(f"{preset:<14} {label:<22} {everywhere[label]:>4}")
+        if with_cuda[label] != everywhere[label]:
+            print(f"{preset + '+nvcc':<14} {label:<22} {with_cuda[label]:>4}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--preset", required=True)
@@ -85,10 +102,16 @@ def main():
     ap.add_argument("--log")
     ap.add_argument("--required", default=os.path.join(HERE, "required_tests.txt"))
     ap.add_argument("--ctest", default="ctest")
+    ap.add_argument("--print-counts", action="store_true")
     args = ap.parse_args()
-    required = read_required(args.required, args.preset, set(args.conditions))
     tests = listed_tests(args.ctest, args.preset)
+    if args.print_counts:
+        print_counts(args.preset, tests)
+        return 0
+    required = read_required(args.required, args.preset, set(args.conditions))
     failures = check_counts(tests, required)
+    if not required:
+        failures.append(f"no rows for this preset in {args.required}")
     if args.log:
         with open(args.log, encoding="utf-8", errors="replace") as f:
             failures += check_log(tests, f.read())

@@ -1468,7 +1468,7 @@ def mat_transpose(R: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] |
     """
 
 def motion_angvel(q: Any, dt: Any, q_format: Any, body: Any, method: Any, check_finite: Any = ...) -> Any:
-    """.
+    """Res[T][3] = w of q[T][4] (body -> world), body axes if body; EDEGENERATE: a zero frame.
 
     Mirror of the C function int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int frames, spconv_real dt, spconv_rot_format q_format, int body, spconv_motion_diff method);
     returns an array (frames, 3). Raises spatial_conv.Error for a C error status or a bad argument.
@@ -3271,7 +3271,7 @@ def spatial_inertia(mass: ArrayLike, com: ArrayLike, I_com: ArrayLike, *, check_
     """
 
 def spatial_inertia_transform_wxyz(pose: ArrayLike, I_spatial: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """.
+    """6x6 [v; w] -> [p; L] inertia about B's origin, B axes -> A's (B in A): Ad^-T I Ad^-1.
 
     Mirror of the C function void spconv_spatial_inertia_transform_wxyz(spconv_real res[36], const spconv_real pose[7], const spconv_real I_spatial[36]);
     leading batch dimensions run it over every element.
@@ -3652,7 +3652,7 @@ def twist_shift_n(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., o
     """
 
 def twist_transform_wxyz(pose: ArrayLike, twist: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """.
+    """Ad_T twist at B's origin, B axes -> at A's, A axes (B in A): [R v + p x R w; R w] (order).
 
     Mirror of the C function int spconv_twist_transform_wxyz(spconv_real res[6], const spconv_real pose[7], const spconv_real twist[6], spconv_order order);
     leading batch dimensions run it over every element.
@@ -4021,7 +4021,7 @@ def wrench_shift_n(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ...,
     """
 
 def wrench_transform_wxyz(pose: ArrayLike, wrench: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
-    """.
+    """Ad_T^-T wrench about B's origin, B axes -> A's (B in A): [R f; R tau + p x R f] (order).
 
     Mirror of the C function int spconv_wrench_transform_wxyz(spconv_real res[6], const spconv_real pose[7], const spconv_real wrench[6], spconv_order order);
     leading batch dimensions run it over every element.

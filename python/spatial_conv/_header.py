@@ -191,6 +191,9 @@ def _functions(decl):
             ret = " ".join(m.group(1).replace("*", " *").split()).replace(" *", "*")
             params = tuple(_param(p) for p in m.group(3).split(",") if p.strip() not in ("", "void"))
             name = m.group(2)[len("spconv_"):]
+            if not comment:
+                raise ValueError(f"spconv_{name}: the line above its prototype in >>decl is not "
+                                 "its one-line contract")
             params = _nullable(name, params, comment)
             functions[name] = Function(name, ret, params, comment, deprecated_depth is not None, family)
             comment = ""

@@ -687,11 +687,20 @@ def motion_clip_align(in_, frame, up, world_forward, body_forward, ground, *, ch
     return _clip_like(in_, arrays)
 
 
+def _frames(x, dtype, fname, argument, size):
+    """_reals of one clip's series (frames, size): one time axis, no batch
+    axes (the frames of two clips are not one clip's)."""
+    a = _reals(x, dtype, fname, argument, size)
+    if a.ndim != 2:
+        raise error(fname, argument, f"has shape {a.shape}; expected (frames, {size}), one clip")
+    return a
+
+
 @_mirror("motion_linvel", "an array (frames, 3)")
 def motion_linvel(pos, dt, method, *, check_finite=True):
     fname = "motion_linvel"
     dtype, ffi, lib = _precision(fname, check_finite, pos=pos)
-    p = _reals(pos, dtype, fname, "pos", 3)
+    p = _frames(pos, dtype, fname, "pos", 3)
     res = np.empty_like(p)
     _check(lib.spconv_motion_linvel(_ptr(ffi, res), _ptr(ffi, p), p.size // 3, _api.c_real(dt, fname, "dt"),
                                     _enum(method, "spconv_motion_diff", fname, "method")), fname)
@@ -702,7 +711,7 @@ def motion_linvel(pos, dt, method, *, check_finite=True):
 def motion_angvel(q, dt, q_format, body, method, *, check_finite=True):
     fname = "motion_angvel"
     dtype, ffi, lib = _precision(fname, check_finite, q=q)
-    a = _reals(q, dtype, fname, "q", 4)
+    a = _frames(q, dtype, fname, "q", 4)
     res = np.empty(a.shape[:-1] + (3,), dtype)
     _check(lib.spconv_motion_angvel(_ptr(ffi, res), _ptr(ffi, a), a.size // 4, _api.c_real(dt, fname, "dt"),
                                     _enum(q_format, "spconv_rot_format", fname, "q_format"),

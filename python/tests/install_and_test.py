@@ -16,6 +16,8 @@ against the installed copy:
 --require (CI) fails when pytest skipped anything but the tests that need
 a GPU (their reason starts with [gpu]): every optional dependency
 (hypothesis, scipy, dask, distributed, torch) and NVRTC must be there.
+--min-passed N fails when fewer than N tests passed (CI: a test file that
+pytest stopped collecting fails the run).
 Whatever the options, a test skipped for a dependency that is installed
 fails (python/tests/skip_policy.py, loaded by conftest.py).
 --install-only stops after step 2 (the Python examples run with
@@ -23,6 +25,7 @@ BUILD_DIR/venv/bin/python). Run by ctest: python_package (the README's
 test command) and example_python_install (its examples command).
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -41,6 +44,11 @@ def main():
     require = "--require" in rest
     install_only = "--install-only" in rest
     rest = [a for a in rest if a not in ("--require", "--install-only")]
+    min_passed = 0
+    if "--min-passed" in rest:
+        i = rest.index("--min-passed")
+        min_passed = int(rest[i + 1])
+        del rest[i:i + 2]
     venv = os.path.join(build, "venv")
     shutil.rmtree(venv, ignore_errors=True)
     run([sys.executable, "-m", "venv", "--system-site-packages", venv])
@@ -65,6 +73,11 @@ def main():
     skipped = [line for line in r.stdout.splitlines() if line.startswith("SKIPPED")]
     if require and any("[gpu]" not in line for line in skipped):
         print("install_and_test: tests were skipped and --require is set", file=sys.stderr)
+        return 1
+    passed = re.search(r"(\d+) passed", r.stdout)
+    if min_passed and (passed is None or int(passed.group(1)) < min_passed):
+        print(f"install_and_test: {passed.group(1) if passed else 'no'} tests passed, at least "
+              f"{min_passed} required", file=sys.stderr)
         return 1
     return 0
 

@@ -928,9 +928,11 @@ bad("motion_clip_align", "ground", CLIP, 0, sc.AXIS_Z, sc.AXIS_POS_X, sc.AXIS_PO
 bad("motion_clip_align", "up", CLIP, 0, 2**70, sc.AXIS_POS_X, sc.AXIS_POS_X, 0.0)
 bad("motion_linvel", "pos", POS[:, :2], DT, sc.MOTION_DIFF_FORWARD)
 bad("motion_linvel", "dt", POS, 0.0, sc.MOTION_DIFF_FORWARD)
+bad("motion_linvel", "pos", np.stack([POS, POS + 100]), DT, sc.MOTION_DIFF_FORWARD)  # two clips
 bad("motion_linvel", "method", POS, DT, 2**70)
 bad("motion_angvel", "q", QS[:, :3], DT, sc.ROT_QUAT_WXYZ, 0, sc.MOTION_DIFF_FORWARD)
 bad("motion_angvel", "q_format", QS, DT, sc.ROT_MAT, 0, sc.MOTION_DIFF_FORWARD)
+bad("motion_angvel", "q", np.stack([QS, QS]), DT, sc.ROT_QUAT_WXYZ, 0, sc.MOTION_DIFF_FORWARD)
 bad("motion_angvel", "q", QS * np.nan, DT, sc.ROT_QUAT_WXYZ, 0, sc.MOTION_DIFF_FORWARD)
 bad("euler_seq_from_bvh_channels", "channels", "Xrotation Xrotation Yrotation")
 bad("euler_seq_from_bvh_channels", "channels", b"Zrotation Xrotation Yrotation")

@@ -141,3 +141,17 @@ def test_the_package_carries_the_header():
         with open(repo, encoding="utf-8") as f:
             assert f.read() == HEADER.text, "rebuild the package: the header changed"
     assert np.array_equal(sc.quat_xyzw_from_wxyz([1.0, 2.0, 3.0, 4.0]), [2.0, 3.0, 4.0, 1.0])
+
+
+def test_every_prototype_has_its_one_line_contract(tmp_path):
+    """The mirror's docstrings and NULL rules come from the one-line comment
+    above each prototype: a comment over two lines is refused."""
+    name = "spconv_spatial_inertia_transform_wxyz("
+    text = HEADER.text
+    proto = text.index(name, text.index(">>decl\n"))
+    above = text.rindex("/*", 0, proto)
+    broken = text[:above] + "/* a contract\n   over two lines */\nSPCONV_API void " + text[proto:]
+    path = tmp_path / "spatial_conv.h"
+    path.write_text(broken, encoding="utf-8")
+    with pytest.raises(ValueError, match="one-line contract"):
+        _header.read(str(path))
