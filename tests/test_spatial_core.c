@@ -977,10 +977,12 @@ static void test_principal_round_trip(void **state) {
    comes back from R diag R^T to JACOBI_TOL of max |I|. */
 #ifdef SPCONV_USE_FLOAT
 #  define PR_BIG 1e38      /* near FLT_MAX: 16 BIG overflows */
+#  define PR_MAX 3e38      /* 2 MAX overflows, sqrt(17) / 4 MAX does not */
 #  define PR_HUGE 1e30
 #  define PR_TINY 1e-38    /* subnormal */
 #else
-#  define PR_BIG 1e307     /* near DBL_MAX: 16 BIG overflows */
+#  define PR_BIG 1e307     /* near DBL_MAX */
+#  define PR_MAX 1.5e308   /* 2 MAX overflows, sqrt(17) / 4 MAX does not */
 #  define PR_HUGE 1e300
 #  define PR_TINY 1e-310   /* subnormal */
 #endif
@@ -995,6 +997,10 @@ static void test_principal_extremes(void **state) {
                                       {2, 1, T}, {HG, T, 0}};
   const spconv_real near_max[9] = {B, B / 2, 0, B / 2, B, 0, 0, 0, 1};
   const spconv_real huge_off[9] = {1, HG, 0, HG, 1, 0, 0, 0, 1};
+  /* indefinite, its moments finite but A_ll - A_kk = -2 MAX not: the
+     scaling near overflow keeps the sweeps finite */
+  const spconv_real M = (spconv_real)PR_MAX;
+  const spconv_real near_inf[9] = {M, M / 4, 0, M / 4, -M, 0, 0, 0, 1};
   const int A[9] = {4, 2, 1, 2, 5, 3, 1, 3, 6};
 #ifdef SPCONV_USE_FLOAT
   const int e[][3] = {{60, -20, -20}, {-20, -20, 60}, {55, -30, 0}, {-30, 30, -60}};
@@ -1014,6 +1020,11 @@ static void test_principal_extremes(void **state) {
   EXPECT_NEAR(d[0], 1.5 * PR_BIG, JACOBI_TOL, 1.5 * PR_BIG);
   EXPECT_NEAR(d[1], 0.5 * PR_BIG, JACOBI_TOL, 1.5 * PR_BIG);
   EXPECT_NEAR(d[2], 1, JACOBI_TOL, 1);
+  expect_principal_round_trip(near_inf);
+  assert_int_equal(spconv_principal_from_inertia(d, q, near_inf), SPCONV_OK);
+  EXPECT_NEAR(d[0], sqrt(17.0) / 4 * PR_MAX, JACOBI_TOL, PR_MAX);
+  EXPECT_NEAR(d[1], 1, JACOBI_TOL, PR_MAX);
+  EXPECT_NEAR(d[2], -sqrt(17.0) / 4 * PR_MAX, JACOBI_TOL, PR_MAX);
   expect_principal_round_trip(huge_off);
   assert_int_equal(spconv_principal_from_inertia(d, q, huge_off), SPCONV_OK);
   EXPECT_NEAR(d[0], PR_HUGE, JACOBI_TOL, PR_HUGE);
