@@ -680,7 +680,7 @@ def adjoint_wrench_matrix_wxyz(pose: ArrayLike, order: Order | int, *, check_fin
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def asset_axes_matrix(format: AssetFormat | int, file_is_z_up: int, to: AxisPreset | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
+def asset_axes_matrix(format: AssetFormat | int, file_is_z_up: int, to: AxisPreset | int | str, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """M (v_to = M v_from) from a mesh file's axes to preset `to`, facing kept.
 
     Mirror of the C function int spconv_asset_axes_matrix(spconv_real res[9], spconv_asset_format format, int file_is_z_up, spconv_axis_preset to);
@@ -690,7 +690,7 @@ def asset_axes_matrix(format: AssetFormat | int, file_is_z_up: int, to: AxisPres
     ----------
     format : spatial_conv.AssetFormat
     file_is_z_up : int
-    to : spatial_conv.AxisPreset
+    to : spatial_conv.AxisPreset, or a str: a preset's name in lower case
     check_finite : bool, default True (False hands NaN and inf to C)
     dtype : numpy.float64 (default) or numpy.float32: the precision of the result
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -764,7 +764,7 @@ def axis_angle_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., ou
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def axis_conversion(from_forward: SignedAxis | int, from_up: SignedAxis | int, to_forward: SignedAxis | int, to_up: SignedAxis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
+def axis_conversion(from_forward: SignedAxis | int | str, from_up: SignedAxis | int | str, to_forward: SignedAxis | int | str, to_up: SignedAxis | int | str, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """Rotation M (row-major, v_to = M v_from) as Blender's axis_conversion.
 
     Mirror of the C function int spconv_axis_conversion(spconv_real res[9], spconv_signed_axis from_forward, spconv_signed_axis from_up, spconv_signed_axis to_forward, spconv_signed_axis to_up);
@@ -772,10 +772,10 @@ def axis_conversion(from_forward: SignedAxis | int, from_up: SignedAxis | int, t
 
     Parameters
     ----------
-    from_forward : spatial_conv.SignedAxis
-    from_up : spatial_conv.SignedAxis
-    to_forward : spatial_conv.SignedAxis
-    to_up : spatial_conv.SignedAxis
+    from_forward : spatial_conv.SignedAxis, or a str: "x", "y", "z", "+x", "-x", "+y", "-y", "+z" or "-z"
+    from_up : spatial_conv.SignedAxis, or a str: "x", "y", "z", "+x", "-x", "+y", "-y", "+z" or "-z"
+    to_forward : spatial_conv.SignedAxis, or a str: "x", "y", "z", "+x", "-x", "+y", "-y", "+z" or "-z"
+    to_up : spatial_conv.SignedAxis, or a str: "x", "y", "z", "+x", "-x", "+y", "-y", "+z" or "-z"
     check_finite : bool, default True (False hands NaN and inf to C)
     dtype : numpy.float64 (default) or numpy.float32: the precision of the result
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -787,7 +787,7 @@ def axis_conversion(from_forward: SignedAxis | int, from_up: SignedAxis | int, t
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def axis_preset_matrix(from_: AxisPreset | int, to: AxisPreset | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
+def axis_preset_matrix(from_: AxisPreset | int | str, to: AxisPreset | int | str, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """M (row-major, v_to = M v_from) between two axis presets.
 
     Mirror of the C function int spconv_axis_preset_matrix(spconv_real res[9], spconv_axis_preset from, spconv_axis_preset to);
@@ -795,8 +795,8 @@ def axis_preset_matrix(from_: AxisPreset | int, to: AxisPreset | int, *, check_f
 
     Parameters
     ----------
-    from_ : spatial_conv.AxisPreset
-    to : spatial_conv.AxisPreset
+    from_ : spatial_conv.AxisPreset, or a str: a preset's name in lower case
+    to : spatial_conv.AxisPreset, or a str: a preset's name in lower case
     check_finite : bool, default True (False hands NaN and inf to C)
     dtype : numpy.float64 (default) or numpy.float32: the precision of the result
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -899,7 +899,7 @@ def bvh_channels_from_euler_seq(seq: Any, kind: Any) -> Any:
     returns a str. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def bvh_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def bvh_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int | str, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """BVH channel angles (degrees, channel order of seq) of q (wxyz).
 
     Mirror of the C function int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4], spconv_euler_seq seq);
@@ -908,7 +908,7 @@ def bvh_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int, *, check_finite: 
     Parameters
     ----------
     q_wxyz : array_like (..., 4)
-    seq : spatial_conv.EulerSeq
+    seq : spatial_conv.EulerSeq, or a str: three axis letters as SciPy writes them, "xyz", "XYZ", "zxz": the order of the axes only; the case does not set the kind
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -1004,7 +1004,7 @@ def deg_from_rad3(v: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] |
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def euler_from_mat(R: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def euler_from_mat(R: ArrayLike, seq: EulerSeq | int | str, kind: EulerKind | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Euler angles (rad, SciPy's ranges) of row-major rotation R.
 
     Mirror of the C function int spconv_euler_from_mat(spconv_real res[3], const spconv_real R[9], spconv_euler_seq seq, spconv_euler_kind kind);
@@ -1013,7 +1013,7 @@ def euler_from_mat(R: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, 
     Parameters
     ----------
     R : array_like (..., 9) or (..., 3, 3)
-    seq : spatial_conv.EulerSeq
+    seq : spatial_conv.EulerSeq, or a str: three axis letters as SciPy writes them, "xyz", "XYZ", "zxz": the order of the axes only; the case does not set the kind
     kind : spatial_conv.EulerKind
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -1025,7 +1025,7 @@ def euler_from_mat(R: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def euler_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def euler_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int | str, kind: EulerKind | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Euler angles (rad, SciPy's ranges) of q (wxyz); SPCONV_GIMBAL_LOCK warns.
 
     Mirror of the C function int spconv_euler_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4], spconv_euler_seq seq, spconv_euler_kind kind);
@@ -1034,7 +1034,7 @@ def euler_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int, kind: EulerKind
     Parameters
     ----------
     q_wxyz : array_like (..., 4)
-    seq : spatial_conv.EulerSeq
+    seq : spatial_conv.EulerSeq, or a str: three axis letters as SciPy writes them, "xyz", "XYZ", "zxz": the order of the axes only; the case does not set the kind
     kind : spatial_conv.EulerKind
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -1091,7 +1091,7 @@ def force_at_point_from_wrench(wrench: ArrayLike, from_: Convention | PresetId |
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def gravity(up: Axis | int, magnitude: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def gravity(up: Axis | int | str, magnitude: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Gravity for a +up world: -magnitude along up ((0, 0, -9.81) for Z-up).
 
     Mirror of the C function int spconv_gravity(spconv_real res[3], spconv_axis up, spconv_real magnitude);
@@ -1099,7 +1099,7 @@ def gravity(up: Axis | int, magnitude: ArrayLike, *, check_finite: bool = ..., o
 
     Parameters
     ----------
-    up : spatial_conv.Axis
+    up : spatial_conv.Axis, or a str: "x", "y" or "z"
     magnitude : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -1111,7 +1111,7 @@ def gravity(up: Axis | int, magnitude: ArrayLike, *, check_finite: bool = ..., o
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def gravity_signed(up: SignedAxis | int, magnitude: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def gravity_signed(up: SignedAxis | int | str, magnitude: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Gravity: -magnitude along the signed up axis, 0 along the others.
 
     Mirror of the C function int spconv_gravity_signed(spconv_real res[3], spconv_signed_axis up, spconv_real magnitude);
@@ -1119,7 +1119,7 @@ def gravity_signed(up: SignedAxis | int, magnitude: ArrayLike, *, check_finite: 
 
     Parameters
     ----------
-    up : spatial_conv.SignedAxis
+    up : spatial_conv.SignedAxis, or a str: "x", "y", "z", "+x", "-x", "+y", "-y", "+z" or "-z"
     magnitude : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -1349,7 +1349,7 @@ def mat_change_world_axes(M: ArrayLike, R: ArrayLike, *, check_finite: bool = ..
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def mat_from_euler(angles: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def mat_from_euler(angles: ArrayLike, seq: EulerSeq | int | str, kind: EulerKind | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Row-major R of Euler angles (rad, SciPy's meaning) for seq and kind.
 
     Mirror of the C function int spconv_mat_from_euler(spconv_real res[9], const spconv_real angles[3], spconv_euler_seq seq, spconv_euler_kind kind);
@@ -1358,7 +1358,7 @@ def mat_from_euler(angles: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int
     Parameters
     ----------
     angles : array_like (..., 3)
-    seq : spatial_conv.EulerSeq
+    seq : spatial_conv.EulerSeq, or a str: three axis letters as SciPy writes them, "xyz", "XYZ", "zxz": the order of the axes only; the case does not set the kind
     kind : spatial_conv.EulerKind
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -2569,7 +2569,7 @@ def quat_wxyz_from_axis_angle(axis: ArrayLike, angle: ArrayLike, *, check_finite
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_wxyz_from_bvh(angles_deg: ArrayLike, seq: EulerSeq | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def quat_wxyz_from_bvh(angles_deg: ArrayLike, seq: EulerSeq | int | str, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wxyz of a BVH joint's rotation: angles in degrees, channel order.
 
     Mirror of the C function int spconv_quat_wxyz_from_bvh(spconv_real res[4], const spconv_real angles_deg[3], spconv_euler_seq seq);
@@ -2578,7 +2578,7 @@ def quat_wxyz_from_bvh(angles_deg: ArrayLike, seq: EulerSeq | int, *, check_fini
     Parameters
     ----------
     angles_deg : array_like (..., 3)
-    seq : spatial_conv.EulerSeq
+    seq : spatial_conv.EulerSeq, or a str: three axis letters as SciPy writes them, "xyz", "XYZ", "zxz": the order of the axes only; the case does not set the kind
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -2608,7 +2608,7 @@ def quat_wxyz_from_drake_rpy(rpy: ArrayLike, *, check_finite: bool = ..., out: N
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def quat_wxyz_from_euler(angles: ArrayLike, seq: EulerSeq | int, kind: EulerKind | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def quat_wxyz_from_euler(angles: ArrayLike, seq: EulerSeq | int | str, kind: EulerKind | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wxyz of Euler angles (rad, SciPy's meaning) for seq and kind.
 
     Mirror of the C function int spconv_quat_wxyz_from_euler(spconv_real res[4], const spconv_real angles[3], spconv_euler_seq seq, spconv_euler_kind kind);
@@ -2617,7 +2617,7 @@ def quat_wxyz_from_euler(angles: ArrayLike, seq: EulerSeq | int, kind: EulerKind
     Parameters
     ----------
     angles : array_like (..., 3)
-    seq : spatial_conv.EulerSeq
+    seq : spatial_conv.EulerSeq, or a str: three axis letters as SciPy writes them, "xyz", "XYZ", "zxz": the order of the axes only; the case does not set the kind
     kind : spatial_conv.EulerKind
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3133,7 +3133,7 @@ def scale_change_axes(M: ArrayLike, s: ArrayLike, *, check_finite: bool = ..., o
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def shape_com(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | int, axis: Axis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def shape_com(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | int, axis: Axis | int | str, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Centre of mass of a uniform solid shape in its own frame.
 
     Mirror of the C function int spconv_shape_com(spconv_real res[3], const spconv_real size[3], spconv_shape_type type, spconv_shape_format format, spconv_axis axis);
@@ -3144,7 +3144,7 @@ def shape_com(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | int,
     size : array_like (..., 3)
     type : spatial_conv.ShapeType
     format : spatial_conv.ShapeFormat
-    axis : spatial_conv.Axis
+    axis : spatial_conv.Axis, or a str: "x", "y" or "z"
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -3155,7 +3155,7 @@ def shape_com(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | int,
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def shape_convert(size: ArrayLike, type: ShapeType | int, from_: ShapeFormat | int, from_axis: Axis | int, to: ShapeFormat | int, to_axis: Axis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
+def shape_convert(size: ArrayLike, type: ShapeType | int, from_: ShapeFormat | int, from_axis: Axis | int | str, to: ShapeFormat | int, to_axis: Axis | int | str, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
     """`to` size and res_q_wxyz (q_to = q_from res_q) of the same shape given in `from`.
 
     Mirror of the C function int spconv_shape_convert(spconv_real res_size[3], spconv_real res_q_wxyz[4], const spconv_real size[3], spconv_shape_type type, spconv_shape_format from, spconv_axis from_axis, spconv_shape_format to, spconv_axis to_axis);
@@ -3166,9 +3166,9 @@ def shape_convert(size: ArrayLike, type: ShapeType | int, from_: ShapeFormat | i
     size : array_like (..., 3)
     type : spatial_conv.ShapeType
     from_ : spatial_conv.ShapeFormat
-    from_axis : spatial_conv.Axis
+    from_axis : spatial_conv.Axis, or a str: "x", "y" or "z"
     to : spatial_conv.ShapeFormat
-    to_axis : spatial_conv.Axis
+    to_axis : spatial_conv.Axis, or a str: "x", "y" or "z"
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -3180,7 +3180,7 @@ def shape_convert(size: ArrayLike, type: ShapeType | int, from_: ShapeFormat | i
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def shape_volume(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | int, axis: Axis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def shape_volume(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | int, axis: Axis | int | str, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """*res = volume of a shape from the parameters of `format`.
 
     Mirror of the C function int spconv_shape_volume(spconv_real *res, const spconv_real size[3], spconv_shape_type type, spconv_shape_format format, spconv_axis axis);
@@ -3191,7 +3191,7 @@ def shape_volume(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | i
     size : array_like (..., 3)
     type : spatial_conv.ShapeType
     format : spatial_conv.ShapeFormat
-    axis : spatial_conv.Axis
+    axis : spatial_conv.Axis, or a str: "x", "y" or "z"
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -3672,7 +3672,7 @@ def twist_transform_wxyz(pose: ArrayLike, twist: ArrayLike, order: Order | int, 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def up_axis_matrix(from_up: Axis | int, to_up: Axis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
+def up_axis_matrix(from_up: Axis | int | str, to_up: Axis | int | str, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """Row-major rotation by +90 deg about from_up x to_up: v_to = res v_from.
 
     Mirror of the C function int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up, spconv_axis to_up);
@@ -3680,8 +3680,8 @@ def up_axis_matrix(from_up: Axis | int, to_up: Axis | int, *, check_finite: bool
 
     Parameters
     ----------
-    from_up : spatial_conv.Axis
-    to_up : spatial_conv.Axis
+    from_up : spatial_conv.Axis, or a str: "x", "y" or "z"
+    to_up : spatial_conv.Axis, or a str: "x", "y" or "z"
     check_finite : bool, default True (False hands NaN and inf to C)
     dtype : numpy.float64 (default) or numpy.float32: the precision of the result
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3693,7 +3693,7 @@ def up_axis_matrix(from_up: Axis | int, to_up: Axis | int, *, check_finite: bool
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def up_axis_quat_wxyz(from_up: Axis | int, to_up: Axis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
+def up_axis_quat_wxyz(from_up: Axis | int | str, to_up: Axis | int | str, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """Unit wxyz of spconv_up_axis_matrix (identity when equal).
 
     Mirror of the C function int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up, spconv_axis to_up);
@@ -3701,8 +3701,8 @@ def up_axis_quat_wxyz(from_up: Axis | int, to_up: Axis | int, *, check_finite: b
 
     Parameters
     ----------
-    from_up : spatial_conv.Axis
-    to_up : spatial_conv.Axis
+    from_up : spatial_conv.Axis, or a str: "x", "y" or "z"
+    to_up : spatial_conv.Axis, or a str: "x", "y" or "z"
     check_finite : bool, default True (False hands NaN and inf to C)
     dtype : numpy.float64 (default) or numpy.float32: the precision of the result
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3760,7 +3760,7 @@ def vec_change_up_axis_n(v: Any, from_up: Any, to_up: Any, check_finite: Any = .
     returns an array (..., 3). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def vec_from_signed_axis(axis: SignedAxis | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
+def vec_from_signed_axis(axis: SignedAxis | int | str, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ..., dtype: Any = ...) -> NDArray[Any]:
     """Unit vector of a signed axis (SPCONV_AXIS_NEG_Y -> (0, -1, 0)).
 
     Mirror of the C function int spconv_vec_from_signed_axis(spconv_real res[3], spconv_signed_axis axis);
@@ -3768,7 +3768,7 @@ def vec_from_signed_axis(axis: SignedAxis | int, *, check_finite: bool = ..., ou
 
     Parameters
     ----------
-    axis : spatial_conv.SignedAxis
+    axis : spatial_conv.SignedAxis, or a str: "x", "y", "z", "+x", "-x", "+y", "-y", "+z" or "-z"
     check_finite : bool, default True (False hands NaN and inf to C)
     dtype : numpy.float64 (default) or numpy.float32: the precision of the result
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)

@@ -73,20 +73,72 @@ def constants():
 
 
 def enum_value(value, c_type, function, argument):
-    """value (member, int or, for presets, lower-case name) as a member of
-    the IntEnum of c_type; Error if it is none of its values."""
+    """value (member, int or, for the types of STRING_FORMS, a string) as a
+    member of the IntEnum of c_type; Error if it is none of its values."""
     cls = ENUMS[c_type]
     if isinstance(value, str):
-        if c_type in PRESET_TYPES and value == value.lower() and value.upper() in cls.__members__:
-            return cls[value.upper()]
-        names = ", ".join(f'"{m.lower()}"' for m in cls.__members__) if c_type in PRESET_TYPES \
-            else "strings are not accepted here"
-        raise error(function, argument, f"={value!r} is not a value of {cls.__name__} ({names})")
+        member = _member_of_string(value, c_type)
+        if member is not None:
+            return member
+        forms = ", ".join(f'"{m.lower()}"' for m in cls.__members__) if c_type in PRESET_TYPES \
+            else STRING_FORMS.get(c_type, "strings are not accepted here")
+        raise error(function, argument, f"={value!r} is not a value of {cls.__name__} ({forms})")
     try:
         return cls(operator.index(value))  # ints, NumPy integers, members; not 2.0
     except (ValueError, TypeError, OverflowError):
         raise error(function, argument, f"={value!r} is not a value of spatial_conv.{cls.__name__}") \
             from None
+
+
+# The enums that also take a string, and what the string is (the presets:
+# a member's name in lower case, "smpl" for AXIS_PRESET_SMPL).
+STRING_FORMS = {
+    "spconv_euler_seq": 'three axis letters as SciPy writes them, "xyz", "XYZ", "zxz": the order '
+                        'of the axes only; the case does not set the kind',
+    "spconv_axis": '"x", "y" or "z"',
+    "spconv_signed_axis": '"x", "y", "z", "+x", "-x", "+y", "-y", "+z" or "-z"',
+    **{t: "a preset's name in lower case" for t in PRESET_TYPES},
+}
+
+
+def euler_seq_of_string(c_name, s):
+    """(status, seq, kind) of the C parser spconv_<c_name>
+    (euler_seq_from_scipy, euler_seq_from_mujoco) for the str s; EINVAL
+    for a string holding a NUL byte or a character beyond ASCII."""
+    ffi, lib = _c64.ffi, _c64.lib
+    seq, kind = ffi.new("spconv_euler_seq *"), ffi.new("spconv_euler_kind *")
+    if "\0" in s or not s.isascii():  # C reads up to a NUL; no letter of a sequence is beyond ASCII
+        return HEADER.constants["SPCONV_EINVAL"], None, None
+    status = getattr(lib, "spconv_" + c_name)(seq, kind, s.encode())
+    return status, seq[0], kind[0]
+
+
+def _member_of_string(s, c_type):
+    """The member of c_type that the string s names (STRING_FORMS), or None."""
+    cls = ENUMS[c_type]
+    if c_type in PRESET_TYPES:
+        return cls[s.upper()] if s == s.lower() and s.upper() in cls.__members__ else None
+    if c_type == "spconv_euler_seq":
+        status, seq, _ = euler_seq_of_string("euler_seq_from_scipy", s)
+        return cls(seq) if status == 0 else None
+    member = AXIS_STRINGS.get(c_type, {}).get(s.lower())
+    return cls[member] if member else None
+
+
+def _axis_strings():
+    """c_type -> {lower-case string: member name}: "x" for AXIS_X; "x",
+    "+x" for AXIS_POS_X and "-x" for AXIS_NEG_X."""
+    signed = {}
+    for m in ENUMS["spconv_signed_axis"].__members__:
+        sign, axis = m.split("_")
+        signed.update({("-" if sign == "NEG" else "+") + axis.lower(): m})
+        if sign == "POS":
+            signed[axis.lower()] = m
+    return {"spconv_axis": {m.lower(): m for m in ENUMS["spconv_axis"].__members__},
+            "spconv_signed_axis": signed}
+
+
+AXIS_STRINGS = _axis_strings()
 
 
 # ------------------------------------------------------------ struct types
@@ -723,7 +775,8 @@ def docstring(plan):
             lines.append(f"{a.py_name} : spatial_conv.{cls}, PresetId or preset name (\"newton\")")
         elif a.role == _plan.CONST:
             lines.append(f"{a.py_name} : " + ("int" if a.ctype == "int"
-                                               else f"spatial_conv.{ENUMS[a.ctype].__name__}"))
+                                               else f"spatial_conv.{ENUMS[a.ctype].__name__}") +
+                         (f", or a str: {STRING_FORMS[a.ctype]}" if a.ctype in STRING_FORMS else ""))
         elif a.role == _plan.STRING:
             lines.append(f"{a.py_name} : str")
     lines.append("check_finite : bool, default True (False hands NaN and inf to C)")

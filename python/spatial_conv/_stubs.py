@@ -30,7 +30,8 @@ def _element_hints(impl):
         elif a.role == _plan.STRUCT:
             hints[a.py_name] = f"{CONVENTION_HINT[a.ctype]} | PresetId | str"
         elif a.role == _plan.CONST:
-            hints[a.py_name] = "int" if a.ctype == "int" else f"{_api.ENUMS[a.ctype].__name__} | int"
+            hints[a.py_name] = "int" if a.ctype == "int" else f"{_api.ENUMS[a.ctype].__name__} | int" + \
+                (" | str" if a.ctype in _api.STRING_FORMS else "")
         elif a.role == _plan.STRING:
             hints[a.py_name] = "str"
     outs = ["Body" if a.role == _plan.BODY_OUT else "NDArray[Any]" for a in impl.plan.outputs]

@@ -191,12 +191,11 @@ def status_string(status):
 def _euler_seq_parser(c_name):
     @_mirror(c_name, "(seq, kind): an EulerSeq and an EulerKind")
     def parse(s):
-        ffi, lib = _api._c64.ffi, _api._c64.lib
         if not isinstance(s, str):
             raise error(c_name, "s", "must be a str")
-        seq, kind = ffi.new("spconv_euler_seq *"), ffi.new("spconv_euler_kind *")
-        _check(getattr(lib, "spconv_" + c_name)(seq, kind, s.encode()), c_name, "s", s)
-        return _api.ENUMS["spconv_euler_seq"](seq[0]), _api.ENUMS["spconv_euler_kind"](kind[0])
+        status, seq, kind = _api.euler_seq_of_string(c_name, s)
+        _check(status, c_name, "s", s)
+        return _api.ENUMS["spconv_euler_seq"](seq), _api.ENUMS["spconv_euler_kind"](kind)
     return parse
 
 

@@ -465,6 +465,21 @@ def test_out_must_be_safe_to_write(variant, emulated):
     np.testing.assert_array_equal(rows.cpu(), np.tile([0.5, 0.5, 0.5, 0.5, 1, -1, -1, -1], (101, 1)))
 
 
+def test_enum_strings(variant, emulated):
+    """Axes and Euler sequences as strings give the members' results on
+    the device too; a bad string is refused naming the argument."""
+    rng = np.random.default_rng(15)
+    a, v = rng.normal(size=(40, 3)), rng.normal(size=(40, 3))
+    assert_identical(sc.quat_wxyz_from_euler(a, sc.EULER_ZXZ, sc.EULER_INTRINSIC),
+                     sc.quat_wxyz_from_euler(EmuArray.from_numpy(a), "zxz", sc.EULER_INTRINSIC),
+                     "quat_wxyz_from_euler")
+    assert_identical(sc.gravity_signed(sc.AXIS_NEG_Y, v[:, 0]),
+                     sc.gravity_signed("-y", EmuArray.from_numpy(v[:, 0].copy())), "gravity_signed")
+    with pytest.raises(sc.Error) as e:
+        sc.quat_wxyz_from_euler(EmuArray.from_numpy(a), "zxy ", sc.EULER_INTRINSIC)
+    assert e.value.argument == "seq"
+
+
 def test_what_the_device_refuses(variant, emulated):
     """Layouts the host copies but the GPU path refuses (docs/python.md:
     batch dimensions that collapse into one stride, one dtype): an Error

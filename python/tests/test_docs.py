@@ -1,7 +1,8 @@
 """The Python blocks of README.md and docs/python.md run as written (each
 file's blocks in order, in one namespace), and the counts docs/python.md
 states are the package's. A block fenced ```python runs; one fenced
-```python no-run (Ray, Spark, a shortened excerpt) is shown only."""
+```python no-run (Ray, Spark, a shortened excerpt) is shown only; one fenced
+```python dask runs in test_dask_docs.py, where Dask is installed."""
 import os
 import re
 
@@ -14,9 +15,10 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 DOCS = ["README.md", os.path.join("docs", "python.md")]
 
 
-def python_blocks(path):
+def python_blocks(path, tag=""):
+    """The code of path's blocks fenced ```python, or ```python <tag>."""
     with open(os.path.join(ROOT, path), encoding="utf-8") as f:
-        return re.findall(r"^```python\n(.*?)^```", f.read(), re.S | re.M)
+        return re.findall(rf"^```python{' ' + tag if tag else ''}\n(.*?)^```", f.read(), re.S | re.M)
 
 
 @pytest.mark.parametrize("path", DOCS)

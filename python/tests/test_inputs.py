@@ -573,7 +573,7 @@ def test_preset_spellings_are_equivalent():
 
 def test_invalid_enum_values_raise():
     a = rand(3)
-    for bad in (12345, -1, sc.EULER_EXTRINSIC, "xyz", 3.0, None):
+    for bad in (12345, -1, sc.EULER_EXTRINSIC, "xyq", "intrinsic", 3.0, None):
         with pytest.raises(sc.Error) as info:
             sc.quat_wxyz_from_euler(a, bad, sc.EULER_EXTRINSIC)
         assert info.value.argument == "seq"
