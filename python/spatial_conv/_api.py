@@ -594,9 +594,9 @@ class ElementFunction:
         args = ", ".join(n for n, _, _ in reals) or None
         return _errors.status_error(report.status, self.name, args, index, "; ".join(values))
 
-    def warn(self, report, batch, count, stacklevel=4):
+    def warn(self, report, batch, count):
         _errors.status_warn_batch(report.warn_status, self.name, report.warnings, report.warn_index,
-                                  batch, count, stacklevel=stacklevel)
+                                  batch, count, stacklevel=4)
 
     def fast_call(self, args, check_finite, out):
         """__call__ for the common case, its argument handling decided at
@@ -611,7 +611,7 @@ class ElementFunction:
         arrays, dtype, batch, torch_in = got
         count = math.prod(batch)
         outs = self.fast_out_arrays(out, arrays, dtype, batch) if out is not None else None
-        if outs is _GENERAL:
+        if outs is _GENERAL or outs is not None and not count:
             return _GENERAL
         mod = LIBS[dtype]
         ffi = mod.ffi
@@ -652,7 +652,7 @@ class ElementFunction:
             reals = [(s[3], a, s[4]) for s, a in zip(self.fast_reals, arrays) if a is not None]
             if report.status:
                 raise self.error(report, batch, reals, dtype)
-            self.warn(report, batch, count, stacklevel=5)
+            self.warn(report, batch, count)
         if outs is not None:  # the caller's objects (a tensor stays a tensor)
             outputs = list((out,) if not isinstance(out, tuple) else out)
         if not batch:  # only then a result may be 0-d
