@@ -453,6 +453,10 @@ class ElementFunction:
             params.append(inspect.Parameter("dtype", inspect.Parameter.KEYWORD_ONLY, default=None))
         self.signature = inspect.Signature(params)
         self.names = [a.py_name for a in self.inputs]
+        self.out_ok = "out" in self.signature.parameters
+        self.fast_steps = _fast_steps(plan)
+        self.fast_reals = [s for s in self.fast_steps if s[0] == _FAST_IN]
+        self.fast_outs = [s for s in self.fast_steps if s[0] == _FAST_OUT]
 
     def bind(self, args, kwargs):
         if len(args) > len(self.names):
@@ -646,6 +650,185 @@ class ElementFunction:
         _errors.status_warn_batch(report.warn_status, self.name, report.warnings, report.warn_index,
                                   batch, count, stacklevel=4)
 
+    def fast_call(self, args, check_finite, out):
+        """__call__ for the common case, its argument handling decided at
+        construction (fast_steps): every real input a NumPy array or CPU
+        tensor, all float64 or all float32, of one batch shape, an input's
+        reals on its last axis; out= arrays of exactly the result's dtype
+        and shape, C-contiguous, sharing no memory with the inputs. Gives
+        _GENERAL for anything else: the general path then does the call."""
+        got = _fast_inputs(self.fast_reals, args)
+        if got is _GENERAL:
+            return _GENERAL
+        arrays, dtype, batch, torch_in = got
+        count = math.prod(batch)
+        outs = self.fast_out_arrays(out, arrays, dtype, batch) if out is not None else None
+        if outs is _GENERAL or outs is not None and not count:
+            return _GENERAL
+        mod = LIBS[dtype]
+        ffi = mod.ffi
+        report = ffi.new("spx_report *")
+        call = [count, 1 if check_finite else 0, report]
+        keep, outputs = [], []
+        fname, reals = self.name, iter(arrays)
+        for step in self.fast_steps:
+            kind = step[0]
+            if kind == _FAST_IN:
+                a = next(reals)
+                if a is None:
+                    call += (ffi.NULL, 0)
+                elif _contiguous(a):  # as _flat has it: stride 0 for one element
+                    call += (ffi.from_buffer(a), 0 if count == 1 else step[4] or 1)
+                else:
+                    v, ptr, stride = _flat(a, batch, count, step[4], dtype, ffi)
+                    keep.append(v)
+                    call += (ptr, stride)
+            elif kind == _FAST_OUT:
+                res = np.empty(batch + step[2], dtype) if outs is None else outs[len(outputs)]
+                outputs.append(res)
+                call += (ffi.from_buffer(res), step[1] or 1)
+            elif kind == _FAST_BODY_OUT:
+                fields = [np.empty(batch + (size,), dtype) for _, size in _plan.BODY_FIELDS]
+                for f, (_, size) in zip(fields, _plan.BODY_FIELDS):
+                    call += (ffi.from_buffer(f), size)
+                outputs.append(Body(*fields))
+            else:
+                call.append(self.fast_value(step, args[step[1]], mod, keep))
+        if self.plan.returns_real:
+            res = np.empty(batch, dtype)
+            outputs.append(res)
+            call += (ffi.from_buffer(res), 1)
+        if count:
+            self.kernel[dtype](*call)
+        if report.status or report.warnings:
+            reals = [(s[3], a, s[4]) for s, a in zip(self.fast_reals, arrays) if a is not None]
+            if report.status:
+                raise self.error(report, batch, reals, dtype)
+            self.warn(report, batch, count)
+        if outs is not None:  # the caller's objects (a tensor stays a tensor)
+            outputs = list((out,) if not isinstance(out, tuple) else out)
+        if not batch:  # only then a result may be 0-d
+            outputs = [_scalar(r) for r in outputs]
+        if torch_in:
+            outputs = [to_torch(r) for r in outputs]
+        return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+    def fast_out_arrays(self, out, arrays, dtype, batch):
+        """The out= arrays as NumPy arrays the C loop writes directly, or
+        _GENERAL (the general path checks and explains)."""
+        outs = (out,) if len(self.fast_outs) == 1 and not isinstance(out, tuple) else out
+        if not isinstance(outs, tuple) or len(outs) != len(self.fast_outs):
+            return _GENERAL
+        views = []
+        for step, given in zip(self.fast_outs, outs):
+            o = given if type(given) is np.ndarray else _tensor_view(given)
+            if o is None or o.dtype is not dtype or o.shape != batch + step[2]:
+                return _GENERAL
+            flags = o.flags
+            if not (flags.c_contiguous and flags.aligned and flags.writeable):
+                return _GENERAL
+            for a in arrays:
+                if a is not None and _may_share_memory(o, a):
+                    return _GENERAL
+            views.append(o)
+        return views
+
+    def fast_value(self, step, v, mod, keep):
+        """The C value of a CONST, STRUCT or STRING argument."""
+        kind, _, ctype, name = step
+        if kind == _FAST_STRUCT:
+            return convention_cdata(mod, ctype, v, self.name, name)
+        if kind == _FAST_CONST:
+            return c_int(v, self.name, name) if ctype == "int" else \
+                int(enum_value(v, ctype, self.name, name))
+        if not isinstance(v, str):
+            raise error(self.name, name, "must be a str")
+        b = v.encode()
+        keep.append(b)
+        return b
+
+
+_GENERAL = object()  # fast_call: the general path does this call
+_FAST_IN, _FAST_OUT, _FAST_BODY_OUT, _FAST_CONST, _FAST_STRUCT, _FAST_STRING = range(6)
+_FAST_VALUE_KIND = {_plan.CONST: _FAST_CONST, _plan.STRUCT: _FAST_STRUCT, _plan.STRING: _FAST_STRING}
+_may_share_memory = getattr(np.may_share_memory, "_implementation", np.may_share_memory)
+
+
+def _fast_steps(plan):
+    """The loop's arguments (_build.py's order) as steps of fast_call:
+    (_FAST_IN, input position, Body field index or None, name, size, nullable),
+    (_FAST_OUT, size, the result's inner shape), (_FAST_BODY_OUT,),
+    (_FAST_CONST / _FAST_STRUCT / _FAST_STRING, input position, C type, name)."""
+    pos = {a.py_name: i for i, a in enumerate(plan.inputs)}
+    steps = []
+    for a in plan.args:
+        if a.role in _REAL_ROLES:
+            steps.append((_FAST_IN, pos[a.py_name], None, a.py_name, a.size, a.nullable))
+        elif a.role == _plan.BODY_IN:
+            steps += [(_FAST_IN, pos[a.py_name], j, f"{a.py_name}.{field}", size, False)
+                      for j, (field, size) in enumerate(_plan.BODY_FIELDS)]
+        elif a.role == _plan.OUT:
+            steps.append((_FAST_OUT, a.size, OUT_SHAPES.get(a.size, (a.size,)) if a.size else ()))
+        elif a.role == _plan.BODY_OUT:
+            steps.append((_FAST_BODY_OUT,))
+        else:
+            steps.append((_FAST_VALUE_KIND[a.role], pos[a.py_name], a.ctype, a.py_name))
+    return tuple(steps)
+
+
+def _fast_inputs(steps, args):
+    """(arrays, dtype, batch shape, any tensor) of the real inputs (None for
+    C's NULL), or _GENERAL unless they are NumPy arrays or CPU tensors of
+    one dtype (float64 or float32) and one batch shape, reals on the last axis."""
+    arrays, dtype, batch, torch_in = [], None, None, False
+    for _, pos, field, _, size, nullable in steps:
+        v = args[pos]
+        if field is not None:
+            if not isinstance(v, tuple) or len(v) != 4:
+                return _GENERAL
+            v = v[field]
+        if type(v) is not np.ndarray:
+            if v is None and nullable:
+                arrays.append(None)
+                continue
+            v = _tensor_view(v)
+            if v is None:
+                return _GENERAL
+            torch_in = True
+        d = v.dtype
+        if d is not dtype:
+            if dtype is not None or (d is not F64 and d is not F32):
+                return _GENERAL
+            dtype = d
+        shape = v.shape
+        if size:
+            if not shape or shape[-1] != size:
+                return _GENERAL
+            shape = shape[:-1]
+        if shape != batch:
+            if batch is not None:
+                return _GENERAL
+            batch = shape
+        arrays.append(v)
+    return _GENERAL if batch is None else (arrays, dtype, batch, torch_in)
+
+
+def _tensor_view(x):
+    """A CPU tensor (exactly torch.Tensor) as the NumPy array sharing its
+    memory, or None (another type, a GPU tensor, one that needs grad)."""
+    torch = sys.modules.get("torch")
+    if torch is None or type(x) is not torch.Tensor:
+        return None
+    try:
+        return x.numpy()
+    except (TypeError, RuntimeError):
+        return None
+
+
+def _contiguous(a):
+    flags = a.flags
+    return flags.c_contiguous and flags.aligned
+
 
 def _shaped(out, batch, size):
     """A view of out (count, k) as batch + the result's shape."""
@@ -731,8 +914,12 @@ def element_functions(device_call=_no_device):
     for name, plan in _plan.element_plans(HEADER).items():
         impl = ElementFunction(plan, device_call)
 
-        def f(*args, _impl=impl, **kwargs):
-            return _impl(*args, **kwargs)
+        def f(*args, check_finite=True, out=None, _impl=impl, _n=len(impl.names), **kwargs):
+            if not kwargs and len(args) == _n and (out is None or _impl.out_ok):
+                r = _impl.fast_call(args, check_finite, out)
+                if r is not _GENERAL:
+                    return r
+            return _impl(*args, check_finite=check_finite, out=out, **kwargs)
         f.__name__ = f.__qualname__ = name
         f.__module__ = "spatial_conv"
         f.__signature__ = impl.signature

@@ -60,7 +60,7 @@ except ImportError:  # run from a checkout without PYTHONPATH
     import spatial_conv as sc
 
 HEADER_DIR = os.path.join(ROOT, "include")
-FULL_SIZES = (1, 4096, 131072, 1048576)
+FULL_SIZES = (1, 64, 4096, 131072, 1048576)
 QUICK_SIZES = (1, 256)
 TARGET_N = 1048576
 TOL = {np.float64: 1e-12, np.float32: 2e-5}
@@ -328,13 +328,25 @@ def make_inputs(n, dtype, seed=1):
 
 # ------------------------------------------------------------- the operations
 
+def tensor_call(py_args):
+    """A call of the Python function (fn, args) with every NumPy array
+    argument as a CPU tensor sharing its memory; None without PyTorch."""
+    if importlib.util.find_spec("torch") is None:
+        return None
+    import torch
+    fn, args = py_args
+    targs = [torch.from_numpy(a) if isinstance(a, np.ndarray) else a for a in args]
+    return lambda: fn(*targs)
+
+
 class Op:
     """One operation: its Python call, C call and NumPy variants on arrays d."""
 
-    def __init__(self, name, py, c, c_outputs, c_fresh, numpy, label, py_out):
+    def __init__(self, name, py, c, c_outputs, c_fresh, numpy, label, py_out, py_args):
         self.name, self.py, self.c, self.c_outputs, self.c_fresh, self.numpy, self.label = \
             name, py, c, c_outputs, c_fresh, numpy, label
         self.py_out = py_out  # the Python call writing into preallocated arrays (out=)
+        self.py_tensor = tensor_call(py_args)  # the Python call on CPU tensors, or None
 
 
 def reorder_op(lib, d, n):
@@ -358,7 +370,8 @@ def reorder_op(lib, d, n):
               {"q[..., [1, 2, 3, 0]]": lambda: np_reorder_fancy(q),
                "np.roll(q, -1, axis=-1)": lambda: np_reorder_roll(q),
                "np.concatenate": lambda: np_reorder_concat(q)},
-              "quat_xyzw_from_wxyz", lambda: sc.quat_xyzw_from_wxyz(q, out=out))
+              "quat_xyzw_from_wxyz", lambda: sc.quat_xyzw_from_wxyz(q, out=out),
+              (sc.quat_xyzw_from_wxyz, (q,)))
 
 
 def qvel_op(lib, d, n):
@@ -384,7 +397,8 @@ def qvel_op(lib, d, n):
     return Op("twist_from_mujoco_qvel",
               lambda cf: sc.twist_from_mujoco_qvel(qvel, quat, ipos, check_finite=cf),
               c, (res,), c_fresh, variants, "twist_from_mujoco_qvel (q = qpos[..., 3:7])",
-              lambda: sc.twist_from_mujoco_qvel(qvel, quat, ipos, out=out))
+              lambda: sc.twist_from_mujoco_qvel(qvel, quat, ipos, out=out),
+              (sc.twist_from_mujoco_qvel, (qvel, quat, ipos)))
 
 
 def state_op(lib, d, n):
@@ -411,7 +425,8 @@ def state_op(lib, d, n):
                "einsum + np.cross": lambda: np_state_einsum(pose, twist, com, iquat)},
               "state_convert mujoco_free -> isaaclab3",
               lambda: sc.state_convert("isaaclab3", pose, twist, "mujoco_free", com, iquat,
-                                       out=(op_out_pose, op_out_twist)))
+                                       out=(op_out_pose, op_out_twist)),
+              (sc.state_convert, ("isaaclab3", pose, twist, "mujoco_free", com, iquat)))
 
 
 OPS = (reorder_op, qvel_op, state_op)
@@ -493,6 +508,8 @@ def bench_cell(op, rounds, target):
         "c": op.c,
         "c_fresh": op.c_fresh,
     }
+    if op.py_tensor is not None:
+        contenders["py_tensor"] = _loop(op.py_tensor)
     for name, fn in op.numpy.items():
         contenders["np:" + name] = _loop(fn)
     t = measure(contenders, rounds, target)
@@ -610,6 +627,30 @@ def targets_text(rows):
     return "\n".join(out)
 
 
+CALL_SIZES = (1, 64, 4096, 1048576)  # the sizes of the per-call targets
+
+
+def call_targets_text(rows, over):
+    """The targets of the per-call cost, each with its ratio (one run)."""
+    def line(text, ratio, limit):
+        return f"- {text}: {ratio:.2f} ({'meets' if ratio <= limit else 'MISSES'} <= {limit:g})"
+    fancy = over["q[[1, 2, 3, 0]] (NumPy fancy indexing)"]
+    out = [line("one quaternion reorder / NumPy fancy indexing",
+                over["sc.quat_xyzw_from_wxyz(q)"] / fancy, 2)]
+    for op, dtype, n, t, best in rows:
+        tag = f"{op.name} ({np.dtype(dtype).name}, {n:,} bodies)"
+        if op.name == "state_convert" and n == 1:
+            out.append(line(f"{tag}: Python / NumPy ({best})", t["py"] / t["np:" + best], 4))
+        if op.name != "quat_xyzw_from_wxyz" and n == 4096:
+            out.append(line(f"{tag}: Python out= / C _n", t["py_out"] / t["c"], 1.25))
+        if n in CALL_SIZES:
+            out.append(line(f"{tag}: Python out= / Python (new arrays)", t["py_out"] / t["py"], 1))
+        if "py_tensor" in t and n in CALL_SIZES:
+            out.append(line(f"{tag}: Python on CPU tensors / on NumPy arrays",
+                            t["py_tensor"] / t["py"], 1.25))
+    return "\n".join(out)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="tiny sizes, few rounds (CI: it runs)")
@@ -617,7 +658,7 @@ def main(argv=None):
     ap.add_argument("--rounds", type=int, help="rounds per cell (default 9, quick 3)")
     ap.add_argument("--sample-ms", type=float, help="time per sample (default 10, quick 1)")
     ap.add_argument("--no-float", action="store_true", help="double only")
-    ap.add_argument("--sizes", help="comma-separated body counts (default 1,4096,131072,1048576)")
+    ap.add_argument("--sizes", help="comma-separated body counts (default 1,64,4096,131072,1048576)")
     args = ap.parse_args(argv)
     sizes = QUICK_SIZES if args.quick else FULL_SIZES
     if args.sizes:
@@ -667,6 +708,9 @@ def main(argv=None):
     if any(r[2] == TARGET_N for r in rows):
         report += ["Targets at 1,048,576 bodies: Python / C <= 1.25; NumPy / Python >= 3 (qvel map, "
                    "state conversion), >= 1 (reorder).", "", targets_text(rows), ""]
+    report += ["## Targets of the per-call cost", "",
+               "Ratios of one run (medians of interleaved samples; a loaded machine moves them).",
+               "", call_targets_text(rows, over), ""]
     report += [
         "## Per-call overhead (one quaternion, double)",
         "",

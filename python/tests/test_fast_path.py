@@ -1,0 +1,217 @@
+"""The element functions' fast path (ElementFunction.fast_call: arrays of one
+dtype and batch shape, out= arrays that share no memory with the inputs)
+against the general path (ElementFunction.__call__) on the valid calls of
+test_every_function.py, in the layouts where the two could diverge:
+contiguous and strided inputs, a batch stacked or broadcast, float32,
+CPU tensors, out= fresh, in place, overlapping or of the other dtype, a
+non-finite input. Both must give the same results (bit for bit, same
+types, shapes and dtypes), the same Error messages and the same warnings,
+pointing at the caller's line.
+"""
+import inspect
+import warnings
+
+import numpy as np
+import pytest
+
+import spatial_conv as sc
+from spatial_conv import _api
+import test_every_function as every
+from test_fuzz import same
+
+
+def element_cases():
+    out = []
+    for c in every.VALID:
+        f = getattr(sc, c.name)
+        if getattr(f, "_impl", None) is not None and not c.kwargs:
+            out.append(c)
+    return out
+
+
+CASES = element_cases()
+
+
+def outcome(call):
+    """("ok", result) | ("error", message) with the warnings' (category,
+    message, file) recorded"""
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        try:
+            r = "ok", call()
+        except sc.Error as e:
+            r = "error", str(e)
+        except TypeError as e:
+            r = "typeerror", str(e)
+    return r, [(x.category, str(x.message)) for x in w]
+
+
+def real_positions(f, args):
+    """Positions of the real array arguments (float arrays, Body fields)."""
+    return [i for i, (a, v) in enumerate(zip(f._impl.inputs, args))
+            if a.role in ("in", "scalar", "body_in")]
+
+
+def mapped(f, args, change):
+    """args with change(array) applied to every real array (and Body field)."""
+    out = list(args)
+    for i in real_positions(f, args):
+        v = args[i]
+        if isinstance(v, sc.Body):
+            out[i] = sc.Body(*(change(np.asarray(x, float)) for x in v))
+        elif v is not None:
+            out[i] = change(np.asarray(v, float))
+    return tuple(out)
+
+
+def strided(a):
+    if not a.ndim:
+        return a
+    big = np.zeros(a.shape[:-1] + (a.shape[-1] + 3,), a.dtype)
+    view = big[..., 1:a.shape[-1] + 1]
+    view[...] = a
+    return view
+
+
+LAYOUTS = {
+    "contiguous": lambda a: np.ascontiguousarray(a),
+    "float32": lambda a: a.astype(np.float32),
+    "strided": strided,
+    "stacked batch": lambda a: np.stack([a, a * 0.5, a]),
+    "broadcast batch": lambda a: np.broadcast_to(a, (3,) + a.shape),
+    "2-d batch": lambda a: np.stack([np.stack([a, a]), np.stack([a, a])]),
+    "empty batch": lambda a: np.zeros((0,) + a.shape),
+    "NaN": lambda a: np.where(np.arange(a.size).reshape(a.shape) == 0, np.nan, a),
+}
+
+
+def check_same(f, args, kwargs, what):
+    fast = outcome(lambda: f(*args, **kwargs))
+    general = outcome(lambda: f._impl(*args, **kwargs))
+    (fk, fr), fw = fast
+    (gk, gr), gw = general
+    assert fk == gk, f"{what}: fast {fk} {fr!r:.300} but general {gk} {gr!r:.300}"
+    if fk == "ok":
+        assert same(fr, gr), f"{what}: fast {fr!r:.300} but general {gr!r:.300}"
+        assert type(fr) is type(gr), f"{what}: fast gives {type(fr)}, general {type(gr)}"
+    else:
+        assert fr == gr, f"{what}: fast {fr!r} but general {gr!r}"
+    assert fw == gw, f"{what}: warnings {fw} but general {gw}"
+    return fast
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_fast_path_matches_general_path(layout):
+    for c in CASES:
+        f = getattr(sc, c.name)
+        args = mapped(f, c.args, LAYOUTS[layout])
+        check_same(f, args, {}, f"{c.name} {layout}")
+        check_same(f, args, {"check_finite": False}, f"{c.name} {layout} check_finite=False")
+
+
+@pytest.mark.parametrize("layout", ["contiguous", "float32", "stacked batch", "strided", "empty batch"])
+def test_fast_path_out_matches_general_path(layout):
+    for c in CASES:
+        f = getattr(sc, c.name)
+        if not f._impl.out_ok:
+            continue
+        args = mapped(f, c.args, LAYOUTS[layout])
+        (kind, r), _ = outcome(lambda: f._impl(*args))
+        if kind != "ok":
+            continue
+        results = r if isinstance(r, tuple) else (r,)
+        if not all(isinstance(x, np.ndarray) for x in results):
+            continue
+        for label, make in (("fresh", np.empty_like),
+                            ("other dtype", lambda x: np.empty(x.shape, np.float32 if x.dtype == np.float64
+                                                               else np.float64)),
+                            ("strided", lambda x: strided(np.zeros(x.shape, x.dtype)))):
+            outs = [make(x) for x in results]
+            general = [make(x) for x in results]
+            for a, b in zip(outs, general):
+                a[...] = b[...] = 7.0
+            out = outs[0] if len(outs) == 1 else tuple(outs)
+            g_out = general[0] if len(general) == 1 else tuple(general)
+            (fk, fr), fw = outcome(lambda: f(*args, out=out))
+            (gk, gr), gw = outcome(lambda: f._impl(*args, out=g_out))
+            assert fk == gk and fw == gw, f"{c.name} {layout} out {label}: {fr!r:.200} / {gr!r:.200}"
+            assert all(same(a, b) for a, b in zip(outs, general)), f"{c.name} {layout} out {label}"
+            if fk == "ok":
+                got = [(a, b) for a, b in zip(fr, out)] if isinstance(out, tuple) else [(fr, out)]
+                assert all(a is b for a, b in got), f"{c.name} {layout} out {label}: not the out object"
+
+
+def test_fast_path_out_in_place_and_overlap():
+    """An out that is an input (in place) or overlaps one: the fast path
+    hands it to the general path, which converts in place or refuses."""
+    for c in CASES:
+        f = getattr(sc, c.name)
+        if not f._impl.out_ok:
+            continue
+        (kind, r), _ = outcome(lambda: f._impl(*c.args))
+        if kind != "ok" or isinstance(r, tuple) or not isinstance(r, np.ndarray) or r.size < 2:
+            continue
+        for i in real_positions(f, c.args):
+            v = c.args[i]
+            if not isinstance(v, np.ndarray) or v.dtype != r.dtype:
+                continue
+            for label in ("in place", "overlapping"):
+                runs = []
+                for _ in range(2):
+                    buf = np.zeros(v.size + r.size + 1, r.dtype)
+                    inp = buf[:v.size].reshape(v.shape)
+                    inp[...] = v
+                    out = inp if label == "in place" and v.shape == r.shape else \
+                        buf[1:1 + r.size].reshape(r.shape)
+                    args = list(c.args)
+                    args[i] = inp
+                    runs.append((out, args))
+                (fk, fr), _ = outcome(lambda: f(*runs[0][1], out=runs[0][0]))
+                (gk, gr), _ = outcome(lambda: f._impl(*runs[1][1], out=runs[1][0]))
+                what = f"{c.name} out {label} {f._impl.names[i]}"
+                assert fk == gk and (fk != "error" or fr == gr), f"{what}: {fr!r:.200} / {gr!r:.200}"
+                assert same(runs[0][0], runs[1][0]), what
+
+
+def test_fast_path_tensors():
+    torch = pytest.importorskip("torch")
+    for c in CASES:
+        f = getattr(sc, c.name)
+        args = mapped(f, c.args, lambda a: torch.from_numpy(np.ascontiguousarray(a)))
+        (kind, fr), _ = check_same(f, args, {}, f"{c.name} tensors")
+        if kind == "ok" and real_positions(f, args):
+            results = fr if isinstance(fr, tuple) else (fr,)
+            assert all(isinstance(x, (torch.Tensor, sc.Body, type(None))) for x in results), c.name
+
+
+def test_fast_path_taken():
+    """The common calls do take the fast path (else this file tests nothing)."""
+    q = np.array([1.0, 0.0, 0.0, 0.0])
+    assert sc.quat_xyzw_from_wxyz._impl.fast_call((q,), True, None) is not _api._GENERAL
+    pose, twist = np.tile([0, 0, 0, 1.0, 0, 0, 0], (5, 1)), np.ones((5, 6), np.float32)
+    assert sc.state_convert._impl.fast_call(
+        ("isaaclab3", pose.astype(np.float32), twist, "mujoco_free", np.zeros((5, 3), np.float32),
+         np.tile(np.float32([1, 0, 0, 0]), (5, 1))), True, None) is not _api._GENERAL
+    taken = sum(sc.__dict__[c.name]._impl.fast_call(c.args, True, None) is not _api._GENERAL
+                for c in CASES if all(isinstance(c.args[i], (np.ndarray, sc.Body))
+                                      for i in real_positions(getattr(sc, c.name), c.args)))
+    assert taken > len(CASES) // 4, taken
+
+
+def test_fast_path_warns_at_the_callers_line():
+    """A C warning status (gimbal lock) warns from the caller's line, on
+    the fast path and on the general one (an out of the other dtype)."""
+    q = sc.quat_wxyz_from_euler(np.array([[0.3, np.pi / 2, 0.1], [0.1, 0.2, 0.3]]),
+                                sc.EULER_XYZ, sc.EULER_EXTRINSIC)
+    f = sc.euler_from_quat_wxyz
+    with pytest.warns(sc.StatusWarning):
+        assert f._impl.fast_call((q, sc.EULER_XYZ, sc.EULER_EXTRINSIC), True, None) is not _api._GENERAL
+    for single in (q, q[0]):
+        (kind, _), w = check_same(f, (single, sc.EULER_XYZ, sc.EULER_EXTRINSIC), {}, "gimbal lock")
+        assert kind == "ok" and len(w) == 1 and w[0][0] is sc.StatusWarning, w
+        for out in (None, np.empty(single.shape[:-1] + (3,), np.float32)):
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                line = inspect.currentframe().f_lineno + 1
+                f(single, sc.EULER_XYZ, sc.EULER_EXTRINSIC, out=out)
+            assert [(x.filename, x.lineno) for x in caught] == [(__file__, line)]
