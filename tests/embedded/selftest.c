@@ -1153,6 +1153,15 @@ static void test_se3_inertia(void) {
   TRUE(Tx[0] == 1 && Tx[2] == 3 && Tx[3] == 0 && Tx[5] == h && Tx[6] == h);
   spconv_pose_wxyz_from_xyzw(x, Tx);
   EQUAL(x, T, 7);
+  /* the batch forms: two poses, the same reals in the other order, in place */
+  for (n = 0; n < 7; ++n) {
+    a[n] = T[n];
+    a[7 + n] = Tx[n];
+  }
+  spconv_pose_xyzw_from_wxyz_n(b, a, 2);
+  EQUAL(b, Tx, 7);
+  spconv_pose_wxyz_from_xyzw_n(b, b, 2);
+  EQUAL(b, a, 14);
   {
     const real p_want[3] = {1, 3, 3}, d_want[3] = {0, 1, 0}, inv_want[7] = {-2, 1, -3, h, 0, 0, -h};
     const real M_want[16] = {0, -1, 0, 1, 1, 0, 0, 2, 0, 0, 1, 3, 0, 0, 0, 1};
