@@ -1744,8 +1744,9 @@ SPCONV_NODISCARD SPCONV_API int spconv_motion_clip_align(spconv_motion_clip *res
 #if defined(SPCONV_NO_DEPRECATION_WARNING) || defined(__CUDACC_RTC__)
 #  define SPCONV__DEPRECATED(old, new) new
 #elif defined(__GNUC__) || defined(__clang__)
+/* new is a name, pasted as itself (no parentheses) */
 #  define SPCONV__DEPRECATED(old, new) _Pragma(SPCONV__DEPRECATED_XTEXT(GCC warning \
-     SPCONV__DEPRECATED_TEXT(old: a deprecated spatial_conv 0.x name, use new))) new
+     SPCONV__DEPRECATED_TEXT(old: a deprecated spatial_conv 0.x name, use new))) new /* NOLINT */
 #  define SPCONV__DEPRECATED_TEXT(...) #__VA_ARGS__
 #  define SPCONV__DEPRECATED_XTEXT(...) SPCONV__DEPRECATED_TEXT(__VA_ARGS__) /* expanded first */
 #elif defined(_MSC_VER)
@@ -7866,9 +7867,9 @@ SPCONV_API int spconv_joint_layout_check(const spconv_joint_layout *L) {
 SPCONV__PRIVATE int spconv__joint_q_reorder(spconv_real *res, const spconv_real *joint_q,
                                        const spconv_joint_layout *L, int to_wxyz) {
   int j, i;
-  if (spconv__joint_layout_check(L, 0) != SPCONV_OK ||
-      ((!res || !joint_q) && L->joint_q_start[L->joint_count] > 0))
-    return SPCONV_EINVAL;
+  if (spconv__joint_layout_check(L, 0) != SPCONV_OK) return SPCONV_EINVAL;
+  if (L->joint_q_start[L->joint_count] == 0) return SPCONV_OK; /* nothing to move: NULL is fine */
+  if (!res || !joint_q) return SPCONV_EINVAL;
   for (j = 0; j < L->joint_count; ++j) {
     int t = L->joint_type[j], s = L->joint_q_start[j], e = L->joint_q_start[j + 1];
     int qo = t == SPCONV_JOINT_BALL ? s
@@ -8066,7 +8067,7 @@ SPCONV_API int spconv_sap_boundary_out(spconv_real *joint_qd, const spconv_joint
       (!joint_qd && L->joint_qd_start[L->joint_count] > 0))
     return SPCONV_EINVAL;
   if (!spconv__sap_order_valid(joint_qd_order)) return SPCONV_EINVAL;
-  if (joint_qd_order == SPCONV_SAP_ORDER_PUBLIC)
+  if (joint_qd_order == SPCONV_SAP_ORDER_PUBLIC && joint_qd)  /* NULL: nothing to move */
     spconv__sap_joint_map(joint_qd, joint_qd, L, body_q, body_com, SPCONV__SAP_TWIST_OUT);
   return SPCONV_OK;
 }
