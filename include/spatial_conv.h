@@ -5545,11 +5545,10 @@ SPCONV_API void spconv_inertia_shift(spconv_real res[9], const spconv_real I[9],
   }
   rs = d[0] * sv[0] + d[1] * sv[1] + d[2] * sv[2];
   for (i = 0; i < 3; ++i)
-    for (j = i; j < 3; ++j) { /* the change of (i, j) computed once for (j, i) too: */
-      const spconv_real x = mass * ((i == j ? rs : SPCONV__R(0)) -  /* exactly symmetric */
-                                    SPCONV__R(0.5) * (d[i] * sv[j] + sv[i] * d[j]));
-      t[3 * i + j] = I[3 * i + j] + x;
-      t[3 * j + i] = I[3 * j + i] + x;
+    for (j = 0; j < 3; ++j) { /* (i, j) and (j, i): one expression on the same reals */
+      const int lo = i < j ? i : j, hi = i < j ? j : i;
+      t[3 * i + j] = I[3 * i + j] + mass * ((i == j ? rs : SPCONV__R(0)) -
+                                            SPCONV__R(0.5) * (d[lo] * sv[hi] + sv[lo] * d[hi]));
     }
   for (i = 0; i < 9; ++i) res[i] = t[i];
 }
