@@ -3508,7 +3508,9 @@ SPCONV_API int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_form
                                     const spconv_real *x, spconv_rot_format x_format, size_t n) {
   int zo = spconv_rot_format_size(res_format), zi = spconv_rot_format_size(x_format), st;
   size_t so, si, step;
-  if (zo <= 0 || zi <= 0 || ((!res || !x) && n > 0)) return SPCONV_EINVAL;
+  if (zo <= 0 || zi <= 0) return SPCONV_EINVAL;
+  if (n == 0) return SPCONV_OK; /* nothing to move: NULL is fine */
+  if (!res || !x) return SPCONV_EINVAL;
   so = SPCONV__CAST(size_t, zo);
   si = SPCONV__CAST(size_t, zi);
   for (step = 0; step < n; ++step)
@@ -8038,9 +8040,8 @@ SPCONV_API int spconv_sap_boundary_in(spconv_real *joint_qd, spconv_real *joint_
                                       spconv_sap_order joint_qd_order,
                                       spconv_sap_order joint_f_order,
                                       spconv_sap_order body_f_order) {
-  if (spconv__joint_layout_check(L, 1) != SPCONV_OK ||
-      ((!body_q || !body_com) && L->body_count > 0))
-    return SPCONV_EINVAL;
+  if (!L || spconv__joint_layout_check(L, 1) != SPCONV_OK) return SPCONV_EINVAL;
+  if ((!body_q || !body_com) && L->body_count > 0) return SPCONV_EINVAL;
   if (!spconv__sap_order_valid(joint_qd_order) || !spconv__sap_order_valid(joint_f_order) ||
       !spconv__sap_order_valid(body_f_order))
     return SPCONV_EINVAL;
@@ -8214,9 +8215,9 @@ SPCONV_API int spconv_perm_gather_frames(spconv_real *res, const spconv_real *x,
 SPCONV_API int spconv_perm_gather_parents(int *res, const int *parents, const int *perm,
                                           size_t n) {
   size_t i, j;
-  if (spconv_perm_check(perm, n) != SPCONV_OK || ((!res || !parents) && n > 0) ||
-      (n > 0 && res == perm))
-    return SPCONV_EINVAL;
+  if (spconv_perm_check(perm, n) != SPCONV_OK) return SPCONV_EINVAL;
+  if (n == 0) return SPCONV_OK; /* nothing to move: NULL is fine */
+  if (!res || !parents || res == perm) return SPCONV_EINVAL;
   for (i = 0; i < n; ++i)
     if (parents[i] < -1 || (parents[i] >= 0 && SPCONV__CAST(size_t, parents[i]) >= n))
       return SPCONV_EINVAL;
