@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _build, _c32, _c64, _errors, _header, _plan
+from . import _build, _c32, _c64, _errors, _header, _plan, _split
 from ._errors import error
 
 HEADER = _header.package()
@@ -457,6 +457,10 @@ class ElementFunction:
         self.fast_steps = _fast_steps(plan)
         self.fast_reals = [s for s in self.fast_steps if s[0] == _FAST_IN]
         self.fast_outs = [s for s in self.fast_steps if s[0] == _FAST_OUT]
+        self.split_plan = _plan.split_plan(plan)  # poses and 6-vectors as pairs (_split.py)
+        if self.split_plan is not None:
+            self.split_kernel = {F64: getattr(_c64.lib, "spx_" + self.split_plan.key),
+                                 F32: getattr(_c32.lib, "spx_" + self.split_plan.key)}
 
     def bind(self, args, kwargs):
         if len(args) > len(self.names):
@@ -481,7 +485,7 @@ class ElementFunction:
             v = values[a.py_name]
             if a.role in _REAL_ROLES and hasattr(v, "__cuda_array_interface__"):
                 return True
-            if a.role == _plan.BODY_IN and isinstance(v, tuple) and \
+            if (a.role == _plan.BODY_IN or _split.is_pair(v, a.size)) and isinstance(v, tuple) and \
                     any(hasattr(f, "__cuda_array_interface__") for f in v):
                 return True
         return False
@@ -493,7 +497,8 @@ class ElementFunction:
         results = self.plan.outputs
         if any(a.role == _plan.BODY_OUT for a in results) or self.plan.returns_real:
             raise TypeError(f"{self.name}() got an unexpected keyword argument 'out'")
-        outs = (out,) if len(results) == 1 and not isinstance(out, tuple) else out
+        single = len(results) == 1 and (not isinstance(out, tuple) or _split.is_pair(out, results[0].size))
+        outs = (out,) if single else out
         if not isinstance(outs, tuple) or len(outs) != len(results):
             raise error(self.name, "out", f"must be a tuple of {len(results)} arrays "
                         f"({', '.join(a.name for a in results)})")
@@ -506,9 +511,14 @@ class ElementFunction:
             if dtype is not None:
                 raise TypeError(f"{fname}() got an unexpected keyword argument 'dtype'")
             return self.device_call(self, values, check_finite, out)
+        plan, kernel, checks = self.plan, self.kernel, self.checks
+        split = self.split_plan is not None and _split.wanted(self.split_plan, values, out)
+        if split:  # a pose or 6-vector as a pair of arrays: the split loop
+            plan, kernel = self.split_plan, self.split_kernel
+            checks, split_in = _split.checks(plan, values), _split.pairs_in(plan, values)
         # 1. the real arrays, in argument order: [name, array, reals per element, typed]
         reals, torch_in = [], False
-        for a in self.inputs:
+        for a in plan.inputs:
             v = values[a.py_name]
             if a.role in _REAL_ROLES:
                 if v is None and a.nullable:
@@ -523,6 +533,9 @@ class ElementFunction:
                     name = f"{a.py_name}.{field}"
                     torch_in = torch_in or is_torch(fv)
                     reals.append((name, as_array(fv, fname, name), size, _typed(fv)))
+            elif a.role == _plan.SPLIT_IN:
+                torch_in = torch_in or any(is_torch(x) for x in (v if isinstance(v, tuple) else (v,)))
+                reals += _split.input_parts(a, v, fname)
         # 2. precision and batch shape
         if dtype is None:
             dtype = real_dtype(reals, fname)
@@ -543,7 +556,7 @@ class ElementFunction:
         keep, outputs, copies, inplace = [], [], [], False
         call = [count, 1 if check_finite else 0, report]
         real_iter = iter(reals)
-        for a in self.plan.args:
+        for a in plan.args:
             role = a.role
             if role in _REAL_ROLES:
                 if a.nullable and values[a.py_name] is None:
@@ -569,12 +582,21 @@ class ElementFunction:
                                              for r in reals)
                     outputs.append(given)
                 call += (_pointer(ffi, res), res.strides[0] // res.itemsize)
-            elif role == _plan.BODY_IN:
-                for _ in _plan.BODY_FIELDS:
+            elif role in (_plan.BODY_IN, _plan.SPLIT_IN):
+                for _ in _plan.fields(a):
                     _, arr, size, _ = next(real_iter)
                     v, ptr, stride = _flat(arr, batch, count, size, dtype, ffi)
                     keep.append(v)
                     call += (ptr, stride)
+            elif role == _plan.SPLIT_OUT:
+                name = "out" if len(outs or ()) == 1 else f"out[{len(outputs)}]"
+                res, loop_args, more, same = _split.output(
+                    a, outs[len(outputs)] if outs is not None else None, split_in, batch, count,
+                    dtype, fname, name, _split.whole_inputs(reals, shapes), ffi)
+                outputs.append(res)
+                copies += more
+                inplace = inplace or same
+                call += loop_args
             elif role == _plan.BODY_OUT:
                 fields = []
                 for _, size in _plan.BODY_FIELDS:
@@ -607,9 +629,9 @@ class ElementFunction:
             self.check_finite_first(reals, batch, count)
             call[1] = 0
         if count:
-            self.kernel[dtype](*call)
+            kernel[dtype](*call)
         if report.status:
-            raise self.error(report, batch, [r[:3] for r in reals], dtype)
+            raise self.error(report, batch, [r[:3] for r in reals], dtype, checks)
         if report.warnings:
             self.warn(report, batch, count)
         for given, res in copies:  # out of the other precision
@@ -633,10 +655,10 @@ class ElementFunction:
         if first is not None:
             raise _errors.nonfinite(self.name, first[0], _errors.batch_index(first[1], batch))
 
-    def error(self, report, batch, reals, dtype):
+    def error(self, report, batch, reals, dtype, checks=None):
         index = _errors.batch_index(report.index, batch)
         if report.status == _build.NONFINITE:
-            return _errors.nonfinite(self.name, self.checks[report.arg], index)
+            return _errors.nonfinite(self.name, (checks or self.checks)[report.arg], index)
         values = []
         for n, arr, size in reals:
             shape = _trailing(arr, size, self.name, n)
@@ -838,8 +860,9 @@ def _shaped(out, batch, size):
 
 def _scalar(r):
     """A 0-d result as a NumPy scalar (read after the C call)."""
-    if isinstance(r, Body):
-        return Body(*(_scalar(f) for f in r))
+    if isinstance(r, tuple):  # a Body, or the two arrays of a split result
+        parts = [_scalar(f) for f in r]
+        return Body(*parts) if isinstance(r, Body) else tuple(parts)
     return r[()] if r.ndim == 0 else r
 
 
@@ -895,8 +918,9 @@ def to_torch(r):
     """The NumPy arrays and scalars in r as PyTorch tensors sharing their
     memory (tuples and named tuples item by item; other values as they are)."""
     import torch
-    if isinstance(r, tuple):
-        return type(r)(*(to_torch(f) for f in r))
+    if isinstance(r, tuple):  # a pair stays a tuple, a named tuple its type
+        items = [to_torch(f) for f in r]
+        return tuple(items) if type(r) is tuple else type(r)(*items)
     if isinstance(r, (np.ndarray, np.generic)):
         return torch.from_numpy(np.asarray(r))  # 0-d for a NumPy scalar
     return r

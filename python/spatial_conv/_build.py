@@ -8,7 +8,11 @@ from spatial_conv.h with
     data address and a stride in reals between elements (0: the same
     element for all); the loop stops at the first error status or, when
     check_finite is set, at the first element with a non-finite input, and
-    says where in the report.
+    says where in the report;
+  * for each of them with a pose or 6-vector argument, its split form
+    lib.spx_<name>__split, the same loop taking every such argument as
+    two arrays (position and quaternion, the two halves of a 6-vector),
+    each part read or written where it lies through its own stride.
 
 setup.py runs this through cffi's setuptools integration (cffi_modules).
 """
@@ -48,9 +52,9 @@ def _loop_params(plan):
         if a.role in (_plan.IN, _plan.OUT, _plan.SCALAR):
             const = "" if a.role == _plan.OUT else "const "
             params += [f"{const}void *{a.name}_p", f"ptrdiff_t {a.name}_s"]
-        elif a.role in (_plan.BODY_IN, _plan.BODY_OUT):
-            const = "" if a.role == _plan.BODY_OUT else "const "
-            for field, _ in _plan.BODY_FIELDS:
+        elif a.role in (_plan.BODY_IN, _plan.BODY_OUT, _plan.SPLIT_IN, _plan.SPLIT_OUT):
+            const = "" if a.role in (_plan.BODY_OUT, _plan.SPLIT_OUT) else "const "
+            for field, _ in _plan.fields(a):
                 params += [f"{const}void *{a.name}_{field}_p", f"ptrdiff_t {a.name}_{field}_s"]
         elif a.role == _plan.CONST:
             params.append(f"int {a.name}")
@@ -64,25 +68,28 @@ def _loop_params(plan):
 
 
 def loop_prototype(plan):
-    return f"int spx_{plan.function.name}({', '.join(_loop_params(plan))})"
+    return f"int spx_{plan.key}({', '.join(_loop_params(plan))})"
 
 
 def finite_checks(plan):
     """The inputs a loop checks for finiteness, in order: report->arg is an
-    index into this list (a body gives one entry per array field)."""
+    index into this list (a body gives one entry per array field, a split
+    argument one per part: name[0], name[1])."""
     names = []
     for a in plan.args:
         if a.role in (_plan.IN, _plan.SCALAR):
             names.append(a.py_name)
         elif a.role == _plan.BODY_IN:
             names += [f"{a.py_name}.{field}" for field, _ in _plan.BODY_FIELDS]
+        elif a.role == _plan.SPLIT_IN:
+            names += [f"{a.py_name}[{j}]" for j, _ in _plan.fields(a)]
     return names
 
 
 def _each_prototype(plan):
     params = ["size_t i0", "size_t i1", "int check_finite", "int call", "spx_report *report"]
     params += _loop_params(plan)[3:]
-    return f"static int spx__each_{plan.function.name}({', '.join(params)})"
+    return f"static int spx__each_{plan.key}({', '.join(params)})"
 
 
 def _args(plan):
@@ -151,10 +158,10 @@ def _loop_source(plan, header):
     own, thrown away on an error); on a non-finite input or an error status
     the element loop redoes the chunk and finds the first failing element.
     Otherwise the element loop does everything."""
-    name = plan.function.name
+    name = plan.key
     each = _each_source(plan)
     args = ", ".join(_args(plan))
-    n_fn = _plan.batch_form(header, name)
+    n_fn = None if plan.split else _plan.batch_form(header, name)
     lines = [loop_prototype(plan) + " {"]
     if n_fn is not None:
         invoke, cond = _batch_call(plan, n_fn)
@@ -205,6 +212,15 @@ def element_body(plan, on_nonfinite, on_error, on_warning, element=array_element
         elif a.role == _plan.OUT:
             lines.append(f"spconv_real *{a.name} = {element(a.name, a.size or 1, False)};")
             call.append(a.name)
+        elif a.role in (_plan.SPLIT_IN, _plan.SPLIT_OUT):  # its parts gathered into one array
+            lines.append(f"spconv_real {a.name}[{a.size}];")
+            at = 0
+            for part, size in _plan.fields(a):
+                if a.role == _plan.SPLIT_IN:
+                    lines.append(f"spx__copy({a.name} + {at}, {element(f'{a.name}_{part}', size, True)}, {size});")
+                    checks.append(f"spx__finite({a.name} + {at}, {size})")
+                at += size
+            call.append(a.name)
         elif a.role in (_plan.BODY_IN, _plan.BODY_OUT):
             lines.append(f"spconv_body {a.name};")
             for field, size in _plan.BODY_FIELDS:
@@ -234,6 +250,12 @@ def element_body(plan, on_nonfinite, on_error, on_warning, element=array_element
             for field, size in _plan.BODY_FIELDS:
                 dst = element(f"{a.name}_{field}", size, False)
                 lines.append(f"spx__copy({dst}, {a.name}.{field}, {size});")
+        elif a.role == _plan.SPLIT_OUT:  # scattered to its parts
+            at = 0
+            for part, size in _plan.fields(a):
+                dst = element(f"{a.name}_{part}", size, False)
+                lines.append(f"spx__copy({dst}, {a.name} + {at}, {size});")
+                at += size
     return lines
 
 
@@ -330,7 +352,7 @@ def ffibuilder(precision, header_path=_header.HEADER):
     """The cffi builder of spatial_conv._c64 (precision 64) or _c32 (32)."""
     from cffi import FFI  # build time only: the installed package needs cffi's backend
     header = _header.read(header_path)
-    plans = _plan.element_plans(header).values()
+    plans = _plan.loop_plans(header)
     real = "float" if precision == 32 else "double"
     protos = [fn.c_proto + ";" for fn in header.functions.values() if not fn.deprecated]
     ffi = FFI()

@@ -114,6 +114,15 @@ def cuda_plans():
             and not any(a.role == _plan.STRING for a in plan.args)}
 
 
+def kernel_plans():
+    """key -> plan of every kernel: cuda_plans() and their split forms
+    (poses and 6-vectors as pairs of arrays, _split.py)."""
+    plans = {}
+    for p in cuda_plans().values():
+        plans.update({q.key: q for q in (p, _plan.split_plan(p)) if q is not None})
+    return plans
+
+
 def _kernel_params(plan):
     """The kernel's parameters: the host loop's, with conventions by value."""
     params = []
@@ -153,7 +162,7 @@ def _direct_source(plan):
     loop = ["  size_t i;",
             "  for (i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;",
             "       i += (size_t)gridDim.x * blockDim.x) {"]
-    return "\n".join(_kernel_head(plan, f"spx_{plan.function.name}") + loop +
+    return "\n".join(_kernel_head(plan, f"spx_{plan.key}") + loop +
                      ["    " + line for line in _element_body(plan)] + ["  }", "}"])
 
 
@@ -164,8 +173,9 @@ def tile_arrays(plan):
     for a in plan.args:
         if a.role in (_plan.IN, _plan.SCALAR, _plan.OUT):
             arrays.append((a.name, a.size or 1, a.role == _plan.OUT))
-        elif a.role in (_plan.BODY_IN, _plan.BODY_OUT):
-            arrays += [(f"{a.name}_{f}", size, a.role == _plan.BODY_OUT) for f, size in _plan.BODY_FIELDS]
+        elif a.role in (_plan.BODY_IN, _plan.BODY_OUT, _plan.SPLIT_IN, _plan.SPLIT_OUT):
+            arrays += [(f"{a.name}_{f}", size, a.role in (_plan.BODY_OUT, _plan.SPLIT_OUT))
+                       for f, size in _plan.fields(a)]
     if plan.returns_real:
         arrays.append(("ret", 1, True))
     return arrays
@@ -204,7 +214,7 @@ def _tiled_source(plan):
     as they were, as the direct kernel leaves them). The launch gives
     blockDim.x * tile_reals(plan) reals of shared memory."""
     arrays, offset, lines = tile_arrays(plan), 0, []
-    head = _kernel_head(plan, f"spx_{plan.function.name}__tiled")
+    head = _kernel_head(plan, f"spx_{plan.key}__tiled")
     head.insert(1, "  extern __shared__ spconv_real spx_tile[];")
     head.append("  const unsigned spx_t = threadIdx.x, spx_T = blockDim.x;")
     for name, size, _ in arrays:
@@ -238,7 +248,7 @@ def kernel_source(precision, variant="tiled", names=None):
     with open(_header.HEADER, encoding="utf-8") as f:
         header = f.read()
     define = "#define SPCONV_USE_FLOAT\n" if precision == 32 else ""
-    plans = cuda_plans()
+    plans = kernel_plans()
     return "\n".join([define + header, DEVICE_PRELUDE,
                       *(VARIANTS[variant](plans[n]) for n in (plans if names is None else names))])
 
@@ -806,7 +816,7 @@ def launch_shape(plan, itemsize, count, variant):
     """(kernel name, threads per block, blocks, dynamic shared bytes) of a
     call of plan's kernel over count elements. The tiled kernel's block is
     the largest multiple of 32, up to 256, whose tile fits SHARED_BYTES."""
-    name = f"spx_{plan.function.name}"
+    name = f"spx_{plan.key}"
     if variant == "direct":
         block, shared = 256, 0
     else:
@@ -830,7 +840,7 @@ def _launch(rt, device, dtype, plan, args, count, stream, waits=()):
         if any(drv.capturing(ctypes.c_void_p(s)) for s in (stream, *waits)):
             raise error(plan.function.name, None, "cannot run while a stream of its arrays is captured "
                              "into a CUDA graph (the call waits for the kernel's report)")
-        fn = rt.function(device, precision, variant, plan.function.name, name)
+        fn = rt.function(device, precision, variant, plan.key, name)
         for other in waits:
             drv.check(lib.cuStreamSynchronize(ctypes.c_void_p(other)), "cuStreamSynchronize")
         stream = ctypes.c_void_p(stream)

@@ -20,9 +20,16 @@ STRING = "string"      # const char *: one string for the whole batch
 STRUCT = "struct"      # const spconv_*convention *: one convention for the batch
 BODY_IN = "body_in"    # const spconv_body *: its arrays per element
 BODY_OUT = "body_out"  # spconv_body *res
+SPLIT_IN = "split_in"    # IN of PARTS reals, given to the loop as two arrays
+SPLIT_OUT = "split_out"  # OUT of PARTS reals, written through two arrays
 
 CONVENTION_STRUCTS = ("spconv_convention", "spconv_pose_convention", "spconv_state_convention")
 BODY_FIELDS = (("pos", 3), ("quat_wxyz", 4), ("com", 3), ("iquat_wxyz", 4))
+# Reals per part of an argument that may come as a pair of arrays: the
+# packed layout cut after its first three reals, so a pose [p; q] is
+# (p (..., 3), q (..., 4)) and a spatial vector [a; b] is (a, b) in the
+# function's own order ((linear, angular) for a twist [v; w]).
+PARTS = {6: (3, 3), 7: (3, 4)}
 # int-returning functions whose value is a size, not a status
 SIZE_FUNCTIONS = ("rot_format_size", "joint_q_size", "joint_qd_size")
 
@@ -44,14 +51,46 @@ class Plan(NamedTuple):
     args: Tuple[Arg, ...]
     returns_real: bool    # the C function returns a spconv_real value
     returns_status: bool  # the C function returns an int status
+    split: bool = False   # the split form: every argument of PARTS reals in two parts
 
     @property
     def inputs(self):
-        return tuple(a for a in self.args if a.role not in (OUT, BODY_OUT))
+        return tuple(a for a in self.args if a.role not in (OUT, BODY_OUT, SPLIT_OUT))
 
     @property
     def outputs(self):
-        return tuple(a for a in self.args if a.role in (OUT, BODY_OUT))
+        return tuple(a for a in self.args if a.role in (OUT, BODY_OUT, SPLIT_OUT))
+
+    @property
+    def key(self):
+        """The name of its C loop without spx_: the function's, and
+        __split for the split form."""
+        return self.function.name + ("__split" if self.split else "")
+
+
+def splittable(arg):
+    """arg is an array of PARTS reals (a pose or a 6-vector): a pair of
+    arrays may stand for it."""
+    return arg.role in (IN, OUT) and arg.size in PARTS and not arg.nullable
+
+
+def split_plan(p):
+    """The split form of plan p (its loop spx_<name>__split takes every
+    splittable argument as two arrays, each part with its own pointer and
+    stride), or None when p has no splittable argument."""
+    if not any(splittable(a) for a in p.args):
+        return None
+    roles = {IN: SPLIT_IN, OUT: SPLIT_OUT}
+    args = tuple(a._replace(role=roles[a.role]) if splittable(a) else a for a in p.args)
+    return p._replace(args=args, split=True)
+
+
+def fields(arg):
+    """(suffix, reals) of each array a loop takes for a body or split argument:
+    the body's fields, or the parts _0 and _1."""
+    if arg.role in (BODY_IN, BODY_OUT):
+        return BODY_FIELDS
+    return tuple((str(j), size) for j, size in enumerate(PARTS[arg.size]))
 
 
 def _role(p: _header.Param, enums) -> Optional[Arg]:
@@ -115,3 +154,11 @@ def element_plans(header):
         if p is not None:
             plans[fn.name] = p
     return plans
+
+
+def loop_plans(header):
+    """Every plan with a C loop: the element plans and their split forms."""
+    out = []
+    for p in element_plans(header).values():
+        out += [p] + [s for s in (split_plan(p),) if s is not None]
+    return out
