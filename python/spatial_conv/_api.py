@@ -977,7 +977,9 @@ def docstring(plan):
     for a in plan.inputs:
         if a.role in (_plan.IN, _plan.SCALAR):
             lines.append(f"{a.py_name} : array_like {_shape_text(a)}" +
-                         (", or None (C's NULL)" if a.nullable else ""))
+                         (", or None (C's NULL)" if a.nullable else "") +
+                         (", or the pair of its parts ((..., 3), (..., {}))".format(a.size - 3)
+                          if _plan.splittable(a) else ""))
         elif a.role == _plan.BODY_IN:
             lines.append(f"{a.py_name} : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), "
                          "com (..., 3), iquat_wxyz (..., 4))")

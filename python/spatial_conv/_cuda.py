@@ -30,7 +30,7 @@ import threading
 
 import numpy as np
 
-from . import _api, _build, _errors, _header, _plan
+from . import _api, _build, _errors, _header, _plan, _split
 from ._errors import error
 
 NONFINITE = _build.NONFINITE
@@ -114,13 +114,10 @@ def cuda_plans():
             and not any(a.role == _plan.STRING for a in plan.args)}
 
 
-def kernel_plans():
-    """key -> plan of every kernel: cuda_plans() and their split forms
-    (poses and 6-vectors as pairs of arrays, _split.py)."""
-    plans = {}
-    for p in cuda_plans().values():
-        plans.update({q.key: q for q in (p, _plan.split_plan(p)) if q is not None})
-    return plans
+def split_plans():
+    """key -> the split form of each of cuda_plans() that has one: kernels
+    generated as the packed ones are, not yet launched (call refuses pairs)."""
+    return {q.key: q for q in map(_plan.split_plan, cuda_plans().values()) if q is not None}
 
 
 def _kernel_params(plan):
@@ -248,7 +245,7 @@ def kernel_source(precision, variant="tiled", names=None):
     with open(_header.HEADER, encoding="utf-8") as f:
         header = f.read()
     define = "#define SPCONV_USE_FLOAT\n" if precision == 32 else ""
-    plans = kernel_plans()
+    plans = cuda_plans() if names is None else {**cuda_plans(), **split_plans()}
     return "\n".join([define + header, DEVICE_PRELUDE,
                       *(VARIANTS[variant](plans[n]) for n in (plans if names is None else names))])
 
@@ -694,6 +691,9 @@ def call(impl, values, check_finite, out):
     reals = []  # (argument name, DeviceArray, reals per element), in argument order
     for a in impl.inputs:
         v = values[a.py_name]
+        if _split.is_pair(v, a.size) and a.role == _plan.IN:
+            raise error(fname, a.py_name, f"is a pair of arrays; on the GPU a pose or 6-vector is "
+                        f"one array of its {a.size} reals (..., {a.size})")
         if a.role in (_plan.IN, _plan.SCALAR):
             if v is None and a.nullable:
                 continue

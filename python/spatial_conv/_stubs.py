@@ -23,8 +23,8 @@ def _element_hints(impl):
     hints = {}
     for a in impl.inputs:
         if a.role in (_plan.IN, _plan.SCALAR):
-            hints[a.py_name] = "ArrayLike" + (" | None" if a.nullable else "") + \
-                (" = None" if a.py_name in impl.optional else "")
+            hints[a.py_name] = "ArrayLike" + (" | Tuple[ArrayLike, ArrayLike]" if _plan.splittable(a) else "") + \
+                (" | None" if a.nullable else "") + (" = None" if a.py_name in impl.optional else "")
         elif a.role == _plan.BODY_IN:
             hints[a.py_name] = "Body"
         elif a.role == _plan.STRUCT:

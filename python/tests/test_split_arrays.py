@@ -283,3 +283,17 @@ def test_bad_out_pairs_are_refused():
             out=((state[:, :3], state[:, 3:7]), (state[:, 7:10], state[:, 8:11])))
     rows = genesis_state(4)
     refused("out[0]", sc.pose_inv_wxyz, (rows[:, :3], rows[:, 3:7]), out=(rows[:, 1:4], np.empty((4, 4))))
+
+
+class CudaLike:
+    """An object that says it is a CUDA array (nothing is launched)."""
+
+    def __init__(self, shape):
+        self.shape = shape
+        self.__cuda_array_interface__ = {"shape": shape, "typestr": "<f8", "data": (0, False),
+                                         "version": 3}
+
+
+def test_a_pair_of_cuda_arrays_is_refused():
+    msg = refused("pose", sc.pose_inv_wxyz, (CudaLike((4, 3)), CudaLike((4, 4))))
+    assert "pair" in msg
