@@ -51,11 +51,6 @@ def _outs(plan, out):
     return (out,) if single else out if isinstance(out, tuple) else ()
 
 
-def single_out(plan, out):
-    """out= is a pair given for the only result of plan."""
-    return len(plan.outputs) == 1 and is_pair(out, plan.outputs[0].size)
-
-
 def _check_pair(v, size, function, name):
     if len(v) != 2:
         raise error(function, name, f"is a tuple of {len(v)} arrays; a split argument is a pair "
