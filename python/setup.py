@@ -1,7 +1,8 @@
 """Builds spatial_conv's two cffi extension modules (double and float) from
 spatial_conv.h. In the repository the header is ../include/spatial_conv.h,
 copied into the package (spatial_conv/include/) so that the sdist and the
-installed package carry it."""
+installed package carry it; so is the registry ../conventions/conventions.json
+(spatial_conv/share/)."""
 import os
 import shutil
 import sys
@@ -13,12 +14,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = os.path.join(HERE, "spatial_conv")
 REPO_HEADER = os.path.join(HERE, "..", "include", "spatial_conv.h")
 COPY = os.path.join(PACKAGE, "include", "spatial_conv.h")
+# the registry of the presets' conventions, spatial_conv.conventions()
+REPO_REGISTRY = os.path.join(HERE, "..", "conventions", "conventions.json")
+REGISTRY_COPY = os.path.join(PACKAGE, "share", "conventions.json")
 
-if os.path.exists(REPO_HEADER):
-    os.makedirs(os.path.dirname(COPY), exist_ok=True)
-    shutil.copyfile(REPO_HEADER, COPY)
-if not os.path.exists(COPY):
-    sys.exit("spatial_conv: spatial_conv.h not found (neither ../include nor spatial_conv/include)")
+for repo, copy in ((REPO_HEADER, COPY), (REPO_REGISTRY, REGISTRY_COPY)):
+    if os.path.exists(repo):
+        os.makedirs(os.path.dirname(copy), exist_ok=True)
+        shutil.copyfile(repo, copy)
+    if not os.path.exists(copy):
+        sys.exit(f"spatial_conv: {os.path.basename(copy)} not found (neither {repo} nor {copy})")
 
 # The builder lives in the package, whose __init__ needs the modules being
 # built: load its three build-time modules under an empty package instead.

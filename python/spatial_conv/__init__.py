@@ -25,7 +25,7 @@ warns spatial_conv.StatusWarning.
 
 docs/python.md has the whole guide.
 """
-from . import _api, _cuda, _whole
+from . import _api, _conventions, _cuda, _whole
 from ._api import (AxisSystem, Body, Convention, Error, PoseConvention, StateConvention,
                    StatusWarning)
 
@@ -35,5 +35,6 @@ globals().update({cls.__name__: cls for cls in _api.ENUMS.values()})
 globals().update(_api.constants())
 globals().update(_api.element_functions(device_call=_cuda.call))
 globals().update(_whole.functions())
+globals().update(_conventions.functions())
 
 __all__ = sorted(name for name in globals() if not name.startswith("_"))

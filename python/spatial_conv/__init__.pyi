@@ -967,6 +967,19 @@ def convention_from_preset(id: Any) -> Any:
     returns a Convention (Error for an unknown id). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
+def conventions(preset: Any = ...) -> Any:
+    """The registry of the presets' conventions, parsed: a new dict per call.
+
+        preset None gives the whole registry (keys schema_version, about,
+        library_version, presets, axis_systems, unsourced; docs/engines.md,
+        "The registry", documents each); a preset's lower-case name
+        ("mujoco_free") or its id (PRESET_MUJOCO_FREE) gives that preset's
+        entry: engine, versions, pose, twist, wrench, accel, axis_system and
+        the source of every fact. Raises spatial_conv.Error naming `preset`
+        for a name or id that is not a preset.
+
+    """
+
 def deg_from_rad(rad: ArrayLike, *, check_finite: bool = ...) -> Any:
     """Degrees from radians (or rad/s -> deg/s).
 

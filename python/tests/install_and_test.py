@@ -56,9 +56,11 @@ def main():
     src = os.path.join(build, "src")
     shutil.rmtree(src, ignore_errors=True)
     shutil.copytree(PACKAGE, os.path.join(src, "python"),
-                    ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", "*.so", "include"))
+                    ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", "*.so", "include", "share"))
     os.makedirs(os.path.join(src, "include"))
     shutil.copy(os.path.join(PACKAGE, "..", "include", "spatial_conv.h"), os.path.join(src, "include"))
+    os.makedirs(os.path.join(src, "conventions"))
+    shutil.copy(os.path.join(PACKAGE, "..", "conventions", "conventions.json"), os.path.join(src, "conventions"))
     run([python, "-m", "pip", "install", "--no-index", "--no-build-isolation", "--quiet",
          "--disable-pip-version-check", os.path.join(src, "python")])
     if install_only:

@@ -648,6 +648,12 @@ valid("state_convention_from_preset", "newton",  # body_q [p; q_xyzw] of the ori
       check=lambda g: tuple(g.pose) == (sc.POSE_LAYOUT_POS_QUAT, sc.ROT_QUAT_XYZW, sc.POINT_ORIGIN,
                                         sc.POSE_FRAME_BODY) and tuple(g.twist) == NEWTON)
 valid("preset_id_name", sc.PRESET_MUJOCO_FREE, check=lambda g: g == "mujoco_free")
+# the registry: every preset once; MuJoCo's free joint as its docs state it
+# (overview.rst: quaternion w first, rotational velocities in the body frame)
+valid("conventions", check=lambda g: sorted(g["presets"]) == sorted(m.name.lower() for m in sc.PresetId))
+valid("conventions", sc.PRESET_MUJOCO_FREE,
+      check=lambda g: (g["pose"]["quat_order"], g["twist"]["angular_frame"], g["twist"]["linear_frame"])
+      == ("wxyz", "body", "world"))
 valid("status_string", sc.OK, check=lambda g: g == "ok")
 valid("status_string", sc.EINVAL, check=lambda g: g == "invalid argument")
 valid("twist_convert", ANG_ORIGIN, X6, NEWTON, BODY, check=newton_to_ang_origin(X6))
@@ -879,6 +885,8 @@ bad("axis_system_preset", "preset", "unity3d")
 bad("convention_from_preset", "id", "newtonian")
 bad("state_convention_from_preset", "id", 12)
 bad("preset_id_name", "id", 2**70)
+bad("conventions", "preset", "newtonian")
+bad("conventions", "preset", 0x1000)  # an id below the presets'
 bad("twist_convert_n", "twist", NEWTON, X6[:, :5], NEWTON, POSE_O, ORIGIN_WXYZ, BODY.com, IQ)
 bad("twist_convert_n", "pose_convention", NEWTON, X6, NEWTON, POSE_O, NEWTON, BODY.com, IQ)
 bad("wrench_convert_n", "com", NEWTON, X6, NEWTON, POSE_O, ORIGIN_WXYZ, np.nan * BODY.com, IQ)

@@ -1,5 +1,5 @@
-"""The source distribution carries the header, and builds without the
-repository around it."""
+"""The source distribution carries the header and the conventions
+registry, and builds without the repository around it."""
 import os
 import re
 import shutil
@@ -14,6 +14,7 @@ import spatial_conv as sc
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = os.path.dirname(HERE)
 REPO_HEADER = os.path.join(PACKAGE, "..", "include", "spatial_conv.h")
+REPO_REGISTRY = os.path.join(PACKAGE, "..", "conventions", "conventions.json")
 
 
 @pytest.mark.skipif(not os.path.exists(REPO_HEADER),
@@ -22,9 +23,11 @@ def test_sdist_carries_the_header(tmp_path):
     pytest.importorskip("cffi")
     src = tmp_path / "repo"
     shutil.copytree(PACKAGE, src / "python",
-                    ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", "*.so", "include"))
+                    ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", "*.so", "include", "share"))
     (src / "include").mkdir()
     shutil.copy(REPO_HEADER, src / "include")
+    (src / "conventions").mkdir()
+    shutil.copy(REPO_REGISTRY, src / "conventions")
     r = subprocess.run([sys.executable, "setup.py", "-q", "sdist", "-d", str(tmp_path / "dist")],
                        cwd=src / "python", capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
@@ -33,11 +36,14 @@ def test_sdist_carries_the_header(tmp_path):
         names = tar.getnames()
         root = names[0].split("/")[0]
         header = tar.extractfile(f"{root}/spatial_conv/include/spatial_conv.h").read()
+        registry = tar.extractfile(f"{root}/spatial_conv/share/conventions.json").read()
         assert f"{root}/spatial_conv/__init__.pyi" in names
         assert f"{root}/spatial_conv/py.typed" in names
         tar.extractall(tmp_path / "unpacked")
     with open(REPO_HEADER, "rb") as f:
         assert header == f.read()
+    with open(REPO_REGISTRY, "rb") as f:
+        assert registry == f.read()
     # away from the repository, setup.py takes the copy: it generates the
     # C sources of both modules from it (compiling is the install's job)
     unpacked = tmp_path / "unpacked" / root

@@ -1,0 +1,44 @@
+"""The registry of the presets' conventions (conventions/conventions.json
+of the repository, generated from spatial_conv.h and the engines' cited
+sources), shipped in the package as share/conventions.json."""
+import functools
+import json
+import os
+
+from . import _errors
+
+REGISTRY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "share", "conventions.json")
+
+
+@functools.lru_cache(maxsize=1)
+def _registry_text():
+    with open(REGISTRY, encoding="utf-8") as f:
+        return f.read()
+
+
+def conventions(preset=None):
+    """The registry of the presets' conventions, parsed: a new dict per call.
+
+    preset None gives the whole registry (keys schema_version, about,
+    library_version, presets, axis_systems, unsourced; docs/engines.md,
+    "The registry", documents each); a preset's lower-case name
+    ("mujoco_free") or its id (PRESET_MUJOCO_FREE) gives that preset's
+    entry: engine, versions, pose, twist, wrench, accel, axis_system and
+    the source of every fact. Raises spatial_conv.Error naming `preset`
+    for a name or id that is not a preset.
+    """
+    reg = json.loads(_registry_text())
+    if preset is None:
+        return reg
+    by_id = {e["id"]: name for name, e in reg["presets"].items()}
+    key = preset if isinstance(preset, str) else by_id.get(preset) if isinstance(preset, int) else None
+    if key not in reg["presets"]:
+        raise _errors.error("conventions", "preset", f"={preset!r} is not a preset name or id")
+    return reg["presets"][key]
+
+
+conventions.__module__ = "spatial_conv"
+
+
+def functions():
+    return {"conventions": conventions}
