@@ -148,6 +148,26 @@
    CONFIGURATION (define before the include)
 
    SPCONV_USE_FLOAT   spconv_real is float instead of double.
+   SPCONV_REAL        C++ only: spconv_real is this type, for automatic
+                      differentiation: ceres::Jet<double, N> (include
+                      <ceres/jet.h> first), Eigen::AutoDiffScalar<
+                      Eigen::Matrix<double, N, 1>> (<Eigen/Core>, then
+                      <unsupported/Eigen/AutoDiff>), or any class with the
+                      arithmetic and comparison operators, construction from
+                      double and sqrt, sin, cos, atan2, acos, asin, abs found
+                      by argument-dependent lookup. Every function, batch
+                      forms included, then computes values and derivatives
+                      (the SIMD, non-temporal and tiled batch paths are
+                      left out). Derivatives are those of the branch the
+                      values take: at a point where a function picks a
+                      branch (the sign of q, a shortest path at an angle of
+                      pi, Shepperd's largest diagonal, gimbal lock where
+                      one angle is set to 0, a canonical sign) they are
+                      one-sided, and where the result jumps (the axis of a
+                      zero rotation, an angle of exactly pi, Euler angles
+                      at gimbal lock) there is none. Statuses and checks
+                      (rotation, finite, unit) see the values only.
+                      docs/compilers.md, "Automatic differentiation".
    SPCONV_API         the storage of every public function; default
                       `static inline` (plus `__host__ __device__` under nvcc
                       or hipcc).
@@ -161,7 +181,8 @@
                       file): the declarations without the definitions.
    SPCONV_SQRT, SPCONV_SIN, SPCONV_COS, SPCONV_ATAN2, SPCONV_FABS   math
                       functions, default the <math.h> ones for the chosen
-                      precision (SPCONV_ACOS and SPCONV_ASIN are defined too,
+                      precision (with SPCONV_REAL, unqualified calls: the
+                      type's own by argument-dependent lookup) (SPCONV_ACOS and SPCONV_ASIN are defined too,
                       for compatibility; no function calls them).
    SPCONV_ROTATION_TOL  the largest |R R^T - I| entry of a matrix accepted
                       as a rotation; default 1e-6 (double), 1e-5 (float).
@@ -298,7 +319,60 @@
 
 /* ------------------------------------------------------------ configuration */
 
-#ifdef SPCONV_USE_FLOAT
+#if defined(SPCONV_REAL)
+#  if !defined(__cplusplus) || defined(__CUDACC_RTC__)
+#    error "SPCONV_REAL (a custom scalar type) needs C++ on the host"
+#  endif
+#  ifdef SPCONV_USE_FLOAT
+#    error "define SPCONV_REAL or SPCONV_USE_FLOAT, not both"
+#  endif
+#  include <cmath>
+/** The scalar type: SPCONV_REAL, a C++ class such as ceres::Jet<double, N>
+   or Eigen::AutoDiffScalar<Eigen::VectorXd> (CONFIGURATION block). */
+typedef SPCONV_REAL spconv_real;
+/* The math functions, called unqualified: argument-dependent lookup finds
+   the type's own (ceres::sqrt, Eigen::atan2, ...), the using-declarations
+   the standard ones for built-in types. */
+namespace spconv__math {
+using std::abs;
+using std::acos;
+using std::asin;
+using std::atan2;
+using std::cos;
+using std::sin;
+using std::sqrt;
+inline spconv_real sqrt_(const spconv_real &x) { return spconv_real(sqrt(x)); }
+inline spconv_real sin_(const spconv_real &x) { return spconv_real(sin(x)); }
+inline spconv_real cos_(const spconv_real &x) { return spconv_real(cos(x)); }
+inline spconv_real atan2_(const spconv_real &y, const spconv_real &x) {
+  return spconv_real(atan2(y, x));
+}
+inline spconv_real abs_(const spconv_real &x) { return spconv_real(abs(x)); }
+inline spconv_real acos_(const spconv_real &x) { return spconv_real(acos(x)); }
+inline spconv_real asin_(const spconv_real &x) { return spconv_real(asin(x)); }
+} /* namespace spconv__math */
+#  ifndef SPCONV_SQRT
+#    define SPCONV_SQRT(x) spconv__math::sqrt_(x)
+#  endif
+#  ifndef SPCONV_SIN
+#    define SPCONV_SIN(x) spconv__math::sin_(x)
+#  endif
+#  ifndef SPCONV_COS
+#    define SPCONV_COS(x) spconv__math::cos_(x)
+#  endif
+#  ifndef SPCONV_ATAN2
+#    define SPCONV_ATAN2(y, x) spconv__math::atan2_(y, x)
+#  endif
+#  ifndef SPCONV_FABS
+#    define SPCONV_FABS(x) spconv__math::abs_(x)
+#  endif
+#  ifndef SPCONV_ACOS
+#    define SPCONV_ACOS(x) spconv__math::acos_(x)
+#  endif
+#  ifndef SPCONV_ASIN
+#    define SPCONV_ASIN(x) spconv__math::asin_(x)
+#  endif
+#elif defined(SPCONV_USE_FLOAT)
 /** The scalar type: float, because SPCONV_USE_FLOAT is defined. */
 typedef float spconv_real;
 #  define SPCONV__MATH(name) name##f
@@ -340,6 +414,9 @@ typedef double spconv_real;
    declarations only. Private helpers stay `static inline` in every mode. */
 #if defined(SPCONV_IMPLEMENTATION) || defined(SPCONV_DECLARATIONS_ONLY)
 #  define SPCONV__LINKED 1
+#  ifdef SPCONV_REAL /* C linkage: the symbols would clash with a double build's */
+#    error "SPCONV_REAL works with the default static inline functions only"
+#  endif
 #endif
 #ifndef SPCONV_EXPORT
 #  if defined(SPCONV__LINKED) && (defined(__GNUC__) || defined(__clang__))
@@ -440,6 +517,17 @@ typedef double spconv_real;
 /* Euler angles: the middle angle counts as locked within this many radians
    (16 epsilons: the first and third angles are then numerically one). */
 #define SPCONV__GIMBAL_EPS (SPCONV__R(16) * SPCONV__EPS)
+
+/* initializers of identity and zero arrays, written with SPCONV__R so that
+   they also initialize a class type (SPCONV_REAL) */
+#define SPCONV__QUAT_IDENTITY {SPCONV__R(1), SPCONV__R(0), SPCONV__R(0), SPCONV__R(0)}
+#define SPCONV__VEC3_ZERO {SPCONV__R(0), SPCONV__R(0), SPCONV__R(0)}
+#define SPCONV__MAT3_ZERO \
+  {SPCONV__R(0), SPCONV__R(0), SPCONV__R(0), SPCONV__R(0), SPCONV__R(0), \
+   SPCONV__R(0), SPCONV__R(0), SPCONV__R(0), SPCONV__R(0)}
+#define SPCONV__MAT3_IDENTITY \
+  {SPCONV__R(1), SPCONV__R(0), SPCONV__R(0), SPCONV__R(0), SPCONV__R(1), \
+   SPCONV__R(0), SPCONV__R(0), SPCONV__R(0), SPCONV__R(1)}
 
 /* USD's metersPerUnit when a stage has none authored:
    UsdGeomGetStageMetersPerUnit returns UsdGeomLinearUnits::centimeters. */
@@ -2321,7 +2409,7 @@ SPCONV__PRIVATE int spconv__batch_ok(const spconv_real *res, size_t nres, const 
    of the same values, so results do not change. SPCONV_NO_VECTOR turns
    this off too. */
 #if !defined(SPCONV_NO_VECTOR) && defined(__SSE2__) && !defined(__CUDACC__) && \
-    !defined(__HIPCC__)
+    !defined(__HIPCC__) && !defined(SPCONV_REAL)
 #  define SPCONV__STREAM 1
 #  include <emmintrin.h>
 #  include <stdint.h>
@@ -2435,7 +2523,8 @@ SPCONV__STREAM_API void spconv__stream_tiles(spconv_real *res, const spconv_real
 #if !defined(SPCONV_NO_VECTOR) && defined(__GNUC__) && !defined(__clang__) && \
     __GNUC__ >= 12 && !defined(__CUDACC__) && !defined(__HIPCC__) &&         \
     (defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__)) &&    \
-    defined(__FLT_EVAL_METHOD__) && __FLT_EVAL_METHOD__ == 0 && !defined(SPCONV_USE_FLOAT)
+    defined(__FLT_EVAL_METHOD__) && __FLT_EVAL_METHOD__ == 0 && !defined(SPCONV_USE_FLOAT) && \
+    !defined(SPCONV_REAL)
 #  define SPCONV__V2 1
 /* two reals, lane k = body i + k */
 typedef spconv_real spconv__v2 __attribute__((vector_size(2 * sizeof(spconv_real))));
@@ -2998,7 +3087,16 @@ SPCONV_API int spconv_axis_angle_from_quat_wxyz(spconv_real axis[3], spconv_real
    spconv_quat_wxyz_from_axis_angle(res, rv, |rv|). Unit, w >= 0 for
    |rv| <= pi; the zero vector gives the identity. */
 SPCONV_API void spconv_quat_wxyz_from_rotvec(spconv_real res[4], const spconv_real rv[3]) {
-  spconv_quat_wxyz_from_axis_angle(res, rv, spconv__norm3(rv));
+  const spconv_real angle = spconv__norm3(rv);
+  spconv_real h[3];
+  int i;
+  if (angle == SPCONV__R(0)) { /* (1, rv / 2): the identity, and exp's derivative at 0 */
+    for (i = 0; i < 3; ++i) h[i] = SPCONV__R(0.5) * rv[i];
+    res[0] = SPCONV__R(1);
+    for (i = 0; i < 3; ++i) res[1 + i] = h[i];
+    return;
+  }
+  spconv_quat_wxyz_from_axis_angle(res, rv, angle);
 }
 
 /** res = the rotation vector of q (wxyz, any norm): angle * axis with
@@ -3201,7 +3299,7 @@ SPCONV_API int spconv_euler_from_quat_wxyz(spconv_real res[3], const spconv_real
    spconv_quat_wxyz_from_euler. SPCONV_EINVAL for an unknown seq or kind. */
 SPCONV_API int spconv_mat_from_euler(spconv_real res[9], const spconv_real angles[3],
                                      spconv_euler_seq seq, spconv_euler_kind kind) {
-  spconv_real q[4] = {1, 0, 0, 0}; /* initialized: spares callers -Wmaybe-uninitialized */
+  spconv_real q[4] = SPCONV__QUAT_IDENTITY; /* initialized: spares callers -Wmaybe-uninitialized */
   int status = spconv_quat_wxyz_from_euler(q, angles, seq, kind);
   if (status == SPCONV_OK) spconv__mat_from_quat(res, q);
   return status;
@@ -3212,7 +3310,7 @@ SPCONV_API int spconv_mat_from_euler(spconv_real res[9], const spconv_real angle
    seq or kind or when R is not a rotation within SPCONV_ROTATION_TOL. */
 SPCONV_API int spconv_euler_from_mat(spconv_real res[3], const spconv_real R[9],
                                      spconv_euler_seq seq, spconv_euler_kind kind) {
-  spconv_real q[4] = {1, 0, 0, 0};
+  spconv_real q[4] = SPCONV__QUAT_IDENTITY;
   int ax[3];
   if (!spconv__euler_axes(seq, ax) || !spconv__euler_kind_valid(kind)) return SPCONV_EINVAL;
   if (spconv_quat_wxyz_from_mat(q, R) != SPCONV_OK) return SPCONV_EINVAL;
@@ -3517,7 +3615,7 @@ SPCONV_API int spconv_rot_convert_n(spconv_real *res, spconv_rot_format res_form
     if ((st = spconv__rot_valid(x + si * step, x_format)) != SPCONV_OK) return st;
   for (step = 0; step < n; ++step) {
     size_t e = so <= si ? step : n - 1 - step; /* in place: no input overwritten unread */
-    spconv_real q[4] = {1, 0, 0, 0};
+    spconv_real q[4] = SPCONV__QUAT_IDENTITY;
     spconv__quat_from_rot(q, x + si * e, x_format);
     spconv__rot_from_quat(res + so * e, q, res_format);
   }
@@ -4460,7 +4558,7 @@ SPCONV_API void spconv_spatial_change_axes(spconv_real res[6], const spconv_real
    (M R would be a reflection). */
 SPCONV_API int spconv_mat_change_world_axes(spconv_real res[9], const spconv_real M[9],
                                             const spconv_real R[9]) {
-  spconv_real I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, s = SPCONV__R(0);
+  spconv_real I[9] = SPCONV__MAT3_IDENTITY, s = SPCONV__R(0);
   if (!spconv__orthogonal_sign(M, &s) || s < SPCONV__R(0)) return SPCONV_EINVAL;
   spconv__mat_abt(res, M, R, I);
   return SPCONV_OK;
@@ -4704,8 +4802,8 @@ SPCONV_API int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3],
   for (i = 0; i < 3; ++i) d[i] /= w;
   /* q ~ (1 + z.u, z x u) = (1 + u_z, -u_y, u_x, 0); 1 + u_z cancels when
      u_z < 0, where it equals (u_x^2 + u_y^2) / (1 - u_z). */
-  w = d[2] >= SPCONV__R(0) ? SPCONV__R(1) + d[2]
-                           : (d[0] * d[0] + d[1] * d[1]) / (SPCONV__R(1) - d[2]);
+  w = d[2] >= SPCONV__R(0) ? SPCONV__R(SPCONV__R(1) + d[2])
+                           : SPCONV__R((d[0] * d[0] + d[1] * d[1]) / (SPCONV__R(1) - d[2]));
   q[0] = w;
   q[1] = -d[1];
   q[2] = d[0];
@@ -5433,10 +5531,10 @@ SPCONV__PRIVATE void spconv__jacobi_rotate(spconv_real A[9], spconv_real V[9], i
   theta = (A[3 * l + l] - A[3 * k + k]) / (SPCONV__R(2) * akl);
   /* t = sign(theta) / (|theta| + sqrt(theta^2 + 1)), without overflow */
   t = SPCONV_FABS(theta) > SPCONV__R(1)
-          ? SPCONV__R(1) / (SPCONV_FABS(theta) *
-                            (SPCONV__R(1) + SPCONV_SQRT(SPCONV__R(1) + SPCONV__R(1) /
-                                                                     (theta * theta))))
-          : SPCONV__R(1) / (SPCONV_FABS(theta) + SPCONV_SQRT(theta * theta + SPCONV__R(1)));
+          ? SPCONV__R(SPCONV__R(1) / (SPCONV_FABS(theta) *
+                                      (SPCONV__R(1) + SPCONV_SQRT(SPCONV__R(1) + SPCONV__R(1) /
+                                                                               (theta * theta)))))
+          : SPCONV__R(SPCONV__R(1) / (SPCONV_FABS(theta) + SPCONV_SQRT(theta * theta + SPCONV__R(1))));
   if (theta < SPCONV__R(0)) t = -t;
   c = SPCONV__R(1) / SPCONV_SQRT(t * t + SPCONV__R(1));
   s = t * c;
@@ -5473,7 +5571,7 @@ SPCONV__PRIVATE void spconv__jacobi_rotate(spconv_real A[9], spconv_real V[9], i
 SPCONV_API int spconv_principal_from_inertia(spconv_real res_diag[3],
                                              spconv_real res_iquat_wxyz[4],
                                              const spconv_real I[9]) {
-  spconv_real A[9], V[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, d[3], m, p, q[4];
+  spconv_real A[9], V[9] = SPCONV__MAT3_IDENTITY, d[3], m, p, q[4];
   int i, j, k, l, sweep, order[3] = {0, 1, 2};
   for (i = 0; i < 9; ++i)
     if (!spconv__finite(I[i])) return SPCONV_EINVAL;
@@ -5566,7 +5664,7 @@ SPCONV_API void spconv_inertia_shift(spconv_real res[9], const spconv_real I[9],
    twist: res V is a wrench, V.(res V) = 2 x spconv_kinetic_energy. */
 SPCONV_API void spconv_spatial_inertia(spconv_real res[36], spconv_real mass,
                                        const spconv_real com[3], const spconv_real I_com[9]) {
-  spconv_real c[3], mc[3], nmc[3], Io[9], zero[3] = {0, 0, 0};
+  spconv_real c[3], mc[3], nmc[3], Io[9], zero[3] = SPCONV__VEC3_ZERO;
   int i, j;
   for (i = 0; i < 3; ++i) {
     c[i] = com[i];
@@ -6448,7 +6546,7 @@ SPCONV_API int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twi
 #ifndef SPCONV_STATE_TILE
 #  if (defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__)) &&                 \
       defined(__FLT_EVAL_METHOD__) && __FLT_EVAL_METHOD__ == 0 && !defined(__CUDACC__) && \
-      !defined(__HIPCC__)
+      !defined(__HIPCC__) && !defined(SPCONV_REAL)
 #    define SPCONV_STATE_TILE 16
 #  else
 #    define SPCONV_STATE_TILE 0
@@ -8333,7 +8431,7 @@ SPCONV_API int spconv_motion_clip_convert(spconv_motion_clip *res,
                                           const spconv_motion_clip *in,
                                           const spconv_real M_world[9],
                                           const spconv_real M_body[9], spconv_real k) {
-  spconv_real W[9], B[9], I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, sw = SPCONV__R(0),
+  spconv_real W[9], B[9], I[9] = SPCONV__MAT3_IDENTITY, sw = SPCONV__R(0),
               sb = SPCONV__R(0), qw[4], qb[4], kk = k;
   int i, same, nr, nl;
   size_t t, T, NB, j;
@@ -8415,7 +8513,7 @@ SPCONV__PRIVATE void spconv__motion_diff_frames(size_t t, size_t T, spconv_motio
    unknown method or a NULL array. */
 SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos, int frames,
                                     spconv_real dt, spconv_motion_diff method) {
-  spconv_real prev[3], cur[3], next[3] = {0, 0, 0};
+  spconv_real prev[3], cur[3], next[3] = SPCONV__VEC3_ZERO;
   size_t t, T = SPCONV__CAST(size_t, frames);
   int i;
   if (!res || !pos || frames < 2 || !spconv__finite(dt) || !(dt > SPCONV__R(0)) ||
@@ -8459,7 +8557,7 @@ SPCONV_API int spconv_motion_linvel(spconv_real *res, const spconv_real *pos, in
 SPCONV_API int spconv_motion_angvel(spconv_real *res, const spconv_real *q, int frames,
                                     spconv_real dt, spconv_rot_format q_format, int body,
                                     spconv_motion_diff method) {
-  spconv_real prev[4], cur[4], next[4] = {1, 0, 0, 0}, w[3];
+  spconv_real prev[4], cur[4], next[4] = SPCONV__QUAT_IDENTITY, w[3];
   size_t t, T = SPCONV__CAST(size_t, frames);
   int i;
   if (!res || !q || frames < 2 || !spconv__finite(dt) || !(dt > SPCONV__R(0)) ||
@@ -8663,7 +8761,7 @@ SPCONV_API int spconv_bvh_from_quat_wxyz(spconv_real res[3], const spconv_real q
    ground part not finite or <= 16 eps (|h| = 1) */
 SPCONV__PRIVATE int spconv__clip_heading(spconv_real *res, const spconv_real *x, spconv_rot_format f,
                                     int up, int wf, int bf) {
-  spconv_real q[4] = {1, 0, 0, 0}, b[3], h[3], hf, hs, th;
+  spconv_real q[4] = SPCONV__QUAT_IDENTITY, b[3], h[3], hf, hs, th;
   int fa = wf % 3, sa = 3 - up - fa;
   /* s = u x f: e_up x e_fa = +e_sa when fa follows up cyclically, else -e_sa */
   spconv_real ss = (fa == (up + 1) % 3 ? SPCONV__R(1) : SPCONV__R(-1)) *
@@ -8750,8 +8848,9 @@ SPCONV_API int spconv_motion_clip_align(spconv_motion_clip *res,
                                         const spconv_motion_clip *in, size_t frame,
                                         spconv_axis up, spconv_signed_axis world_forward,
                                         spconv_signed_axis body_forward, spconv_real ground) {
-  spconv_real th, ca, sa, A[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0}, qa[4],
-              I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, qi[4] = {1, 0, 0, 0}, c[3] = {0, 0, 0};
+  spconv_real th, ca, sa, A[9] = SPCONV__MAT3_ZERO, qa[4],
+              I[9] = SPCONV__MAT3_IDENTITY, qi[4] = SPCONV__QUAT_IDENTITY,
+              c[3] = SPCONV__VEC3_ZERO;
   int u = SPCONV__CAST(int, up), wf = SPCONV__CAST(int, world_forward),
       bf = SPCONV__CAST(int, body_forward), nr, nl, i, ia, ib, st;
   size_t t, T, n;
@@ -8869,10 +8968,13 @@ SPCONV_API int spconv_motion_clip_align(spconv_motion_clip *res,
 #undef SPCONV__EPS
 #undef SPCONV__GIMBAL_EPS
 #undef SPCONV__LINKED
+#undef SPCONV__MAT3_IDENTITY
+#undef SPCONV__MAT3_ZERO
 #undef SPCONV__MJ_FENCE
 #undef SPCONV__MJ_STREAM
 #undef SPCONV__NULL
 #undef SPCONV__PI
+#undef SPCONV__QUAT_IDENTITY
 #undef SPCONV__R
 #undef SPCONV__RAD2DEG
 #undef SPCONV__RESTRICT
@@ -8893,6 +8995,7 @@ SPCONV_API int spconv_motion_clip_align(spconv_motion_clip *res,
 #undef SPCONV__V2
 #undef SPCONV__V2_API
 #undef SPCONV__V2_BITS
+#undef SPCONV__VEC3_ZERO
 #ifdef SPCONV_NO_DEPRECATED
 #undef SPCONV__CAST
 #endif
