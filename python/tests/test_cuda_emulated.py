@@ -660,12 +660,15 @@ def test_one_element_in_place(shape, variant, emulated):
 
 
 def test_a_stream_being_captured_is_refused(variant, emulated):
-    """Inside CUDA graph capture the call could not wait for its report:
-    Error, nothing launched (the emulator's streams from 0x6A0 capture)."""
+    """Inside CUDA graph capture a synchronous call could not wait for its
+    report: Error (pointing to cuda_async), nothing launched or captured."""
     q = EmuArray.from_numpy(np.ones((10, 4)), stream=0x6A0)
-    with pytest.raises(sc.Error, match="CUDA graph"):
-        sc.quat_normalize_wxyz(q)
+    with emulated.capture(0x6A0) as graph:
+        with pytest.raises(sc.Error, match="CUDA graph.*cuda_async"):
+            sc.quat_normalize_wxyz(q)
     check_launch(emulated, 0)
+    assert emulated.stats()["captured"] == 0
+    emulated.lib.cuGraphDestroy(graph[0])
 
 
 def test_report_buffers_are_reused(variant, emulated):
