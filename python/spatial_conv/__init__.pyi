@@ -967,6 +967,28 @@ def convention_from_preset(id: Any) -> Any:
     returns a Convention (Error for an unknown id). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
+def cuda_async(enabled: Any = ...) -> Any:
+    """A context manager: inside `with spatial_conv.cuda_async():` a call
+    on CUDA arrays does not wait for the GPU (no host synchronization, no
+    copy to the host), so that it can be captured into a CUDA graph; a
+    failure its kernel meets is kept in the device's failure record, which
+    spatial_conv.cuda_check() reads and raises (as does the next
+    synchronous call on that device). cuda_async(False) makes calls
+    synchronous inside an asynchronous block. The mode is this thread's;
+    host arrays are never affected. Raises spatial_conv.Error for an
+    enabled that is not True or False.
+    """
+
+def cuda_check(device: Any = ...) -> Any:
+    """Waits for the GPU device (an ordinal; None: every device that ran an
+    asynchronous call), reads and clears its failure record, and raises
+    spatial_conv.Error for the first failure an asynchronous call met
+    since the last check, with the message the synchronous call would have
+    given (warns its StatusWarning alike); returns None when there was
+    none. Never loads CUDA: before any call on CUDA arrays it returns at
+    once. Raises spatial_conv.Error for a device that is not an int >= 0.
+    """
+
 def deg_from_rad(rad: ArrayLike, *, check_finite: bool = ...) -> Any:
     """Degrees from radians (or rad/s -> deg/s).
 

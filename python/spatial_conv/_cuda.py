@@ -32,6 +32,7 @@ import contextlib
 import ctypes
 import ctypes.util
 import glob
+import inspect
 import os
 import re
 import threading
@@ -1125,4 +1126,5 @@ def cuda_check(device=None):
         rt.check(sorted(rt.records) if device is None else [int(device)])
 
 
-cuda_async.__module__ = cuda_check.__module__ = "spatial_conv"
+for _public in (cuda_async, cuda_check):  # spatial_conv's own functions, their docstrings unindented
+    _public.__module__, _public.__doc__ = "spatial_conv", inspect.cleandoc(_public.__doc__)
