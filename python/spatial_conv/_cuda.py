@@ -637,10 +637,10 @@ class _Runtime:
         fail_key, warn_key, warnings, fail_owner, warn_owner, warned = record
         if warn_owner != EMPTY:
             impl, batch = self.calls[warn_owner & TAG_MASK]
-            first, later = ~warnings & EMPTY, (~warned & EMPTY) - (~warnings & EMPTY)
+            later = (~warned & EMPTY) - (~warnings & EMPTY)  # every launch's, less the first call's
             _raise_or_warn(impl, (EMPTY, warn_key, warnings), batch, stacklevel=stacklevel + 1,
                            later=f" (and {later} warned element(s) of later asynchronous calls)"
-                           if later > 0 and first else "")
+                           if later else "")
         if fail_owner != EMPTY:
             impl, batch = self.calls[fail_owner & TAG_MASK]
             _raise_or_warn(impl, (fail_key, EMPTY, EMPTY), batch)

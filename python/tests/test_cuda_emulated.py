@@ -811,7 +811,8 @@ def test_capture_and_replay_a_state_conversion(variant, emulated):
     time: the host's results, into the same out= arrays."""
     n, stream = 4096, 0x6A0
     rng = np.random.default_rng(21)
-    rows, inertial = EmuArray.empty((n, 13), np.float64, stream=stream), EmuArray.empty((n, 7), np.float64, stream=stream)
+    rows = EmuArray.empty((n, 13), np.float64, stream=stream)
+    inertial = EmuArray.empty((n, 7), np.float64, stream=stream)
     out = EmuArray.empty((n, 13), np.float64, stream=stream)
 
     def convert():
