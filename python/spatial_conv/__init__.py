@@ -28,6 +28,7 @@ docs/python.md has the whole guide.
 from . import _api, _conventions, _cuda, _whole
 from ._api import (AxisSystem, Body, Convention, Error, PoseConvention, StateConvention,
                    StatusWarning)
+from ._cuda import cuda_async, cuda_check
 
 __version__ = ".".join(str(v) for v in _api.HEADER.version)
 

@@ -16,14 +16,23 @@ stages its tile of elements through shared memory, so that global memory
 is read and written coalesced; in the direct variant each thread reads its
 element where it lies. A failing element is recorded with atomicMin on
 (index, status, argument), so the first failing index is reported as on
-the host; the launch runs on the stream of the first input array, and the
-call waits for that stream to read the report. Without a GPU, the tests
-run all of this on an emulated device (python/tests/emucuda).
+the host; the launch runs on the stream of the first input array.
+
+Two modes. Synchronous (the default): the call waits for the other arrays'
+streams and for its kernel, reads the kernel's report and raises or warns
+as the host path does. Asynchronous (inside `with cuda_async():`): the
+call orders its launch after the other arrays' streams with events and
+returns at once, without a host synchronization or a copy to the host, so
+that it can be captured into a CUDA graph; its kernel writes a failure
+into the device's failure record, which cuda_check() (and the next
+synchronous call on the device) reads, clears and raises. Without a GPU,
+the tests run all of this on an emulated device (python/tests/emucuda).
 """
 import contextlib
 import ctypes
 import ctypes.util
 import glob
+import inspect
 import os
 import re
 import threading
@@ -42,15 +51,50 @@ DEVICE_PRELUDE = r"""
 #  pragma nv_diagnostic push
 #  pragma nv_diag_suppress 177
 #endif
-/* the report of a launch: the smallest key (element << 24 | argument << 16
-   | status + 32768) of a failing element, and of a warning; the count of
-   warnings, complemented (~count), so that a report starts as all one bits */
+/* A launch's report: the smallest key (element << 24 | argument << 16 |
+   status + 32768) of a failing element, and of a warning; the count of
+   warnings, complemented (~count), so that a report starts as all one bits.
+   tag 0 (synchronous calls): report is the call's own, set to all one bits
+   before the launch and read by the host after it; the first three fields.
+   tag > 0 (asynchronous calls): report is the device's failure record,
+   shared by every launch until the host reads and clears it. The first
+   launch that fails claims fail_owner (its grid id << 20 | tag, where tag
+   names the call on the host), and only that launch's threads lower
+   fail_key: the record keeps the first failing call and its first failing
+   element; warnings alike (warn_owner), and warned_complement counts the
+   warned elements of every launch. */
 typedef struct spx_dreport {
   unsigned long long fail_key, warn_key, warnings_complement;
+  unsigned long long fail_owner, warn_owner, warned_complement;
 } spx_dreport;
 static __device__ void spx__record(unsigned long long *key, size_t i, int status, int arg) {
   atomicMin(key, ((unsigned long long)i << 24) | ((unsigned long long)(arg & 0xFF) << 16) |
                      (unsigned long long)((status + 32768) & 0xFFFF));
+}
+/* the launch's grid id: %gridid, the launch number of the context (an
+   emulated device defines SPX_GRID_ID itself) */
+#ifndef SPX_GRID_ID
+static __device__ __forceinline__ unsigned long long spx__grid_id() {
+  unsigned long long id;
+  asm volatile("mov.u64 %0, %%gridid;" : "=l"(id));
+  return id;
+}
+#  define SPX_GRID_ID() spx__grid_id()
+#endif
+/* 1 when this launch (of tag) owns the record's *owner, claiming it when free */
+static __device__ int spx__owns(unsigned long long *owner, unsigned long long tag) {
+  const unsigned long long me = SPX_GRID_ID() << 20 | tag, old = atomicCAS(owner, ~0ull, me);
+  return old == ~0ull || old == me;
+}
+static __device__ void spx__fail(spx_dreport *report, unsigned long long tag, size_t i, int status, int arg) {
+  if (!tag || spx__owns(&report->fail_owner, tag)) spx__record(&report->fail_key, i, status, arg);
+}
+static __device__ void spx__warn(spx_dreport *report, unsigned long long tag, size_t i, int status) {
+  if (tag) atomicAdd(&report->warned_complement, ~0ull);
+  if (!tag || spx__owns(&report->warn_owner, tag)) {
+    spx__record(&report->warn_key, i, status, 0);
+    atomicAdd(&report->warnings_complement, ~0ull);
+  }
 }
 /* 1 when the k reals at x are all finite */
 static __device__ int spx__finite(const spconv_real *x, int k) {
@@ -128,7 +172,7 @@ def _kernel_params(plan):
             ctype, name = p[len("const "):].split(" *")
             params.append(f"{ctype} {name}_v")
         elif p.startswith("spx_report *"):
-            params.append("spx_dreport *report")
+            params += ["spx_dreport *report", "unsigned long long spx_tag"]
         else:
             params.append(p)
     return params
@@ -146,10 +190,9 @@ def _kernel_head(plan, name):
 def _element_body(plan, element=_build.array_element):
     return _build.element_body(
         plan,
-        on_nonfinite=f"spx__record(&report->fail_key, i, {NONFINITE}, {{k}}); continue;",
-        on_error="spx__record(&report->fail_key, i, status, 0); continue;",
-        on_warning=("spx__record(&report->warn_key, i, status, 0); "
-                    "atomicAdd(&report->warnings_complement, ~0ull);"),
+        on_nonfinite=f"spx__fail(report, spx_tag, i, {NONFINITE}, {{k}}); continue;",
+        on_error="spx__fail(report, spx_tag, i, status, 0); continue;",
+        on_warning="spx__warn(report, spx_tag, i, status);",
         element=element)
 
 
@@ -423,6 +466,13 @@ class _Driver:
                                c.c_uint, c.c_void_p, P(c.c_void_p), P(c.c_void_p)],
             "cuStreamSynchronize": [c.c_void_p],
             "cuStreamIsCapturing": [c.c_void_p, P(c.c_int)],
+            # the asynchronous mode: events order streams; the check reads the record
+            "cuEventCreate": [P(c.c_void_p), c.c_uint],
+            "cuEventRecord": [c.c_void_p, c.c_void_p],
+            "cuStreamWaitEvent": [c.c_void_p, c.c_void_p, c.c_uint],
+            "cuCtxSynchronize": [],
+            "cuMemcpyDtoH_v2": [c.c_void_p, c.c_uint64, c.c_size_t],
+            "cuMemsetD8_v2": [c.c_uint64, c.c_ubyte, c.c_size_t],
         }.items():
             getattr(self.lib, name).argtypes = args
             getattr(self.lib, name).restype = c.c_int
@@ -506,6 +556,10 @@ class _Runtime:
         self.modules = {}  # (device, precision, variant, function) -> module
         self.lock = threading.Lock()  # the images and modules
         self.reports, self.reports_lock = {}, threading.Lock()  # device -> its free report buffers
+        self.records = {}  # device -> its failure record (asynchronous calls), made on the first
+        self.records_lock = threading.Lock()  # the records, the calls, the events
+        self.calls, self.call_tags = [None], {}  # tag -> (ElementFunction, batch); and back
+        self.events = {}  # device -> its free events
 
     @contextlib.contextmanager
     def report_buffer(self, device):
@@ -521,6 +575,82 @@ class _Runtime:
         yield ptr
         with self.reports_lock:  # only after a launch whose stream was synchronized: on an
             self.reports[device].append(ptr)  # error, work on it may still be queued
+
+    def record(self, device):
+        """device's failure record (RECORD_BYTES, all one bits: empty),
+        made the first time; call with device's context current, outside
+        stream capture (it allocates, and waits once for its memset)."""
+        with self.records_lock:
+            if device not in self.records:
+                ptr, drv = ctypes.c_uint64(), self.driver
+                drv.check(drv.lib.cuMemAlloc_v2(ctypes.byref(ptr), RECORD_BYTES), "cuMemAlloc")
+                drv.check(drv.lib.cuMemsetD8_v2(ptr, 0xFF, RECORD_BYTES), "cuMemsetD8")
+                drv.check(drv.lib.cuCtxSynchronize(), "cuCtxSynchronize")
+                self.records[device] = ptr
+            return self.records[device]
+
+    def tag(self, impl, batch):
+        """The number (1 to 2^20 - 1) that names a call of impl over batch
+        in the failure record."""
+        key = (impl.name, tuple(batch))
+        with self.records_lock:
+            if key not in self.call_tags:
+                if len(self.calls) >= 1 << 20:
+                    raise error(impl.name, None, "has been called asynchronously with more than a million "
+                                "batch shapes: the failure record cannot name more calls")
+                self.call_tags[key] = len(self.calls)
+                self.calls.append((impl, tuple(batch)))
+            return self.call_tags[key]
+
+    @contextlib.contextmanager
+    def event(self, device):
+        """An event of device (no timing) taken from its free ones; call
+        with device's context current."""
+        with self.records_lock:
+            free = self.events.setdefault(device, [])
+            ev = free.pop() if free else None
+        if ev is None:
+            ev = ctypes.c_void_p()
+            CU_EVENT_DISABLE_TIMING = 2
+            self.driver.check(self.driver.lib.cuEventCreate(ctypes.byref(ev), CU_EVENT_DISABLE_TIMING),
+                              "cuEventCreate")
+        yield ev
+        with self.records_lock:  # a wait uses the record made before it: the event is free again
+            self.events[device].append(ev)
+
+    def check(self, devices):
+        """Waits for each of devices (those with a failure record, in order),
+        reads its record, clears it and raises or warns what it holds; a
+        device after one that raises is read by the next check."""
+        drv = self.driver
+        for device in devices:
+            with self.records_lock:
+                ptr = self.records.get(device)
+                if ptr is None:
+                    continue
+                host = (ctypes.c_uint64 * RECORD_FIELDS)()
+                with drv.current(device):
+                    drv.check(drv.lib.cuCtxSynchronize(), "cuCtxSynchronize")
+                    drv.check(drv.lib.cuMemcpyDtoH_v2(host, ptr.value, RECORD_BYTES), "cuMemcpyDtoH")
+                    if any(v != EMPTY for v in host):
+                        drv.check(drv.lib.cuMemsetD8_v2(ptr.value, 0xFF, RECORD_BYTES), "cuMemsetD8")
+                        drv.check(drv.lib.cuCtxSynchronize(), "cuCtxSynchronize")
+            self.report_record(tuple(host), stacklevel=4)
+
+    def report_record(self, record, stacklevel):
+        """Warns the first warning call of a failure record (with the count
+        of later warned elements), then raises its first failure, each with
+        the message the synchronous call would have given."""
+        fail_key, warn_key, warnings, fail_owner, warn_owner, warned = record
+        if warn_owner != EMPTY:
+            impl, batch = self.calls[warn_owner & TAG_MASK]
+            later = (~warned & EMPTY) - (~warnings & EMPTY)  # every launch's, less the first call's
+            _raise_or_warn(impl, (EMPTY, warn_key, warnings), batch, stacklevel=stacklevel + 1,
+                           later=f" (and {later} warned element(s) of later asynchronous calls)"
+                           if later else "")
+        if fail_owner != EMPTY:
+            impl, batch = self.calls[fail_owner & TAG_MASK]
+            _raise_or_warn(impl, (fail_key, EMPTY, EMPTY), batch)
 
     def nvrtc_for(self, capability):
         """(NVRTC, --gpu-architecture) for a device of capability: the
@@ -730,7 +860,7 @@ def call(impl, values, check_finite, out):
     placed = []  # (name, DeviceArray, stride, reals per element) of the array inputs
     written = []  # (DeviceArray, stride, reals per element) of the out arrays
     mod = _api.LIBS[dtype]
-    args = [ctypes.c_size_t(count), ctypes.c_int(1 if check_finite else 0), None]  # report: below
+    args = [ctypes.c_size_t(count), ctypes.c_int(1 if check_finite else 0), None, None]  # report, tag: below
     outs = impl.out_arrays(out)
     results, keep = [], []
     real_iter = iter(reals)
@@ -788,7 +918,13 @@ def call(impl, values, check_finite, out):
         streams = [d.stream_handle() for d in [p[1] for p in placed] + [w[0] for w in written]]
         launch_on = streams[0] or 0
         waits = sorted({s for s in streams if s is not None and s != launch_on})
-        _raise_or_warn(impl, _launch(rt, device, dtype, plan, args, count, launch_on, waits), batch, count)
+        if async_mode():
+            _launch(rt, device, dtype, plan, args, count, launch_on, waits, rt.tag(impl, batch))
+        else:
+            report, recorded = _launch(rt, device, dtype, plan, args, count, launch_on, waits)
+            _raise_or_warn(impl, report, batch)
+            if recorded is not None:  # an earlier asynchronous call's failure, now cleared
+                rt.report_record(recorded, stacklevel=4)
     return results[0] if len(results) == 1 else tuple(results)
 
 
@@ -807,6 +943,11 @@ def _check_out(fname, d, stride, size, count, inputs):
             raise error(fname, "out", f"overlaps the input {n} (only the same array converts in "
                              "place)")
 
+
+EMPTY = 0xFFFFFFFFFFFFFFFF  # a report's or record's field before any launch wrote it
+RECORD_FIELDS = 6  # spx_dreport: fail_key, warn_key, warnings_complement, fail_owner, warn_owner, warned_complement
+RECORD_BYTES = 8 * RECORD_FIELDS
+TAG_MASK = (1 << 20) - 1  # an owner's low bits: the tag of the call that owns the record
 
 VARIANT = "tiled"  # the kernel a call launches: "tiled" (shared memory) or "direct"
 SHARED_BYTES = 48 * 1024  # what a block may use without opting in, on every architecture
@@ -827,44 +968,91 @@ def launch_shape(plan, itemsize, count, variant):
     return name, block, min((count + block - 1) // block, 1 << 20), shared
 
 
-def _launch(rt, device, dtype, plan, args, count, stream, waits=()):
+def _launch(rt, device, dtype, plan, args, count, stream, waits=(), tag=0):
     """Launches plan's kernel over count (> 0) elements on stream, after
-    the streams in waits have finished their work; the host copy of its
-    report."""
+    the streams in waits have finished their work. Synchronous (tag 0):
+    waits for the kernel; returns the host copies of its report and, where
+    asynchronous calls made the device's failure record, of that record
+    (cleared on the device when it holds something and the report does
+    not: a failure is raised once). Asynchronous (tag: rt.tag of the
+    call): the launch writes the record, ordered after waits with events;
+    nothing is waited for and None is returned."""
     drv = rt.driver
     precision = 32 if dtype == _api.F32 else 64
     variant = VARIANT
     name, block, grid, shared = launch_shape(plan, dtype.itemsize, count, variant)
     lib = drv.lib
     with drv.current(device):
+        if tag:
+            return _launch_async(rt, device, (precision, variant, plan.key, name), args,
+                                 (grid, block, shared), stream, waits, tag)
         if any(drv.capturing(ctypes.c_void_p(s)) for s in (stream, *waits)):
             raise error(plan.function.name, None, "cannot run while a stream of its arrays is captured "
-                             "into a CUDA graph (the call waits for the kernel's report)")
+                             "into a CUDA graph: a synchronous call waits for the kernel's report (call it "
+                             "inside `with spatial_conv.cuda_async():` to capture it)")
         fn = rt.function(device, precision, variant, plan.key, name)
         for other in waits:
             drv.check(lib.cuStreamSynchronize(ctypes.c_void_p(other)), "cuStreamSynchronize")
         stream = ctypes.c_void_p(stream)
+        record = rt.records.get(device)
+        recorded = (ctypes.c_uint64 * RECORD_FIELDS)() if record is not None else None
         with rt.report_buffer(device) as report:
             drv.check(lib.cuMemsetD8Async(report.value, 0xFF, 24, stream), "cuMemsetD8Async")
-            args[2] = ctypes.c_void_p(report.value)
-            params = (ctypes.c_void_p * len(args))(
-                *[ctypes.cast(a, ctypes.c_void_p) if isinstance(a, ctypes.Array)
-                  else ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
-            drv.check(lib.cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, shared, stream, params, None),
-                      "cuLaunchKernel")
+            args[2], args[3] = ctypes.c_void_p(report.value), ctypes.c_ulonglong(0)
+            _launch_kernel(drv, fn, args, (grid, block, shared), stream)
             host = (ctypes.c_uint64 * 3)()
             drv.check(lib.cuMemcpyDtoHAsync_v2(host, report.value, 24, stream), "cuMemcpyDtoHAsync")
+            if record is not None:
+                drv.check(lib.cuMemcpyDtoHAsync_v2(recorded, record.value, RECORD_BYTES, stream),
+                          "cuMemcpyDtoHAsync")
             drv.check(lib.cuStreamSynchronize(stream), "cuStreamSynchronize")
-        return tuple(host)
+        if record is None or all(v == EMPTY for v in recorded) or host[0] != EMPTY:
+            return tuple(host), None
+        drv.check(lib.cuMemsetD8Async(record.value, 0xFF, RECORD_BYTES, stream), "cuMemsetD8Async")
+        return tuple(host), tuple(recorded)
+
+
+def _launch_async(rt, device, kernel, args, shape, stream, waits, tag):
+    """The asynchronous launch of _launch (device's context current):
+    kernel is (precision, variant, function, kernel name), shape (grid,
+    block, shared bytes). Inside stream capture only a kernel already
+    loaded and a record already made can join the graph (loading and
+    allocating are not captured)."""
+    drv, (precision, variant, function, name) = rt.driver, kernel
+    if (device, precision, variant, function) not in rt.modules or device not in rt.records:
+        if drv.capturing(ctypes.c_void_p(stream)):
+            raise error(function, None, "runs inside CUDA graph capture only after a first call on this "
+                        "device, in this precision, outside capture (as a warm-up), which compiles and loads "
+                        "its kernel and makes the device's failure record")
+    fn = rt.function(device, precision, variant, function, name)
+    args[2], args[3] = ctypes.c_void_p(rt.record(device).value), ctypes.c_ulonglong(tag)
+    for other in waits:  # stream order, not host order: the launch waits on the device
+        with rt.event(device) as ev:
+            drv.check(drv.lib.cuEventRecord(ev, ctypes.c_void_p(other)), "cuEventRecord")
+            drv.check(drv.lib.cuStreamWaitEvent(ctypes.c_void_p(stream), ev, 0), "cuStreamWaitEvent")
+    _launch_kernel(drv, fn, args, shape, ctypes.c_void_p(stream))
+
+
+def _launch_kernel(drv, fn, args, shape, stream):
+    """cuLaunchKernel of fn with args (ctypes values; an array is passed
+    by its address, as the struct it holds) on stream."""
+    grid, block, shared = shape
+    params = (ctypes.c_void_p * len(args))(
+        *[ctypes.cast(a, ctypes.c_void_p) if isinstance(a, ctypes.Array)
+          else ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) for a in args])
+    drv.check(drv.lib.cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, shared, stream, params, None),
+              "cuLaunchKernel")
 
 
 def _decode(key):
     return key >> 24, (key >> 16) & 0xFF, (key & 0xFFFF) - 32768
 
 
-def _raise_or_warn(impl, report, batch, count):
-    fail_key, warn_key, warnings = report[0], report[1], ~report[2] & 0xFFFFFFFFFFFFFFFF
-    if fail_key != 0xFFFFFFFFFFFFFFFF:
+def _raise_or_warn(impl, report, batch, stacklevel=4, later=""):
+    """Raises the failure of a report (fail key, warn key, ~warnings) of a
+    call of impl over batch, else warns its warnings (later: what to add)."""
+    fail_key, warn_key, warnings = report[0], report[1], ~report[2] & EMPTY
+    if fail_key != EMPTY:
         i, arg, status = _decode(fail_key)
         index = _errors.batch_index(i, batch)
         if status == NONFINITE:
@@ -873,4 +1061,80 @@ def _raise_or_warn(impl, report, batch, count):
                                    "its inputs on the GPU")
     if warnings:
         i, _, status = _decode(warn_key)
-        _errors.status_warn_batch(status, impl.name, warnings, i, batch, count, stacklevel=4)
+        count = int(np.prod(batch, dtype=np.int64))
+        _errors.status_warn_batch(status, impl.name, warnings, i, batch, count, stacklevel=stacklevel,
+                                  later=later)
+
+
+# ------------------------------------------------------------------ modes
+_MODE = threading.local()  # .stack: the enabled flags of this thread's open cuda_async blocks
+
+
+def async_mode():
+    """Whether this thread's calls on CUDA arrays are asynchronous now."""
+    stack = getattr(_MODE, "stack", None)
+    return bool(stack) and stack[-1]
+
+
+class CudaAsync:
+    """The mode cuda_async(enabled) returns: a context manager that sets
+    this thread's mode inside its block (blocks nest; reusable)."""
+
+    __slots__ = ("enabled",)
+
+    def __init__(self, enabled):
+        self.enabled = enabled
+
+    def __enter__(self):
+        if not hasattr(_MODE, "stack"):
+            _MODE.stack = []
+        _MODE.stack.append(self.enabled)
+        return self
+
+    def __exit__(self, *exc):
+        _MODE.stack.pop()
+        return False
+
+    def __eq__(self, other):
+        return isinstance(other, CudaAsync) and other.enabled == self.enabled
+
+    def __hash__(self):
+        return hash(self.enabled)
+
+    def __repr__(self):
+        return f"spatial_conv.cuda_async({self.enabled})"
+
+
+def cuda_async(enabled=True):
+    """A context manager: inside `with spatial_conv.cuda_async():` a call
+    on CUDA arrays does not wait for the GPU (no host synchronization, no
+    copy to the host), so that it can be captured into a CUDA graph; a
+    failure its kernel meets is kept in the device's failure record, which
+    spatial_conv.cuda_check() reads and raises (as does the next
+    synchronous call on that device). cuda_async(False) makes calls
+    synchronous inside an asynchronous block. The mode is this thread's;
+    host arrays are never affected. Raises spatial_conv.Error for an
+    enabled that is not True or False."""
+    if not isinstance(enabled, (bool, np.bool_)):
+        raise error("cuda_async", "enabled", f"={enabled!r} is not True or False")
+    return CudaAsync(bool(enabled))
+
+
+def cuda_check(device=None):
+    """Waits for the GPU device (an ordinal; None: every device that ran an
+    asynchronous call), reads and clears its failure record, and raises
+    spatial_conv.Error for the first failure an asynchronous call met
+    since the last check, with the message the synchronous call would have
+    given (warns its StatusWarning alike); returns None when there was
+    none. Never loads CUDA: before any call on CUDA arrays it returns at
+    once. Raises spatial_conv.Error for a device that is not an int >= 0."""
+    if device is not None and (isinstance(device, (bool, np.bool_)) or
+                               not isinstance(device, (int, np.integer)) or device < 0):
+        raise error("cuda_check", "device", f"={device!r} is not a CUDA device ordinal (an int >= 0) or None")
+    rt = _RUNTIME
+    if rt is not None:
+        rt.check(sorted(rt.records) if device is None else [int(device)])
+
+
+for _public in (cuda_async, cuda_check):  # spatial_conv's own functions, their docstrings unindented
+    _public.__module__, _public.__doc__ = "spatial_conv", inspect.cleandoc(_public.__doc__)

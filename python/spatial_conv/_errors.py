@@ -95,12 +95,13 @@ def status_warn(status, function, detail="", stacklevel=3):
     warnings.warn(f"{function}: {status_text(status)}{detail}", StatusWarning, stacklevel=stacklevel + 1)
 
 
-def status_warn_batch(status, function, warned, first, batch, count, stacklevel=3):
+def status_warn_batch(status, function, warned, first, batch, count, stacklevel=3, later=""):
     """Warns StatusWarning for warned elements of a batch that returned a
-    C warning status (the first one, flat index first, returned status)."""
+    C warning status (the first one, flat index first, returned status);
+    later is added to the message."""
     many = (f" for {warned} of {count} elements, the first at index {batch_index(first, batch)}"
             if batch else "")
-    status_warn(status, function, many, stacklevel + 1)
+    status_warn(status, function, many + later, stacklevel + 1)
 
 
 def check(status, function, argument=None, stacklevel=3, value=None):

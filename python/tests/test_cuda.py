@@ -60,8 +60,8 @@ def test_kernel_statements_are_the_host_loops():
     plan = _cuda.cuda_plans()["state_convert"]
     src = _cuda._direct_source(plan) + _cuda._tiled_source(plan)
     assert src.count("spconv_state_convert(res_pose, res_twist, to, pose, twist, from, com, iquat_wxyz)") == 2
-    assert "atomicMin" not in src  # inside spx__record
-    assert "spx__record(&report->fail_key, i, status, 0)" in src
+    assert "atomicMin" not in src and "atomicCAS" not in src  # inside spx__fail (both modes)
+    assert "spx__fail(report, spx_tag, i, status, 0)" in src
 
 
 def test_a_cuda_array_without_a_driver_says_what_is_missing():

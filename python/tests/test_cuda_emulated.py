@@ -660,12 +660,15 @@ def test_one_element_in_place(shape, variant, emulated):
 
 
 def test_a_stream_being_captured_is_refused(variant, emulated):
-    """Inside CUDA graph capture the call could not wait for its report:
-    Error, nothing launched (the emulator's streams from 0x6A0 capture)."""
+    """Inside CUDA graph capture a synchronous call could not wait for its
+    report: Error (pointing to cuda_async), nothing launched or captured."""
     q = EmuArray.from_numpy(np.ones((10, 4)), stream=0x6A0)
-    with pytest.raises(sc.Error, match="CUDA graph"):
-        sc.quat_normalize_wxyz(q)
+    with emulated.capture(0x6A0) as graph:
+        with pytest.raises(sc.Error, match="CUDA graph.*cuda_async"):
+            sc.quat_normalize_wxyz(q)
     check_launch(emulated, 0)
+    assert emulated.stats()["captured"] == 0
+    emulated.lib.cuGraphDestroy(graph[0])
 
 
 def test_report_buffers_are_reused(variant, emulated):
@@ -706,3 +709,246 @@ def test_a_module_per_function_loaded_once(variant, emulated, device):
     sc.quat_conj_wxyz(q)
     assert emulated.stats()["modules"] - before == 2
     assert {(0, 64, variant, "quat_conj_wxyz"), (0, 64, variant, "quat_inv_wxyz")} <= set(runtime.modules)
+
+
+# ------------------------------------------------------------------ the asynchronous mode
+def counts(emu):
+    """What the host did for the device since the last reset."""
+    s = emu.stats()
+    return {k: s[k] for k in ("syncs", "dtoh", "launches", "memsets", "event_records", "event_waits")}
+
+
+@pytest.fixture
+def fresh_runtime(device, monkeypatch):
+    """A runtime that has made no call yet (no module loaded, no failure
+    record), on the same emulated driver and NVRTC."""
+    _, nvrtc, runtime = device
+    fresh = _cuda._Runtime(driver=runtime.driver, nvrtc=nvrtc)
+    monkeypatch.setattr(_cuda, "_RUNTIME", fresh)
+    return fresh
+
+
+def sync_error(fn, *args, **kwargs):
+    """The Error the synchronous call raises (host arrays moved to the
+    emulated device)."""
+    with pytest.raises(sc.Error) as e:
+        fn(*[EmuArray.from_numpy(a) if isinstance(a, np.ndarray) else a for a in args], **kwargs)
+    return e.value
+
+
+def assert_same_error(got, want):
+    assert str(got) == str(want)
+    assert (got.status, got.function, got.argument, got.index) == \
+        (want.status, want.function, want.argument, want.index)
+
+
+def test_an_asynchronous_call_waits_for_nothing(variant, emulated):
+    """In the asynchronous mode a call is one launch, ordered after the
+    other arrays' streams by events: no host synchronization, no copy to
+    the host, no memset; its results are the host's."""
+    rng = np.random.default_rng(20)
+    a, b = rng.normal(size=(300, 4)), rng.normal(size=(300, 4))
+    q, p = EmuArray.from_numpy(a, stream=5), EmuArray.from_numpy(b, stream=7)
+    out = EmuArray.from_numpy(np.zeros((300, 4)), stream=9)
+    with sc.cuda_async():
+        sc.quat_mul_wxyz(q, p, out=out)  # the first call makes the device's failure record
+        emulated.reset()
+        assert sc.quat_mul_wxyz(q, p, out=out) is out
+        assert counts(emulated) == {"syncs": 0, "dtoh": 0, "launches": 1, "memsets": 0,
+                                    "event_records": 2, "event_waits": 2}
+        assert emulated.stats()["stream"] == 5  # the first input's stream, after 7 and 9
+        emulated.reset()
+        r = sc.quat_normalize_wxyz(q)  # one stream: no event
+        assert counts(emulated) == {"syncs": 0, "dtoh": 0, "launches": 1, "memsets": 0,
+                                    "event_records": 0, "event_waits": 0}
+    assert_identical(sc.quat_mul_wxyz(a, b), out, "quat_mul_wxyz asynchronous")
+    assert_identical(sc.quat_normalize_wxyz(a), r, "quat_normalize_wxyz asynchronous")
+    emulated.reset()
+    assert sc.cuda_check() is None
+    assert counts(emulated)["syncs"] >= 1 and counts(emulated)["dtoh"] == 1  # the check waits and reads
+
+
+def test_the_synchronous_mode_is_unchanged(variant, emulated, fresh_runtime):
+    """Outside cuda_async a call waits for its kernel and reads its report
+    (one synchronization, one copy), as before; once asynchronous calls
+    made the device's failure record, it reads that too, in the same copy
+    round."""
+    q = EmuArray.from_numpy(np.ones((100, 4)))
+    sc.quat_normalize_wxyz(q)
+    emulated.reset()
+    sc.quat_normalize_wxyz(q)
+    assert counts(emulated) == {"syncs": 1, "dtoh": 1, "launches": 1, "memsets": 1,
+                                "event_records": 0, "event_waits": 0}
+    with sc.cuda_async():
+        sc.quat_normalize_wxyz(q)
+        with sc.cuda_async(False):  # nested: synchronous again
+            emulated.reset()
+            sc.quat_normalize_wxyz(q)
+            assert counts(emulated)["syncs"] == 1
+    emulated.reset()
+    sc.quat_normalize_wxyz(q)
+    assert counts(emulated) == {"syncs": 1, "dtoh": 2, "launches": 1, "memsets": 1,
+                                "event_records": 0, "event_waits": 0}
+
+
+def test_the_mode_is_the_threads(variant, emulated):
+    """cuda_async is per thread: another thread's calls stay synchronous."""
+    q = EmuArray.from_numpy(np.zeros((10, 4)))
+    seen = []
+    with sc.cuda_async():
+        t = threading.Thread(target=lambda: seen.append(run(sc.quat_normalize_wxyz, q)[0]))
+        t.start()
+        t.join()
+        assert _cuda.async_mode()
+    assert isinstance(seen[0], sc.Error) and seen[0].index == (0,)
+    assert not _cuda.async_mode()
+    assert sc.cuda_check() is None
+
+
+def test_capture_and_replay_a_state_conversion(variant, emulated):
+    """A state conversion captured into a CUDA graph (one kernel node,
+    nothing run during capture) and replayed with new input data each
+    time: the host's results, into the same out= arrays."""
+    n, stream = 4096, 0x6A0
+    rng = np.random.default_rng(21)
+    rows = EmuArray.empty((n, 13), np.float64, stream=stream)
+    inertial = EmuArray.empty((n, 7), np.float64, stream=stream)
+    out = EmuArray.empty((n, 13), np.float64, stream=stream)
+
+    def convert():
+        return sc.state_convert("isaaclab3", rows[:, :7], rows[:, 7:], "mujoco_free", inertial[:, :3],
+                                inertial[:, 3:], out=(out[:, :7], out[:, 7:]))
+    rows[...], inertial[...] = rng.normal(size=(n, 13)), rng.normal(size=(n, 7))
+    with sc.cuda_async():
+        convert()  # warm-up, outside capture: compiles, loads, makes the failure record
+        emulated.reset()
+        with emulated.capture(stream) as graph:
+            convert()
+    assert emulated.graph_nodes(graph[0]) == {"memset": 0, "kernel": 1, "event_record": 0, "event_wait": 0}
+    assert counts(emulated) == {"syncs": 0, "dtoh": 0, "launches": 0, "memsets": 0,
+                                "event_records": 0, "event_waits": 0}
+    replay = emulated.instantiate(graph[0])
+    for k in range(3):
+        host_rows, host_inertial = rng.normal(size=(n, 13)), rng.normal(size=(n, 7))
+        rows[...], inertial[...] = host_rows, host_inertial
+        emulated.replay(replay, stream)
+        want = sc.state_convert("isaaclab3", host_rows[:, :7], host_rows[:, 7:], "mujoco_free",
+                                host_inertial[:, :3], host_inertial[:, 3:])
+        assert_identical(want, (out.cpu()[:, :7], out.cpu()[:, 7:]), f"replay {k}")
+    assert emulated.stats()["launches"] == 3 and emulated.stats()["graph_launches"] == 3
+    assert sc.cuda_check() is None
+    emulated.destroy(graph[0], replay)
+
+
+def test_a_failure_in_a_replay_is_kept_until_checked(variant, emulated):
+    """A bad element in one replay is recorded by the device and survives
+    the replays after it (good ones, and bad ones at lower indices: the
+    first failure is kept); cuda_check raises it with the synchronous
+    call's message, once."""
+    stream = 0x6A1
+    q = EmuArray.from_numpy(np.ones((3, 100, 4)), stream=stream)
+    with sc.cuda_async():
+        sc.quat_normalize_wxyz(q)
+        with emulated.capture(stream) as graph:
+            res = sc.quat_normalize_wxyz(q)
+    replay = emulated.instantiate(graph[0])
+    emulated.replay(replay, stream)
+    assert sc.cuda_check() is None
+    bad = np.ones((3, 100, 4))
+    bad[2, 5] = bad[2, 70] = 0
+    want = sync_error(sc.quat_normalize_wxyz, bad)
+    q[...] = bad
+    emulated.replay(replay, stream)
+    q[...] = 1.0
+    emulated.replay(replay, stream)
+    q[0, 1] = 0.0  # fails at a lower index, in a later replay
+    emulated.replay(replay, stream)
+    q[...] = 1.0
+    emulated.replay(replay, stream)
+    assert_identical(np.full((3, 100, 4), 0.5), res, "the last replay's results")
+    with pytest.raises(sc.Error) as e:
+        sc.cuda_check()
+    assert_same_error(e.value, want)
+    assert e.value.index == (2, 5)
+    assert sc.cuda_check(0) is None  # cleared
+    q[1, 2, 3] = np.nan  # a non-finite input: the argument named, as synchronously
+    want = sync_error(sc.quat_normalize_wxyz, q.cpu())
+    emulated.replay(replay, stream)
+    with pytest.raises(sc.Error) as e:
+        sc.cuda_check(0)
+    assert_same_error(e.value, want)
+    emulated.destroy(graph[0], replay)
+
+
+def test_the_next_synchronous_call_raises_a_recorded_failure(variant, emulated):
+    """An asynchronous call's failure is raised by the next synchronous
+    call on the device (that call's own error first, when it has one:
+    the record then waits for the check), and only once."""
+    bad = np.ones((50, 4))
+    bad[7] = 0
+    want = sync_error(sc.quat_normalize_wxyz, bad)
+    good = EmuArray.from_numpy(np.ones((50, 4)))
+    with sc.cuda_async():
+        sc.quat_normalize_wxyz(EmuArray.from_numpy(bad))  # returns: nothing is waited for
+    assert_same_error(sync_error(sc.quat_normalize_wxyz, good), want)
+    sc.quat_normalize_wxyz(good)  # raised once
+    with sc.cuda_async():
+        sc.quat_normalize_wxyz(EmuArray.from_numpy(bad))
+    own = np.ones((50, 4))
+    own[3] = 0
+    assert sync_error(sc.quat_normalize_wxyz, EmuArray.from_numpy(own)).index == (3,)
+    assert_same_error(sync_error(sc.cuda_check), want)
+    assert sc.cuda_check() is None
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_asynchronous_warnings_are_warned_by_the_check(dtype, variant, emulated):
+    """A warning status (gimbal lock) in the asynchronous mode: nothing at
+    the call; the check warns the first warning call's StatusWarning, with
+    the synchronous message, and counts the warned elements of later calls."""
+    q = np.tile([1.0, 0.0, 0.0, 0.0], (600, 1))
+    q[[17, 260, 261, 599]] = [np.cos(np.pi / 4), 0.0, np.sin(np.pi / 4), 0.0]
+    q = q.astype(dtype)
+    _, want = run(sc.euler_from_quat_wxyz, q, sc.EulerSeq.XYZ, sc.EulerKind.INTRINSIC)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with sc.cuda_async():
+            sc.euler_from_quat_wxyz(EmuArray.from_numpy(q), sc.EulerSeq.XYZ, sc.EulerKind.INTRINSIC)
+    _, got = run(sc.cuda_check)
+    assert got == want and "4 of 600" in got[0]
+    with sc.cuda_async():
+        for _ in range(3):
+            sc.euler_from_quat_wxyz(EmuArray.from_numpy(q), sc.EulerSeq.XYZ, sc.EulerKind.INTRINSIC)
+    _, got = run(sc.cuda_check)
+    assert got == [want[0] + " (and 8 warned element(s) of later asynchronous calls)"]
+    assert run(sc.cuda_check) == (None, [])
+
+
+def test_capture_needs_a_warm_up(emulated, fresh_runtime):
+    """Loading a kernel and allocating the failure record cannot be
+    captured: inside capture, before a first call outside it, an Error
+    that says so, and the capture stays valid."""
+    stream = 0x6A2
+    q = EmuArray.from_numpy(np.ones((10, 4)), stream=stream)
+    with sc.cuda_async():
+        with emulated.capture(stream) as graph:
+            with pytest.raises(sc.Error, match="warm-up"):
+                sc.quat_conj_wxyz(q)
+    assert emulated.graph_nodes(graph[0])["kernel"] == 0
+    emulated.lib.cuGraphDestroy(graph[0])
+    with sc.cuda_async():
+        sc.quat_conj_wxyz(q)
+        with emulated.capture(stream) as graph:
+            sc.quat_conj_wxyz(q)
+    assert emulated.graph_nodes(graph[0])["kernel"] == 1
+    emulated.lib.cuGraphDestroy(graph[0])
+
+
+def test_a_host_synchronization_inside_capture_fails_the_capture(emulated):
+    """The emulator refuses what the driver refuses during capture: a
+    host synchronization invalidates it (what a synchronous call would do)."""
+    with emulated.context():
+        assert emulated.lib.cuStreamBeginCapture_v2(ctypes.c_void_p(0x6A3), 0) == 0
+        assert emulated.lib.cuStreamSynchronize(ctypes.c_void_p(0x6A3)) == 900
+        graph = ctypes.c_void_p()
+        assert emulated.lib.cuStreamEndCapture(ctypes.c_void_p(0x6A3), ctypes.byref(graph)) == 901

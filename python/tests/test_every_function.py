@@ -856,11 +856,30 @@ def check_align(g):
 
 valid("motion_clip_align", CLIP, 2, sc.AXIS_Z, sc.AXIS_POS_X, sc.AXIS_POS_X, 0.1, check=check_align)
 
+
+# ---------------------------------------------------------------- CUDA modes (test_cuda_emulated.py runs them)
+def check_cuda_async(enabled):
+    def check(mode):
+        from spatial_conv import _cuda
+        assert mode == sc.cuda_async(enabled) and not _cuda.async_mode()
+        with mode:
+            assert _cuda.async_mode() is enabled
+        assert not _cuda.async_mode()
+    return check
+
+
+valid("cuda_async", True, check=check_cuda_async(True))
+valid("cuda_async", False, check=check_cuda_async(False))
+valid("cuda_check", None, check=lambda got: got is None)  # nothing failed (no CUDA call here)
+
 # ================================================================ bad input
 # element functions: one bad call per kind of argument they take, built from
 # a valid call (ELEMENT_BAD below); the hand-written functions: listed here.
 NAN3 = np.array([np.nan, 0.0, 0.0])
 bad("status_string", "status", "ok")
+bad("cuda_async", "enabled", "yes")
+bad("cuda_check", "device", "cuda:0")
+bad("cuda_check", "device", -1)
 bad("euler_seq_from_scipy", "s", "xyq")
 bad("euler_seq_from_mujoco", "s", 3)
 bad("rot_format_size", "format", 7)

@@ -5,7 +5,9 @@ here, without a GPU.
 
   * driver.c: the CUDA driver calls of _cuda._Driver, built with cc into
     libemucuda.so ("device memory" is host memory; a launch runs the kernel
-    synchronously); build_driver() and Emulator (its counters).
+    synchronously; stream capture records graph nodes that cuGraphLaunch
+    runs); build_driver() and Emulator (its counters, and capture and
+    replay for the tests).
   * FakeNvrtc: compile(source, options) as _cuda._Nvrtc's, but the "image"
     is the path of a shared object that g++ builds from the kernel source
     with shim.h in front (threads of a block are cooperative fibers: see
@@ -15,6 +17,7 @@ here, without a GPU.
     bytes around its memory to catch writes out of bounds.
 """
 import concurrent.futures
+import contextlib
 import ctypes
 import hashlib
 import os
@@ -32,7 +35,10 @@ SHIM = os.path.join(HERE, "shim.h")
 DRIVER_SOURCE = os.path.join(HERE, "driver.c")
 CXXFLAGS = ["-std=c++17", "-O2", "-ffp-contract=off", "-fPIC", "-shared", "-fvisibility=hidden"]
 STAT_NAMES = ("launches", "grid", "block", "shared", "stream", "failed_launches", "ctx_depth",
-              "no_context", "modules", "allocs", "sync_stream", "no_context_get_function", "syncs")
+              "no_context", "modules", "allocs", "sync_stream", "no_context_get_function", "syncs",
+              "dtoh", "memsets", "event_records", "event_waits", "events", "captured", "graph_launches",
+              "ctx_syncs")
+NODE_KINDS = ("memset", "kernel", "event_record", "event_wait")  # emu_graph_nodes' order
 
 
 def toolchain_missing():
@@ -110,6 +116,16 @@ class Emulator:
         self.lib.emu_last_kernel.argtypes = [ctypes.c_char_p, ctypes.c_size_t,
                                              ctypes.POINTER(ctypes.c_uint), ctypes.c_int]
         self.lib.emu_last_kernel.restype = ctypes.c_int
+        c, P = ctypes, ctypes.POINTER
+        for name, args in {"cuDevicePrimaryCtxRetain": [P(c.c_void_p), c.c_int],
+                           "cuCtxPushCurrent_v2": [c.c_void_p], "cuCtxPopCurrent_v2": [P(c.c_void_p)],
+                           "cuStreamBeginCapture_v2": [c.c_void_p, c.c_int],
+                           "cuStreamEndCapture": [c.c_void_p, P(c.c_void_p)],
+                           "cuGraphInstantiateWithFlags": [P(c.c_void_p), c.c_void_p, c.c_ulonglong],
+                           "cuGraphLaunch": [c.c_void_p, c.c_void_p], "cuGraphExecDestroy": [c.c_void_p],
+                           "cuGraphDestroy": [c.c_void_p], "emu_graph_nodes": [c.c_void_p, P(c.c_int)]}.items():
+            getattr(self.lib, name).argtypes = args
+            getattr(self.lib, name).restype = c.c_int
         assert self.lib.emu_stat_count() == len(STAT_NAMES)
 
     def stats(self):
@@ -119,6 +135,59 @@ class Emulator:
 
     def reset(self):
         self.lib.emu_reset()
+
+    @contextlib.contextmanager
+    def context(self):
+        """Device 0's primary context current on this thread in the block."""
+        ctx = ctypes.c_void_p()
+        self._check(self.lib.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), 0), "cuDevicePrimaryCtxRetain")
+        self._check(self.lib.cuCtxPushCurrent_v2(ctx), "cuCtxPushCurrent")
+        try:
+            yield
+        finally:
+            self.lib.cuCtxPopCurrent_v2(ctypes.byref(ctypes.c_void_p()))
+
+    def _check(self, rc, what):
+        if rc != 0:
+            raise RuntimeError(f"emucuda: {what}: CUDA error {rc}")
+
+    @contextlib.contextmanager
+    def capture(self, stream):
+        """Captures what is issued on stream inside the block (as
+        torch.cuda.graph does, in the global mode); yields a list that holds
+        the graph handle afterwards."""
+        graph = []
+        with self.context():
+            self._check(self.lib.cuStreamBeginCapture_v2(ctypes.c_void_p(stream), 0), "cuStreamBeginCapture")
+        try:
+            yield graph
+        finally:
+            g = ctypes.c_void_p()
+            with self.context():
+                rc = self.lib.cuStreamEndCapture(ctypes.c_void_p(stream), ctypes.byref(g))
+            graph.append(g)
+            self._check(rc, "cuStreamEndCapture")
+
+    def graph_nodes(self, graph):
+        """{kind: count} of graph's nodes (NODE_KINDS)."""
+        kinds = (ctypes.c_int * 4)()
+        self.lib.emu_graph_nodes(graph, kinds)
+        return dict(zip(NODE_KINDS, kinds))
+
+    def instantiate(self, graph):
+        exec_ = ctypes.c_void_p()
+        with self.context():
+            self._check(self.lib.cuGraphInstantiateWithFlags(ctypes.byref(exec_), graph, ctypes.c_ulonglong(0)),
+                        "cuGraphInstantiate")
+        return exec_
+
+    def replay(self, exec_, stream):
+        with self.context():
+            self._check(self.lib.cuGraphLaunch(exec_, ctypes.c_void_p(stream)), "cuGraphLaunch")
+
+    def destroy(self, graph, exec_):
+        self._check(self.lib.cuGraphExecDestroy(exec_), "cuGraphExecDestroy")
+        self._check(self.lib.cuGraphDestroy(graph), "cuGraphDestroy")
 
     def last_kernel(self):
         """(name, [sizeof of each parameter]) of the last launch, or None."""

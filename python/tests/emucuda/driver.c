@@ -16,6 +16,17 @@
    opt-in attribute, extra parameters). This emulator also refuses what it
    cannot run: a block or grid with y or z other than 1.
 
+   Stream capture (cuStreamBeginCapture ... cuStreamEndCapture) records the
+   memsets, kernel launches (their parameters copied, as the driver copies
+   them) and event records and waits made on the captured stream as the
+   nodes of a graph, in order, instead of running them; cuGraphLaunch of
+   its instance runs them, in that order. As under the driver's global
+   capture mode, a host synchronization, a device-to-host copy on the
+   captured stream and an allocation fail with
+   CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED while a stream is captured, and
+   invalidate the capture. Events order nothing here (every operation runs
+   when it is issued): they are counted.
+
    emu_stats(out) reads the counters of this process, emu_reset() clears
    them (see EMU_STAT_* below for the order). */
 #include <dlfcn.h>
@@ -37,11 +48,13 @@ enum {
   CUDA_ERROR_NOT_FOUND = 500,
   CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
   CUDA_ERROR_LAUNCH_FAILED = 719,
+  CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900,
+  CUDA_ERROR_STREAM_CAPTURE_INVALIDATED = 901,
 };
 
 typedef struct emu_module {
   void *handle;
-  int (*launch)(void (*)(void **), unsigned, unsigned, unsigned, void **);
+  int (*launch)(void (*)(void **), unsigned, unsigned, unsigned, void **, unsigned long long);
   char path[4096];
 } emu_module;
 
@@ -66,7 +79,15 @@ enum {
   EMU_STAT_ALLOCS,         /* cuMemAlloc calls */
   EMU_STAT_SYNC_STREAM,    /* the last cuStreamSynchronize's stream */
   EMU_STAT_NO_CTX_GETFN,   /* cuModuleGetFunction calls without a current context */
-  EMU_STAT_SYNCS,          /* cuStreamSynchronize calls */
+  EMU_STAT_SYNCS,          /* host synchronizations: cuStreamSynchronize, cuCtxSynchronize, cuMemcpyDtoH */
+  EMU_STAT_DTOH,           /* device-to-host copies (cuMemcpyDtoH, cuMemcpyDtoHAsync) */
+  EMU_STAT_MEMSETS,        /* memsets that ran (cuMemsetD8, cuMemsetD8Async, graph nodes) */
+  EMU_STAT_EVENT_RECORDS,  /* cuEventRecord calls */
+  EMU_STAT_EVENT_WAITS,    /* cuStreamWaitEvent calls */
+  EMU_STAT_EVENTS,         /* cuEventCreate calls */
+  EMU_STAT_CAPTURED,       /* operations recorded into a graph instead of run */
+  EMU_STAT_GRAPH_LAUNCHES, /* cuGraphLaunch calls that ran */
+  EMU_STAT_CTX_SYNCS,      /* cuCtxSynchronize calls */
   EMU_STAT_COUNT
 };
 static unsigned long long stats[EMU_STAT_COUNT];
@@ -77,6 +98,71 @@ static const emu_function *last_function;
 /* a module's scheduler state is global: one launch at a time in the process
    (ctypes releases the GIL, so Python threads may launch together) */
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* a graph: its nodes in the order they were captured */
+enum { EMU_NODE_MEMSET, EMU_NODE_KERNEL, EMU_NODE_EVENT_RECORD, EMU_NODE_EVENT_WAIT };
+typedef struct emu_node {
+  int kind;
+  unsigned long long dst; /* memset: dst, value, bytes */
+  unsigned char value;
+  size_t bytes;
+  emu_function *function; /* kernel: grid, block, shared bytes, a copy of each parameter */
+  unsigned grid, block, shared;
+  void **params;
+  unsigned char *values;
+} emu_node;
+typedef struct emu_graph {
+  emu_node *nodes;
+  int count, capacity, refs; /* refs: the graph and each instance made of it */
+} emu_graph;
+typedef struct emu_graph_exec {
+  emu_graph *graph;
+} emu_graph_exec;
+enum { EMU_MAX_CAPTURES = 16 };
+static struct {
+  void *stream; /* NULL: a free slot */
+  emu_graph *graph;
+  int invalidated;
+} captures[EMU_MAX_CAPTURES];
+static int capturing_streams;
+static unsigned long long grid_ids; /* the grid id of the last kernel run (a GPU's %gridid) */
+
+/* the capture of stream, or -1 (call with launch_lock held) */
+static int capture_of(void *stream) {
+  int k;
+  for (k = 0; k < EMU_MAX_CAPTURES; ++k)
+    if (captures[k].stream && captures[k].stream == stream) return k;
+  return -1;
+}
+
+/* what an operation that the driver refuses during capture returns: the
+   capture of stream (every capture when all) is invalidated */
+static int capture_unsupported(void *stream, int all) {
+  int k;
+  for (k = 0; k < EMU_MAX_CAPTURES; ++k)
+    if (captures[k].stream && (all || captures[k].stream == stream)) captures[k].invalidated = 1;
+  return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+}
+
+/* a new node at the end of the graph that stream is captured into, or NULL
+   when stream is not captured (call with launch_lock held) */
+static emu_node *capture_node(void *stream, int kind) {
+  int k = capture_of(stream);
+  emu_graph *g;
+  if (k < 0) return NULL;
+  g = captures[k].graph;
+  if (g->count == g->capacity) {
+    int capacity = g->capacity ? 2 * g->capacity : 8;
+    emu_node *nodes = (emu_node *)realloc(g->nodes, (size_t)capacity * sizeof *nodes);
+    if (!nodes) abort();
+    g->nodes = nodes;
+    g->capacity = capacity;
+  }
+  memset(&g->nodes[g->count], 0, sizeof g->nodes[0]);
+  g->nodes[g->count].kind = kind;
+  ++stats[EMU_STAT_CAPTURED];
+  return &g->nodes[g->count++];
+}
 
 static int need_context(void) {
   if (ctx_depth > 0) return 0;
@@ -125,6 +211,8 @@ EMU_API int cuGetErrorString(int error, const char **text) {
       {CUDA_ERROR_NOT_FOUND, "named symbol not found"},
       {CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, "too many resources requested for launch"},
       {CUDA_ERROR_LAUNCH_FAILED, "unspecified launch failure"},
+      {CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, "operation not permitted when stream is capturing"},
+      {CUDA_ERROR_STREAM_CAPTURE_INVALIDATED, "operation failed due to a previous error during capture"},
   };
   size_t i;
   for (i = 0; i < sizeof names / sizeof names[0]; ++i)
@@ -168,11 +256,12 @@ EMU_API int cuCtxPushCurrent_v2(void *context) {
   return CUDA_SUCCESS;
 }
 
-/* a stream handle of 0x6A0 or above is "being captured" (for the tests) */
 EMU_API int cuStreamIsCapturing(void *stream, int *status) {
   if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
   if (!status) return CUDA_ERROR_INVALID_VALUE;
-  *status = (size_t)stream >= 0x6A0 ? 1 : 0; /* CU_STREAM_CAPTURE_STATUS_ACTIVE : _NONE */
+  pthread_mutex_lock(&launch_lock);
+  *status = capture_of(stream) >= 0 ? 1 : 0; /* CU_STREAM_CAPTURE_STATUS_ACTIVE : _NONE */
+  pthread_mutex_unlock(&launch_lock);
   return CUDA_SUCCESS;
 }
 
@@ -253,6 +342,7 @@ EMU_API int cuMemAlloc_v2(unsigned long long *ptr, size_t bytes) {
   void *p;
   if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
   if (!ptr || bytes == 0) return CUDA_ERROR_INVALID_VALUE;
+  if (capturing_streams) return capture_unsupported(NULL, 1);
   p = malloc(bytes);
   if (!p) return CUDA_ERROR_OUT_OF_MEMORY;
   memset(p, 0xA5, bytes); /* as cudaMalloc: not zeroed */
@@ -262,27 +352,89 @@ EMU_API int cuMemAlloc_v2(unsigned long long *ptr, size_t bytes) {
 }
 
 EMU_API int cuMemsetD8Async(unsigned long long dst, unsigned char value, size_t n, void *stream) {
-  (void)stream;
+  emu_node *node;
   if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
   if (!dst) return CUDA_ERROR_INVALID_VALUE;
-  memset((void *)(size_t)dst, value, n);
+  pthread_mutex_lock(&launch_lock);
+  node = capture_node(stream, EMU_NODE_MEMSET);
+  if (node) {
+    node->dst = dst, node->value = value, node->bytes = n;
+  } else {
+    memset((void *)(size_t)dst, value, n);
+    ++stats[EMU_STAT_MEMSETS];
+  }
+  pthread_mutex_unlock(&launch_lock);
   return CUDA_SUCCESS;
 }
 
+EMU_API int cuMemsetD8_v2(unsigned long long dst, unsigned char value, size_t n) {
+  if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
+  if (capturing_streams) return capture_unsupported(NULL, 1);
+  return cuMemsetD8Async(dst, value, n, NULL);
+}
+
 EMU_API int cuMemcpyDtoHAsync_v2(void *dst, unsigned long long src, size_t n, void *stream) {
-  (void)stream;
+  int rc = CUDA_SUCCESS;
   if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
   if (!dst || !src) return CUDA_ERROR_INVALID_VALUE;
-  memcpy(dst, (const void *)(size_t)src, n);
-  return CUDA_SUCCESS;
+  pthread_mutex_lock(&launch_lock);
+  if (capture_of(stream) >= 0) { /* into pageable memory: not capturable */
+    rc = capture_unsupported(stream, 0);
+  } else {
+    memcpy(dst, (const void *)(size_t)src, n);
+    ++stats[EMU_STAT_DTOH];
+  }
+  pthread_mutex_unlock(&launch_lock);
+  return rc;
+}
+
+EMU_API int cuMemcpyDtoH_v2(void *dst, unsigned long long src, size_t n) {
+  if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
+  if (capturing_streams) return capture_unsupported(NULL, 1);
+  ++stats[EMU_STAT_SYNCS];
+  return cuMemcpyDtoHAsync_v2(dst, src, n, NULL);
+}
+
+/* runs f's kernel (call with launch_lock held); 0 or the module's error */
+static int run_kernel(emu_function *f, unsigned gx, unsigned bx, unsigned shared_bytes, void *stream,
+                      void **params) {
+  int rc;
+  last_function = f;
+  stats[EMU_STAT_GRID] = gx;
+  stats[EMU_STAT_BLOCK] = bx;
+  stats[EMU_STAT_SHARED] = shared_bytes;
+  stats[EMU_STAT_STREAM] = (unsigned long long)(size_t)stream;
+  rc = f->module->launch(f->entry, gx, bx, shared_bytes, params, ++grid_ids);
+  if (rc == 0) ++stats[EMU_STAT_LAUNCHES];
+  else fprintf(stderr, "emucuda: kernel %s: the emulated launch failed (%d)\n", f->name, rc);
+  return rc;
+}
+
+/* node: a kernel launch with a copy of each parameter (as the driver
+   copies them when the launch is captured) */
+static void capture_kernel(emu_node *node, emu_function *f, unsigned gx, unsigned bx, unsigned shared_bytes,
+                           void **params) {
+  int i, n = f->nparams ? *f->nparams : 0;
+  size_t at = 0;
+  node->function = f, node->grid = gx, node->block = bx, node->shared = shared_bytes;
+  node->params = (void **)calloc((size_t)n + 1, sizeof(void *));
+  for (i = 0; i < n; ++i) at += (f->sizes[i] + 15u) / 16u * 16u;
+  node->values = (unsigned char *)malloc(at + 1);
+  if (!node->params || !node->values) abort();
+  for (i = 0, at = 0; i < n; ++i) {
+    memcpy(node->values + at, params[i], f->sizes[i]);
+    node->params[i] = node->values + at;
+    at += (f->sizes[i] + 15u) / 16u * 16u;
+  }
 }
 
 EMU_API int cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                            unsigned bz, unsigned shared_bytes, void *stream, void **params, void **extra) {
   emu_function *f = (emu_function *)function;
+  emu_node *node;
   int rc, i, n;
   if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
-  ++stats[EMU_STAT_FAILED]; /* taken back below when it runs */
+  ++stats[EMU_STAT_FAILED]; /* taken back below when it runs or is captured */
   if (!f) return CUDA_ERROR_INVALID_HANDLE;
   if (gy != 1 || gz != 1 || by != 1 || bz != 1) {
     fprintf(stderr, "emucuda: cuLaunchKernel %s: grid (%u, %u, %u), block (%u, %u, %u): this emulator "
@@ -297,27 +449,204 @@ EMU_API int cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz
   for (i = 0; i < n; ++i)
     if (!params[i]) return CUDA_ERROR_INVALID_VALUE;
   pthread_mutex_lock(&launch_lock);
-  last_function = f;
-  stats[EMU_STAT_GRID] = gx;
-  stats[EMU_STAT_BLOCK] = bx;
-  stats[EMU_STAT_SHARED] = shared_bytes;
-  stats[EMU_STAT_STREAM] = (unsigned long long)(size_t)stream;
-  rc = f->module->launch(f->entry, gx, bx, shared_bytes, params);
-  if (rc == 0) {
-    --stats[EMU_STAT_FAILED];
-    ++stats[EMU_STAT_LAUNCHES];
+  node = capture_node(stream, EMU_NODE_KERNEL);
+  if (node) {
+    capture_kernel(node, f, gx, bx, shared_bytes, params);
+    rc = 0;
+  } else {
+    rc = run_kernel(f, gx, bx, shared_bytes, stream, params);
   }
+  if (rc == 0) --stats[EMU_STAT_FAILED];
   pthread_mutex_unlock(&launch_lock);
-  if (rc != 0) {
-    fprintf(stderr, "emucuda: cuLaunchKernel %s: the emulated launch failed (%d)\n", f->name, rc);
-    return rc == 2 ? CUDA_ERROR_OUT_OF_MEMORY : CUDA_ERROR_LAUNCH_FAILED;
-  }
+  if (rc != 0) return rc == 2 ? CUDA_ERROR_OUT_OF_MEMORY : CUDA_ERROR_LAUNCH_FAILED;
   return CUDA_SUCCESS;
 }
 
 EMU_API int cuStreamSynchronize(void *stream) {
+  int rc = CUDA_SUCCESS;
   if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
+  pthread_mutex_lock(&launch_lock);
+  if (capture_of(stream) >= 0) rc = capture_unsupported(stream, 0);
+  pthread_mutex_unlock(&launch_lock);
+  if (rc) return rc;
   stats[EMU_STAT_SYNC_STREAM] = (unsigned long long)(size_t)stream;
   ++stats[EMU_STAT_SYNCS];
   return CUDA_SUCCESS;
+}
+
+EMU_API int cuCtxSynchronize(void) {
+  if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
+  if (capturing_streams) return capture_unsupported(NULL, 1);
+  ++stats[EMU_STAT_SYNCS];
+  ++stats[EMU_STAT_CTX_SYNCS];
+  return CUDA_SUCCESS;
+}
+
+/* ------------------------------------------------------------ events */
+typedef struct emu_event {
+  int recorded;
+} emu_event;
+
+EMU_API int cuEventCreate(void **event, unsigned flags) {
+  if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
+  if (!event || flags > 0xF) return CUDA_ERROR_INVALID_VALUE;
+  *event = calloc(1, sizeof(emu_event));
+  if (!*event) return CUDA_ERROR_OUT_OF_MEMORY;
+  ++stats[EMU_STAT_EVENTS];
+  return CUDA_SUCCESS;
+}
+
+EMU_API int cuEventDestroy_v2(void *event) {
+  if (!event) return CUDA_ERROR_INVALID_HANDLE;
+  free(event);
+  return CUDA_SUCCESS;
+}
+
+EMU_API int cuEventRecord(void *event, void *stream) {
+  if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
+  if (!event) return CUDA_ERROR_INVALID_HANDLE;
+  pthread_mutex_lock(&launch_lock);
+  capture_node(stream, EMU_NODE_EVENT_RECORD);
+  ((emu_event *)event)->recorded = 1;
+  ++stats[EMU_STAT_EVENT_RECORDS];
+  pthread_mutex_unlock(&launch_lock);
+  return CUDA_SUCCESS;
+}
+
+EMU_API int cuStreamWaitEvent(void *stream, void *event, unsigned flags) {
+  if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
+  if (!event) return CUDA_ERROR_INVALID_HANDLE;
+  if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
+  pthread_mutex_lock(&launch_lock);
+  capture_node(stream, EMU_NODE_EVENT_WAIT);
+  ++stats[EMU_STAT_EVENT_WAITS];
+  pthread_mutex_unlock(&launch_lock);
+  return CUDA_SUCCESS;
+}
+
+/* ------------------------------------------------------------ graphs */
+EMU_API int cuStreamBeginCapture_v2(void *stream, int mode) {
+  int k, rc = CUDA_SUCCESS;
+  if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
+  if ((size_t)stream <= 1 || mode < 0 || mode > 2) return CUDA_ERROR_INVALID_VALUE; /* not the legacy stream */
+  pthread_mutex_lock(&launch_lock);
+  if (capture_of(stream) >= 0) {
+    rc = CUDA_ERROR_INVALID_VALUE;
+  } else {
+    for (k = 0; k < EMU_MAX_CAPTURES && captures[k].stream; ++k) {
+    }
+    if (k == EMU_MAX_CAPTURES) {
+      rc = CUDA_ERROR_OUT_OF_MEMORY;
+    } else {
+      captures[k].graph = (emu_graph *)calloc(1, sizeof(emu_graph));
+      if (!captures[k].graph) abort();
+      captures[k].graph->refs = 1;
+      captures[k].stream = stream;
+      captures[k].invalidated = 0;
+      ++capturing_streams;
+    }
+  }
+  pthread_mutex_unlock(&launch_lock);
+  return rc;
+}
+
+static void graph_release(emu_graph *g) {
+  int i;
+  if (--g->refs > 0) return;
+  for (i = 0; i < g->count; ++i) {
+    free(g->nodes[i].params);
+    free(g->nodes[i].values);
+  }
+  free(g->nodes);
+  free(g);
+}
+
+EMU_API int cuStreamEndCapture(void *stream, void **graph) {
+  int k, rc = CUDA_SUCCESS;
+  if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
+  if (!graph) return CUDA_ERROR_INVALID_VALUE;
+  pthread_mutex_lock(&launch_lock);
+  k = capture_of(stream);
+  if (k < 0) {
+    rc = CUDA_ERROR_INVALID_VALUE;
+  } else {
+    *graph = NULL;
+    if (captures[k].invalidated) {
+      graph_release(captures[k].graph);
+      rc = CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
+    } else {
+      *graph = captures[k].graph;
+    }
+    captures[k].stream = NULL;
+    --capturing_streams;
+  }
+  pthread_mutex_unlock(&launch_lock);
+  return rc;
+}
+
+EMU_API int cuGraphInstantiateWithFlags(void **exec, void *graph, unsigned long long flags) {
+  emu_graph_exec *e;
+  if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
+  if (!exec || !graph || flags) return CUDA_ERROR_INVALID_VALUE;
+  e = (emu_graph_exec *)calloc(1, sizeof *e);
+  if (!e) return CUDA_ERROR_OUT_OF_MEMORY;
+  e->graph = (emu_graph *)graph;
+  pthread_mutex_lock(&launch_lock);
+  ++e->graph->refs;
+  pthread_mutex_unlock(&launch_lock);
+  *exec = e;
+  return CUDA_SUCCESS;
+}
+
+/* runs the graph's nodes in their order */
+EMU_API int cuGraphLaunch(void *exec, void *stream) {
+  emu_graph *g;
+  int i, rc = 0;
+  if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
+  if (!exec) return CUDA_ERROR_INVALID_HANDLE;
+  g = ((emu_graph_exec *)exec)->graph;
+  pthread_mutex_lock(&launch_lock);
+  if (capture_of(stream) >= 0) { /* a graph launched into a capture: not emulated */
+    pthread_mutex_unlock(&launch_lock);
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  for (i = 0; i < g->count && rc == 0; ++i) {
+    emu_node *node = &g->nodes[i];
+    if (node->kind == EMU_NODE_MEMSET) {
+      memset((void *)(size_t)node->dst, node->value, node->bytes);
+      ++stats[EMU_STAT_MEMSETS];
+    } else if (node->kind == EMU_NODE_KERNEL) {
+      rc = run_kernel(node->function, node->grid, node->block, node->shared, stream, node->params);
+    }
+  }
+  if (rc == 0) ++stats[EMU_STAT_GRAPH_LAUNCHES];
+  pthread_mutex_unlock(&launch_lock);
+  return rc == 0 ? CUDA_SUCCESS : CUDA_ERROR_LAUNCH_FAILED;
+}
+
+EMU_API int cuGraphExecDestroy(void *exec) {
+  if (!exec) return CUDA_ERROR_INVALID_HANDLE;
+  pthread_mutex_lock(&launch_lock);
+  graph_release(((emu_graph_exec *)exec)->graph);
+  pthread_mutex_unlock(&launch_lock);
+  free(exec);
+  return CUDA_SUCCESS;
+}
+
+EMU_API int cuGraphDestroy(void *graph) {
+  if (!graph) return CUDA_ERROR_INVALID_HANDLE;
+  pthread_mutex_lock(&launch_lock);
+  graph_release((emu_graph *)graph);
+  pthread_mutex_unlock(&launch_lock);
+  return CUDA_SUCCESS;
+}
+
+/* the number of nodes of graph, and of each kind in kinds[4] (memset,
+   kernel, event record, event wait) */
+EMU_API int emu_graph_nodes(void *graph, int *kinds) {
+  emu_graph *g = (emu_graph *)graph;
+  int i;
+  for (i = 0; i < 4; ++i) kinds[i] = 0;
+  for (i = 0; i < g->count; ++i) ++kinds[g->nodes[i].kind];
+  return g->count;
 }

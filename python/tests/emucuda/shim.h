@@ -42,6 +42,10 @@ struct emu_dim3 {
   unsigned x, y, z;
 };
 static emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
+/* the launch's grid id (a GPU's %gridid: a launch number of the context),
+   given by driver.c to each launch */
+static unsigned long long emu_grid_id;
+#define SPX_GRID_ID() emu_grid_id
 
 enum { EMU_SHARED_MAX = 49152, EMU_STACK = 256 * 1024, EMU_MAX_BLOCK = 1024 };
 
@@ -52,6 +56,12 @@ alignas(128) static unsigned char emu_shared[EMU_SHARED_MAX];
 static inline unsigned long long atomicMin(unsigned long long *address, unsigned long long val) {
   unsigned long long old = *address;
   if (val < old) *address = val;
+  return old;
+}
+static inline unsigned long long atomicCAS(unsigned long long *address, unsigned long long compare,
+                                           unsigned long long val) {
+  unsigned long long old = *address;
+  if (old == compare) *address = val;
   return old;
 }
 static inline unsigned long long atomicAdd(unsigned long long *address, unsigned long long val) {
@@ -88,7 +98,7 @@ static void emu_thread_main() {
 
 /* 0: done; 1: a divergent __syncthreads; 2: out of memory */
 EMU_EXPORT int emu_launch(void (*entry)(void **), unsigned grid, unsigned block, unsigned shared_bytes,
-                          void **params) {
+                          void **params, unsigned long long grid_id) {
   unsigned b, t;
   if (block == 0 || block > EMU_MAX_BLOCK || shared_bytes > EMU_SHARED_MAX) return 3;
   if (!emu_stacks) {
@@ -103,6 +113,7 @@ EMU_EXPORT int emu_launch(void (*entry)(void **), unsigned grid, unsigned block,
   }
   emu_entry = entry;
   emu_params = params;
+  emu_grid_id = grid_id;
   gridDim.x = grid, gridDim.y = gridDim.z = 1;
   blockDim.x = block, blockDim.y = blockDim.z = 1;
   threadIdx.y = threadIdx.z = blockIdx.y = blockIdx.z = 0;

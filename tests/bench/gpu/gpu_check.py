@@ -29,6 +29,15 @@ reorder, the MuJoCo qvel -> COM twist map, and the whole state MuJoCo ->
 Isaac Lab 3, with each kernel variant; beside a torch clone of the inputs
 and outputs' bytes (the copy bound: read and write once) and the PyTorch
 eager code a user writes.
+Calls without stalls (at 4,096 bodies, the size of a training step): a
+state conversion and a quaternion normalization captured into a CUDA graph
+(torch.cuda.graph) inside spatial_conv.cuda_async() and replayed with new
+inputs each time: the host's results, and a bad element of one replay
+raised by spatial_conv.cuda_check() with the synchronous call's message
+after later replays. Then the wall time per call of the state conversion
+and of the quaternion reorder, synchronous, asynchronous and as a graph
+replay, beside the same conversion in PyTorch eager ops (eagerly and
+replayed in a graph).
 Exit status 1 if anything disagrees.
 """
 import argparse
@@ -164,6 +173,151 @@ def torch_cat(parts):
     return torch.cat(parts, -1)
 
 
+def torch_quat_mul(a, b):
+    """Hamilton product of wxyz quaternions."""
+    import torch
+    aw, ax, ay, az = a.unbind(-1)
+    bw, bx, by, bz = b.unbind(-1)
+    return torch.stack([aw * bw - ax * bx - ay * by - az * bz, aw * bx + ax * bw + ay * bz - az * by,
+                        aw * by - ax * bz + ay * bw + az * bx, aw * bz + ax * by - ay * bx + az * bw], -1)
+
+
+def torch_state(qpos, qvel, ipos, iquat):
+    """state_convert("isaaclab3", qpos, qvel, "mujoco_free", ipos, iquat) as
+    a PyTorch user writes it, for unit quaternions: the COM pose [p_C;
+    q_xyzw of the inertial frame] and twist [v_C; w], world axes, from the
+    origin pose [p_O; q_wxyz] and qvel [v_O, world; w, body]."""
+    import torch
+    q = qpos[:, 3:7]
+    R = torch_mat(*q.unbind(-1))
+    r = (R @ ipos[:, :, None])[..., 0]     # O -> C, world axes
+    w = (R @ qvel[:, 3:, None])[..., 0]    # body -> world axes
+    qi = torch_quat_mul(q, iquat)
+    return (torch.cat([qpos[:, :3] + r, qi[:, 1:], qi[:, :1]], -1),
+            torch.cat([qvel[:, :3] + torch.linalg.cross(w, r), w], -1))
+
+
+def wall(torch, fn, reps=200):
+    """Host wall time per call of fn (s): reps calls one after another, then
+    one wait for the device (an asynchronous call returns before its kernel
+    has run: its time is what the caller's thread spends)."""
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        fn()
+    torch.cuda.synchronize()
+    return (time.perf_counter() - t0) / reps
+
+
+def captured(torch, fn):
+    """A torch.cuda.CUDAGraph of fn, warmed up on a side stream first (as
+    torch.cuda.graph asks; the warm-up also loads spatial_conv's kernel and
+    makes the device's failure record)."""
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        for _ in range(3):
+            fn()
+    torch.cuda.current_stream().wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        fn()
+    return graph
+
+
+def state_inputs(torch, n, dtype, seed=1):
+    """qpos (unit quaternions), qvel, ipos, iquat (unit) of n bodies."""
+    g = torch.Generator(device="cuda").manual_seed(seed)
+    qpos = torch.randn(n, 7, device="cuda", dtype=dtype, generator=g)
+    qpos[:, 3:] /= qpos[:, 3:].norm(dim=1, keepdim=True)
+    iquat = torch.randn(n, 4, device="cuda", dtype=dtype, generator=g)
+    iquat /= iquat.norm(dim=1, keepdim=True)
+    return (qpos, torch.randn(n, 6, device="cuda", dtype=dtype, generator=g),
+            torch.randn(n, 3, device="cuda", dtype=dtype, generator=g), iquat)
+
+
+def graph_check(torch, n=4096):
+    """Capture and replay (see the module's docstring); the failures."""
+    failures = []
+    ins = state_inputs(torch, n, torch.float64)
+    pose, twist = torch.empty(n, 7, device="cuda", dtype=torch.float64), torch.empty_like(ins[1])
+
+    def convert():
+        with sc.cuda_async():
+            sc.state_convert("isaaclab3", ins[0], ins[1], "mujoco_free", ins[2], ins[3], out=(pose, twist))
+    graph = captured(torch, convert)
+    for seed in (2, 3, 4):
+        for x, new in zip(ins, state_inputs(torch, n, torch.float64, seed)):
+            x.copy_(new)
+        graph.replay()
+        torch.cuda.synchronize()
+        want = sc.state_convert("isaaclab3", *(x.cpu().numpy() for x in ins[:2]), "mujoco_free",
+                                *(x.cpu().numpy() for x in ins[2:]))
+        for got, w in zip((pose, twist), want):
+            err = float(np.abs(got.cpu().numpy() - w).max())
+            if not err <= 1e-12:
+                failures.append(f"graph replay of state_convert (seed {seed}): differs from the host by {err:.3g}")
+    q = torch.ones(n, 4, device="cuda", dtype=torch.float64)
+    res = torch.empty_like(q)
+
+    def normalize():
+        with sc.cuda_async():
+            sc.quat_normalize_wxyz(q, out=res)
+    graph = captured(torch, normalize)
+    bad = torch.ones_like(q)
+    bad[[700, 900]] = 0
+    try:
+        sc.quat_normalize_wxyz(bad)
+        want = None
+    except sc.Error as e:
+        want = str(e)
+    for rows in ([700, 900], [], [5], []):  # the first failing replay is kept, later ones do not replace it
+        q.fill_(1.0)
+        q[rows] = 0
+        graph.replay()
+    try:
+        sc.cuda_check()
+        got = None
+    except sc.Error as e:
+        got = str(e)
+    if got != want or want is None:
+        failures.append(f"a bad element of a replay: cuda_check raised {got!r}, the synchronous call {want!r}")
+    try:
+        sc.cuda_check()
+    except sc.Error as e:
+        failures.append(f"cuda_check raised a second time: {e}")
+    return failures
+
+
+def stall_bench(torch, n=4096):
+    """The table: wall time per call at n bodies, synchronous, asynchronous
+    and replayed in a graph, beside PyTorch eager (eagerly and replayed)."""
+    lines = [f"Wall time per call at {n:,} bodies (us; host clock over 200 calls, then one wait)", "",
+             "| operation | dtype | synchronous | cuda_async | graph replay | PyTorch eager | "
+             "PyTorch eager, graph replay |", "|---|---|---:|---:|---:|---:|---:|"]
+    for dtype in (torch.float64, torch.float32):
+        qpos, qvel, ipos, iquat = state_inputs(torch, n, dtype)
+        q = qpos[:, 3:].contiguous()
+        pose, twist, q_out = torch.empty_like(qpos), torch.empty_like(qvel), torch.empty_like(q)
+        ops = {
+            "state_convert mujoco_free -> isaaclab3": (
+                lambda: sc.state_convert("isaaclab3", qpos, qvel, "mujoco_free", ipos, iquat, out=(pose, twist)),
+                lambda: torch_state(qpos, qvel, ipos, iquat)),
+            "quat_xyzw_from_wxyz": (lambda: sc.quat_xyzw_from_wxyz(q, out=q_out), lambda: q[:, [1, 2, 3, 0]]),
+        }
+        for name, (ours, eager) in ops.items():
+            def quiet():
+                with sc.cuda_async():
+                    ours()
+            times = [wall(torch, ours), wall(torch, quiet), wall(torch, captured(torch, quiet).replay),
+                     wall(torch, eager), wall(torch, captured(torch, eager).replay)]
+            lines.append(f"| {name} | {str(dtype)[6:]} | " + " | ".join(f"{t * 1e6:.1f}" for t in times) + " |")
+        sc.cuda_check()
+    return "\n".join(lines)
+
+
 def variant_time(torch, fn, variant):
     _cuda.VARIANT = variant
     try:
@@ -230,8 +384,12 @@ def main():
     report += [f"- {f}" for f in failures[:50]]
     report += ["", "| function | largest float64 difference (relative) |", "|---|---:|"]
     report += [f"| {name} | {w:.2g} |" for name, w in rows]
+    stalls = graph_check(torch)
+    failures += stalls
+    report += ["", f"CUDA graph capture and replay (cuda_async, cuda_check): {len(stalls)} failure(s)."]
+    report += [f"- {f}" for f in stalls]
     if not args.no_bench:
-        report += ["", bench(torch, args.quick)]
+        report += ["", stall_bench(torch), "", bench(torch, args.quick)]
     text = "\n".join(report)
     print(text)
     if args.markdown:
