@@ -11,7 +11,7 @@ angles = [0.1, 0.2, 0.3]
 # an axis where an Euler sequence is expected, and the two enums swapped
 sc.quat_wxyz_from_euler(angles, sc.AXIS_X, sc.EULER_INTRINSIC)  # E: quat_wxyz_from_euler
 sc.quat_wxyz_from_euler(angles, sc.EULER_INTRINSIC, sc.EULER_XYZ)  # E: quat_wxyz_from_euler
-sc.bvh_channels_from_euler_seq(sc.Axis.Z, sc.EulerKind.EXTRINSIC)  # E: "Axis"
+sc.bvh_channels_from_euler_seq(sc.Axis.Z, sc.EulerKind.EXTRINSIC)  # E: Argument 1 to "bvh_channels_from_euler_seq"
 # misspelled preset names
 sc.twist_convert("newtonn", np.zeros(6), "mujoco_free", sc.Body(np.zeros(3), q))  # E: twist_convert
 sc.convention_from_preset("Mujoco_free")  # E: "Literal['Mujoco_free']"
