@@ -141,6 +141,19 @@ def _axis_strings():
 AXIS_STRINGS = _axis_strings()
 
 
+def enum_strings(c_type):
+    """Every string that enum_value takes for c_type (one of STRING_FORMS),
+    members in order: what the type stubs' Literal types list. A preset's
+    name in lower case; an Euler sequence in SciPy's two cases ("xyz",
+    "XYZ"); an axis as AXIS_STRINGS has it, in either case."""
+    cls = ENUMS[c_type]
+    if c_type in PRESET_TYPES:
+        return tuple(m.lower() for m in cls.__members__)
+    if c_type == "spconv_euler_seq":
+        return tuple(s for m in cls.__members__ for s in (m.lower(), m.upper()))
+    return tuple(s for k in AXIS_STRINGS[c_type] for s in dict.fromkeys((k, k.upper())))
+
+
 # ------------------------------------------------------------ struct types
 def _struct_type(c_name, doc_extra=""):
     s = HEADER.structs[c_name]

@@ -1,11 +1,17 @@
 """The registry of the presets' conventions (conventions/conventions.json
 of the repository, generated from spatial_conv.h and the engines' cited
 sources), shipped in the package as share/conventions.json."""
+from __future__ import annotations
+
 import functools
 import json
 import os
+from typing import TYPE_CHECKING, Any
 
 from . import _errors
+
+if TYPE_CHECKING:  # the stubs' types (spatial_conv/__init__.pyi)
+    from . import PresetId, _PresetIdName
 
 REGISTRY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "share", "conventions.json")
 
@@ -16,7 +22,7 @@ def _registry_text():
         return f.read()
 
 
-def conventions(preset=None):
+def conventions(preset: PresetId | _PresetIdName | None = None) -> dict[str, Any]:
     """The registry of the presets' conventions, parsed: a new dict per call.
 
     preset None gives the whole registry (keys schema_version, about,

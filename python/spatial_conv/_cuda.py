@@ -28,7 +28,10 @@ into the device's failure record, which cuda_check() (and the next
 synchronous call on the device) reads, clears and raises. Without a GPU,
 the tests run all of this on an emulated device (python/tests/emucuda).
 """
+from __future__ import annotations
+
 import contextlib
+from contextlib import AbstractContextManager
 import ctypes
 import ctypes.util
 import glob
@@ -1105,7 +1108,7 @@ class CudaAsync:
         return f"spatial_conv.cuda_async({self.enabled})"
 
 
-def cuda_async(enabled=True):
+def cuda_async(enabled: bool = True) -> AbstractContextManager[None]:
     """A context manager: inside `with spatial_conv.cuda_async():` a call
     on CUDA arrays does not wait for the GPU (no host synchronization, no
     copy to the host), so that it can be captured into a CUDA graph; a
@@ -1120,7 +1123,7 @@ def cuda_async(enabled=True):
     return CudaAsync(bool(enabled))
 
 
-def cuda_check(device=None):
+def cuda_check(device: int | None = None) -> None:
     """Waits for the GPU device (an ordinal; None: every device that ran an
     asynchronous call), reads and clears its failure record, and raises
     spatial_conv.Error for the first failure an asynchronous call met

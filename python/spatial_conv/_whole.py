@@ -8,10 +8,16 @@ NAME(inputs...) returning the results. Counts and sizes that C takes
 beside an array (n, frames, body_count, size) come from the arrays' shapes.
 A status check function (axis_system_check, joint_layout_check,
 perm_check) returns None or raises Error.
+
+The annotations name the types of the stubs (spatial_conv/__init__.pyi),
+which _stubs.py copies from here.
 """
+from __future__ import annotations
+
 import functools
 import inspect
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -19,6 +25,14 @@ from . import _api
 from . import _errors
 from ._api import F64, LIBS, STRUCT_CLASSES, as_array, enum_value, real_dtype
 from ._errors import error
+
+if TYPE_CHECKING:  # the stubs' types (spatial_conv/__init__.pyi)
+    from typing import Tuple
+
+    from . import (Axis, AxisPreset, AxisSystem, Convention, EulerKind, EulerSeq, JointType, MotionDiff,
+                   PoseConvention, PresetId, RotFormat, SapOrder, SignedAxis, StateConvention, _Array,
+                   _ArrayIn, _AxisName, _AxisPresetName, _EulerSeqName, _IntArray, _PresetIdName,
+                   _SignedAxisName)
 
 _FUNCTIONS = {}
 
@@ -182,7 +196,7 @@ def _matrix(res):
 
 # ------------------------------------------------------------------ status
 @_mirror("status_string", "a str")
-def status_string(status):
+def status_string(status: int) -> str:
     return _api._c64.ffi.string(_api._c64.lib.spconv_status_string(
         _api.c_int(status, "status_string", "status"))).decode()
 
@@ -190,7 +204,7 @@ def status_string(status):
 # ------------------------------------------------------------------ rotations
 def _euler_seq_parser(c_name):
     @_mirror(c_name, "(seq, kind): an EulerSeq and an EulerKind")
-    def parse(s):
+    def parse(s: str) -> Tuple[EulerSeq, EulerKind]:
         if not isinstance(s, str):
             raise error(c_name, "s", "must be a str")
         status, seq, kind = _api.euler_seq_of_string(c_name, s)
@@ -204,12 +218,13 @@ euler_seq_from_mujoco = _euler_seq_parser("euler_seq_from_mujoco")
 
 
 @_mirror("rot_format_size", "an int (3, 4 or 9)")
-def rot_format_size(format):
+def rot_format_size(format: RotFormat) -> int:
     return _api._c64.lib.spconv_rot_format_size(_enum(format, "spconv_rot_format", "rot_format_size", "format"))
 
 
 @_mirror("rot_convert_n", "an array (..., size of res_format); (..., 3, 3) for matrices")
-def rot_convert_n(res_format, x, x_format, *, check_finite=True):
+def rot_convert_n(res_format: RotFormat, x: _ArrayIn, x_format: RotFormat, *,
+                  check_finite: bool = True) -> _Array:
     fname = "rot_convert_n"
     res_format = _enum(res_format, "spconv_rot_format", fname, "res_format")
     x_format = _enum(x_format, "spconv_rot_format", fname, "x_format")
@@ -226,7 +241,8 @@ def rot_convert_n(res_format, x, x_format, *, check_finite=True):
 # ------------------------------------------------------------------ up axis (batch only)
 def _up_axis_n(c_name, argument, size):
     @_mirror(c_name, f"an array (..., {size})")
-    def change(x, from_up, to_up, *, check_finite=True):
+    def change(x: _ArrayIn, from_up: Axis | _AxisName, to_up: Axis | _AxisName, *,
+               check_finite: bool = True) -> _Array:
         f = _enum(from_up, "spconv_axis", c_name, "from_up")
         t = _enum(to_up, "spconv_axis", c_name, "to_up")
         dtype, ffi, lib = _precision(c_name, check_finite, **{argument: x})
@@ -254,14 +270,14 @@ def _axis_system_py(c):
 
 
 @_mirror("axis_system_check", "None (raises Error if s is not one of the 48 axis systems)")
-def axis_system_check(s):
+def axis_system_check(s: AxisSystem) -> None:
     ffi, lib = _api._c64.ffi, _api._c64.lib
     _check(lib.spconv_axis_system_check(_axis_system_c(ffi, s, "axis_system_check", "s")),
            "axis_system_check", "s")
 
 
 @_mirror("axis_system_matrix", "a (3, 3) array")
-def axis_system_matrix(from_, to):
+def axis_system_matrix(from_: AxisSystem, to: AxisSystem) -> _Array:
     fname = "axis_system_matrix"
     res = np.empty(9)
     ffi, lib = _api._c64.ffi, _api._c64.lib
@@ -271,7 +287,7 @@ def axis_system_matrix(from_, to):
 
 
 @_mirror("axis_system_handedness", "right_handed: 1 or 0")
-def axis_system_handedness(s):
+def axis_system_handedness(s: AxisSystem) -> int:
     ffi, lib = _api._c64.ffi, _api._c64.lib
     out = ffi.new("int *")
     _check(lib.spconv_axis_system_handedness(out, _axis_system_c(ffi, s, "axis_system_handedness", "s")),
@@ -280,7 +296,8 @@ def axis_system_handedness(s):
 
 
 @_mirror("axis_system_from_forward_up", "an AxisSystem")
-def axis_system_from_forward_up(forward, up, right_handed):
+def axis_system_from_forward_up(forward: SignedAxis | _SignedAxisName, up: SignedAxis | _SignedAxisName,
+                                right_handed: int) -> AxisSystem:
     fname = "axis_system_from_forward_up"
     ffi, lib = _api._c64.ffi, _api._c64.lib
     out = ffi.new("spconv_axis_system *")
@@ -292,7 +309,7 @@ def axis_system_from_forward_up(forward, up, right_handed):
 
 
 @_mirror("axis_system_from_matrix", "an AxisSystem")
-def axis_system_from_matrix(M, from_):
+def axis_system_from_matrix(M: _ArrayIn, from_: AxisSystem) -> AxisSystem:
     fname = "axis_system_from_matrix"
     ffi, lib = _api._c64.ffi, _api._c64.lib
     m = _reals(M, F64, fname, "M", 9)
@@ -305,7 +322,7 @@ def axis_system_from_matrix(M, from_):
 
 
 @_mirror("axis_system_preset", "an AxisSystem")
-def axis_system_preset(preset):
+def axis_system_preset(preset: AxisPreset | _AxisPresetName) -> AxisSystem:
     ffi, lib = _api._c64.ffi, _api._c64.lib
     out = ffi.new("spconv_axis_system *")
     _check(lib.spconv_axis_system_preset(out, _enum(preset, "spconv_axis_preset", "axis_system_preset",
@@ -315,17 +332,17 @@ def axis_system_preset(preset):
 
 # ------------------------------------------------------------------ presets
 @_mirror("convention_from_preset", "a Convention (Error for an unknown id)")
-def convention_from_preset(id):
+def convention_from_preset(id: PresetId | _PresetIdName) -> Convention:
     return _api.STATE_PRESETS[_api.preset_id(id, "convention_from_preset", "id")].twist
 
 
 @_mirror("state_convention_from_preset", "a StateConvention (Error for an unknown id)")
-def state_convention_from_preset(id):
+def state_convention_from_preset(id: PresetId | _PresetIdName) -> StateConvention:
     return _api.STATE_PRESETS[_api.preset_id(id, "state_convention_from_preset", "id")]
 
 
 @_mirror("preset_id_name", "a str (Error for an unknown id)")
-def preset_id_name(id):
+def preset_id_name(id: PresetId | _PresetIdName) -> str:
     pid = _api.preset_id(id, "preset_id_name", "id")
     return _api._c64.ffi.string(_api._c64.lib.spconv_preset_id_name(pid)).decode()
 
@@ -333,7 +350,10 @@ def preset_id_name(id):
 # ------------------------------------------------------------------ batches at poses
 def _convert_n(c_name):
     @_mirror(c_name, "an array (..., 6)")
-    def convert(to, x, from_, pose, pose_convention, com, iquat_wxyz=None, *, check_finite=True):
+    def convert(to: Convention | PresetId | _PresetIdName, x: _ArrayIn,
+                from_: Convention | PresetId | _PresetIdName, pose: _ArrayIn,
+                pose_convention: PoseConvention | PresetId | _PresetIdName, com: _ArrayIn,
+                iquat_wxyz: _ArrayIn | None = None, *, check_finite: bool = True) -> _Array:
         name = c_name.split("_")[0]
         dtype, ffi, lib = _precision(c_name, check_finite, **{name: x}, pose=pose, com=com, iquat_wxyz=iquat_wxyz)
         flat, batch, once = _rows(c_name, dtype, {name: (x, 6), "pose": (pose, 7), "com": (com, 3),
@@ -397,7 +417,7 @@ def _layout_for(mod, c64):
 
 def _joint_size(c_name):
     @_mirror(c_name, "an int")
-    def size(joint_type, lin_axes, ang_axes):
+    def size(joint_type: JointType, lin_axes: int, ang_axes: int) -> int:
         r = getattr(_api._c64.lib, "spconv_" + c_name)(
             _enum(joint_type, "spconv_joint_type", c_name, "joint_type"),
             _api.c_int(lin_axes, c_name, "lin_axes"), _api.c_int(ang_axes, c_name, "ang_axes"))
@@ -411,7 +431,7 @@ joint_qd_size = _joint_size("joint_qd_size")
 
 
 @_mirror("joint_layout_check", "None (raises Error for an inconsistent layout)")
-def joint_layout_check(L):
+def joint_layout_check(L: JointLayout) -> None:
     _layout(L, "joint_layout_check")
 
 
@@ -424,7 +444,7 @@ def _sized(x, size, dtype, fname, argument):
 
 def _joint_q(c_name):
     @_mirror(c_name, "an array shaped as joint_q")
-    def convert(joint_q, L, *, check_finite=True):
+    def convert(joint_q: _ArrayIn, L: JointLayout, *, check_finite: bool = True) -> _Array:
         c, keep, q_size, _ = _layout(L, c_name)
         dtype, ffi, lib = _precision(c_name, check_finite, joint_q=joint_q)
         q = _sized(joint_q, q_size, dtype, c_name, "joint_q")
@@ -447,7 +467,8 @@ def _bodies(L, body_q, body_com, dtype, fname):
 
 def _joint_sap(c_name, argument):
     @_mirror(c_name, f"an array shaped as {argument}")
-    def convert(x, L, body_q, body_com, *, check_finite=True):
+    def convert(x: _ArrayIn, L: JointLayout, body_q: _ArrayIn, body_com: _ArrayIn, *,
+                check_finite: bool = True) -> _Array:
         c, keep, _, qd_size = _layout(L, c_name)
         dtype, ffi, lib = _precision(c_name, check_finite, **{argument: x}, body_q=body_q, body_com=body_com)
         a = _sized(x, qd_size, dtype, c_name, argument)
@@ -467,7 +488,8 @@ public_joint_f_from_sap = _joint_sap("public_joint_f_from_sap", "joint_f")
 
 def _packed(c_name):
     @_mirror(c_name, "an array (body_count, 6)")
-    def convert(body_f, body_q, body_com, *, check_finite=True):
+    def convert(body_f: _ArrayIn, body_q: _ArrayIn, body_com: _ArrayIn, *,
+                check_finite: bool = True) -> _Array:
         dtype, ffi, lib = _precision(c_name, check_finite, body_f=body_f, body_q=body_q, body_com=body_com)
         f = _reals(body_f, dtype, c_name, "body_f", 6)
         nb = f.size // 6
@@ -485,8 +507,10 @@ public_body_force_from_sap_packed = _packed("public_body_force_from_sap_packed")
 
 
 @_mirror("sap_boundary_in", "(joint_qd, joint_f, body_f): converted copies (None stays None)")
-def sap_boundary_in(joint_qd, joint_f, body_f, L, body_q, body_com, joint_qd_order, joint_f_order,
-                    body_f_order, *, check_finite=True):
+def sap_boundary_in(joint_qd: _ArrayIn | None, joint_f: _ArrayIn | None, body_f: _ArrayIn | None,
+                    L: JointLayout, body_q: _ArrayIn, body_com: _ArrayIn, joint_qd_order: SapOrder,
+                    joint_f_order: SapOrder, body_f_order: SapOrder, *, check_finite: bool = True
+                    ) -> Tuple[_Array | None, _Array | None, _Array | None]:
     fname = "sap_boundary_in"
     c, keep, _, qd_size = _layout(L, fname)
     dtype, ffi, lib = _precision(fname, check_finite, joint_qd=joint_qd, joint_f=joint_f, body_f=body_f,
@@ -505,7 +529,8 @@ def sap_boundary_in(joint_qd, joint_f, body_f, L, body_q, body_com, joint_qd_ord
 
 
 @_mirror("sap_boundary_out", "joint_qd: a converted copy")
-def sap_boundary_out(joint_qd, L, body_q, body_com, joint_qd_order, *, check_finite=True):
+def sap_boundary_out(joint_qd: _ArrayIn, L: JointLayout, body_q: _ArrayIn, body_com: _ArrayIn,
+                     joint_qd_order: SapOrder, *, check_finite: bool = True) -> _Array:
     fname = "sap_boundary_out"
     c, keep, _, qd_size = _layout(L, fname)
     dtype, ffi, lib = _precision(fname, check_finite, joint_qd=joint_qd, body_q=body_q, body_com=body_com)
@@ -524,13 +549,13 @@ def _perm(perm, fname):
 
 
 @_mirror("perm_check", "None (raises Error if perm is not a permutation of 0..n-1)")
-def perm_check(perm):
+def perm_check(perm: _ArrayIn) -> None:
     p, ffi, lib = _perm(perm, "perm_check")
     _check(lib.spconv_perm_check(_ptr(ffi, p, "int"), p.size), "perm_check", "perm")
 
 
 @_mirror("perm_check_scratch", "None, as perm_check (the scratch is allocated here)")
-def perm_check_scratch(perm):
+def perm_check_scratch(perm: _ArrayIn) -> None:
     p, ffi, lib = _perm(perm, "perm_check_scratch")
     scratch = np.empty((p.size + 7) // 8, np.uint8)
     _check(lib.spconv_perm_check_scratch(_ptr(ffi, p, "int"), p.size, _ptr(ffi, scratch, "unsigned char")),
@@ -538,7 +563,7 @@ def perm_check_scratch(perm):
 
 
 @_mirror("perm_inverse", "an int array")
-def perm_inverse(perm):
+def perm_inverse(perm: _ArrayIn) -> _IntArray:
     p, ffi, lib = _perm(perm, "perm_inverse")
     res = np.empty_like(p)
     _check(lib.spconv_perm_inverse(_ptr(ffi, res, "int"), _ptr(ffi, p, "int"), p.size), "perm_inverse", "perm")
@@ -546,7 +571,7 @@ def perm_inverse(perm):
 
 
 @_mirror("perm_gather", "an array shaped as in_: in_[perm], along its first axis")
-def perm_gather(in_, perm, *, check_finite=True):
+def perm_gather(in_: _ArrayIn, perm: _ArrayIn, *, check_finite: bool = True) -> _Array:
     a = _array(in_, "perm_gather", "in_")
     if a.ndim == 0:
         raise error("perm_gather", "in_", "must have at least one axis")
@@ -555,7 +580,7 @@ def perm_gather(in_, perm, *, check_finite=True):
 
 
 @_mirror("perm_gather_frames", "an array shaped as x: (frames, n) or (frames, n, stride)")
-def perm_gather_frames(x, perm, *, check_finite=True):
+def perm_gather_frames(x: _ArrayIn, perm: _ArrayIn, *, check_finite: bool = True) -> _Array:
     return _gather_frames("perm_gather_frames", "x", x, perm, check_finite)
 
 
@@ -581,7 +606,7 @@ def _gather_frames(fname, argument, x, perm, check_finite):
 
 
 @_mirror("perm_gather_parents", "an int array")
-def perm_gather_parents(parents, perm):
+def perm_gather_parents(parents: _ArrayIn, perm: _ArrayIn) -> _IntArray:
     fname = "perm_gather_parents"
     p, ffi, lib = _perm(perm, fname)
     par = _ints(parents, fname, "parents")
@@ -645,7 +670,8 @@ def _clip_dtype(clip, fname, argument, check_finite, **more):
 
 
 @_mirror("motion_clip_convert", "a new MotionClip")
-def motion_clip_convert(in_, M_world, M_body, k, *, check_finite=True):
+def motion_clip_convert(in_: MotionClip, M_world: _ArrayIn, M_body: _ArrayIn, k: float, *,
+                        check_finite: bool = True) -> MotionClip:
     fname = "motion_clip_convert"
     dtype = _clip_dtype(in_, fname, "in_", check_finite, M_world=M_world, M_body=M_body, k=k)
     ffi, lib = LIBS[dtype].ffi, LIBS[dtype].lib
@@ -657,7 +683,8 @@ def motion_clip_convert(in_, M_world, M_body, k, *, check_finite=True):
 
 
 @_mirror("motion_clip_heading", "a float: the heading in radians")
-def motion_clip_heading(in_, frame, up, world_forward, body_forward, *, check_finite=True):
+def motion_clip_heading(in_: MotionClip, frame: int, up: Axis | _AxisName, world_forward: SignedAxis | _SignedAxisName,
+                        body_forward: SignedAxis | _SignedAxisName, *, check_finite: bool = True) -> float:
     fname = "motion_clip_heading"
     dtype = _clip_dtype(in_, fname, "in_", check_finite)
     ffi, lib = LIBS[dtype].ffi, LIBS[dtype].lib
@@ -672,7 +699,9 @@ def motion_clip_heading(in_, frame, up, world_forward, body_forward, *, check_fi
 
 
 @_mirror("motion_clip_align", "a new MotionClip")
-def motion_clip_align(in_, frame, up, world_forward, body_forward, ground, *, check_finite=True):
+def motion_clip_align(in_: MotionClip, frame: int, up: Axis | _AxisName, world_forward: SignedAxis | _SignedAxisName,
+                      body_forward: SignedAxis | _SignedAxisName, ground: float, *,
+                      check_finite: bool = True) -> MotionClip:
     fname = "motion_clip_align"
     dtype = _clip_dtype(in_, fname, "in_", check_finite)
     lib = LIBS[dtype].lib
@@ -696,7 +725,7 @@ def _frames(x, dtype, fname, argument, size):
 
 
 @_mirror("motion_linvel", "an array (frames, 3)")
-def motion_linvel(pos, dt, method, *, check_finite=True):
+def motion_linvel(pos: _ArrayIn, dt: float, method: MotionDiff, *, check_finite: bool = True) -> _Array:
     fname = "motion_linvel"
     dtype, ffi, lib = _precision(fname, check_finite, pos=pos)
     p = _frames(pos, dtype, fname, "pos", 3)
@@ -707,7 +736,8 @@ def motion_linvel(pos, dt, method, *, check_finite=True):
 
 
 @_mirror("motion_angvel", "an array (frames, 3)")
-def motion_angvel(q, dt, q_format, body, method, *, check_finite=True):
+def motion_angvel(q: _ArrayIn, dt: float, q_format: RotFormat, body: int, method: MotionDiff, *,
+                  check_finite: bool = True) -> _Array:
     fname = "motion_angvel"
     dtype, ffi, lib = _precision(fname, check_finite, q=q)
     a = _frames(q, dtype, fname, "q", 4)
@@ -720,7 +750,7 @@ def motion_angvel(q, dt, q_format, body, method, *, check_finite=True):
 
 
 @_mirror("euler_seq_from_bvh_channels", "(seq, kind, rot_index, n_channels)")
-def euler_seq_from_bvh_channels(channels):
+def euler_seq_from_bvh_channels(channels: str) -> Tuple[EulerSeq, EulerKind, Tuple[int, int, int], int]:
     fname = "euler_seq_from_bvh_channels"
     if not isinstance(channels, str):
         raise error(fname, "channels", "must be a str")
@@ -734,7 +764,7 @@ def euler_seq_from_bvh_channels(channels):
 
 
 @_mirror("bvh_channels_from_euler_seq", "a str")
-def bvh_channels_from_euler_seq(seq, kind):
+def bvh_channels_from_euler_seq(seq: EulerSeq | _EulerSeqName, kind: EulerKind) -> str:
     fname = "bvh_channels_from_euler_seq"
     ffi, lib = _api._c64.ffi, _api._c64.lib
     buf = ffi.new("char[64]")
