@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import spatial_conv as sc
-from spatial_conv import _api, _cuda, _plan
+from spatial_conv import _cuda, _plan
 
 import cuda_cases
 import emucuda
@@ -197,9 +197,9 @@ def test_a_packed_array_through_the_split_kernel_in_place(variant, emulated):
     two views and the out= pair are the same memory, element for element."""
     rows = genesis_rows(300, np.float64)
     host = rows.copy()
-    sc.pose_change_length_unit(host[:, :7], 0.5, out=(host[:, 0:3], host[:, 3:7]))
+    sc.pose_change_length_unit((host[:, 0:3], host[:, 3:7]), 0.5, out=(host[:, 0:3], host[:, 3:7]))
     d = EmuArray.from_numpy(rows)
-    got = sc.pose_change_length_unit(d[:, :7], 0.5, out=(d[:, 0:3], d[:, 3:7]))
+    got = sc.pose_change_length_unit(d[:, :7], EmuArray.from_numpy(np.array(0.5)), out=(d[:, 0:3], d[:, 3:7]))
     check_launch(emulated)
     assert got[0].a.base is not None and np.shares_memory(got[0].a, d.a)
     assert_identical(host, d, "pose_change_length_unit in place, packed in, pair out")
@@ -313,7 +313,7 @@ def test_the_overlap_test_is_exact_for_equal_strides(variant, emulated):
                      ((slice(None), slice(9, 13)), (slice(None), slice(3, 7))),
                      ((slice(None), slice(0, 4)), (slice(None), slice(4, 8))),
                      ((slice(1, None), slice(9, 13)), (slice(None, -1), slice(0, 4)))):  # one row apart
-        sc.quat_normalize_wxyz(host[src], out=host[dst])
+        host[dst] = sc.quat_normalize_wxyz(host[src])
         sc.quat_normalize_wxyz(rows[src], out=rows[dst])
     assert_identical(host, rows, "interleaved columns")
     with pytest.raises(sc.Error, match="overlaps the input q_wxyz"):  # column 6 in both
