@@ -31,6 +31,7 @@ the tests run all of this on an emulated device (python/tests/emucuda).
 from __future__ import annotations
 
 import contextlib
+import copy
 from contextlib import AbstractContextManager
 import ctypes
 import ctypes.util
@@ -39,6 +40,7 @@ import inspect
 import os
 import re
 import threading
+from typing import NamedTuple, Tuple
 
 import numpy as np
 
@@ -162,8 +164,8 @@ def cuda_plans():
 
 
 def split_plans():
-    """key -> the split form of each of cuda_plans() that has one: kernels
-    generated as the packed ones are, not yet launched (call refuses pairs)."""
+    """key -> the split form of each of cuda_plans() that has one: the
+    kernels call launches for poses and 6-vectors given as pairs."""
     return {q.key: q for q in map(_plan.split_plan, cuda_plans().values()) if q is not None}
 
 
@@ -561,7 +563,7 @@ class _Runtime:
         self.reports, self.reports_lock = {}, threading.Lock()  # device -> its free report buffers
         self.records = {}  # device -> its failure record (asynchronous calls), made on the first
         self.records_lock = threading.Lock()  # the records, the calls, the events
-        self.calls, self.call_tags = [None], {}  # tag -> (ElementFunction, batch); and back
+        self.calls, self.call_tags = [None], {}  # tag -> (Reported, batch); and back
         self.events = {}  # device -> its free events
 
     @contextlib.contextmanager
@@ -592,17 +594,17 @@ class _Runtime:
                 self.records[device] = ptr
             return self.records[device]
 
-    def tag(self, impl, batch):
-        """The number (1 to 2^20 - 1) that names a call of impl over batch
-        in the failure record."""
-        key = (impl.name, tuple(batch))
+    def tag(self, reported, batch):
+        """The number (1 to 2^20 - 1) that names a call over batch in the
+        failure record; reported (a Reported) is what its report reads."""
+        key = (reported, tuple(batch))
         with self.records_lock:
             if key not in self.call_tags:
                 if len(self.calls) >= 1 << 20:
-                    raise error(impl.name, None, "has been called asynchronously with more than a million "
+                    raise error(reported.name, None, "has been called asynchronously with more than a million "
                                 "batch shapes: the failure record cannot name more calls")
                 self.call_tags[key] = len(self.calls)
-                self.calls.append((impl, tuple(batch)))
+                self.calls.append((reported, tuple(batch)))
             return self.call_tags[key]
 
     @contextlib.contextmanager
@@ -757,6 +759,14 @@ class DeviceArray:
             return torch.cuda.current_stream(self.obj.device).cuda_stream
         return None
 
+    def part(self, start, stop):
+        """The view of reals start to stop of each element (the last axis),
+        at its own address: a part of a packed pose or 6-vector."""
+        view = copy.copy(self)
+        view.pointer += start * self.dtype.itemsize
+        view.shape = self.shape[:-1] + (stop - start,)
+        return view
+
     def extent(self, stride, size, count):
         """[first, last) byte addresses of count elements of size reals,
         stride reals apart."""
@@ -815,31 +825,36 @@ def _layout(arr, size, batch, function, argument):
     return stride
 
 
+class Reported(NamedTuple):
+    """What a kernel's report is read against: the function's name and the
+    names of the inputs its finiteness checks test, in the kernel's order
+    (a report's argument index), as the caller wrote them."""
+    name: str
+    checks: Tuple[str, ...]
+
+
+class Results(NamedTuple):
+    """Where a call's results go: fname's results over batch (count
+    elements) of dtype, new ones of the kind and device of template."""
+    fname: str
+    batch: Tuple[int, ...]
+    count: int
+    dtype: np.dtype
+    template: object
+
+
 def call(impl, values, check_finite, out):
     """impl (an _api.ElementFunction) on CUDA arrays: the same rule as on
-    the host, one kernel launch on the stream of the first input."""
-    fname, plan = impl.name, impl.plan
-    if plan.function.name not in cuda_plans():
+    the host, one kernel launch on the stream of the first input. A pose or
+    6-vector given as a pair of arrays, as an input or as out=, runs the
+    function's split kernel, as on the host (_split.py)."""
+    fname = impl.name
+    if impl.plan.function.name not in cuda_plans():
         raise error(fname, None, "takes host arrays only (its string argument is host memory)")
-    reals = []  # (argument name, DeviceArray, reals per element), in argument order
-    for a in impl.inputs:
-        v = values[a.py_name]
-        if _split.is_pair(v, a.size) and a.role == _plan.IN:
-            raise error(fname, a.py_name, f"is a pair of arrays; on the GPU a pose or 6-vector is "
-                        f"one array of its {a.size} reals (..., {a.size})")
-        if a.role in (_plan.IN, _plan.SCALAR):
-            if v is None and a.nullable:
-                continue
-            fields = [(a.py_name, v, a.size)]
-        elif a.role == _plan.BODY_IN:
-            fields = [(f"{a.py_name}.{f}", fv, size) for (f, size), fv in zip(_plan.BODY_FIELDS, v)]
-        else:
-            continue
-        for name, fv, size in fields:
-            if not is_cuda(fv):
-                raise error(fname, name, "is not a CUDA array; give every array input "
-                                 "on the same GPU")
-            reals.append((name, DeviceArray(fv, fname, name), size))
+    split = impl.split_plan is not None and _split.wanted(impl.split_plan, values, out)
+    plan = impl.split_plan if split else impl.plan
+    reported = Reported(fname, tuple(_split.checks(plan, values) if split else impl.checks))
+    reals = _device_inputs(plan, values, fname)
     dtypes = {d.dtype for _, d, _ in reals}
     if len(dtypes) != 1:
         other = next(n for n, d, _ in reals if d.dtype != reals[0][1].dtype)
@@ -860,38 +875,35 @@ def call(impl, values, check_finite, out):
             raise error(fname, n, f"is on another GPU than {reals[0][0]}")
     for n, d, _ in reals:
         on_device(n, d)
+    res = Results(fname, tuple(batch), count, dtype, first.obj)
+    split_in = split and _split.pairs_in(plan, values)
     placed = []  # (name, DeviceArray, stride, reals per element) of the array inputs
-    written = []  # (DeviceArray, stride, reals per element) of the out arrays
+    written = []  # (name, DeviceArray, stride, reals per element) of the result arrays
     mod = _api.LIBS[dtype]
     args = [ctypes.c_size_t(count), ctypes.c_int(1 if check_finite else 0), None, None]  # report, tag: below
     outs = impl.out_arrays(out)
     results, keep = [], []
     real_iter = iter(reals)
     for a in plan.args:
-        if a.role in (_plan.IN, _plan.SCALAR) or a.role == _plan.BODY_IN:
-            for _ in (_plan.BODY_FIELDS if a.role == _plan.BODY_IN else [None]):
-                if a.nullable and values[a.py_name] is None:
-                    args += [ctypes.c_void_p(0), ctypes.c_ssize_t(0)]
-                    continue
+        if a.role in (_plan.IN, _plan.SCALAR, _plan.BODY_IN, _plan.SPLIT_IN):
+            if a.nullable and values[a.py_name] is None:
+                args += [ctypes.c_void_p(0), ctypes.c_ssize_t(0)]
+                continue
+            for _ in (_plan.fields(a) if a.role in (_plan.BODY_IN, _plan.SPLIT_IN) else [None]):
                 n, d, size = next(real_iter)
                 placed.append((n, d, _layout(d, size, batch, fname, n), size))
                 args += [ctypes.c_void_p(d.pointer), ctypes.c_ssize_t(placed[-1][2])]
-        elif a.role == _plan.OUT:
-            inner = _api.OUT_SHAPES.get(a.size, (a.size,)) if a.size else ()
-            target = outs[len(results)] if outs else empty_like_kind(first.obj, tuple(batch) + inner, dtype)
-            if target is None:
-                raise error(fname, "out", f"must be given for this kind of CUDA array "
-                            f"({type(first.obj).__name__})")
-            d = DeviceArray(target, fname, "out")
-            if d.dtype != dtype or d.shape != tuple(batch) + inner or d.readonly:
-                raise error(fname, "out", f"must be a writable CUDA array of {dtype}, shape "
-                                 f"{tuple(batch) + inner}")
-            stride = _layout(d, a.size, batch, fname, "out") if count > 1 else a.size or 1
-            if outs:
-                on_device("out", d)
-            args += [ctypes.c_void_p(d.pointer), ctypes.c_ssize_t(stride)]
-            results.append(target)
-            written.append((d, stride, a.size or 1))
+        elif a.role in (_plan.OUT, _plan.SPLIT_OUT):
+            name = "out" if len(plan.outputs) == 1 else f"out[{len(results)}]"
+            given = outs[len(results)] if outs else None
+            result, parts = _split_result(res, a, given, name, split_in) if a.role == _plan.SPLIT_OUT \
+                else _result(res, a, given, name)
+            for n, d, stride, _ in parts:
+                if given is not None:
+                    on_device(n, d)
+                args += [ctypes.c_void_p(d.pointer), ctypes.c_ssize_t(stride)]
+            written += parts
+            results.append(result)
         elif a.role == _plan.BODY_OUT:
             fields = [empty_like_kind(first.obj, tuple(batch) + (size,), dtype)
                       for _, size in _plan.BODY_FIELDS]
@@ -910,41 +922,145 @@ def call(impl, values, check_finite, out):
             keep.append(raw)
             args.append(raw)
     if plan.returns_real:
-        res = empty_like_kind(first.obj, tuple(batch), dtype)
-        if res is None:
+        ret = empty_like_kind(first.obj, tuple(batch), dtype)
+        if ret is None:
             raise error(fname, None, "returns reals: needs PyTorch or CuPy arrays")
-        args += [ctypes.c_void_p(DeviceArray(res, fname, "res").pointer), ctypes.c_ssize_t(1)]
-        results.append(res)
-    for d, stride, size in written if outs and count else ():
-        _check_out(fname, d, stride, size, count, placed)
+        args += [ctypes.c_void_p(DeviceArray(ret, fname, "res").pointer), ctypes.c_ssize_t(1)]
+        results.append(ret)
+    for n, d, stride, size in written if outs and count else ():
+        _check_out(fname, n, d, stride, size, count, placed)
     if count:
-        streams = [d.stream_handle() for d in [p[1] for p in placed] + [w[0] for w in written]]
+        streams = [d.stream_handle() for _, d, _, _ in placed + written]
         launch_on = streams[0] or 0
         waits = sorted({s for s in streams if s is not None and s != launch_on})
         if async_mode():
-            _launch(rt, device, dtype, plan, args, count, launch_on, waits, rt.tag(impl, batch))
+            _launch(rt, device, dtype, plan, args, count, launch_on, waits, rt.tag(reported, batch))
         else:
             report, recorded = _launch(rt, device, dtype, plan, args, count, launch_on, waits)
-            _raise_or_warn(impl, report, batch)
+            _raise_or_warn(reported, report, batch)
             if recorded is not None:  # an earlier asynchronous call's failure, now cleared
                 rt.report_record(recorded, stacklevel=4)
     return results[0] if len(results) == 1 else tuple(results)
 
 
-def _check_out(fname, d, stride, size, count, inputs):
+def _device_array(x, function, name):
+    """x, an array input or out= array of a call on CUDA arrays, read."""
+    if not is_cuda(x):
+        raise error(function, name, "is not a CUDA array; give every array input and out= array "
+                    "on the same GPU")
+    return DeviceArray(x, function, name)
+
+
+def _device_inputs(plan, values, fname):
+    """(name, DeviceArray, reals per element) of each array of plan's
+    inputs, in argument order: a body's fields; a split argument's two
+    parts, a pair's named name[0] and name[1], a packed array's two views
+    (no copy) both named name."""
+    reals = []
+    for a in plan.inputs:
+        v = values[a.py_name]
+        if a.role == _plan.SPLIT_IN:
+            parts = _split.input_parts(a, v, fname, _device_array, DeviceArray.part)
+            reals += [(n, d, size) for n, d, size, _ in parts]
+            continue
+        if a.role in (_plan.IN, _plan.SCALAR):
+            if v is None and a.nullable:
+                continue
+            fields = [(a.py_name, v, a.size)]
+        elif a.role == _plan.BODY_IN:
+            fields = [(f"{a.py_name}.{f}", fv, size) for (f, size), fv in zip(_plan.BODY_FIELDS, v)]
+        else:
+            continue
+        reals += [(name, _device_array(fv, fname, name), size) for name, fv, size in fields]
+    return reals
+
+
+def _result_shape(size):
+    """A result's shape after the batch dimensions, for size reals."""
+    return _api.OUT_SHAPES.get(size, (size,)) if size else ()
+
+
+def _new_result(res, inner):
+    """A new CUDA array for a result of shape res.batch + inner."""
+    target = empty_like_kind(res.template, res.batch + inner, res.dtype)
+    if target is None:
+        raise error(res.fname, "out", f"must be given for this kind of CUDA array "
+                    f"({type(res.template).__name__})")
+    return target
+
+
+def _result_array(res, target, name, size):
+    """(DeviceArray, stride in reals) of target, the array that receives a
+    result of size reals per element: writable, of the call's dtype and of
+    the result's shape."""
+    d = _device_array(target, res.fname, name)
+    shape = res.batch + _result_shape(size)
+    if d.dtype != res.dtype or d.shape != shape or d.readonly:
+        raise error(res.fname, name, f"must be a writable CUDA array of {res.dtype}, shape {shape}")
+    return d, _layout(d, size, res.batch, res.fname, name) if res.count > 1 else size or 1
+
+
+def _result(res, a, given, name):
+    """(result, [(name, DeviceArray, stride, reals per element)] of the
+    array written) of result a: given (out=), else a new array."""
+    target = _new_result(res, _result_shape(a.size)) if given is None else given
+    d, stride = _result_array(res, target, name, a.size)
+    return target, [(name, d, stride, a.size or 1)]
+
+
+def _split_result(res, a, given, name, split_in):
+    """(result, [(name, DeviceArray, stride, reals per element)] of its two
+    parts) of split result a: written into out= (a pair: each part where it
+    lies; a packed array: its two views), else into new arrays: a pair when
+    an input came as a pair (split_in), else one packed array."""
+    sizes = _plan.PARTS[a.size]
+    if not (_split.is_pair(given, a.size) if given is not None else split_in):
+        target, [(_, d, stride, _)] = _result(res, a, given, name)
+        return target, [(name, d.part(0, sizes[0]), stride, sizes[0]),
+                        (name, d.part(sizes[0], a.size), stride, sizes[1])]
+    if given is None:
+        given = tuple(_new_result(res, (k,)) for k in sizes)
+    _split.check_pair(given, a.size, res.fname, name)
+    parts = [(f"{name}[{j}]", *_result_array(res, g, f"{name}[{j}]", k), k)
+             for j, (g, k) in enumerate(zip(given, sizes))]
+    if res.count and _overlaps(parts[0][1:], parts[1][1:], res.count):
+        raise error(res.fname, f"{name}[1]", f"overlaps {name}[0]: the two arrays of a pair are written "
+                    "at once")
+    return given, parts
+
+
+def _check_out(fname, name, d, stride, size, count, inputs):
     """An out= array the kernel may write: elements that do not overlap one
     another (not a stride-0 view) nor any input, unless it is that input
     itself (the same address, reals and stride: in place)."""
     if count > 1 and abs(stride) < size:
-        raise error(fname, "out", f"has elements that overlap one another (stride {stride} for "
+        raise error(fname, name, f"has elements that overlap one another (stride {stride} for "
                     f"{size} reals: a broadcast view); give an array with a place for every result")
-    lo, hi = d.extent(stride, size, count)
     for n, x, x_stride, x_size in inputs:
-        x_lo, x_hi = x.extent(x_stride, x_size, count)
         same = x.pointer == d.pointer and x_size == size and (count == 1 or x_stride == stride)
-        if lo < x_hi and x_lo < hi and not same:
-            raise error(fname, "out", f"overlaps the input {n} (only the same array converts in "
-                             "place)")
+        if not same and _overlaps((d, stride, size), (x, x_stride, x_size), count):
+            raise error(fname, name, f"overlaps the input {n} (only the same array converts in place)")
+
+
+def _overlaps(a, b, count):
+    """Whether a and b, each (DeviceArray, stride, reals per element) over
+    the count (> 0) elements of a call, share a byte. Exact where the
+    strides are equal (the interleaved columns of one array of rows, such
+    as the position, quaternion and velocity columns of (N, 13) state rows,
+    do not overlap), else by their extents."""
+    (da, sa, ka), (db, sb, kb) = a, b
+    item = da.dtype.itemsize
+    if sa != sb and count > 1:
+        lo, hi = da.extent(sa, ka, count)
+        b_lo, b_hi = db.extent(sb, kb, count)
+        return lo < b_hi and b_lo < hi
+    # element i of a and element j of b share a byte where b's offset from
+    # a's, off + (j - i) s bytes, lies in (-kb, ka) reals
+    off, s, ka, kb = db.pointer - da.pointer, abs(sa) * item if count > 1 else 0, ka * item, kb * item
+    if s == 0:
+        return -kb < off < ka
+    m = max(-(count - 1), (-kb - off) // s + 1)  # the least j - i with off + (j - i) s > -kb
+    return m <= count - 1 and off + m * s < ka
 
 
 EMPTY = 0xFFFFFFFFFFFFFFFF  # a report's or record's field before any launch wrote it
@@ -1053,7 +1169,8 @@ def _decode(key):
 
 def _raise_or_warn(impl, report, batch, stacklevel=4, later=""):
     """Raises the failure of a report (fail key, warn key, ~warnings) of a
-    call of impl over batch, else warns its warnings (later: what to add)."""
+    call over batch, else warns its warnings (later: what to add); impl
+    (a Reported) names the function and its checks."""
     fail_key, warn_key, warnings = report[0], report[1], ~report[2] & EMPTY
     if fail_key != EMPTY:
         i, arg, status = _decode(fail_key)

@@ -7,8 +7,9 @@ q (..., 4)); one of 6 reals (a twist, wrench, acceleration: [a; b] in the
 function's own order) the pair (a (..., 3), b (..., 3)). The pair is the
 packed layout cut after its first three reals, so an angular-first
 argument ([w; v]) is the pair (w, v). Such a call runs the split loop of
-the function (spx_<name>__split, _build.py), which reads and writes each
-part where it lies, through its own stride: no concatenation. When any
+the function (spx_<name>__split, _build.py; on CUDA arrays its kernel,
+_cuda.py), which reads and writes each part where it lies, through its
+own stride: no concatenation. When any
 input comes as a pair, every pose and 6-vector result comes back as a
 pair; out= takes a pair for such a result and writes its two arrays in
 place.
@@ -51,7 +52,7 @@ def _outs(plan, out):
     return (out,) if single else out if isinstance(out, tuple) else ()
 
 
-def _check_pair(v, size, function, name):
+def check_pair(v, size, function, name):
     if len(v) != 2:
         raise error(function, name, f"is a tuple of {len(v)} arrays; a split argument is a pair "
                     f"of arrays {_part_text(size)}")
@@ -62,24 +63,31 @@ def _part_text(size):
     return f"((..., {a}), (..., {b}))" + (": position, quaternion" if size == 7 else "")
 
 
-def input_parts(a, v, function):
+def _columns(arr, start, stop):
+    return arr[..., start:stop]
+
+
+def input_parts(a, v, function, read=None, cut=_columns):
     """The two parts of split input a as the general path's real arrays:
     (name, array, reals, typed) each; a pair's named a[0] and a[1], a packed
-    array's two views (no copy) both named a."""
+    array's two views (no copy) both named a. read(x, function, name) reads
+    an array (host arrays by default), cut(array, start, stop) gives the
+    view of reals start to stop of each element."""
+    read = read or _api.as_array
     sizes = _plan.PARTS[a.size]
     if not is_pair(v, a.size):
-        arr = _api.as_array(v, function, a.py_name)
+        arr = read(v, function, a.py_name)
         if arr.shape[-1:] != (a.size,):
             raise error(function, a.py_name, f"has shape {arr.shape}; expected (..., {a.size}) "
                         f"or a pair of arrays {_part_text(a.size)}")
         typed = _api._typed(v)
-        return [(a.py_name, arr[..., :sizes[0]], sizes[0], typed),
-                (a.py_name, arr[..., sizes[0]:], sizes[1], typed)]
-    _check_pair(v, a.size, function, a.py_name)
+        return [(a.py_name, cut(arr, 0, sizes[0]), sizes[0], typed),
+                (a.py_name, cut(arr, sizes[0], a.size), sizes[1], typed)]
+    check_pair(v, a.size, function, a.py_name)
     parts = []
     for j, (x, size) in enumerate(zip(v, sizes)):
         name = f"{a.py_name}[{j}]"
-        arr = _api.as_array(x, function, name)
+        arr = read(x, function, name)
         if arr.shape[-1:] != (size,):
             raise error(function, name, f"has shape {arr.shape}; expected (..., {size}), part {j} "
                         f"of the pair {_part_text(a.size)}")
@@ -138,7 +146,7 @@ def output(a, given, split_in, batch, count, dtype, function, name, inputs, ffi)
         inplace = any(_api._same_memory(_api.as_array(given, function, name), x) for _, x, _ in inputs)
         return given, _loop_args([v[:, :sizes[0]], v[:, sizes[0]:]], ffi), \
             [] if direct else [(given, v)], inplace
-    _check_pair(given, a.size, function, name)
+    check_pair(given, a.size, function, name)
     views, copies, inplace = [], [], False
     for j, (g, k) in enumerate(zip(given, sizes)):
         v, direct = _api._out_view(g, batch, count, k, dtype, function, f"{name}[{j}]",

@@ -29,11 +29,14 @@ MAX_SHARED = 48 * 1024
 
 # ------------------------------------------------------------------ fixtures
 def kernel_sources():
-    """Every kernel source _cuda compiles: per precision (and variant)."""
+    """Every kernel source _cuda compiles: per precision (and variant),
+    the packed kernels and the split ones (pairs: test_cuda_split_emulated.py)."""
     variants = list(getattr(_cuda, "VARIANTS", ()))
     if "variant" not in inspect.signature(_cuda.kernel_source).parameters:
         variants = []
-    return [_cuda.kernel_source(p, *v) for p in (64, 32) for v in ([(v,) for v in variants] or [()])]
+    split = sorted(getattr(_cuda, "split_plans", dict)())
+    return [_cuda.kernel_source(p, *v, **names) for p in (64, 32) for v in ([(v,) for v in variants] or [()])
+            for names in [{}] + ([{"names": split}] if split and variants else [])]
 
 
 @pytest.fixture(scope="session")

@@ -294,6 +294,8 @@ class CudaLike:
                                          "version": 3}
 
 
-def test_a_pair_of_cuda_arrays_is_refused():
-    msg = refused("pose", sc.pose_inv_wxyz, (CudaLike((4, 3)), CudaLike((4, 4))))
-    assert "pair" in msg
+def test_a_host_part_beside_a_cuda_part_is_refused():
+    """A pair with a CUDA part runs on the GPU (test_cuda_split_emulated.py),
+    where every part is a CUDA array: refused before CUDA is loaded."""
+    msg = refused("pose[1]", sc.pose_inv_wxyz, (CudaLike((4, 3)), QUAT))
+    assert "not a CUDA array" in msg
