@@ -159,8 +159,9 @@ class _Call:
                 self.xs.append(None)
                 continue
             k = max(s, 1)
-            x = t.to(torch.float64).reshape(next(shape) + (k,))
-            self.reals.append((n, x.detach().numpy(), k if s else 0))
+            t = t.to(torch.float64)
+            self.reals.append((n, t.detach().numpy(), s))  # for the messages of errors
+            x = t.reshape(next(shape) + (k,))
             self.xs.append(x.expand(self.batch + (k,)).reshape(self.count, k))
         self.keep = []
         self.c_values = {a.name: impl.c_value(a, values[a.py_name], _d64, self.keep)
