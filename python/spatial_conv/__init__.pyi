@@ -594,7 +594,7 @@ VERSION_MAJOR: int
 VERSION_MINOR: int
 VERSION_PATCH: int
 
-def accel_convert(to: Convention | PresetId | str, accel: ArrayLike, from_: Convention | PresetId | str, twist: ArrayLike, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def accel_convert(to: Convention | PresetId | str, accel: ArrayLike | Tuple[ArrayLike, ArrayLike], from_: Convention | PresetId | str, twist: ArrayLike | Tuple[ArrayLike, ArrayLike], body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Acceleration under `from` -> under `to`, given the body's twist under `from`.
 
     Mirror of the C function int spconv_accel_convert(spconv_real res[6], const spconv_convention *to, const spconv_real accel[6], const spconv_convention *from, const spconv_real twist[6], const spconv_body *body);
@@ -603,9 +603,9 @@ def accel_convert(to: Convention | PresetId | str, accel: ArrayLike, from_: Conv
     Parameters
     ----------
     to : spatial_conv.Convention, PresetId or preset name ("newton")
-    accel : array_like (..., 6)
+    accel : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
-    twist : array_like (..., 6)
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -617,7 +617,7 @@ def accel_convert(to: Convention | PresetId | str, accel: ArrayLike, from_: Conv
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def accel_from_mujoco_cframe(to: Convention | PresetId | str, cacc: ArrayLike, cvel: ArrayLike, subtree_com: ArrayLike, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def accel_from_mujoco_cframe(to: Convention | PresetId | str, cacc: ArrayLike | Tuple[ArrayLike, ArrayLike], cvel: ArrayLike | Tuple[ArrayLike, ArrayLike], subtree_com: ArrayLike, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Acceleration under `to` from cacc [alpha; a_sp] and cvel (world, at S).
 
     Mirror of the C function int spconv_accel_from_mujoco_cframe(spconv_real res[6], const spconv_convention *to, const spconv_real cacc[6], const spconv_real cvel[6], const spconv_real subtree_com[3], const spconv_body *body);
@@ -626,8 +626,8 @@ def accel_from_mujoco_cframe(to: Convention | PresetId | str, cacc: ArrayLike, c
     Parameters
     ----------
     to : spatial_conv.Convention, PresetId or preset name ("newton")
-    cacc : array_like (..., 6)
-    cvel : array_like (..., 6)
+    cacc : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
+    cvel : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     subtree_com : array_like (..., 3)
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -640,7 +640,7 @@ def accel_from_mujoco_cframe(to: Convention | PresetId | str, cacc: ArrayLike, c
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def adjoint_twist_matrix_wxyz(pose: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def adjoint_twist_matrix_wxyz(pose: ArrayLike | Tuple[ArrayLike, ArrayLike], order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """6x6 Ad_T (row-major): twist at B's origin, B axes -> at A's origin, A axes.
 
     Mirror of the C function int spconv_adjoint_twist_matrix_wxyz(spconv_real res[36], const spconv_real pose[7], spconv_order order);
@@ -648,7 +648,7 @@ def adjoint_twist_matrix_wxyz(pose: ArrayLike, order: Order | int, *, check_fini
 
     Parameters
     ----------
-    pose : array_like (..., 7)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     order : spatial_conv.Order
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -660,7 +660,7 @@ def adjoint_twist_matrix_wxyz(pose: ArrayLike, order: Order | int, *, check_fini
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def adjoint_wrench_matrix_wxyz(pose: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def adjoint_wrench_matrix_wxyz(pose: ArrayLike | Tuple[ArrayLike, ArrayLike], order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """6x6 Ad_T^-T (row-major): wrench about B's origin, B axes -> about A's, A axes.
 
     Mirror of the C function int spconv_adjoint_wrench_matrix_wxyz(spconv_real res[36], const spconv_real pose[7], spconv_order order);
@@ -668,7 +668,7 @@ def adjoint_wrench_matrix_wxyz(pose: ArrayLike, order: Order | int, *, check_fin
 
     Parameters
     ----------
-    pose : array_like (..., 7)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     order : spatial_conv.Order
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -871,7 +871,7 @@ def body_angvel_from_quats_wxyz(q0: ArrayLike, q1: ArrayLike, dt: ArrayLike, *, 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def body_from_pose(pose: ArrayLike, from_: PoseConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ...) -> Body:
+def body_from_pose(pose: ArrayLike | Tuple[ArrayLike, ArrayLike], from_: PoseConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ...) -> Body:
     """Body (unit quats) whose pose under `from` is pose, COM com, iquat; iquat_wxyz NULL: identity.
 
     Mirror of the C function int spconv_body_from_pose(spconv_body *res, const spconv_real pose[7], const spconv_pose_convention *from, const spconv_real com[3], const spconv_real iquat_wxyz[4]);
@@ -879,7 +879,7 @@ def body_from_pose(pose: ArrayLike, from_: PoseConvention | PresetId | str, com:
 
     Parameters
     ----------
-    pose : array_like (..., 7)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     from_ : spatial_conv.PoseConvention, PresetId or preset name ("newton")
     com : array_like (..., 3)
     iquat_wxyz : array_like (..., 4), or None (C's NULL)
@@ -919,7 +919,7 @@ def bvh_from_quat_wxyz(q_wxyz: ArrayLike, seq: EulerSeq | int | str, *, check_fi
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def classical_accel_from_spatial(accel: ArrayLike, twist: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def classical_accel_from_spatial(accel: ArrayLike | Tuple[ArrayLike, ArrayLike], twist: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Classical [a_P; alpha] from spatial [a_sp; alpha]: a_P = a_sp + w x v_P.
 
     Mirror of the C function void spconv_classical_accel_from_spatial(spconv_real res[6], const spconv_real accel[6], const spconv_real twist[6]);
@@ -927,8 +927,8 @@ def classical_accel_from_spatial(accel: ArrayLike, twist: ArrayLike, *, check_fi
 
     Parameters
     ----------
-    accel : array_like (..., 6)
-    twist : array_like (..., 6)
+    accel : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -939,7 +939,7 @@ def classical_accel_from_spatial(accel: ArrayLike, twist: ArrayLike, *, check_fi
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def classical_accel_shift(accel: ArrayLike, w: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def classical_accel_shift(accel: ArrayLike | Tuple[ArrayLike, ArrayLike], w: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Classical [a; alpha] at A -> at B: a_B = a_A + alpha x r + w x (w x r).
 
     Mirror of the C function void spconv_classical_accel_shift(spconv_real res[6], const spconv_real accel[6], const spconv_real w[3], const spconv_real r[3]);
@@ -947,7 +947,7 @@ def classical_accel_shift(accel: ArrayLike, w: ArrayLike, r: ArrayLike, *, check
 
     Parameters
     ----------
-    accel : array_like (..., 6)
+    accel : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     w : array_like (..., 3)
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -965,6 +965,19 @@ def convention_from_preset(id: Any) -> Any:
 
     Mirror of the C function spconv_convention spconv_convention_from_preset(spconv_preset_id id);
     returns a Convention (Error for an unknown id). Raises spatial_conv.Error for a C error status or a bad argument.
+    """
+
+def conventions(preset: Any = ...) -> Any:
+    """The registry of the presets' conventions, parsed: a new dict per call.
+
+        preset None gives the whole registry (keys schema_version, about,
+        library_version, presets, axis_systems, unsourced; docs/engines.md,
+        "The registry", documents each); a preset's lower-case name
+        ("mujoco_free") or its id (PRESET_MUJOCO_FREE) gives that preset's
+        entry: engine, versions, pose, twist, wrench, accel, axis_system and
+        the source of every fact. Raises spatial_conv.Error naming `preset`
+        for a name or id that is not a preset.
+
     """
 
 def cuda_async(enabled: Any = ...) -> Any:
@@ -1089,7 +1102,7 @@ def euler_seq_from_scipy(s: Any) -> Any:
     returns (seq, kind): an EulerSeq and an EulerKind. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def force_at_point_from_wrench(wrench: ArrayLike, from_: Convention | PresetId | str, point: ArrayLike | None, frame: Frame | int, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
+def force_at_point_from_wrench(wrench: ArrayLike | Tuple[ArrayLike, ArrayLike], from_: Convention | PresetId | str, point: ArrayLike | None, frame: Frame | int, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
     """Force and torque about a point (in `frame`) of a wrench under `from`; point NULL: the COM.
 
     Mirror of the C function int spconv_force_at_point_from_wrench(spconv_real res_force[3], spconv_real res_torque[3], const spconv_real wrench[6], const spconv_convention *from, const spconv_real point[3], spconv_frame frame, const spconv_body *body);
@@ -1097,7 +1110,7 @@ def force_at_point_from_wrench(wrench: ArrayLike, from_: Convention | PresetId |
 
     Parameters
     ----------
-    wrench : array_like (..., 6)
+    wrench : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     point : array_like (..., 3), or None (C's NULL)
     frame : spatial_conv.Frame
@@ -1270,7 +1283,7 @@ def joint_qd_size(joint_type: Any, lin_axes: Any, ang_axes: Any) -> Any:
     returns an int. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def kinetic_energy(mass: ArrayLike, com: ArrayLike, I_com: ArrayLike, twist: ArrayLike, *, check_finite: bool = ...) -> Any:
+def kinetic_energy(mass: ArrayLike, com: ArrayLike, I_com: ArrayLike, twist: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ...) -> Any:
     """1/2 V^T M V of twist [v_O; w] at the origin, com = C - O.
 
     Mirror of the C function spconv_real spconv_kinetic_energy(spconv_real mass, const spconv_real com[3], const spconv_real I_com[9], const spconv_real twist[6]);
@@ -1281,7 +1294,7 @@ def kinetic_energy(mass: ArrayLike, com: ArrayLike, I_com: ArrayLike, twist: Arr
     mass : array_like (...) reals
     com : array_like (..., 3)
     I_com : array_like (..., 9) or (..., 3, 3)
-    twist : array_like (..., 6)
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     check_finite : bool, default True (False hands NaN and inf to C)
 
     Returns
@@ -1311,7 +1324,7 @@ def length_scale(from_meters_per_unit: ArrayLike, to_meters_per_unit: ArrayLike,
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def mat4_from_pose_wxyz(pose: ArrayLike, layout: Mat4Layout | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def mat4_from_pose_wxyz(pose: ArrayLike | Tuple[ArrayLike, ArrayLike], layout: Mat4Layout | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """4x4 [R p; 0 1] of pose [p; q_wxyz], row- or column-major as layout says.
 
     Mirror of the C function int spconv_mat4_from_pose_wxyz(spconv_real res[16], const spconv_real pose[7], spconv_mat4_layout layout);
@@ -1319,7 +1332,7 @@ def mat4_from_pose_wxyz(pose: ArrayLike, layout: Mat4Layout | int, *, check_fini
 
     Parameters
     ----------
-    pose : array_like (..., 7)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     layout : spatial_conv.Mat4Layout
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -1411,7 +1424,7 @@ def mat_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDAr
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def mat_from_rot6d(d6: ArrayLike, layout: Rot6dLayout | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def mat_from_rot6d(d6: ArrayLike | Tuple[ArrayLike, ArrayLike], layout: Rot6dLayout | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Row-major R from a 6D vector by Gram-Schmidt (layout: columns or rows).
 
     Mirror of the C function int spconv_mat_from_rot6d(spconv_real res[9], const spconv_real d6[6], spconv_rot6d_layout layout);
@@ -1419,7 +1432,7 @@ def mat_from_rot6d(d6: ArrayLike, layout: Rot6dLayout | int, *, check_finite: bo
 
     Parameters
     ----------
-    d6 : array_like (..., 6)
+    d6 : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     layout : spatial_conv.Rot6dLayout
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -1524,7 +1537,7 @@ def motion_linvel(pos: Any, dt: Any, method: Any, check_finite: Any = ...) -> An
     returns an array (frames, 3). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def mujoco_cframe_from_accel(subtree_com: ArrayLike, accel: ArrayLike, from_: Convention | PresetId | str, twist: ArrayLike, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def mujoco_cframe_from_accel(subtree_com: ArrayLike, accel: ArrayLike | Tuple[ArrayLike, ArrayLike], from_: Convention | PresetId | str, twist: ArrayLike | Tuple[ArrayLike, ArrayLike], body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Cacc-layout [alpha; a_sp] (world, at S) from an acceleration under `from`.
 
     Mirror of the C function int spconv_mujoco_cframe_from_accel(spconv_real res[6], const spconv_real subtree_com[3], const spconv_real accel[6], const spconv_convention *from, const spconv_real twist[6], const spconv_body *body);
@@ -1533,9 +1546,9 @@ def mujoco_cframe_from_accel(subtree_com: ArrayLike, accel: ArrayLike, from_: Co
     Parameters
     ----------
     subtree_com : array_like (..., 3)
-    accel : array_like (..., 6)
+    accel : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
-    twist : array_like (..., 6)
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -1547,7 +1560,7 @@ def mujoco_cframe_from_accel(subtree_com: ArrayLike, accel: ArrayLike, from_: Co
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def mujoco_cframe_from_twist(subtree_com: ArrayLike, twist: ArrayLike, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def mujoco_cframe_from_twist(subtree_com: ArrayLike, twist: ArrayLike | Tuple[ArrayLike, ArrayLike], from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Cvel-layout [w; v_S] (world, at subtree_com S) from a twist under `from`.
 
     Mirror of the C function int spconv_mujoco_cframe_from_twist(spconv_real res[6], const spconv_real subtree_com[3], const spconv_real twist[6], const spconv_convention *from, const spconv_body *body);
@@ -1556,7 +1569,7 @@ def mujoco_cframe_from_twist(subtree_com: ArrayLike, twist: ArrayLike, from_: Co
     Parameters
     ----------
     subtree_com : array_like (..., 3)
-    twist : array_like (..., 6)
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -1569,7 +1582,7 @@ def mujoco_cframe_from_twist(subtree_com: ArrayLike, twist: ArrayLike, from_: Co
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def mujoco_cframe_from_wrench(subtree_com: ArrayLike, wrench: ArrayLike, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def mujoco_cframe_from_wrench(subtree_com: ArrayLike, wrench: ArrayLike | Tuple[ArrayLike, ArrayLike], from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Cfrc-layout [tau_S; f] (world, about subtree_com S) from a wrench under `from`.
 
     Mirror of the C function int spconv_mujoco_cframe_from_wrench(spconv_real res[6], const spconv_real subtree_com[3], const spconv_real wrench[6], const spconv_convention *from, const spconv_body *body);
@@ -1578,7 +1591,7 @@ def mujoco_cframe_from_wrench(subtree_com: ArrayLike, wrench: ArrayLike, from_: 
     Parameters
     ----------
     subtree_com : array_like (..., 3)
-    wrench : array_like (..., 6)
+    wrench : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -1591,7 +1604,7 @@ def mujoco_cframe_from_wrench(subtree_com: ArrayLike, wrench: ArrayLike, from_: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def mujoco_qfrc_from_wrench(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def mujoco_qfrc_from_wrench(wrench: ArrayLike | Tuple[ArrayLike, ArrayLike], q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Free-joint qfrc [f world; tau_origin body] from wrench [f; tau_COM] (world).
 
     Mirror of the C function void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_real wrench[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -1599,7 +1612,7 @@ def mujoco_qfrc_from_wrench(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLik
 
     Parameters
     ----------
-    wrench : array_like (..., 6)
+    wrench : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -1612,7 +1625,7 @@ def mujoco_qfrc_from_wrench(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLik
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def mujoco_qfrc_from_wrench_n(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def mujoco_qfrc_from_wrench_n(wrench: ArrayLike | Tuple[ArrayLike, ArrayLike], q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Free-joint qfrc [f world; tau_origin body] from wrench [f; tau_COM] (world).
 
     Mirror of the C function void spconv_mujoco_qfrc_from_wrench(spconv_real res[6], const spconv_real wrench[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -1620,7 +1633,7 @@ def mujoco_qfrc_from_wrench_n(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayL
 
     Parameters
     ----------
-    wrench : array_like (..., 6)
+    wrench : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -1633,7 +1646,7 @@ def mujoco_qfrc_from_wrench_n(wrench: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayL
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def mujoco_qvel_from_twist(twist: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def mujoco_qvel_from_twist(twist: ArrayLike | Tuple[ArrayLike, ArrayLike], q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Free-joint qvel [v_origin world; w body] from twist [v_COM world; w world].
 
     Mirror of the C function void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_real twist[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -1641,7 +1654,7 @@ def mujoco_qvel_from_twist(twist: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike,
 
     Parameters
     ----------
-    twist : array_like (..., 6)
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -1654,7 +1667,7 @@ def mujoco_qvel_from_twist(twist: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike,
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def mujoco_qvel_from_twist_n(twist: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def mujoco_qvel_from_twist_n(twist: ArrayLike | Tuple[ArrayLike, ArrayLike], q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Free-joint qvel [v_origin world; w body] from twist [v_COM world; w world].
 
     Mirror of the C function void spconv_mujoco_qvel_from_twist(spconv_real res[6], const spconv_real twist[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -1662,7 +1675,7 @@ def mujoco_qvel_from_twist_n(twist: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLik
 
     Parameters
     ----------
-    twist : array_like (..., 6)
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -1717,7 +1730,7 @@ def perm_inverse(perm: Any) -> Any:
     returns an int array. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def pose_change_length_unit(pose: ArrayLike, k: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_change_length_unit(pose: ArrayLike | Tuple[ArrayLike, ArrayLike], k: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q] (either order) -> [k p; q].
 
     Mirror of the C function void spconv_pose_change_length_unit(spconv_real res[7], const spconv_real pose[7], spconv_real k);
@@ -1725,7 +1738,7 @@ def pose_change_length_unit(pose: ArrayLike, k: ArrayLike, *, check_finite: bool
 
     Parameters
     ----------
-    pose : array_like (..., 7)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     k : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -1737,7 +1750,7 @@ def pose_change_length_unit(pose: ArrayLike, k: ArrayLike, *, check_finite: bool
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_convert(to: PoseConvention | PresetId | str, pose: ArrayLike, from_: PoseConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_convert(to: PoseConvention | PresetId | str, pose: ArrayLike | Tuple[ArrayLike, ArrayLike], from_: PoseConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose under `from` -> under `to`, for COM com and iquat (body axes); iquat_wxyz NULL: identity.
 
     Mirror of the C function int spconv_pose_convert(spconv_real res[7], const spconv_pose_convention *to, const spconv_real pose[7], const spconv_pose_convention *from, const spconv_real com[3], const spconv_real iquat_wxyz[4]);
@@ -1746,7 +1759,7 @@ def pose_convert(to: PoseConvention | PresetId | str, pose: ArrayLike, from_: Po
     Parameters
     ----------
     to : spatial_conv.PoseConvention, PresetId or preset name ("newton")
-    pose : array_like (..., 7)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     from_ : spatial_conv.PoseConvention, PresetId or preset name ("newton")
     com : array_like (..., 3)
     iquat_wxyz : array_like (..., 4), or None (C's NULL)
@@ -1760,7 +1773,7 @@ def pose_convert(to: PoseConvention | PresetId | str, pose: ArrayLike, from_: Po
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def pose_exp_wxyz(twist: ArrayLike, dt: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_exp_wxyz(twist: ArrayLike | Tuple[ArrayLike, ArrayLike], dt: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; unit q_wxyz] = exp(dt twist^): twist at the origin, stored as order says.
 
     Mirror of the C function int spconv_pose_exp_wxyz(spconv_real res[7], const spconv_real twist[6], spconv_real dt, spconv_order order);
@@ -1768,7 +1781,7 @@ def pose_exp_wxyz(twist: ArrayLike, dt: ArrayLike, order: Order | int, *, check_
 
     Parameters
     ----------
-    twist : array_like (..., 6)
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     dt : array_like (...) reals
     order : spatial_conv.Order
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -1801,7 +1814,7 @@ def pose_from_body(to: PoseConvention | PresetId | str, body: Body, *, check_fin
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def pose_from_mujoco_fromto(fromto: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any], NDArray[Any]]:
+def pose_from_mujoco_fromto(fromto: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any], NDArray[Any]]:
     """Geom frame (pos, wxyz, half length) of MuJoCo fromto (a; b).
 
     Mirror of the C function int spconv_pose_from_mujoco_fromto(spconv_real res_pos[3], spconv_real res_q_wxyz[4], spconv_real *res_half_length, const spconv_real fromto[6]);
@@ -1809,7 +1822,7 @@ def pose_from_mujoco_fromto(fromto: ArrayLike, *, check_finite: bool = ..., out:
 
     Parameters
     ----------
-    fromto : array_like (..., 6)
+    fromto : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -1822,7 +1835,7 @@ def pose_from_mujoco_fromto(fromto: ArrayLike, *, check_finite: bool = ..., out:
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def pose_interp_wxyz(a: ArrayLike, b: ArrayLike, t: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_interp_wxyz(a: ArrayLike | Tuple[ArrayLike, ArrayLike], b: ArrayLike | Tuple[ArrayLike, ArrayLike], t: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """P lerp, q slerp (unit, shortest arc) a fraction t from a to b ([p; q_wxyz]).
 
     Mirror of the C function void spconv_pose_interp_wxyz(spconv_real res[7], const spconv_real a[7], const spconv_real b[7], spconv_real t);
@@ -1830,8 +1843,8 @@ def pose_interp_wxyz(a: ArrayLike, b: ArrayLike, t: ArrayLike, *, check_finite: 
 
     Parameters
     ----------
-    a : array_like (..., 7)
-    b : array_like (..., 7)
+    a : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
+    b : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     t : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -1843,7 +1856,7 @@ def pose_interp_wxyz(a: ArrayLike, b: ArrayLike, t: ArrayLike, *, check_finite: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_inv_wxyz(pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_inv_wxyz(pose: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose^-1 = [-R^T p; conj(q) / |q|^2] ([p; q_wxyz]).
 
     Mirror of the C function void spconv_pose_inv_wxyz(spconv_real res[7], const spconv_real pose[7]);
@@ -1851,7 +1864,7 @@ def pose_inv_wxyz(pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any
 
     Parameters
     ----------
-    pose : array_like (..., 7)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -1862,7 +1875,7 @@ def pose_inv_wxyz(pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_mul_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_mul_wxyz(a: ArrayLike | Tuple[ArrayLike, ArrayLike], b: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose a b = [p_a + R_a p_b; q_a q_b] ([p; q_wxyz], b given in a's frame).
 
     Mirror of the C function void spconv_pose_mul_wxyz(spconv_real res[7], const spconv_real a[7], const spconv_real b[7]);
@@ -1870,8 +1883,8 @@ def pose_mul_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., out: 
 
     Parameters
     ----------
-    a : array_like (..., 7)
-    b : array_like (..., 7)
+    a : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
+    b : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -1882,7 +1895,7 @@ def pose_mul_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., out: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_relative_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_relative_wxyz(a: ArrayLike | Tuple[ArrayLike, ArrayLike], b: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """A^-1 b: pose b in frame a ([p; q_wxyz]).
 
     Mirror of the C function void spconv_pose_relative_wxyz(spconv_real res[7], const spconv_real a[7], const spconv_real b[7]);
@@ -1890,8 +1903,8 @@ def pose_relative_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., 
 
     Parameters
     ----------
-    a : array_like (..., 7)
-    b : array_like (..., 7)
+    a : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
+    b : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -1902,7 +1915,7 @@ def pose_relative_wxyz(a: ArrayLike, b: ArrayLike, *, check_finite: bool = ..., 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_rotate_vec_wxyz(pose: ArrayLike, v: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_rotate_vec_wxyz(pose: ArrayLike | Tuple[ArrayLike, ArrayLike], v: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """R v: a direction of the frame in the parent's axes ([p; q_wxyz]).
 
     Mirror of the C function void spconv_pose_rotate_vec_wxyz(spconv_real res[3], const spconv_real pose[7], const spconv_real v[3]);
@@ -1910,7 +1923,7 @@ def pose_rotate_vec_wxyz(pose: ArrayLike, v: ArrayLike, *, check_finite: bool = 
 
     Parameters
     ----------
-    pose : array_like (..., 7)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     v : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -1922,7 +1935,7 @@ def pose_rotate_vec_wxyz(pose: ArrayLike, v: ArrayLike, *, check_finite: bool = 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_transform_point_wxyz(pose: ArrayLike, point: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_transform_point_wxyz(pose: ArrayLike | Tuple[ArrayLike, ArrayLike], point: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """R point + p: a point of the frame in the parent ([p; q_wxyz]).
 
     Mirror of the C function void spconv_pose_transform_point_wxyz(spconv_real res[3], const spconv_real pose[7], const spconv_real point[3]);
@@ -1930,7 +1943,7 @@ def pose_transform_point_wxyz(pose: ArrayLike, point: ArrayLike, *, check_finite
 
     Parameters
     ----------
-    pose : array_like (..., 7)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     point : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -1942,7 +1955,7 @@ def pose_transform_point_wxyz(pose: ArrayLike, point: ArrayLike, *, check_finite
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_wxyz_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_wxyz_change_axes(M: ArrayLike, pose: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q_wxyz] -> [M p; (w, (det M) M v)].
 
     Mirror of the C function void spconv_pose_wxyz_change_axes(spconv_real res[7], const spconv_real M[9], const spconv_real pose[7]);
@@ -1951,7 +1964,7 @@ def pose_wxyz_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool =
     Parameters
     ----------
     M : array_like (..., 9) or (..., 3, 3)
-    pose : array_like (..., 7)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -1982,7 +1995,7 @@ def pose_wxyz_from_mat4(T: ArrayLike, layout: Mat4Layout | int, *, check_finite:
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def pose_wxyz_from_xyzw(pose_xyzw: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_wxyz_from_xyzw(pose_xyzw: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q_wxyz] from the same pose stored [p; q_xyzw] (p copied).
 
     Mirror of the C function void spconv_pose_wxyz_from_xyzw(spconv_real res[7], const spconv_real pose_xyzw[7]);
@@ -1990,7 +2003,7 @@ def pose_wxyz_from_xyzw(pose_xyzw: ArrayLike, *, check_finite: bool = ..., out: 
 
     Parameters
     ----------
-    pose_xyzw : array_like (..., 7)
+    pose_xyzw : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -2001,7 +2014,7 @@ def pose_wxyz_from_xyzw(pose_xyzw: ArrayLike, *, check_finite: bool = ..., out: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_wxyz_from_xyzw_n(pose_xyzw: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_wxyz_from_xyzw_n(pose_xyzw: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q_wxyz] from the same pose stored [p; q_xyzw] (p copied).
 
     Mirror of the C function void spconv_pose_wxyz_from_xyzw(spconv_real res[7], const spconv_real pose_xyzw[7]);
@@ -2009,7 +2022,7 @@ def pose_wxyz_from_xyzw_n(pose_xyzw: ArrayLike, *, check_finite: bool = ..., out
 
     Parameters
     ----------
-    pose_xyzw : array_like (..., 7)
+    pose_xyzw : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -2020,7 +2033,7 @@ def pose_wxyz_from_xyzw_n(pose_xyzw: ArrayLike, *, check_finite: bool = ..., out
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_xyzw_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_xyzw_change_axes(M: ArrayLike, pose: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q_xyzw] (Warp / Newton transform) -> [M p; rotated q].
 
     Mirror of the C function void spconv_pose_xyzw_change_axes(spconv_real res[7], const spconv_real M[9], const spconv_real pose[7]);
@@ -2029,7 +2042,7 @@ def pose_xyzw_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool =
     Parameters
     ----------
     M : array_like (..., 9) or (..., 3, 3)
-    pose : array_like (..., 7)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -2040,7 +2053,7 @@ def pose_xyzw_change_axes(M: ArrayLike, pose: ArrayLike, *, check_finite: bool =
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_xyzw_from_wxyz(pose_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_xyzw_from_wxyz(pose_wxyz: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q_xyzw] from the same pose stored [p; q_wxyz] (p copied).
 
     Mirror of the C function void spconv_pose_xyzw_from_wxyz(spconv_real res[7], const spconv_real pose_wxyz[7]);
@@ -2048,7 +2061,7 @@ def pose_xyzw_from_wxyz(pose_wxyz: ArrayLike, *, check_finite: bool = ..., out: 
 
     Parameters
     ----------
-    pose_wxyz : array_like (..., 7)
+    pose_wxyz : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -2059,7 +2072,7 @@ def pose_xyzw_from_wxyz(pose_wxyz: ArrayLike, *, check_finite: bool = ..., out: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def pose_xyzw_from_wxyz_n(pose_wxyz: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def pose_xyzw_from_wxyz_n(pose_wxyz: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Pose [p; q_xyzw] from the same pose stored [p; q_wxyz] (p copied).
 
     Mirror of the C function void spconv_pose_xyzw_from_wxyz(spconv_real res[7], const spconv_real pose_wxyz[7]);
@@ -2067,7 +2080,7 @@ def pose_xyzw_from_wxyz_n(pose_wxyz: ArrayLike, *, check_finite: bool = ..., out
 
     Parameters
     ----------
-    pose_wxyz : array_like (..., 7)
+    pose_wxyz : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -2078,7 +2091,7 @@ def pose_xyzw_from_wxyz_n(pose_wxyz: ArrayLike, *, check_finite: bool = ..., out
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def power(wrench: ArrayLike, twist: ArrayLike, *, check_finite: bool = ...) -> Any:
+def power(wrench: ArrayLike | Tuple[ArrayLike, ArrayLike], twist: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ...) -> Any:
     """F.v + tau.w of wrench [f; tau] on twist [v; w] (same point and axes).
 
     Mirror of the C function spconv_real spconv_power(const spconv_real wrench[6], const spconv_real twist[6]);
@@ -2086,8 +2099,8 @@ def power(wrench: ArrayLike, twist: ArrayLike, *, check_finite: bool = ...) -> A
 
     Parameters
     ----------
-    wrench : array_like (..., 6)
-    twist : array_like (..., 6)
+    wrench : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     check_finite : bool, default True (False hands NaN and inf to C)
 
     Returns
@@ -2144,7 +2157,7 @@ def pseudovec_change_axes(M: ArrayLike, w: ArrayLike, *, check_finite: bool = ..
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def public_body_force_from_sap(f_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def public_body_force_from_sap(f_sap: ArrayLike | Tuple[ArrayLike, ArrayLike], r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Public body wrench [f; tau_C] from SAP residual [-tau_O; -f].
 
     Mirror of the C function void spconv_public_body_force_from_sap(spconv_real res[6], const spconv_real f_sap[6], const spconv_real r_oc[3]);
@@ -2152,7 +2165,7 @@ def public_body_force_from_sap(f_sap: ArrayLike, r_oc: ArrayLike, *, check_finit
 
     Parameters
     ----------
-    f_sap : array_like (..., 6)
+    f_sap : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -2164,7 +2177,7 @@ def public_body_force_from_sap(f_sap: ArrayLike, r_oc: ArrayLike, *, check_finit
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def public_body_force_from_sap_n(f_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def public_body_force_from_sap_n(f_sap: ArrayLike | Tuple[ArrayLike, ArrayLike], r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Public body wrench [f; tau_C] from SAP residual [-tau_O; -f].
 
     Mirror of the C function void spconv_public_body_force_from_sap(spconv_real res[6], const spconv_real f_sap[6], const spconv_real r_oc[3]);
@@ -2172,7 +2185,7 @@ def public_body_force_from_sap_n(f_sap: ArrayLike, r_oc: ArrayLike, *, check_fin
 
     Parameters
     ----------
-    f_sap : array_like (..., 6)
+    f_sap : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -2205,7 +2218,7 @@ def public_joint_qd_from_sap(joint_qd: Any, L: Any, body_q: Any, body_com: Any, 
     returns an array shaped as joint_qd. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def public_twist_from_sap(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def public_twist_from_sap(u_sap: ArrayLike | Tuple[ArrayLike, ArrayLike], r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Public twist [v_C; w] from sap [w; v_O]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_public_twist_from_sap(spconv_real res[6], const spconv_real u_sap[6], const spconv_real r_oc[3]);
@@ -2213,7 +2226,7 @@ def public_twist_from_sap(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bo
 
     Parameters
     ----------
-    u_sap : array_like (..., 6)
+    u_sap : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -2225,7 +2238,7 @@ def public_twist_from_sap(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bo
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def public_twist_from_sap_n(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def public_twist_from_sap_n(u_sap: ArrayLike | Tuple[ArrayLike, ArrayLike], r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Public twist [v_C; w] from sap [w; v_O]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_public_twist_from_sap(spconv_real res[6], const spconv_real u_sap[6], const spconv_real r_oc[3]);
@@ -2233,7 +2246,7 @@ def public_twist_from_sap_n(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: 
 
     Parameters
     ----------
-    u_sap : array_like (..., 6)
+    u_sap : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -2245,7 +2258,7 @@ def public_twist_from_sap_n(u_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def public_wrench_from_sap(g_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def public_wrench_from_sap(g_sap: ArrayLike | Tuple[ArrayLike, ArrayLike], r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Public wrench [f; tau_C] from sap [tau_O; f]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_public_wrench_from_sap(spconv_real res[6], const spconv_real g_sap[6], const spconv_real r_oc[3]);
@@ -2253,7 +2266,7 @@ def public_wrench_from_sap(g_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: b
 
     Parameters
     ----------
-    g_sap : array_like (..., 6)
+    g_sap : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -2265,7 +2278,7 @@ def public_wrench_from_sap(g_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: b
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def public_wrench_from_sap_n(g_sap: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def public_wrench_from_sap_n(g_sap: ArrayLike | Tuple[ArrayLike, ArrayLike], r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Public wrench [f; tau_C] from sap [tau_O; f]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_public_wrench_from_sap(spconv_real res[6], const spconv_real g_sap[6], const spconv_real r_oc[3]);
@@ -2273,7 +2286,7 @@ def public_wrench_from_sap_n(g_sap: ArrayLike, r_oc: ArrayLike, *, check_finite:
 
     Parameters
     ----------
-    g_sap : array_like (..., 6)
+    g_sap : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -2942,7 +2955,7 @@ def rotvec_from_quat_wxyz(q_wxyz: ArrayLike, *, check_finite: bool = ..., out: N
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def sap_body_force_from_public(f_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def sap_body_force_from_public(f_public: ArrayLike | Tuple[ArrayLike, ArrayLike], r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """SAP residual -P_f F = [-(tau_C + r_oc x f); -f] from public [f; tau_C].
 
     Mirror of the C function void spconv_sap_body_force_from_public(spconv_real res[6], const spconv_real f_public[6], const spconv_real r_oc[3]);
@@ -2950,7 +2963,7 @@ def sap_body_force_from_public(f_public: ArrayLike, r_oc: ArrayLike, *, check_fi
 
     Parameters
     ----------
-    f_public : array_like (..., 6)
+    f_public : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -2962,7 +2975,7 @@ def sap_body_force_from_public(f_public: ArrayLike, r_oc: ArrayLike, *, check_fi
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def sap_body_force_from_public_n(f_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def sap_body_force_from_public_n(f_public: ArrayLike | Tuple[ArrayLike, ArrayLike], r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """SAP residual -P_f F = [-(tau_C + r_oc x f); -f] from public [f; tau_C].
 
     Mirror of the C function void spconv_sap_body_force_from_public(spconv_real res[6], const spconv_real f_public[6], const spconv_real r_oc[3]);
@@ -2970,7 +2983,7 @@ def sap_body_force_from_public_n(f_public: ArrayLike, r_oc: ArrayLike, *, check_
 
     Parameters
     ----------
-    f_public : array_like (..., 6)
+    f_public : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3017,7 +3030,7 @@ def sap_joint_qd_from_public(joint_qd: Any, L: Any, body_q: Any, body_com: Any, 
     returns an array shaped as joint_qd. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def sap_twist_from_public(u_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def sap_twist_from_public(u_public: ArrayLike | Tuple[ArrayLike, ArrayLike], r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Sap twist [w; v_O] from public [v_C; w]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_sap_twist_from_public(spconv_real res[6], const spconv_real u_public[6], const spconv_real r_oc[3]);
@@ -3025,7 +3038,7 @@ def sap_twist_from_public(u_public: ArrayLike, r_oc: ArrayLike, *, check_finite:
 
     Parameters
     ----------
-    u_public : array_like (..., 6)
+    u_public : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3037,7 +3050,7 @@ def sap_twist_from_public(u_public: ArrayLike, r_oc: ArrayLike, *, check_finite:
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def sap_twist_from_public_n(u_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def sap_twist_from_public_n(u_public: ArrayLike | Tuple[ArrayLike, ArrayLike], r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Sap twist [w; v_O] from public [v_C; w]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_sap_twist_from_public(spconv_real res[6], const spconv_real u_public[6], const spconv_real r_oc[3]);
@@ -3045,7 +3058,7 @@ def sap_twist_from_public_n(u_public: ArrayLike, r_oc: ArrayLike, *, check_finit
 
     Parameters
     ----------
-    u_public : array_like (..., 6)
+    u_public : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3076,7 +3089,7 @@ def sap_twist_matrix(r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def sap_wrench_from_public(g_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def sap_wrench_from_public(g_public: ArrayLike | Tuple[ArrayLike, ArrayLike], r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Sap wrench [tau_O; f] from public [f; tau_C]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_sap_wrench_from_public(spconv_real res[6], const spconv_real g_public[6], const spconv_real r_oc[3]);
@@ -3084,7 +3097,7 @@ def sap_wrench_from_public(g_public: ArrayLike, r_oc: ArrayLike, *, check_finite
 
     Parameters
     ----------
-    g_public : array_like (..., 6)
+    g_public : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3096,7 +3109,7 @@ def sap_wrench_from_public(g_public: ArrayLike, r_oc: ArrayLike, *, check_finite
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def sap_wrench_from_public_n(g_public: ArrayLike, r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def sap_wrench_from_public_n(g_public: ArrayLike | Tuple[ArrayLike, ArrayLike], r_oc: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Sap wrench [tau_O; f] from public [f; tau_C]; r_oc = C - O, world.
 
     Mirror of the C function void spconv_sap_wrench_from_public(spconv_real res[6], const spconv_real g_public[6], const spconv_real r_oc[3]);
@@ -3104,7 +3117,7 @@ def sap_wrench_from_public_n(g_public: ArrayLike, r_oc: ArrayLike, *, check_fini
 
     Parameters
     ----------
-    g_public : array_like (..., 6)
+    g_public : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r_oc : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3224,7 +3237,7 @@ def shape_volume(size: ArrayLike, type: ShapeType | int, format: ShapeFormat | i
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def spatial_accel_from_classical(accel: ArrayLike, twist: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def spatial_accel_from_classical(accel: ArrayLike | Tuple[ArrayLike, ArrayLike], twist: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Spatial [a_P - w x v_P; alpha] from classical [a_P; alpha], twist [v_P; w].
 
     Mirror of the C function void spconv_spatial_accel_from_classical(spconv_real res[6], const spconv_real accel[6], const spconv_real twist[6]);
@@ -3232,8 +3245,8 @@ def spatial_accel_from_classical(accel: ArrayLike, twist: ArrayLike, *, check_fi
 
     Parameters
     ----------
-    accel : array_like (..., 6)
-    twist : array_like (..., 6)
+    accel : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -3244,7 +3257,7 @@ def spatial_accel_from_classical(accel: ArrayLike, twist: ArrayLike, *, check_fi
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def spatial_change_axes(M: ArrayLike, x: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def spatial_change_axes(M: ArrayLike, x: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist or wrench [a; b] (any point) -> [M a; (det M) M b].
 
     Mirror of the C function void spconv_spatial_change_axes(spconv_real res[6], const spconv_real M[9], const spconv_real x[6]);
@@ -3253,7 +3266,7 @@ def spatial_change_axes(M: ArrayLike, x: ArrayLike, *, check_finite: bool = ...,
     Parameters
     ----------
     M : array_like (..., 9) or (..., 3, 3)
-    x : array_like (..., 6)
+    x : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -3292,7 +3305,7 @@ def spatial_inertia(mass: ArrayLike, com: ArrayLike, I_com: ArrayLike, *, check_
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def spatial_inertia_transform_wxyz(pose: ArrayLike, I_spatial: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def spatial_inertia_transform_wxyz(pose: ArrayLike | Tuple[ArrayLike, ArrayLike], I_spatial: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """6x6 [v; w] -> [p; L] inertia about B's origin, B axes -> A's (B in A): Ad^-T I Ad^-1.
 
     Mirror of the C function void spconv_spatial_inertia_transform_wxyz(spconv_real res[36], const spconv_real pose[7], const spconv_real I_spatial[36]);
@@ -3300,7 +3313,7 @@ def spatial_inertia_transform_wxyz(pose: ArrayLike, I_spatial: ArrayLike, *, che
 
     Parameters
     ----------
-    pose : array_like (..., 7)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     I_spatial : array_like (..., 36) or (..., 6, 6)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3312,7 +3325,7 @@ def spatial_inertia_transform_wxyz(pose: ArrayLike, I_spatial: ArrayLike, *, che
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def spatial_rotate(R: ArrayLike, x: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def spatial_rotate(R: ArrayLike, x: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """[a; b] -> [R a; R b] (R row-major, old axes -> new); point unchanged.
 
     Mirror of the C function void spconv_spatial_rotate(spconv_real res[6], const spconv_real R[9], const spconv_real x[6]);
@@ -3321,7 +3334,7 @@ def spatial_rotate(R: ArrayLike, x: ArrayLike, *, check_finite: bool = ..., out:
     Parameters
     ----------
     R : array_like (..., 9) or (..., 3, 3)
-    x : array_like (..., 6)
+    x : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -3332,7 +3345,7 @@ def spatial_rotate(R: ArrayLike, x: ArrayLike, *, check_finite: bool = ..., out:
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def spatial_swap(x: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def spatial_swap(x: ArrayLike | Tuple[ArrayLike, ArrayLike], *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """[a; b] -> [b; a]: linear-first <-> angular-first.
 
     Mirror of the C function void spconv_spatial_swap(spconv_real res[6], const spconv_real x[6]);
@@ -3340,7 +3353,7 @@ def spatial_swap(x: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | 
 
     Parameters
     ----------
-    x : array_like (..., 6)
+    x : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -3358,7 +3371,7 @@ def state_convention_from_preset(id: Any) -> Any:
     returns a StateConvention (Error for an unknown id). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def state_convert(to: StateConvention | PresetId | str, pose: ArrayLike, twist: ArrayLike, from_: StateConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
+def state_convert(to: StateConvention | PresetId | str, pose: ArrayLike | Tuple[ArrayLike, ArrayLike], twist: ArrayLike | Tuple[ArrayLike, ArrayLike], from_: StateConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
     """Pose and twist `from` -> `to`, for COM com and iquat (body axes); iquat_wxyz NULL: identity.
 
     Mirror of the C function int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twist[6], const spconv_state_convention *to, const spconv_real pose[7], const spconv_real twist[6], const spconv_state_convention *from, const spconv_real com[3], const spconv_real iquat_wxyz[4]);
@@ -3367,8 +3380,8 @@ def state_convert(to: StateConvention | PresetId | str, pose: ArrayLike, twist: 
     Parameters
     ----------
     to : spatial_conv.StateConvention, PresetId or preset name ("newton")
-    pose : array_like (..., 7)
-    twist : array_like (..., 6)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     from_ : spatial_conv.StateConvention, PresetId or preset name ("newton")
     com : array_like (..., 3)
     iquat_wxyz : array_like (..., 4), or None (C's NULL)
@@ -3383,7 +3396,7 @@ def state_convert(to: StateConvention | PresetId | str, pose: ArrayLike, twist: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def state_convert_n(to: StateConvention | PresetId | str, pose: ArrayLike, twist: ArrayLike, from_: StateConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
+def state_convert_n(to: StateConvention | PresetId | str, pose: ArrayLike | Tuple[ArrayLike, ArrayLike], twist: ArrayLike | Tuple[ArrayLike, ArrayLike], from_: StateConvention | PresetId | str, com: ArrayLike, iquat_wxyz: ArrayLike | None = None, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> Tuple[NDArray[Any], NDArray[Any]]:
     """Pose and twist `from` -> `to`, for COM com and iquat (body axes); iquat_wxyz NULL: identity.
 
     Mirror of the C function int spconv_state_convert(spconv_real res_pose[7], spconv_real res_twist[6], const spconv_state_convention *to, const spconv_real pose[7], const spconv_real twist[6], const spconv_state_convention *from, const spconv_real com[3], const spconv_real iquat_wxyz[4]);
@@ -3392,8 +3405,8 @@ def state_convert_n(to: StateConvention | PresetId | str, pose: ArrayLike, twist
     Parameters
     ----------
     to : spatial_conv.StateConvention, PresetId or preset name ("newton")
-    pose : array_like (..., 7)
-    twist : array_like (..., 6)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     from_ : spatial_conv.StateConvention, PresetId or preset name ("newton")
     com : array_like (..., 3)
     iquat_wxyz : array_like (..., 4), or None (C's NULL)
@@ -3437,7 +3450,7 @@ def transform_change_axes(M: ArrayLike, T: ArrayLike, k: ArrayLike, layout: Mat4
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def twist_change_length_unit(twist: ArrayLike, k: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def twist_change_length_unit(twist: ArrayLike | Tuple[ArrayLike, ArrayLike], k: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist [v; w] -> [k v; w].
 
     Mirror of the C function void spconv_twist_change_length_unit(spconv_real res[6], const spconv_real twist[6], spconv_real k);
@@ -3445,7 +3458,7 @@ def twist_change_length_unit(twist: ArrayLike, k: ArrayLike, *, check_finite: bo
 
     Parameters
     ----------
-    twist : array_like (..., 6)
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     k : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3457,7 +3470,7 @@ def twist_change_length_unit(twist: ArrayLike, k: ArrayLike, *, check_finite: bo
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def twist_convert(to: Convention | PresetId | str, twist: ArrayLike, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def twist_convert(to: Convention | PresetId | str, twist: ArrayLike | Tuple[ArrayLike, ArrayLike], from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist stored under `from` -> under `to`, for body `body`.
 
     Mirror of the C function int spconv_twist_convert(spconv_real res[6], const spconv_convention *to, const spconv_real twist[6], const spconv_convention *from, const spconv_body *body);
@@ -3466,7 +3479,7 @@ def twist_convert(to: Convention | PresetId | str, twist: ArrayLike, from_: Conv
     Parameters
     ----------
     to : spatial_conv.Convention, PresetId or preset name ("newton")
-    twist : array_like (..., 6)
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -3507,7 +3520,7 @@ def twist_convert_n(to: Any, twist: Any, from_: Any, pose: Any, pose_convention:
     returns an array (..., 6). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def twist_cross(twist: ArrayLike, m: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def twist_cross(twist: ArrayLike | Tuple[ArrayLike, ArrayLike], m: ArrayLike | Tuple[ArrayLike, ArrayLike], order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist x twist at one point, one axes: [w x v_m + v x w_m; w x w_m] (order).
 
     Mirror of the C function int spconv_twist_cross(spconv_real res[6], const spconv_real twist[6], const spconv_real m[6], spconv_order order);
@@ -3515,8 +3528,8 @@ def twist_cross(twist: ArrayLike, m: ArrayLike, order: Order | int, *, check_fin
 
     Parameters
     ----------
-    twist : array_like (..., 6)
-    m : array_like (..., 6)
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
+    m : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     order : spatial_conv.Order
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3528,7 +3541,7 @@ def twist_cross(twist: ArrayLike, m: ArrayLike, order: Order | int, *, check_fin
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def twist_from_mujoco_cframe(to: Convention | PresetId | str, cvel: ArrayLike, subtree_com: ArrayLike, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def twist_from_mujoco_cframe(to: Convention | PresetId | str, cvel: ArrayLike | Tuple[ArrayLike, ArrayLike], subtree_com: ArrayLike, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist under `to` from cvel [w; v_S] (world, at subtree_com S).
 
     Mirror of the C function int spconv_twist_from_mujoco_cframe(spconv_real res[6], const spconv_convention *to, const spconv_real cvel[6], const spconv_real subtree_com[3], const spconv_body *body);
@@ -3537,7 +3550,7 @@ def twist_from_mujoco_cframe(to: Convention | PresetId | str, cvel: ArrayLike, s
     Parameters
     ----------
     to : spatial_conv.Convention, PresetId or preset name ("newton")
-    cvel : array_like (..., 6)
+    cvel : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     subtree_com : array_like (..., 3)
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -3550,7 +3563,7 @@ def twist_from_mujoco_cframe(to: Convention | PresetId | str, cvel: ArrayLike, s
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def twist_from_mujoco_cvel(cvel: ArrayLike, point: ArrayLike, subtree_com: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def twist_from_mujoco_cvel(cvel: ArrayLike | Tuple[ArrayLike, ArrayLike], point: ArrayLike, subtree_com: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist [v_P; w] (world) at point P from cvel [w; v] (world, at subtree_com).
 
     Mirror of the C function void spconv_twist_from_mujoco_cvel(spconv_real res[6], const spconv_real cvel[6], const spconv_real point[3], const spconv_real subtree_com[3]);
@@ -3558,7 +3571,7 @@ def twist_from_mujoco_cvel(cvel: ArrayLike, point: ArrayLike, subtree_com: Array
 
     Parameters
     ----------
-    cvel : array_like (..., 6)
+    cvel : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     point : array_like (..., 3)
     subtree_com : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -3571,7 +3584,7 @@ def twist_from_mujoco_cvel(cvel: ArrayLike, point: ArrayLike, subtree_com: Array
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def twist_from_mujoco_qvel(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def twist_from_mujoco_qvel(qvel: ArrayLike | Tuple[ArrayLike, ArrayLike], q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist [v_COM world; w world] from free-joint qvel [v_origin world; w body].
 
     Mirror of the C function void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_real qvel[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -3579,7 +3592,7 @@ def twist_from_mujoco_qvel(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, 
 
     Parameters
     ----------
-    qvel : array_like (..., 6)
+    qvel : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -3592,7 +3605,7 @@ def twist_from_mujoco_qvel(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def twist_from_mujoco_qvel_n(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def twist_from_mujoco_qvel_n(qvel: ArrayLike | Tuple[ArrayLike, ArrayLike], q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist [v_COM world; w world] from free-joint qvel [v_origin world; w body].
 
     Mirror of the C function void spconv_twist_from_mujoco_qvel(spconv_real res[6], const spconv_real qvel[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -3600,7 +3613,7 @@ def twist_from_mujoco_qvel_n(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike
 
     Parameters
     ----------
-    qvel : array_like (..., 6)
+    qvel : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -3613,7 +3626,7 @@ def twist_from_mujoco_qvel_n(qvel: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def twist_log_wxyz(pose: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def twist_log_wxyz(pose: ArrayLike | Tuple[ArrayLike, ArrayLike], order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist = log(pose [p; q_wxyz]) at the origin, |w| <= pi, stored as order says.
 
     Mirror of the C function int spconv_twist_log_wxyz(spconv_real res[6], const spconv_real pose[7], spconv_order order);
@@ -3621,7 +3634,7 @@ def twist_log_wxyz(pose: ArrayLike, order: Order | int, *, check_finite: bool = 
 
     Parameters
     ----------
-    pose : array_like (..., 7)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
     order : spatial_conv.Order
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3633,7 +3646,7 @@ def twist_log_wxyz(pose: ArrayLike, order: Order | int, *, check_finite: bool = 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def twist_shift(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def twist_shift(twist: ArrayLike | Tuple[ArrayLike, ArrayLike], r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist [v; w] at A -> at B, r = p_B - p_A: v += w x r.
 
     Mirror of the C function void spconv_twist_shift(spconv_real res[6], const spconv_real twist[6], const spconv_real r[3]);
@@ -3641,7 +3654,7 @@ def twist_shift(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out
 
     Parameters
     ----------
-    twist : array_like (..., 6)
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3653,7 +3666,7 @@ def twist_shift(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def twist_shift_n(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def twist_shift_n(twist: ArrayLike | Tuple[ArrayLike, ArrayLike], r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist [v; w] at A -> at B, r = p_B - p_A: v += w x r.
 
     Mirror of the C function void spconv_twist_shift(spconv_real res[6], const spconv_real twist[6], const spconv_real r[3]);
@@ -3661,7 +3674,7 @@ def twist_shift_n(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., o
 
     Parameters
     ----------
-    twist : array_like (..., 6)
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3673,7 +3686,7 @@ def twist_shift_n(twist: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., o
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def twist_transform_wxyz(pose: ArrayLike, twist: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def twist_transform_wxyz(pose: ArrayLike | Tuple[ArrayLike, ArrayLike], twist: ArrayLike | Tuple[ArrayLike, ArrayLike], order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Ad_T twist at B's origin, B axes -> at A's, A axes (B in A): [R v + p x R w; R w] (order).
 
     Mirror of the C function int spconv_twist_transform_wxyz(spconv_real res[6], const spconv_real pose[7], const spconv_real twist[6], spconv_order order);
@@ -3681,8 +3694,8 @@ def twist_transform_wxyz(pose: ArrayLike, twist: ArrayLike, order: Order | int, 
 
     Parameters
     ----------
-    pose : array_like (..., 7)
-    twist : array_like (..., 6)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     order : spatial_conv.Order
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3823,7 +3836,7 @@ def world_angvel_from_quats_wxyz(q0: ArrayLike, q1: ArrayLike, dt: ArrayLike, *,
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def wrench_change_length_unit(wrench: ArrayLike, k: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def wrench_change_length_unit(wrench: ArrayLike | Tuple[ArrayLike, ArrayLike], k: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench [f; tau] -> [k f; k^2 tau].
 
     Mirror of the C function void spconv_wrench_change_length_unit(spconv_real res[6], const spconv_real wrench[6], spconv_real k);
@@ -3831,7 +3844,7 @@ def wrench_change_length_unit(wrench: ArrayLike, k: ArrayLike, *, check_finite: 
 
     Parameters
     ----------
-    wrench : array_like (..., 6)
+    wrench : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     k : array_like (...) reals
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3843,7 +3856,7 @@ def wrench_change_length_unit(wrench: ArrayLike, k: ArrayLike, *, check_finite: 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def wrench_convert(to: Convention | PresetId | str, wrench: ArrayLike, from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def wrench_convert(to: Convention | PresetId | str, wrench: ArrayLike | Tuple[ArrayLike, ArrayLike], from_: Convention | PresetId | str, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench stored under `from` -> under `to` (power-conjugate of twist_convert).
 
     Mirror of the C function int spconv_wrench_convert(spconv_real res[6], const spconv_convention *to, const spconv_real wrench[6], const spconv_convention *from, const spconv_body *body);
@@ -3852,7 +3865,7 @@ def wrench_convert(to: Convention | PresetId | str, wrench: ArrayLike, from_: Co
     Parameters
     ----------
     to : spatial_conv.Convention, PresetId or preset name ("newton")
-    wrench : array_like (..., 6)
+    wrench : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     from_ : spatial_conv.Convention, PresetId or preset name ("newton")
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -3893,7 +3906,7 @@ def wrench_convert_n(to: Any, wrench: Any, from_: Any, pose: Any, pose_conventio
     returns an array (..., 6). Raises spatial_conv.Error for a C error status or a bad argument.
     """
 
-def wrench_cross(twist: ArrayLike, wrench: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def wrench_cross(twist: ArrayLike | Tuple[ArrayLike, ArrayLike], wrench: ArrayLike | Tuple[ArrayLike, ArrayLike], order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Twist x* wrench at one point, one axes: [w x f; w x tau + v x f] (order).
 
     Mirror of the C function int spconv_wrench_cross(spconv_real res[6], const spconv_real twist[6], const spconv_real wrench[6], spconv_order order);
@@ -3901,8 +3914,8 @@ def wrench_cross(twist: ArrayLike, wrench: ArrayLike, order: Order | int, *, che
 
     Parameters
     ----------
-    twist : array_like (..., 6)
-    wrench : array_like (..., 6)
+    twist : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
+    wrench : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     order : spatial_conv.Order
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -3938,7 +3951,7 @@ def wrench_from_force_at_point(to: Convention | PresetId | str, force: ArrayLike
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def wrench_from_mujoco_cframe(to: Convention | PresetId | str, cfrc: ArrayLike, subtree_com: ArrayLike, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def wrench_from_mujoco_cframe(to: Convention | PresetId | str, cfrc: ArrayLike | Tuple[ArrayLike, ArrayLike], subtree_com: ArrayLike, body: Body, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench under `to` from cfrc [tau_S; f] (world, about subtree_com S).
 
     Mirror of the C function int spconv_wrench_from_mujoco_cframe(spconv_real res[6], const spconv_convention *to, const spconv_real cfrc[6], const spconv_real subtree_com[3], const spconv_body *body);
@@ -3947,7 +3960,7 @@ def wrench_from_mujoco_cframe(to: Convention | PresetId | str, cfrc: ArrayLike, 
     Parameters
     ----------
     to : spatial_conv.Convention, PresetId or preset name ("newton")
-    cfrc : array_like (..., 6)
+    cfrc : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     subtree_com : array_like (..., 3)
     body : spatial_conv.Body (pos (..., 3), quat_wxyz (..., 4), com (..., 3), iquat_wxyz (..., 4))
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -3960,7 +3973,7 @@ def wrench_from_mujoco_cframe(to: Convention | PresetId | str, cfrc: ArrayLike, 
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
     """
 
-def wrench_from_mujoco_qfrc(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def wrench_from_mujoco_qfrc(qfrc: ArrayLike | Tuple[ArrayLike, ArrayLike], q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench [f; tau_COM] (world) from free-joint qfrc [f world; tau_origin body].
 
     Mirror of the C function void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_real qfrc[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -3968,7 +3981,7 @@ def wrench_from_mujoco_qfrc(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike,
 
     Parameters
     ----------
-    qfrc : array_like (..., 6)
+    qfrc : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -3981,7 +3994,7 @@ def wrench_from_mujoco_qfrc(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike,
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def wrench_from_mujoco_qfrc_n(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def wrench_from_mujoco_qfrc_n(qfrc: ArrayLike | Tuple[ArrayLike, ArrayLike], q_wxyz: ArrayLike, ipos: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench [f; tau_COM] (world) from free-joint qfrc [f world; tau_origin body].
 
     Mirror of the C function void spconv_wrench_from_mujoco_qfrc(spconv_real res[6], const spconv_real qfrc[6], const spconv_real q_wxyz[4], const spconv_real ipos[3]);
@@ -3989,7 +4002,7 @@ def wrench_from_mujoco_qfrc_n(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLik
 
     Parameters
     ----------
-    qfrc : array_like (..., 6)
+    qfrc : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     q_wxyz : array_like (..., 4)
     ipos : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
@@ -4002,7 +4015,7 @@ def wrench_from_mujoco_qfrc_n(qfrc: ArrayLike, q_wxyz: ArrayLike, ipos: ArrayLik
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def wrench_shift(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def wrench_shift(wrench: ArrayLike | Tuple[ArrayLike, ArrayLike], r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench [f; tau] about A -> about B, r = p_B - p_A: tau -= r x f.
 
     Mirror of the C function void spconv_wrench_shift(spconv_real res[6], const spconv_real wrench[6], const spconv_real r[3]);
@@ -4010,7 +4023,7 @@ def wrench_shift(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., o
 
     Parameters
     ----------
-    wrench : array_like (..., 6)
+    wrench : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -4022,7 +4035,7 @@ def wrench_shift(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., o
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def wrench_shift_n(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def wrench_shift_n(wrench: ArrayLike | Tuple[ArrayLike, ArrayLike], r: ArrayLike, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Wrench [f; tau] about A -> about B, r = p_B - p_A: tau -= r x f.
 
     Mirror of the C function void spconv_wrench_shift(spconv_real res[6], const spconv_real wrench[6], const spconv_real r[3]);
@@ -4030,7 +4043,7 @@ def wrench_shift_n(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ...,
 
     Parameters
     ----------
-    wrench : array_like (..., 6)
+    wrench : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     r : array_like (..., 3)
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
@@ -4042,7 +4055,7 @@ def wrench_shift_n(wrench: ArrayLike, r: ArrayLike, *, check_finite: bool = ...,
     Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input.
     """
 
-def wrench_transform_wxyz(pose: ArrayLike, wrench: ArrayLike, order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
+def wrench_transform_wxyz(pose: ArrayLike | Tuple[ArrayLike, ArrayLike], wrench: ArrayLike | Tuple[ArrayLike, ArrayLike], order: Order | int, *, check_finite: bool = ..., out: NDArray[Any] | Tuple[NDArray[Any], ...] | None = ...) -> NDArray[Any]:
     """Ad_T^-T wrench about B's origin, B axes -> A's (B in A): [R f; R tau + p x R f] (order).
 
     Mirror of the C function int spconv_wrench_transform_wxyz(spconv_real res[6], const spconv_real pose[7], const spconv_real wrench[6], spconv_order order);
@@ -4050,8 +4063,8 @@ def wrench_transform_wxyz(pose: ArrayLike, wrench: ArrayLike, order: Order | int
 
     Parameters
     ----------
-    pose : array_like (..., 7)
-    wrench : array_like (..., 6)
+    pose : array_like (..., 7), or the pair of its parts ((..., 3), (..., 4))
+    wrench : array_like (..., 6), or the pair of its parts ((..., 3), (..., 3))
     order : spatial_conv.Order
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
