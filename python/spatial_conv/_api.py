@@ -652,8 +652,11 @@ class ElementFunction:
         that requires grad: one attribute read per input."""
         for name in self.real_names:
             v = values[name]
-            if getattr(v, "requires_grad", False) or isinstance(v, tuple) and \
-                    any(getattr(f, "requires_grad", False) for f in v):
+            if isinstance(v, tuple):  # a Body, a pair
+                for f in v:
+                    if getattr(f, "requires_grad", False):
+                        return True
+            elif getattr(v, "requires_grad", False):
                 return True
         return False
 
