@@ -263,13 +263,16 @@ def element_body(plan, on_nonfinite, on_error, on_warning, element=array_element
     return lines
 
 
+# element_body's reactions in a host loop: an error returns, a warning is counted
+HOST_REACTIONS = dict(
+    on_nonfinite=f"report->index = (long long)i; report->arg = {{k}}; return report->status = {NONFINITE};",
+    on_error="report->index = (long long)i; return report->status = status;",
+    on_warning="if (report->warnings++ == 0) { report->warn_index = (long long)i; "
+               "report->warn_status = status; }")
+
+
 def _each_source(plan):
-    body = element_body(
-        plan,
-        on_nonfinite=f"report->index = (long long)i; report->arg = {{k}}; return report->status = {NONFINITE};",
-        on_error="report->index = (long long)i; return report->status = status;",
-        on_warning="if (report->warnings++ == 0) { report->warn_index = (long long)i; "
-                   "report->warn_status = status; }")
+    body = element_body(plan, **HOST_REACTIONS)
     return "\n".join([_each_prototype(plan) + " {", "  size_t i;", "  for (i = i0; i < i1; ++i) {",
                       *("    " + line for line in body), "  }", "  return 0;", "}"])
 
@@ -514,12 +517,7 @@ def _jacobian_source(plan):
                   f"((const double *){arg}_p)[(ptrdiff_t)i * {arg}_s + j], {lane} + j, {n_in});"]
         lane += size
     lines += [f"spconv_real {_staged(name)}[{size}];" for name, size in outs]
-    lines += element_body(
-        plan, on_nonfinite=f"report->index = (long long)i; report->arg = {{k}}; return report->status = {NONFINITE};",
-        on_error="report->index = (long long)i; return report->status = status;",
-        on_warning="if (report->warnings++ == 0) { report->warn_index = (long long)i; "
-                   "report->warn_status = status; }",
-        element=lambda name, size, const: _staged(name))
+    lines += element_body(plan, **HOST_REACTIONS, element=lambda name, size, const: _staged(name))
     row = 0
     for name, size in outs:
         dst = name.replace(".", "_")  # its loop parameters dst_p, dst_s
