@@ -14,6 +14,7 @@ values of the double computation rounded. Gradients run on CPU tensors.
 Poses and 6-vectors given as pairs are joined (torch.cat) before the call
 and pose and 6-vector results split after it.
 """
+import functools
 import math
 import types
 
@@ -49,7 +50,7 @@ def call(impl, values, check_finite, out, dtype):
     if split:
         values = _joined(impl.split_plan, values, fname, torch)
     run = _Call(impl, values, check_finite, torch)
-    outs = _Jacobian.apply(run, *run.xs)
+    outs = _function().apply(run, *run.xs)
     return run.results(outs, split)
 
 
@@ -220,7 +221,10 @@ class _Call:
         return res[0] if len(res) == 1 else tuple(res)
 
 
-def _function_class():
+@functools.lru_cache(maxsize=None)
+def _function():
+    """The torch.autograd.Function of every call (made on first use:
+    PyTorch is imported only then)."""
     import torch
     from torch.autograd.function import once_differentiable
 
@@ -248,15 +252,3 @@ def _function_class():
                 col += size
             return tuple(out)
     return Jacobian
-
-
-class _Lazy:
-    """The Function class, made on first use (PyTorch is imported only then)."""
-
-    def apply(self, *args):
-        global _Jacobian
-        _Jacobian = _function_class()
-        return _Jacobian.apply(*args)
-
-
-_Jacobian = _Lazy()
