@@ -1,5 +1,7 @@
-"""Builds spatial_conv's two cffi extension modules (double and float) from
-spatial_conv.h. In the repository the header is ../include/spatial_conv.h,
+"""Builds spatial_conv's cffi extension modules from spatial_conv.h: _c64
+(double) and _c32 (float), and _d64 (C++: the Jacobians of the element
+functions, for PyTorch autograd; optional, left out with a warning when
+no C++ compiler builds it). In the repository the header is ../include/spatial_conv.h,
 copied into the package (spatial_conv/include/) so that the sdist and the
 installed package carry it; so is the registry ../conventions/conventions.json
 (spatial_conv/share/)."""
@@ -34,6 +36,8 @@ from spatial_conv import _build  # noqa: E402
 
 build_dir = os.path.join(HERE, "build", "cffi")
 extensions = [_build.ffibuilder(bits, COPY).distutils_extension(build_dir) for bits in (64, 32)]
+extensions.append(_build.ffibuilder_jacobian(COPY).distutils_extension(build_dir))
+extensions[-1].optional = True
 for extension in extensions:  # the generated C includes the header: rebuild when it changes
     extension.depends = [COPY]
 del sys.modules["spatial_conv"]

@@ -466,6 +466,7 @@ class ElementFunction:
             params.append(inspect.Parameter("dtype", inspect.Parameter.KEYWORD_ONLY, default=None))
         self.signature = inspect.Signature(params)
         self.names = [a.py_name for a in self.inputs]
+        self.real_names = [a.py_name for a in self.inputs if a.role in (*_REAL_ROLES, _plan.BODY_IN)]
         self.out_ok = "out" in self.signature.parameters
         self.fast_steps = _fast_steps(plan)
         self.fast_reals = [s for s in self.fast_steps if s[0] == _FAST_IN]
@@ -520,6 +521,9 @@ class ElementFunction:
     def __call__(self, *args, check_finite=True, out=None, dtype=None, **kwargs):
         fname = self.name
         values = self.bind(args, kwargs)
+        if self.grad_wanted(values):  # PyTorch autograd: the Jacobian loops (_autograd.py)
+            from . import _autograd
+            return _autograd.call(self, values, check_finite, out, dtype)
         if self.on_device(values):  # CUDA arrays: kernels compiled by NVRTC (_cuda.py)
             if dtype is not None:
                 raise TypeError(f"{fname}() got an unexpected keyword argument 'dtype'")
@@ -617,21 +621,8 @@ class ElementFunction:
                     fields.append(_shaped(res, batch, size))
                     call += (ffi.from_buffer(res), size)
                 outputs.append(Body(*fields))
-            elif role == _plan.CONST:
-                v = values[a.py_name]
-                if a.ctype == "int":
-                    call.append(c_int(v, fname, a.py_name))
-                else:
-                    call.append(int(enum_value(v, a.ctype, fname, a.py_name)))
-            elif role == _plan.STRUCT:
-                call.append(convention_cdata(mod, a.ctype, values[a.py_name], fname, a.py_name))
-            elif role == _plan.STRING:
-                v = values[a.py_name]
-                if not isinstance(v, str):
-                    raise error(fname, a.py_name, "must be a str")
-                b = v.encode()
-                keep.append(b)
-                call.append(b)
+            else:  # CONST, STRUCT, STRING
+                call.append(self.c_value(a, values[a.py_name], mod, keep))
         if self.plan.returns_real:
             res = np.empty((count, 1), dtype)
             outputs.append(_shaped(res, batch, 0))
@@ -654,6 +645,33 @@ class ElementFunction:
         if torch_in:
             outputs = [to_torch(r) for r in outputs]
         return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+    def c_value(self, a, v, mod, keep):
+        """The C value of the CONST, STRUCT or STRING argument a given as v,
+        for module mod (a string's bytes kept alive in keep)."""
+        if a.role == _plan.CONST:
+            return c_int(v, self.name, a.py_name) if a.ctype == "int" else \
+                int(enum_value(v, a.ctype, self.name, a.py_name))
+        if a.role == _plan.STRUCT:
+            return convention_cdata(mod, a.ctype, v, self.name, a.py_name)
+        if not isinstance(v, str):
+            raise error(self.name, a.py_name, "must be a str")
+        b = v.encode()
+        keep.append(b)
+        return b
+
+    def grad_wanted(self, values):
+        """A real input, or a body field or pair part of one, is a tensor
+        that requires grad: one attribute read per input."""
+        for name in self.real_names:
+            v = values[name]
+            if isinstance(v, tuple):  # a Body, a pair
+                for f in v:
+                    if getattr(f, "requires_grad", False):
+                        return True
+            elif getattr(v, "requires_grad", False):
+                return True
+        return False
 
     def check_finite_first(self, reals, batch, count):
         """Error for the first element (in batch order) with a non-finite

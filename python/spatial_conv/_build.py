@@ -35,11 +35,15 @@ typedef struct spx_report {
 
 
 def _cdef_types(header, real):
-    out = [f"typedef {real} spconv_real;"]
+    """The types' declarations for cffi; real None (a C++ scalar class):
+    without spconv_real and the structs that hold it."""
+    out = [f"typedef {real} spconv_real;"] if real else []
     for e in header.enums.values():
         body = ",\n".join(f"  {n} = {v}" for n, v in e.members)
         out.append(f"typedef enum {e.name} {{\n{body}\n}} {e.name};")
     for s in header.structs.values():
+        if not real and any(f.type == "spconv_real" for f in s.fields):
+            continue
         fields = "\n".join(f"  {f.c_decl};" for f in s.fields)
         out.append(f"typedef struct {s.name} {{\n{fields}\n}} {s.name};")
     return "\n".join(out)
@@ -259,13 +263,16 @@ def element_body(plan, on_nonfinite, on_error, on_warning, element=array_element
     return lines
 
 
+# element_body's reactions in a host loop: an error returns, a warning is counted
+HOST_REACTIONS = dict(
+    on_nonfinite=f"report->index = (long long)i; report->arg = {{k}}; return report->status = {NONFINITE};",
+    on_error="report->index = (long long)i; return report->status = status;",
+    on_warning="if (report->warnings++ == 0) { report->warn_index = (long long)i; "
+               "report->warn_status = status; }")
+
+
 def _each_source(plan):
-    body = element_body(
-        plan,
-        on_nonfinite=f"report->index = (long long)i; report->arg = {{k}}; return report->status = {NONFINITE};",
-        on_error="report->index = (long long)i; return report->status = status;",
-        on_warning="if (report->warnings++ == 0) { report->warn_index = (long long)i; "
-                   "report->warn_status = status; }")
+    body = element_body(plan, **HOST_REACTIONS)
     return "\n".join([_each_prototype(plan) + " {", "  size_t i;", "  for (i = i0; i < i1; ++i) {",
                       *("    " + line for line in body), "  }", "  return 0;", "}"])
 
@@ -365,3 +372,185 @@ def ffibuilder(precision, header_path=_header.HEADER):
                    extra_compile_args=COMPILE_ARGS)
     return ffi
 
+
+
+# ------------------------------------------------------------ Jacobians
+# spatial_conv._d64: the header compiled as C++ with a forward-mode dual
+# number as its scalar (SPCONV_REAL), in double. One loop per element
+# function, lib.spxd_<name>(n, check_finite, report, arguments..., jac_p),
+# takes the arguments of spx_<name> and also writes each element's Jacobian,
+# row-major (out_reals x in_reals) at jac_p + i * out_reals * in_reals, in
+# the order of jacobian_lanes. The autograd path (_autograd.py) calls it.
+
+DUAL_PRELUDE = """
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+/* A forward-mode dual number: a value and the derivatives d[0..n) with
+   respect to the element's input reals (lanes n.. are zero; a constant has
+   n = 0). Values are computed with the same double operations as the
+   double build; math functions are found by argument-dependent lookup. */
+namespace spxd {
+struct dual {
+  double v;
+  int n;
+  double d[SPXD_LANES];
+  dual() : v(0.0), n(0) {}
+  dual(double x) : v(x), n(0) {}
+};
+/* ca * a' + cb * b' with value v */
+inline dual lin(double v, double ca, const dual &a, double cb, const dual &b) {
+  dual r(v);
+  int i;
+  r.n = a.n > b.n ? a.n : b.n;
+  for (i = 0; i < r.n; ++i) r.d[i] = 0.0;
+  for (i = 0; i < a.n; ++i) r.d[i] += ca * a.d[i];
+  for (i = 0; i < b.n; ++i) r.d[i] += cb * b.d[i];
+  return r;
+}
+/* c * a' with value v (the chain rule of a function of one argument) */
+inline dual chain(double v, double c, const dual &a) {
+  dual r(v);
+  int i;
+  r.n = a.n;
+  for (i = 0; i < a.n; ++i) r.d[i] = c * a.d[i];
+  return r;
+}
+/* x with derivative 1 in lane `lane` of `lanes` */
+inline dual variable(double x, int lane, int lanes) {
+  dual r(x);
+  int i;
+  r.n = lanes;
+  for (i = 0; i < lanes; ++i) r.d[i] = i == lane ? 1.0 : 0.0;
+  return r;
+}
+inline dual operator+(const dual &a, const dual &b) { return lin(a.v + b.v, 1.0, a, 1.0, b); }
+inline dual operator-(const dual &a, const dual &b) { return lin(a.v - b.v, 1.0, a, -1.0, b); }
+inline dual operator*(const dual &a, const dual &b) { return lin(a.v * b.v, b.v, a, a.v, b); }
+inline dual operator/(const dual &a, const dual &b) {
+  double q = a.v / b.v;
+  return lin(q, 1.0 / b.v, a, -q / b.v, b);
+}
+inline dual operator-(const dual &a) { return chain(-a.v, -1.0, a); }
+inline dual operator+(const dual &a) { return a; }
+inline dual &operator+=(dual &a, const dual &b) { return a = a + b; }
+inline dual &operator-=(dual &a, const dual &b) { return a = a - b; }
+inline dual &operator*=(dual &a, const dual &b) { return a = a * b; }
+inline dual &operator/=(dual &a, const dual &b) { return a = a / b; }
+inline bool operator<(const dual &a, const dual &b) { return a.v < b.v; }
+inline bool operator<=(const dual &a, const dual &b) { return a.v <= b.v; }
+inline bool operator>(const dual &a, const dual &b) { return a.v > b.v; }
+inline bool operator>=(const dual &a, const dual &b) { return a.v >= b.v; }
+inline bool operator==(const dual &a, const dual &b) { return a.v == b.v; }
+inline bool operator!=(const dual &a, const dual &b) { return a.v != b.v; }
+inline dual sqrt(const dual &a) {
+  double s = ::sqrt(a.v);
+  return chain(s, 0.5 / s, a);
+}
+inline dual sin(const dual &a) { return chain(::sin(a.v), ::cos(a.v), a); }
+inline dual cos(const dual &a) { return chain(::cos(a.v), -::sin(a.v), a); }
+inline dual atan2(const dual &y, const dual &x) {
+  double r2 = x.v * x.v + y.v * y.v;
+  return lin(::atan2(y.v, x.v), -y.v / r2, x, x.v / r2, y);
+}
+/* at 0 the derivative of the side x >= 0 */
+inline dual abs(const dual &a) { return chain(::fabs(a.v), a.v < 0.0 ? -1.0 : 1.0, a); }
+inline dual acos(const dual &a) { return chain(::acos(a.v), -1.0 / ::sqrt(1.0 - a.v * a.v), a); }
+inline dual asin(const dual &a) { return chain(::asin(a.v), 1.0 / ::sqrt(1.0 - a.v * a.v), a); }
+} /* namespace spxd */
+#define SPCONV_REAL spxd::dual
+#include "spatial_conv.h"
+/* 1 when the values of the k duals at x are all finite */
+static int spx__finite(const spconv_real *x, int k) {
+  int j;
+  for (j = 0; j < k; ++j)
+    if (!(x[j].v - x[j].v == 0)) return 0;
+  return 1;
+}
+/* dst[0..k) = src[0..k) */
+static void spx__copy(spconv_real *dst, const spconv_real *src, int k) {
+  int j;
+  for (j = 0; j < k; ++j) dst[j] = src[j];
+}
+"""
+
+
+def jacobian_lanes(plan):
+    """(inputs, outputs) of plan's Jacobian loop: (name, reals) of each real
+    input (a body: one per field, name.field) in argument order, the
+    columns of the Jacobian, and of each result (its value: ret), its rows."""
+    ins, outs = [], []
+    for a in plan.args:
+        if a.role in (_plan.IN, _plan.SCALAR):
+            ins.append((a.name, a.size or 1))
+        elif a.role == _plan.OUT:
+            outs.append((a.name, a.size or 1))
+        elif a.role in (_plan.BODY_IN, _plan.BODY_OUT):
+            (ins if a.role == _plan.BODY_IN else outs).extend(
+                (f"{a.name}.{field}", size) for field, size in _plan.BODY_FIELDS)
+    if plan.returns_real:
+        outs.append(("ret", 1))
+    return ins, outs
+
+
+def jacobian_prototype(plan):
+    return f"int spxd_{plan.key}({', '.join(_loop_params(plan) + ['void *jac_p'])})"
+
+
+def _staged(name):
+    """The C name of the element's dual copy of array argument name
+    (a body field name.field: name_field)."""
+    return "spxd_" + name.replace(".", "_")
+
+
+def _jacobian_source(plan):
+    """spxd_<name>: for each element, the input reals as duals seeded with
+    one lane each, the element function on them, then each result's values
+    and its rows of the Jacobian."""
+    ins, outs = jacobian_lanes(plan)
+    n_in, n_out = sum(s for _, s in ins), sum(s for _, s in outs)
+    lines, lane = ["int call = 1;"], 0
+    for name, size in ins:
+        arg = name.replace(".", "_")  # its loop parameters arg_p, arg_s
+        lines += [f"spconv_real {_staged(name)}[{size}];",
+                  f"if ({arg}_p) for (j = 0; j < {size}; ++j) {_staged(name)}[j] = spxd::variable("
+                  f"((const double *){arg}_p)[(ptrdiff_t)i * {arg}_s + j], {lane} + j, {n_in});"]
+        lane += size
+    lines += [f"spconv_real {_staged(name)}[{size}];" for name, size in outs]
+    lines += element_body(plan, **HOST_REACTIONS, element=lambda name, size, const: _staged(name))
+    row = 0
+    for name, size in outs:
+        dst = name.replace(".", "_")  # its loop parameters dst_p, dst_s
+        lines += [f"for (j = 0; j < {size}; ++j) {{",
+                  f"  const spconv_real *y = &{_staged(name)}[j];",
+                  f"  double *jac = (double *)jac_p + ((ptrdiff_t)i * {n_out} + {row} + j) * {n_in};",
+                  f"  ((double *){dst}_p)[(ptrdiff_t)i * {dst}_s + j] = y->v;",
+                  f"  for (l = 0; l < {n_in}; ++l) jac[l] = l < y->n ? y->d[l] : 0.0;",
+                  "}"]
+        row += size
+    return "\n".join([jacobian_prototype(plan) + " {", "  size_t i;", "  int j, l;",
+                      "  for (i = 0; i < n; ++i) {", *("    " + x for x in lines), "  }",
+                      "  (void)l;", "  return 0;", "}"])
+
+
+def jacobian_plans(header):
+    """The element plans with a Jacobian loop: every one (split arguments
+    are joined before the call, _autograd.py)."""
+    return list(_plan.element_plans(header).values())
+
+
+def ffibuilder_jacobian(header_path=_header.HEADER):
+    """The cffi builder of spatial_conv._d64 (C++, double)."""
+    from cffi import FFI
+    header = _header.read(header_path)
+    plans = jacobian_plans(header)
+    lanes = max(sum(s for _, s in jacobian_lanes(p)[0]) for p in plans)
+    ffi = FFI()
+    ffi.cdef("\n".join([_cdef_types(header, None), REPORT,
+                        *(jacobian_prototype(p) + ";" for p in plans)]))
+    source = (f"#define SPXD_LANES {lanes}\n" + DUAL_PRELUDE + REPORT +
+              "\n".join(_jacobian_source(p) for p in plans))
+    ffi.set_source("spatial_conv._d64", source, source_extension=".cpp",
+                   include_dirs=[os.path.dirname(header_path)],
+                   extra_compile_args=COMPILE_ARGS)
+    return ffi

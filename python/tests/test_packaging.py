@@ -45,13 +45,14 @@ def test_sdist_carries_the_header(tmp_path):
     with open(REPO_REGISTRY, "rb") as f:
         assert registry == f.read()
     # away from the repository, setup.py takes the copy: it generates the
-    # C sources of both modules from it (compiling is the install's job)
+    # C and C++ sources of the three modules from it (compiling is the install's job)
     unpacked = tmp_path / "unpacked" / root
     r = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--help"], cwd=unpacked,
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert (unpacked / "build" / "cffi" / "spatial_conv" / "_c64.c").exists()
     assert (unpacked / "build" / "cffi" / "spatial_conv" / "_c32.c").exists()
+    assert (unpacked / "build" / "cffi" / "spatial_conv" / "_d64.cpp").exists()
 
 
 def test_the_distribution_version_is_the_headers():
