@@ -107,7 +107,7 @@ def _joined(plan, values, function, torch):
         v = values[a.py_name]
         if a.role != _plan.SPLIT_IN or not _split.is_pair(v, a.size):
             continue
-        _split._check_pair(v, a.size, function, a.py_name)
+        _split.check_pair(v, a.size, function, a.py_name)
         parts = []
         for j, (x, size) in enumerate(zip(v, _plan.PARTS[a.size])):
             t, _ = _tensor(x, function, f"{a.py_name}[{j}]", torch)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import _errors
 
@@ -22,7 +22,7 @@ def _registry_text():
         return f.read()
 
 
-def conventions(preset: PresetId | _PresetIdName | None = None) -> dict[str, Any]:
+def conventions(preset: PresetId | _PresetIdName | None = None) -> dict[str, object]:
     """The registry of the presets' conventions, parsed: a new dict per call.
 
     preset None gives the whole registry (keys schema_version, about,

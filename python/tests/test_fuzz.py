@@ -206,8 +206,9 @@ def fuzz_case(f, name, b, sig, rng, i):
         paths = [(p, v) for p, v in fields(b) if p[0] not in ("check_finite", "out", "dtype")]
         choice = rng.integers(0, 10)
         what = f"{name} case {i}"
-        if choice == 0:  # Python arity and keyword mistakes: TypeError
-            kind, r = run(f, tuple(b.args) + (0,), dict(b.kwargs)) if rng.random() < 0.5 else \
+        if choice == 0 or not paths:  # Python arity and keyword mistakes: TypeError (a call
+            # given no arguments can only get a keyword wrong: a positional one may be optional)
+            kind, r = run(f, tuple(b.args) + (0,), dict(b.kwargs)) if paths and rng.random() < 0.5 else \
                 run(f, b.args, {**b.kwargs, "no_such_keyword": 1})
             if kind != "typeerror":
                 raise Failure(f"{what}: an arity / keyword mistake gave {kind}: {r!r:.200}")
