@@ -662,37 +662,31 @@ class ElementFunction:
             return _GENERAL
         arrays, dtype, batch, torch_in = got
         count = math.prod(batch)
-        mod = LIBS[dtype]
-        ffi = mod.ffi
-        # the C address of each contiguous input (None: NULL or strided)
-        ptrs = [ffi.from_buffer(a) if a is not None and _contiguous(a) else None for a in arrays]
-        outs = self.fast_out_arrays(out, arrays, ptrs, dtype, batch, ffi) if out is not None else None
+        outs = self.fast_out_arrays(out, arrays, dtype, batch) if out is not None else None
         if outs is _GENERAL or outs is not None and not count:
             return _GENERAL
-        report = ffi.new(_REPORT_TYPE[dtype])
+        mod = LIBS[dtype]
+        ffi = mod.ffi
+        report = ffi.new("spx_report *")
         call = [count, 1 if check_finite else 0, report]
         keep, outputs = [], []
-        fname, reals, addresses = self.name, iter(arrays), iter(ptrs)
+        fname, reals = self.name, iter(arrays)
         for step in self.fast_steps:
             kind = step[0]
             if kind == _FAST_IN:
-                a, p = next(reals), next(addresses)
+                a = next(reals)
                 if a is None:
                     call += (ffi.NULL, 0)
-                elif p is not None:  # as _flat has it: stride 0 for one element
-                    call += (p, 0 if count == 1 else step[4] or 1)
+                elif _contiguous(a):  # as _flat has it: stride 0 for one element
+                    call += (ffi.from_buffer(a), 0 if count == 1 else step[4] or 1)
                 else:
                     v, ptr, stride = _flat(a, batch, count, step[4], dtype, ffi)
                     keep.append(v)
                     call += (ptr, stride)
             elif kind == _FAST_OUT:
-                if outs is None:
-                    res = np.empty(batch + step[2], dtype)
-                    p = ffi.from_buffer(res)
-                else:
-                    res, p = outs[len(outputs)]
+                res = np.empty(batch + step[2], dtype) if outs is None else outs[len(outputs)]
                 outputs.append(res)
-                call += (p, step[1] or 1)
+                call += (ffi.from_buffer(res), step[1] or 1)
             elif kind == _FAST_BODY_OUT:
                 fields = [np.empty(batch + (size,), dtype) for _, size in _plan.BODY_FIELDS]
                 for f, (_, size) in zip(fields, _plan.BODY_FIELDS):
@@ -719,10 +713,9 @@ class ElementFunction:
             outputs = [to_torch(r) for r in outputs]
         return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
-    def fast_out_arrays(self, out, arrays, ptrs, dtype, batch, ffi):
-        """The out= arrays as (NumPy array, C address) that the C loop
-        writes directly, or _GENERAL (the general path checks and
-        explains). arrays: the inputs, ptrs their addresses (_fast_disjoint)."""
+    def fast_out_arrays(self, out, arrays, dtype, batch):
+        """The out= arrays as NumPy arrays the C loop writes directly, or
+        _GENERAL (the general path checks and explains)."""
         outs = (out,) if len(self.fast_outs) == 1 and not isinstance(out, tuple) else out
         if not isinstance(outs, tuple) or len(outs) != len(self.fast_outs):
             return _GENERAL
@@ -734,10 +727,10 @@ class ElementFunction:
             flags = o.flags
             if not (flags.c_contiguous and flags.aligned and flags.writeable):
                 return _GENERAL
-            p = ffi.from_buffer(o)
-            if not _fast_disjoint(o, p, arrays, ptrs):
-                return _GENERAL
-            views.append((o, p))
+            for a in arrays:
+                if a is not None and _may_share_memory(o, a):
+                    return _GENERAL
+            views.append(o)
         return views
 
     def fast_value(self, step, v, mod, keep):
@@ -759,25 +752,6 @@ _GENERAL = object()  # fast_call: the general path does this call
 _FAST_IN, _FAST_OUT, _FAST_BODY_OUT, _FAST_CONST, _FAST_STRUCT, _FAST_STRING = range(6)
 _FAST_VALUE_KIND = {_plan.CONST: _FAST_CONST, _plan.STRUCT: _FAST_STRUCT, _plan.STRING: _FAST_STRING}
 _may_share_memory = getattr(np.may_share_memory, "_implementation", np.may_share_memory)
-_REPORT_TYPE = {dtype: lib.ffi.typeof("spx_report *") for dtype, lib in LIBS.items()}
-
-
-def _fast_disjoint(o, o_ptr, arrays, ptrs):
-    """No input's memory bounds meet those of o, a C-contiguous array at
-    o_ptr (its nbytes bytes from there): np.may_share_memory's test. A
-    contiguous input (its address in ptrs) spans its nbytes bytes from
-    there, so two address differences decide; a strided one (None in
-    ptrs) goes through np.may_share_memory."""
-    o_start, o_size = o_ptr + 0, o.nbytes  # a char *: address differences in bytes
-    for a, p in zip(arrays, ptrs):
-        if a is None:
-            continue
-        if p is None:
-            if _may_share_memory(o, a):
-                return False
-        elif o_size and a.nbytes and -o_size < o_start - p < a.nbytes:
-            return False
-    return True
 
 
 def _fast_steps(plan):
