@@ -264,3 +264,18 @@ def test_fast_path_out_overlap_test_is_numpys(name, sizes, out_size):
                     (gk, gr), _ = outcome(lambda: f._impl(*g_args, out=g_out))
                     assert fk == gk and (fk != "error" or fr == gr), f"{what}: {fr!r:.200} / {gr!r:.200}"
                     assert same(buf, g_buf), what
+
+
+def test_fast_path_out_that_is_an_input_owning_its_memory():
+    """An out= array that owns its memory and is itself an input converts
+    in place through the general path, as a view of the input does; a
+    distinct array that owns its memory is written directly."""
+    q = np.array([[0.5, 0.1, -0.3, 0.8], [0.2, 0.4, 0.6, 0.1]])
+    f = sc.quat_xyzw_from_wxyz
+    assert q.base is None and q.flags.owndata
+    assert f._impl.fast_call((q,), True, q) is _api._GENERAL
+    want = f(q.copy())
+    got = f(q, out=q)
+    assert got is q and same(q, want)
+    fresh = np.empty_like(q)
+    assert f._impl.fast_call((q,), True, fresh) is not _api._GENERAL and same(fresh, f(q))
