@@ -780,8 +780,10 @@ class ElementFunction:
             flags = o.flags
             if not (flags.c_contiguous and flags.aligned and flags.writeable):
                 return _GENERAL
-            for a in arrays:
-                if a is not None and _may_share_memory(o, a):
+            owns = flags.owndata
+            for a in arrays:  # two arrays that own their memory are two allocations
+                if a is not None and not (owns and a is not o and a.base is None and a.flags.owndata) \
+                        and _may_share_memory(o, a):
                     return _GENERAL
             views.append(o)
         return views

@@ -215,3 +215,67 @@ def test_fast_path_warns_at_the_callers_line():
                 line = inspect.currentframe().f_lineno + 1
                 f(single, sc.EULER_XYZ, sc.EULER_EXTRINSIC, out=out)
             assert [(x.filename, x.lineno) for x in caught] == [(__file__, line)]
+
+
+def _views_of_one_buffer(buf, count, k):
+    """Input views of buf, (count, k) each: contiguous from every offset,
+    rows spread apart (strided, interleaving with what lies between them),
+    rows in reverse order, and one element broadcast over the batch."""
+    n = buf.size
+    views = []
+    for start in range(0, n - count * k + 1):
+        views.append(buf[start:start + count * k].reshape(count, k))
+    for start in range(0, n - 2 * count * k + 1, 3):
+        views.append(buf[start:start + 2 * count * k].reshape(count, 2 * k)[:, :k])
+    views.append(buf[:count * k].reshape(count, k)[::-1])
+    views.append(np.broadcast_to(buf[5:5 + k], (count, k)))
+    return views
+
+
+@pytest.mark.parametrize("name, sizes, out_size", [
+    ("quat_xyzw_from_wxyz", (4,), 4), ("twist_from_mujoco_qvel", (6, 4, 3), 6)])
+def test_fast_path_out_overlap_test_is_numpys(name, sizes, out_size):
+    """The fast path writes into out= exactly when np.may_share_memory finds
+    no input within its bounds (adjacent, partly overlapping, interleaved
+    strided and reversed views of one buffer), and otherwise gives the call to
+    the general path; both then write and raise alike."""
+    f = getattr(sc, name)
+    count, n = 2, 40
+    rng = np.random.default_rng(5)
+    base = rng.uniform(0.5, 1.0, n)
+    for arg in range(len(sizes)):
+        for out_start in range(0, n - count * out_size + 1, 3):
+            for view in range(len(_views_of_one_buffer(base, count, sizes[arg]))):
+                others = [rng.uniform(0.5, 1.0, (count, s)) for s in sizes]
+                runs = []
+                for _ in range(2):  # the fast path's call, the general path's
+                    buf = base.copy()
+                    args = [o.copy() for o in others]
+                    args[arg] = _views_of_one_buffer(buf, count, sizes[arg])[view]
+                    out = buf[out_start:out_start + count * out_size].reshape(count, out_size)
+                    runs.append((buf, args, out))
+                (buf, args, out), (g_buf, g_args, g_out) = runs
+                shares = np.may_share_memory(out, args[arg])
+                taken = f._impl.fast_call(tuple(args), True, out) is not _api._GENERAL
+                what = f"{name}: {f._impl.names[arg]} {args[arg].strides} view {view}, out at {out_start}"
+                assert taken == (not shares), what
+                if not taken:
+                    (fk, fr), _ = outcome(lambda: f(*args, out=out))
+                    (gk, gr), _ = outcome(lambda: f._impl(*g_args, out=g_out))
+                    assert fk == gk and (fk != "error" or fr == gr), f"{what}: {fr!r:.200} / {gr!r:.200}"
+                    assert same(buf, g_buf), what
+
+
+def test_fast_path_out_that_is_an_input_owning_its_memory():
+    """An out= array that owns its memory and is itself an input converts
+    in place through the general path, as a view of the input does; a
+    distinct array that owns its memory is written directly."""
+    q = np.array([[0.5, 0.1, -0.3, 0.8], [0.2, 0.4, 0.6, 0.1]])
+    f = sc.quat_xyzw_from_wxyz
+    assert q.base is None and q.flags.owndata
+    assert f._impl.fast_call((q,), True, q) is _api._GENERAL
+    want = f(q.copy())
+    got = f(q, out=q)
+    assert got is q and same(q, want)
+    fresh = np.empty_like(q)
+    assert f._impl.fast_call((q,), True, fresh) is not _api._GENERAL and same(fresh, f(q))
