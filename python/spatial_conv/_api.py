@@ -443,6 +443,14 @@ def _inner_ndim(a, size):
 
 
 # ------------------------------------------------------------ element functions
+def body_fields(v, function, argument):
+    """(name, value, size) of each field of a Body argument v, named
+    "argument.field"; spatial_conv.Error when v is not a Body."""
+    if not isinstance(v, tuple) or len(v) != 4:
+        raise error(function, argument, "must be a spatial_conv.Body (pos, quat_wxyz, com, iquat_wxyz)")
+    return [(f"{argument}.{field}", fv, size) for (field, size), fv in zip(_plan.BODY_FIELDS, v)]
+
+
 class ElementFunction:
     """The Python form of one element function (and of its _n batch form)."""
 
@@ -543,11 +551,7 @@ class ElementFunction:
                 torch_in = torch_in or is_torch(v)
                 reals.append((a.py_name, as_array(v, fname, a.py_name), a.size, _typed(v)))
             elif a.role == _plan.BODY_IN:
-                if not isinstance(v, tuple) or len(v) != 4:
-                    raise error(fname, a.py_name, "must be a spatial_conv.Body "
-                                "(pos, quat_wxyz, com, iquat_wxyz)")
-                for (field, size), fv in zip(_plan.BODY_FIELDS, v):
-                    name = f"{a.py_name}.{field}"
+                for name, fv, size in body_fields(v, fname, a.py_name):
                     torch_in = torch_in or is_torch(fv)
                     reals.append((name, as_array(fv, fname, name), size, _typed(fv)))
             elif a.role == _plan.SPLIT_IN:

@@ -139,11 +139,7 @@ class _Call:
                     _tensor(v, fname, a.py_name, torch)
                 inputs.append((a.py_name, t, a.size, typed))
             elif a.role == _plan.BODY_IN:
-                if not isinstance(v, tuple) or len(v) != 4:
-                    raise error(fname, a.py_name, "must be a spatial_conv.Body "
-                                "(pos, quat_wxyz, com, iquat_wxyz)")
-                for (field, size), fv in zip(_plan.BODY_FIELDS, v):
-                    name = f"{a.py_name}.{field}"
+                for name, fv, size in _api.body_fields(v, fname, a.py_name):
                     t, typed = _tensor(fv, fname, name, torch)
                     inputs.append((name, t, size, typed))
         given = [(n, t, s, typed) for n, t, s, typed in inputs if t is not None]

@@ -251,12 +251,7 @@ def test_a_pair_captured_and_replayed(variant, emulated):
 
 
 # ---------------------------------------------------------------- bad pairs
-def refused(argument, f, *args, **kwargs):
-    with pytest.raises(sc.Error) as e:
-        f(*args, **kwargs)
-    assert e.value.argument == argument, str(e.value)
-    assert e.value.function == f.__name__, str(e.value)
-    return str(e.value)
+refused = host_split.refused
 
 
 def test_bad_pairs_are_refused_naming_the_part(variant, emulated, monkeypatch):
