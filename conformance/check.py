@@ -321,7 +321,7 @@ def check_round_trip(report, adapter, layout, body, tol):
     problems = []
     for key, diagnose in DIAGNOSES.items():
         if key in got:
-            problems += [f"{key} changed by write then read: {p}" for p in
+            problems += [f"after write then read, {p}" for p in
                          diagnose(np.asarray(got[key], dtype=float), layout, body["quantities"], tol)]
     report.add("write+read", body["name"], problems)
 
@@ -391,8 +391,9 @@ class JsonAdapter:
 
 
 def load_adapter(spec, preset):
-    """FILE.py:FACTORY -> FACTORY(preset)."""
+    """FILE.py:FACTORY -> FACTORY(preset); FILE's folder is importable."""
     path, _, factory = spec.rpartition(":")
+    sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
     module_spec = importlib.util.spec_from_file_location("conformance_adapter", path)
     module = importlib.util.module_from_spec(module_spec)
     module_spec.loader.exec_module(module)
