@@ -53,3 +53,31 @@ def test_command_line_exit_status(capsys):
     assert "quaternion order looks swapped (xyzw read as wxyz)" in capsys.readouterr().out
     spec = os.path.join(CONFORMANCE, "adapters", "spatial_conv_adapter.py") + ":SpatialConvAdapter"
     assert check.main(["--preset", "drake", "--adapter", spec]) == 0
+
+
+def degrees_as_radians(body, a):
+    a["twist"][3:] = [x / check.DEG_PER_RAD for x in a["twist"][3:]]
+
+
+def halves_swapped(body, a):
+    a["twist"] = a["twist"][3:] + a["twist"][:3]
+
+
+def body_frame_for_inertial(body, a):
+    a["pose"][3:] = body["presets"]["newton"]["pose"][3:]
+
+
+@pytest.mark.parametrize("preset, spoil, expect", [
+    ("ptera", degrees_as_radians, "twist: angular velocity in radians, expected degrees"),
+    ("drake", halves_swapped, "twist: order looks swapped (linear_first stored, expected angular_first)"),
+    ("bullet", body_frame_for_inertial, "quaternion is the body frame's orientation, expected the inertial frame's"),
+])
+def test_json_adapter_diagnoses(preset, spoil, expect):
+    """Arrays given as JSON (no write, no Jacobian): each spoiled array named."""
+    arrays = {}
+    for body in VECTORS["bodies"]:
+        arrays[body["name"]] = json.loads(json.dumps(body["presets"][preset]))
+        spoil(body, arrays[body["name"]])
+    report = check.check(check.JsonAdapter(preset, {"bodies": arrays}), VECTORS)
+    read = [p for p in report.problems if p.startswith("read ")]
+    assert len(read) == len(VECTORS["bodies"]) and all(expect in p for p in read), str(report)
