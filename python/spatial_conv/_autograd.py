@@ -5,14 +5,17 @@ call runs through a torch.autograd.Function. Its forward calls the
 function's Jacobian loop, lib.spxd_<name> of spatial_conv._d64 (_build.py):
 the header compiled as C++ with a forward-mode dual number as its scalar,
 which writes each element's results and its Jacobian (result reals x input
-reals). Its backward is the vector-Jacobian product with those Jacobians.
+reals, row-major: one row per result real, one column per input real,
+both in the order of _build.jacobian_lanes). Its backward is the
+vector-Jacobian product with those Jacobians.
 
 Inputs are broadcast to the batch before the Function (torch.expand, whose
 gradient sums over the broadcast axes), so the Function sees (count, reals)
 per input. It computes in double: float32 inputs give float32 results, the
 values of the double computation rounded. Gradients run on CPU tensors.
 Poses and 6-vectors given as pairs are joined (torch.cat) before the call
-and pose and 6-vector results split after it.
+and pose and 6-vector results split after it; the parts' dtypes and a
+non-finite part's name follow the plain call (_split.py).
 """
 import functools
 import math
@@ -20,7 +23,7 @@ import types
 
 import numpy as np
 
-from . import _api, _build, _plan, _split
+from . import _api, _build, _errors, _plan, _split
 from ._errors import error
 
 try:
@@ -36,10 +39,10 @@ def call(impl, values, check_finite, out, dtype):
     fname = impl.name
     if dtype is not None:
         raise TypeError(f"{fname}() got an unexpected keyword argument 'dtype'")
-    _refuse_device(impl, values, torch)
-    if not torch.is_grad_enabled():  # torch.no_grad(): the plain call
+    if not torch.is_grad_enabled():  # torch.no_grad(): the plain call, on any device
         return impl(**{k: _detached(v, torch) for k, v in values.items()},
                     check_finite=check_finite, out=out)
+    _refuse_device(impl, values, torch)
     if out is not None:
         raise error(fname, "out", "cannot be written when an input requires grad (the "
                     "results are new tensors in the autograd graph)")
@@ -47,9 +50,10 @@ def call(impl, values, check_finite, out, dtype):
         raise error(fname, None, "has no gradients in this build: spatial_conv._d64 was not "
                     "compiled (it needs a C++ compiler when the package is built)")
     split = impl.split_plan is not None and _split.pairs_in(impl.split_plan, values)
+    joined = {}
     if split:
-        values = _joined(impl.split_plan, values, fname, torch)
-    run = _Call(impl, values, check_finite, torch)
+        values, joined = _joined(impl.split_plan, values, fname, torch)
+    run = _Call(impl, values, check_finite, torch, joined)
     outs = _function().apply(run, *run.xs)
     return run.results(outs, split)
 
@@ -84,14 +88,19 @@ def _detached(v, torch):
     return v
 
 
+def _numpy_dtype(t, torch):
+    """The NumPy dtype of tensor t (object for one NumPy lacks)."""
+    try:
+        return torch.empty((), dtype=t.dtype).numpy().dtype
+    except (TypeError, RuntimeError):
+        return np.dtype(object)
+
+
 def _tensor(v, function, name, torch):
     """v as a tensor of its own dtype (a NumPy array, list or number as
     float64), and whether it is typed (sets the precision, _api.real_dtype)."""
     if isinstance(v, torch.Tensor):
-        try:
-            dt = torch.empty((), dtype=v.dtype).numpy().dtype
-        except (TypeError, RuntimeError):
-            dt = np.dtype(object)
+        dt = _numpy_dtype(v, torch)
         _api.real_dtype([(name, np.empty(0, dt), 0, True)], function)  # refuses complex, ...
         return v, True
     arr = _api.as_array(v, function, name)
@@ -101,35 +110,55 @@ def _tensor(v, function, name, torch):
 
 def _joined(plan, values, function, torch):
     """values with each pose or 6-vector given as a pair joined into one
-    tensor (its parts broadcast to one batch shape)."""
-    values = dict(values)
+    tensor (its parts broadcast to one batch shape), and {name: typed} of
+    the joined arguments. As in the plain call (_split.input_parts), the
+    typed parts of a pair have one dtype, which is the joined tensor's
+    precision; a pair of lists is untyped."""
+    values, joined = dict(values), {}
     for a in plan.inputs:
         v = values[a.py_name]
         if a.role != _plan.SPLIT_IN or not _split.is_pair(v, a.size):
             continue
         _split.check_pair(v, a.size, function, a.py_name)
-        parts = []
+        parts, checked = [], []
         for j, (x, size) in enumerate(zip(v, _plan.PARTS[a.size])):
-            t, _ = _tensor(x, function, f"{a.py_name}[{j}]", torch)
+            name = f"{a.py_name}[{j}]"
+            t, typed = _tensor(x, function, name, torch)
             if tuple(t.shape[-1:]) != (size,):
-                raise error(function, f"{a.py_name}[{j}]", f"has shape {tuple(t.shape)}; expected "
+                raise error(function, name, f"has shape {tuple(t.shape)}; expected "
                             f"(..., {size}), a part of {_split._part_text(a.size)}")
             parts.append(t)
-        batch = _api.batch_shape(function, [f"{a.py_name}[{j}]" for j in range(2)],
+            checked.append((name, np.empty(0, _numpy_dtype(t, torch)), size, typed))
+        _split._same_dtype(checked, function)
+        batch = _api.batch_shape(function, [n for n, _, _, _ in checked],
                                  [tuple(t.shape[:-1]) for t in parts])
-        dtype = torch.promote_types(parts[0].dtype, parts[1].dtype)
+        dtype = torch.float32 if _api.real_dtype(checked, function) == _api.F32 else torch.float64
         values[a.py_name] = torch.cat([t.to(dtype).expand(batch + t.shape[-1:]) for t in parts], -1)
-    return values
+        joined[a.py_name] = any(typed for _, _, _, typed in checked)
+    return values, joined
+
+
+def _message_reals(name, arr, size, joined):
+    """(name, array, reals) of an input for the messages of error statuses:
+    one joined from a pair as its two parts, named as the plain call names
+    them (name[0], name[1])."""
+    if not joined:
+        return [(name, arr, size)]
+    first = _plan.PARTS[size][0]
+    return [(f"{name}[0]", arr[..., :first], first), (f"{name}[1]", arr[..., first:], size - first)]
 
 
 class _Call:
     """One call's inputs as (count, reals) float64 tensors (xs, in the
     order of _build.jacobian_lanes; None for C's NULL), its batch, its
-    precision and its C values."""
+    precision and its C values. The Jacobian loop writes each element's
+    Jacobian row-major, (result reals x input reals): rows in the order of
+    the results (lanes_out), columns in the order of xs (lanes_in).
+    joined: {name: typed} of the inputs joined from pairs (_joined)."""
 
-    def __init__(self, impl, values, check_finite, torch):
+    def __init__(self, impl, values, check_finite, torch, joined):
         self.impl, self.plan, self.torch = impl, impl.plan, torch
-        self.check_finite = check_finite
+        self.check_finite, self.joined = check_finite, joined
         fname = impl.name
         inputs = []  # (name, tensor or None, reals per element, typed)
         for a in self.plan.inputs:
@@ -137,7 +166,7 @@ class _Call:
             if a.role in (_plan.IN, _plan.SCALAR):
                 t, typed = (None, False) if v is None and a.nullable else \
                     _tensor(v, fname, a.py_name, torch)
-                inputs.append((a.py_name, t, a.size, typed))
+                inputs.append((a.py_name, t, a.size, joined.get(a.py_name, typed)))
             elif a.role == _plan.BODY_IN:
                 for name, fv, size in _api.body_fields(v, fname, a.py_name):
                     t, typed = _tensor(fv, fname, name, torch)
@@ -150,6 +179,7 @@ class _Call:
                   for n, t, s, _ in given]
         self.batch = _api.batch_shape(fname, [g[0] for g in given], shapes)
         self.count = math.prod(self.batch)
+        self.names = [n for n, _, _, _ in inputs]  # of xs
         self.xs, self.reals, shape = [], [], iter(shapes)
         for n, t, s, _ in inputs:
             if t is None:
@@ -157,7 +187,7 @@ class _Call:
                 continue
             k = max(s, 1)
             t = t.to(torch.float64)
-            self.reals.append((n, t.detach().numpy(), s))  # for the messages of errors
+            self.reals += _message_reals(n, t.detach().numpy(), s, n in joined)
             x = t.reshape(next(shape) + (k,))
             self.xs.append(x.expand(self.batch + (k,)).reshape(self.count, k))
         self.keep = []
@@ -190,11 +220,25 @@ class _Call:
         call.append(ffi.from_buffer(jac))
         if count:
             getattr(_d64.lib, "spxd_" + self.plan.key)(*call)
+        if report.status == _build.NONFINITE:
+            raise _errors.nonfinite(self.impl.name, self._nonfinite_name(report, arrays),
+                                    _errors.batch_index(report.index, self.batch))
         if report.status:
             raise self.impl.error(report, self.batch, self.reals, _api.F64)
         if report.warnings:
             self.impl.warn(report, self.batch, count)
         return results, jac
+
+    def _nonfinite_name(self, report, arrays):
+        """The input the loop found not finite, named as the plain call
+        names it: a pair's part as name[0] or name[1] (_split.checks), the
+        first part of the element with a non-finite real."""
+        name = self.impl.checks[report.arg]
+        if name not in self.joined:
+            return name
+        x = arrays[self.names.index(name)]
+        first = _plan.PARTS[len(x[report.index])][0]
+        return f"{name}[{0 if not np.isfinite(x[report.index, :first]).all() else 1}]"
 
     def results(self, outs, split):
         """The Function's (count, reals) outputs as the call's results:
@@ -240,7 +284,7 @@ def _function():
         def backward(ctx, *grads):
             (jac,) = ctx.saved_tensors
             run = ctx.run
-            g = torch.cat([gr.reshape(run.count, -1) for gr in grads], 1)
+            g = torch.cat([gr.reshape(run.count, size) for gr, (_, size) in zip(grads, run.lanes_out)], 1)
             grad_in = torch.einsum("bo,boi->bi", g, jac)
             out, col = [None], 0
             for (_, size), need in zip(run.lanes_in, ctx.needs_input_grad[1:]):

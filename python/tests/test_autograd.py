@@ -389,3 +389,105 @@ def test_error_status_is_the_plain_paths():
         sc.quat_normalize_wxyz(grad_tensor(q))
     assert str(grad.value) == str(plain.value)
     assert (grad.value.status, grad.value.index) == (plain.value.status, plain.value.index)
+
+
+def test_empty_batch_gives_empty_gradients():
+    """A batch of no elements: results and gradients of the inputs' shapes,
+    empty; an input broadcast over it gets a zero gradient."""
+    q = torch.zeros(0, 4, dtype=torch.float64, requires_grad=True)
+    sc.rotvec_from_quat_wxyz(q).sum().backward()
+    assert q.grad.shape == (0, 4)
+    q1 = grad_tensor([0.9, 0.1, -0.2, 0.3])
+    v = torch.zeros(2, 0, 3, dtype=torch.float64, requires_grad=True)
+    r = sc.quat_rotate_wxyz(q1, v)
+    assert r.shape == (2, 0, 3)
+    r.sum().backward()
+    assert v.grad.shape == (2, 0, 3)
+    np.testing.assert_array_equal(q1.grad.numpy(), np.zeros(4))
+    p, q = (torch.zeros(0, k, dtype=torch.float64, requires_grad=True) for k in (3, 4))
+    r = sc.pose_inv_wxyz((p, q))
+    assert r[0].shape == (0, 3) and r[1].shape == (0, 4)
+    (r[0].sum() + r[1].sum()).backward()
+    assert p.grad.shape == (0, 3) and q.grad.shape == (0, 4)
+
+
+def test_no_grad_mode_takes_the_plain_path_on_any_device():
+    """Under torch.no_grad() a tensor on another device than the CPU is
+    not refused for gradients: the call is the plain one (for a meta
+    tensor, which no path computes on, its error is the plain path's)."""
+    devices = ["meta"] + (["cuda"] if torch.cuda.is_available() else [])
+    for device in devices:
+        q = torch.tensor([0.9, 0.1, -0.2, 0.3], dtype=torch.float64, device=device,
+                         requires_grad=True)
+        with torch.no_grad():
+            try:
+                r = sc.quat_rotate_wxyz(q, [1.0, 2.0, 3.0])
+            except Exception as e:  # noqa: BLE001 (the plain path's error, whatever it is)
+                assert "gradients run on CPU tensors" not in str(e), e
+                assert device == "meta", e
+                continue
+        assert not r.requires_grad and r.device == q.device
+        want = sc.quat_rotate_wxyz(q.detach().cpu().numpy(), [1.0, 2.0, 3.0])
+        np.testing.assert_allclose(r.cpu().numpy(), want, rtol=1e-12)
+
+
+def test_pair_dtypes_follow_the_plain_path():
+    """The parts of a pair: typed parts of two dtypes are refused as the
+    plain call refuses them; a list beside a float32 tensor takes its
+    precision (float32 results), as in the plain call."""
+    p32 = torch.zeros(2, 3, dtype=torch.float32, requires_grad=True)
+    q64 = grad_tensor([[1.0, 0.0, 0.0, 0.0]] * 2)
+    with pytest.raises(sc.Error) as plain:
+        sc.pose_inv_wxyz((p32.detach(), q64.detach()))
+    with pytest.raises(sc.Error) as grad:
+        sc.pose_inv_wxyz((p32, q64))
+    assert str(grad.value) == str(plain.value) and grad.value.argument == "pose[1]"
+    q_list = [0.9, 0.1, -0.2, 0.3]
+    want = sc.pose_inv_wxyz((p32.detach(), q_list))
+    r = sc.pose_inv_wxyz((p32, q_list))
+    assert want[0].dtype == want[1].dtype == torch.float32
+    assert r[0].dtype == r[1].dtype == torch.float32
+    (r[0].sum() + r[1].sum()).backward()
+    assert p32.grad.dtype == torch.float32
+    pose_b = torch.tensor(every.P7B, dtype=torch.float32)
+    want = sc.pose_mul_wxyz(([0.0, 0.0, 1.0], q_list), pose_b)  # a pair of lists: untyped
+    r = sc.pose_mul_wxyz(([0.0, 0.0, 1.0], q_list), pose_b.requires_grad_())
+    assert want[0].dtype == r[0].dtype == want[1].dtype == r[1].dtype == torch.float32
+
+
+def test_nonfinite_part_of_a_pair_is_named():
+    """A non-finite part of a pair is named as the plain call names it
+    (pose[0], pose[1]); a packed pose by its name."""
+    p = grad_tensor(np.zeros((2, 3)))
+    bad_pos = ([[0.0, 0.0, 0.0], [0.0, math.inf, 0.0]], [[1.0, 0.0, 0.0, 0.0]] * 2)
+    bad_quat = ([[0.0, 0.0, 0.0]] * 2, [[1.0, 0.0, 0.0, 0.0], [math.nan, 0.0, 0.0, 0.0]])
+    for j, (pos, quat) in enumerate([bad_pos, bad_quat]):
+        pos, quat = grad_tensor(pos), grad_tensor(quat)
+        with pytest.raises(sc.Error) as plain:
+            sc.pose_inv_wxyz((pos.detach(), quat.detach()))
+        with pytest.raises(sc.Error) as grad:
+            sc.pose_inv_wxyz((pos, quat))
+        assert grad.value.argument == plain.value.argument == f"pose[{j}]"
+        assert str(grad.value) == str(plain.value)
+        with pytest.raises(sc.Error) as packed:
+            sc.pose_inv_wxyz(torch.cat([pos, quat], -1))
+        assert packed.value.argument == "pose"
+    pose_b = (p.detach(), [math.nan, 1.0, 0.0, 0.0])  # the second pair of a call
+    with pytest.raises(sc.Error) as plain:
+        sc.pose_mul_wxyz((p.detach(), quat.detach()[:1]), pose_b)
+    with pytest.raises(sc.Error) as grad:
+        sc.pose_mul_wxyz((p, quat.detach()[:1]), pose_b)
+    assert grad.value.argument == plain.value.argument == "b[1]"
+    assert str(grad.value) == str(plain.value)
+
+
+def test_error_status_of_a_pair_is_the_plain_paths():
+    """A failing element given as a pair: the Error of the plain call, its
+    values by part (fromto[0], fromto[1])."""
+    ends = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0]], [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]
+    with pytest.raises(sc.Error) as plain:
+        sc.pose_from_mujoco_fromto(tuple(torch.tensor(e, dtype=torch.float64) for e in ends))
+    with pytest.raises(sc.Error) as grad:
+        sc.pose_from_mujoco_fromto(tuple(grad_tensor(e) for e in ends))
+    assert str(grad.value) == str(plain.value)
+    assert (grad.value.status, grad.value.index) == (plain.value.status, plain.value.index)
