@@ -278,6 +278,9 @@ def test_bad_out_pairs_are_refused():
     ro = np.empty((4, 4))
     ro.flags.writeable = False
     refused("out[1]", sc.pose_inv_wxyz, pose, out=(np.empty((4, 3)), ro))
+    refused("out[1]", sc.pose_inv_wxyz, pose, out=(np.empty((4, 3)), CudaLike((4, 4))))  # not a host array
+    refused("out[1][1]", sc.state_convert, "newton", pose, (POS, POS), "newton", POS[0], QUAT[0],
+            out=((np.empty((4, 3)), np.empty((4, 4))), (np.empty((4, 3)), CudaLike((4, 3)))))
     state = np.empty((4, 13))
     refused("out[1][1]", sc.state_convert, "newton", pose, (POS, POS), "newton", POS[0], QUAT[0],
             out=((state[:, :3], state[:, 3:7]), (state[:, 7:10], state[:, 8:11])))
