@@ -4,8 +4,9 @@ arrays: Genesis, Isaac Lab).
 
 An argument of 7 reals (a pose [p; q]) may be the pair (p (..., 3),
 q (..., 4)); one of 6 reals (a twist, wrench, acceleration: [a; b] in the
-function's own order) the pair (a (..., 3), b (..., 3)). The pair is the
-packed layout cut after its first three reals, so an angular-first
+function's own order; any argument of 6 reals, _plan.splittable: rot6d's
+two vectors, MuJoCo's fromto too) the pair (a (..., 3), b (..., 3)). The
+pair is the packed layout cut after its first three reals, so an angular-first
 argument ([w; v]) is the pair (w, v). Such a call runs the split loop of
 the function (spx_<name>__split, _build.py; on CUDA arrays its kernel,
 _cuda.py), which reads and writes each part where it lies, through its
