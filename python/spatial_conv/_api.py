@@ -392,6 +392,28 @@ def _out_view(out, batch, count, size, dtype, function, name, inputs):
     return (v, True) if v is not None else (np.empty((count, k), dtype), False)
 
 
+def out_target(given, batch, count, size, dtype, function, name, inputs):
+    """(the (count, k) array the loop writes for out= array given, [(given,
+    it)] when that is a new array copied into given after the call, whether
+    given is an input (in place), given as an array) of a result of size
+    reals; inputs as _out_view's."""
+    res, direct = _out_view(given, batch, count, size, dtype, function, name, inputs)
+    arr = as_array(given, function, name)
+    return res, [] if direct else [(given, res)], any(_same_memory(arr, x[1]) for x in inputs), arr
+
+
+def check_written(function, written, overlaps):
+    """No two arrays a call writes (its results' out= arrays, the two of a
+    pair) share memory: the loop writes them at once. written: (name,
+    array) in argument order; overlaps(a, b) is exact, so the interleaved
+    columns of one array pass. Error naming the later of two that overlap."""
+    for i, (name, arr) in enumerate(written):
+        for other, earlier in written[:i]:
+            if overlaps(earlier, arr):
+                raise error(function, name, f"overlaps {other}: the arrays of the results, and the two "
+                            "of a pair, are written at once; give each its own memory")
+
+
 def _packed_elements(arr, batch_ndim):
     """The reals of each element of arr (the axes after batch_ndim) lie
     one after another."""
@@ -575,6 +597,7 @@ class ElementFunction:
         outs = self.out_arrays(out)
         # 3. the loop's arguments (_build.py's order)
         keep, outputs, copies, inplace = [], [], [], False
+        written = []  # (name, array) of each out= array the loop writes
         call = [count, 1 if check_finite else 0, report]
         real_iter = iter(reals)
         for a in plan.args:
@@ -595,12 +618,11 @@ class ElementFunction:
                 else:
                     name = "out" if len(outs) == 1 else f"out[{len(outputs)}]"
                     given = outs[len(outputs)]
-                    res, direct = _out_view(given, batch, count, a.size, dtype, fname, name,
-                                            [(r[0], r[1], s) for r, s in zip(reals, shapes)])
-                    if not direct:
-                        copies.append((given, res))
-                    inplace = inplace or any(_same_memory(as_array(given, fname, name), r[1])
-                                             for r in reals)
+                    res, more, same, arr = out_target(given, batch, count, a.size, dtype, fname, name,
+                                                      [(r[0], r[1], s) for r, s in zip(reals, shapes)])
+                    copies += more
+                    inplace = inplace or same
+                    written.append((name, arr))
                     outputs.append(given)
                 call += (_pointer(ffi, res), res.strides[0] // res.itemsize)
             elif role in (_plan.BODY_IN, _plan.SPLIT_IN):
@@ -611,11 +633,12 @@ class ElementFunction:
                     call += (ptr, stride)
             elif role == _plan.SPLIT_OUT:
                 name = "out" if len(outs or ()) == 1 else f"out[{len(outputs)}]"
-                res, loop_args, more, same = _split.output(
+                res, loop_args, more, same, arrays = _split.output(
                     a, outs[len(outputs)] if outs is not None else None, split_in, batch, count,
                     dtype, fname, name, _split.whole_inputs(reals, shapes), ffi)
                 outputs.append(res)
                 copies += more
+                written += arrays
                 inplace = inplace or same
                 call += loop_args
             elif role == _plan.BODY_OUT:
@@ -631,6 +654,7 @@ class ElementFunction:
             res = np.empty((count, 1), dtype)
             outputs.append(_shaped(res, batch, 0))
             call += (ffi.from_buffer(res), 1)
+        check_written(fname, written, np.shares_memory)
         # 4. the C loop, without the GIL (cffi releases it). In place, the
         # inputs are checked first: the batch forms check after writing.
         if inplace and check_finite and count:
@@ -790,6 +814,8 @@ class ElementFunction:
                         and _may_share_memory(o, a):
                     return _GENERAL
             views.append(o)
+        if len(views) > 1 and any(_may_share_memory(o, p) for i, o in enumerate(views) for p in views[:i]):
+            return _GENERAL  # results written over one another: refused there
         return views
 
     def fast_value(self, step, v, mod, keep):

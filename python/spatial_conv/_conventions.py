@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import numbers
 import os
 from typing import TYPE_CHECKING
 
@@ -37,7 +38,8 @@ def conventions(preset: PresetId | _PresetIdName | None = None) -> dict[str, obj
     if preset is None:
         return reg
     by_id = {e["id"]: name for name, e in reg["presets"].items()}
-    key = preset if isinstance(preset, str) else by_id.get(preset) if isinstance(preset, int) else None
+    integral = isinstance(preset, numbers.Integral) and not isinstance(preset, bool)
+    key = preset if isinstance(preset, str) else by_id.get(int(preset)) if integral else None
     if key not in reg["presets"]:
         raise _errors.error("conventions", "preset", f"={preset!r} is not a preset name or id")
     return reg["presets"][key]

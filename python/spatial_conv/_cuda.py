@@ -927,8 +927,11 @@ def call(impl, values, check_finite, out):
             raise error(fname, None, "returns reals: needs PyTorch or CuPy arrays")
         args += [ctypes.c_void_p(DeviceArray(ret, fname, "res").pointer), ctypes.c_ssize_t(1)]
         results.append(ret)
-    for n, d, stride, size in written if outs and count else ():
-        _check_out(fname, n, d, stride, size, count, placed)
+    if outs and count:
+        for n, d, stride, size in written:
+            _check_out(fname, n, d, stride, size, count, placed)
+        _api.check_written(fname, [(n, (d, stride, size)) for n, d, stride, size in written],
+                           lambda a, b: _overlaps(a, b, count))
     if count:
         streams = [d.stream_handle() for _, d, _, _ in placed + written]
         launch_on = streams[0] or 0
@@ -1023,9 +1026,6 @@ def _split_result(res, a, given, name, split_in):
     _split.check_pair(given, a.size, res.fname, name)
     parts = [(f"{name}[{j}]", *_result_array(res, g, f"{name}[{j}]", k), k)
              for j, (g, k) in enumerate(zip(given, sizes))]
-    if res.count and _overlaps(parts[0][1:], parts[1][1:], res.count):
-        raise error(res.fname, f"{name}[1]", f"overlaps {name}[0]: the two arrays of a pair are written "
-                    "at once")
     return given, parts
 
 

@@ -69,8 +69,10 @@ class Plan(NamedTuple):
 
 
 def splittable(arg):
-    """arg is an array of PARTS reals (a pose or a 6-vector): a pair of
-    arrays may stand for it."""
+    """arg is an array of PARTS reals, by its size alone: a pose (every
+    argument of 7 reals is one), a 6-vector, or another argument of 6
+    reals (rot6d's two vectors, MuJoCo's fromto); a pair of arrays may
+    stand for it (docs/python.md, "Split arrays")."""
     return arg.role in (IN, OUT) and arg.size in PARTS and not arg.nullable
 
 

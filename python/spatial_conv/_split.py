@@ -4,8 +4,9 @@ arrays: Genesis, Isaac Lab).
 
 An argument of 7 reals (a pose [p; q]) may be the pair (p (..., 3),
 q (..., 4)); one of 6 reals (a twist, wrench, acceleration: [a; b] in the
-function's own order) the pair (a (..., 3), b (..., 3)). The pair is the
-packed layout cut after its first three reals, so an angular-first
+function's own order; any argument of 6 reals, _plan.splittable: rot6d's
+two vectors, MuJoCo's fromto too) the pair (a (..., 3), b (..., 3)). The
+pair is the packed layout cut after its first three reals, so an angular-first
 argument ([w; v]) is the pair (w, v). Such a call runs the split loop of
 the function (spx_<name>__split, _build.py; on CUDA arrays its kernel,
 _cuda.py), which reads and writes each part where it lies, through its
@@ -128,9 +129,10 @@ def whole_inputs(reals, shapes):
 
 
 def output(a, given, split_in, batch, count, dtype, function, name, inputs, ffi):
-    """(result, the loop's four arguments, copies, in place) of split
-    result a: written into out= (given: a pair, or a packed array), else
-    into new arrays: a pair when an input came as a pair (split_in)."""
+    """(result, the loop's four arguments, copies, in place, [(name, array)]
+    of the out= arrays written) of split result a: written into out=
+    (given: a pair, or a packed array), else into new arrays: a pair when
+    an input came as a pair (split_in)."""
     sizes = _plan.PARTS[a.size]
     if given is None:
         if split_in:
@@ -139,34 +141,28 @@ def output(a, given, split_in, batch, count, dtype, function, name, inputs, ffi)
         else:
             packed = np.empty((count, a.size), dtype)
             parts, result = [packed[:, :sizes[0]], packed[:, sizes[0]:]], _api._shaped(packed, batch, a.size)
-        return result, _loop_args(parts, ffi), [], False
+        return result, _loop_args(parts, ffi), [], False, []
     if not is_pair(given, a.size):
-        v, direct = _api._out_view(given, batch, count, a.size, dtype, function, name,
-                                   _touching(given, inputs, function, name))
-        inplace = any(_api._same_memory(_api.as_array(given, function, name), x) for _, x, _ in inputs)
-        return given, _loop_args([v[:, :sizes[0]], v[:, sizes[0]:]], ffi), \
-            [] if direct else [(given, v)], inplace
+        v, copies, inplace, arr = _target(given, batch, count, a.size, dtype, function, name, inputs)
+        return given, _loop_args([v[:, :sizes[0]], v[:, sizes[0]:]], ffi), copies, inplace, [(name, arr)]
     check_pair(given, a.size, function, name)
-    views, copies, inplace = [], [], False
+    views, copies, inplace, written = [], [], False, []
     for j, (g, k) in enumerate(zip(given, sizes)):
-        v, direct = _api._out_view(g, batch, count, k, dtype, function, f"{name}[{j}]",
-                                   _touching(g, inputs, function, name))
-        if not direct:
-            copies.append((g, v))
-        inplace = inplace or any(_api._same_memory(_api.as_array(g, function, name), x)
-                                 for _, x, _ in inputs)
+        v, more, same, arr = _target(g, batch, count, k, dtype, function, f"{name}[{j}]", inputs)
         views.append(v)
-    if np.shares_memory(*(_api.as_array(g, function, name) for g in given)):
-        raise error(function, f"{name}[1]", f"overlaps {name}[0]: the two arrays of a pair are "
-                    "written at once")
-    return given, _loop_args(views, ffi), copies, inplace
+        copies += more
+        inplace = inplace or same
+        written.append((f"{name}[{j}]", arr))
+    return given, _loop_args(views, ffi), copies, inplace, written
 
 
-def _touching(out, inputs, function, name):
-    """The inputs that share memory with out, exactly: the columns of one
-    engine array (pos, quat, velocities) interleave without touching."""
+def _target(out, batch, count, size, dtype, function, name, inputs):
+    """_api.out_target of one out= array (a packed result or a pair's part)
+    against the inputs it touches, exactly: the columns of one engine array
+    (pos, quat, velocities) interleave without touching."""
     arr = _api.as_array(out, function, name)
-    return [x for x in inputs if np.shares_memory(arr, x[1])]
+    touching = [x for x in inputs if np.shares_memory(arr, x[1])]
+    return _api.out_target(out, batch, count, size, dtype, function, name, touching)
 
 
 def _loop_args(parts, ffi):

@@ -3,6 +3,7 @@
 every preset its pose, twist, wrench and acceleration fields are the ones
 state_convention_from_preset returns, and every axis system's axes are
 axis_system_preset's. Every fact has a source or is listed as unsourced."""
+import numpy as np
 import pytest
 
 import spatial_conv as sc
@@ -85,9 +86,12 @@ def test_every_preset_fact_is_listed():
 
 def test_a_preset_by_name_or_id_is_its_entry():
     assert sc.conventions("drake") == sc.conventions(sc.PRESET_DRAKE) == REG["presets"]["drake"]
-    with pytest.raises(sc.Error) as info:
-        sc.conventions("no_such_preset")
-    assert (info.value.function, info.value.argument) == ("conventions", "preset")
+    assert sc.conventions(np.int64(sc.PRESET_DRAKE)) == sc.conventions(int(sc.PRESET_DRAKE)) == \
+        REG["presets"]["drake"]  # any integer, as the other enum arguments take
+    for bad in ("no_such_preset", True, float(sc.PRESET_DRAKE), -1):
+        with pytest.raises(sc.Error) as info:
+            sc.conventions(bad)
+        assert (info.value.function, info.value.argument) == ("conventions", "preset"), repr(bad)
 
 
 def test_each_call_returns_a_new_dict():

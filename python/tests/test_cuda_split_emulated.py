@@ -299,6 +299,30 @@ def test_bad_out_pairs_are_refused(variant, emulated):
     check_launch(emulated, 0)
 
 
+def test_results_whose_out_arrays_overlap_are_refused(variant, emulated):
+    """Two results (or parts of pairs) written into memory they share would
+    race in the kernel: refused naming the later out=, before any launch;
+    the pose and twist columns of one (N, 13) array are written."""
+    n = 40
+    rows = genesis_rows(n, np.float64)
+    args = ("isaaclab", *genesis_parts(EmuArray.from_numpy(rows)), "genesis",
+            EmuArray.from_numpy(np.zeros(3)), EmuArray.from_numpy(np.array([1.0, 0, 0, 0])))
+    buf = EmuArray.from_numpy(np.zeros((n, 13)))
+    for name, out in (
+            ("out[1]", (buf[:, 0:7], buf[:, 4:10])),  # the twist over the pose's quaternion
+            ("out[1][0]", ((buf[:, 0:3], buf[:, 3:7]), (buf[:, 6:9], buf[:, 9:12]))),
+            ("out[1]", ((buf[:, 0:3], buf[:, 3:7]), buf[:, 5:11])),
+            ("out[1][1]", ((buf[:, 0:3], buf[:, 3:7]), (buf[:, 7:10], buf[:, 1:4])))):
+        assert "overlaps out" in refused(name, sc.state_convert, *args, out=out)
+    check_launch(emulated, 0)
+    assert not buf.cpu().any()
+    host = np.zeros((n, 13))
+    sc.state_convert("isaaclab", *genesis_parts(rows), "genesis", np.zeros(3), np.array([1.0, 0, 0, 0]),
+                     out=(host[:, 0:7], host[:, 7:13]))
+    sc.state_convert(*args, out=(buf[:, 0:7], buf[:, 7:13]))
+    assert_identical(host, buf, "pose and twist into the columns of one array")
+
+
 def test_the_overlap_test_is_exact_for_equal_strides(variant, emulated):
     """out= columns beside an input's columns in the same rows are no
     overlap, whatever their order or row offset; a shared real is."""

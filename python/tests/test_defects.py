@@ -293,6 +293,54 @@ def test_out_whose_elements_overlap_is_refused():
         sc.quat_xyzw_from_wxyz(np.tile(q[0], (2, 3, 1)), out=many)
 
 
+def _state_args(n):
+    """A state_convert call's inputs (MuJoCo free joint to Isaac Lab) for n
+    bodies: pose, twist, the com and inertia frame."""
+    rng = np.random.default_rng(3)
+    q = rng.normal(size=(n, 4))
+    pose = np.concatenate([rng.normal(size=(n, 3)), q / np.linalg.norm(q, axis=1, keepdims=True)], axis=1)
+    return ("mujoco_free", pose, rng.normal(size=(n, 6)), "isaaclab", np.zeros(3), np.array([1.0, 0, 0, 0]))
+
+
+def test_results_whose_out_arrays_overlap_are_refused():
+    """Two results (or the parts of pairs) written into memory they share
+    are refused, naming the later out=, before anything is written: packed,
+    as pairs, a pair beside a packed result, contiguous arrays (the fast
+    path) and a function of three results."""
+    args = _state_args(4)
+    buf = np.zeros((4, 13))
+    flat = np.zeros(4 * 7 + 4)
+    for name, out in (
+            ("out[1]", (buf[:, 0:7], buf[:, 4:10])),  # the twist over the pose's quaternion
+            ("out[1][0]", ((buf[:, 0:3], buf[:, 3:7]), (buf[:, 6:9], buf[:, 9:12]))),
+            ("out[1]", ((buf[:, 0:3], buf[:, 3:7]), buf[:, 5:11])),
+            ("out[1][1]", ((buf[:, 0:3], buf[:, 3:7]), (buf[:, 7:10], buf[:, 1:4]))),
+            ("out[1]", (flat[:28].reshape(4, 7), flat[4:28].reshape(4, 6)))):
+        with pytest.raises(sc.Error, match="overlaps out") as e:
+            sc.state_convert(*args, out=out)
+        assert (e.value.function, e.value.argument) == ("state_convert", name), str(e.value)
+        assert not buf.any() and not flat.any(), name
+    fromto = np.array([[0.0, 0, 0, 0, 0, 2], [1, 0, 0, 1, 0, 3]])
+    pos = np.zeros((2, 4))
+    with pytest.raises(sc.Error, match="overlaps out") as e:
+        sc.pose_from_mujoco_fromto(fromto, out=(pos[:, :3], np.zeros((2, 4)), pos[:, 2]))
+    assert e.value.argument == "out[2]"
+
+
+def test_results_in_interleaved_columns_of_one_array_are_accepted():
+    """The pose and twist columns of one (N, 13) state array share no real:
+    as out= of two results, packed or as pairs, they are written where they
+    lie."""
+    args = _state_args(5)
+    pose, twist = sc.state_convert(*args)
+    buf = np.zeros((5, 13))
+    sc.state_convert(*args, out=(buf[:, 0:7], buf[:, 7:13]))
+    np.testing.assert_array_equal(buf, np.concatenate([pose, twist], axis=1))
+    buf = np.zeros((5, 13))
+    sc.state_convert(*args, out=((buf[:, 0:3], buf[:, 3:7]), (buf[:, 7:10], buf[:, 10:13])))
+    np.testing.assert_array_equal(buf, np.concatenate([pose, twist], axis=1))
+
+
 def test_out_that_is_a_broadcast_input_is_refused():
     """An input of the result's shape that holds one element read by every
     element of the batch (M (3, 3): one matrix for 3 vectors) is not an

@@ -279,3 +279,21 @@ def test_fast_path_out_that_is_an_input_owning_its_memory():
     assert got is q and same(q, want)
     fresh = np.empty_like(q)
     assert f._impl.fast_call((q,), True, fresh) is not _api._GENERAL and same(fresh, f(q))
+
+
+def test_fast_path_gives_results_that_overlap_to_the_general_path():
+    """Contiguous out= arrays of two results that share memory: the fast
+    path does not write them, the general path refuses them (naming the
+    later); results in arrays of their own are written directly."""
+    f = sc.pose_from_mujoco_fromto
+    fromto = np.array([[0.0, 0, 0, 0, 0, 2], [1, 0, 0, 1, 0, 3]])
+    flat = np.zeros(12)
+    out = (flat[0:6].reshape(2, 3), flat[4:12].reshape(2, 4), np.zeros(2))
+    assert f._impl.fast_call((fromto,), True, out) is _api._GENERAL
+    with pytest.raises(sc.Error, match="overlaps out") as e:
+        f(fromto, out=out)
+    assert e.value.argument == "out[1]" and not flat.any()
+    out = (flat[0:6].reshape(2, 3), np.zeros((2, 4)), flat[6:8])
+    assert f._impl.fast_call((fromto,), True, out) is not _api._GENERAL
+    for got, want in zip(out, f(fromto)):
+        np.testing.assert_array_equal(got, want)

@@ -220,6 +220,26 @@ def test_torch_pairs():
               sc.pose_convert("isaaclab", state[:, :7].clone(), "genesis", com, iquat).numpy())
 
 
+def test_every_argument_of_6_or_7_reals_splits_as_the_docs_say():
+    """docs/python.md, "Split arrays": every argument of 7 reals and every
+    one of 6 (not NULL-able) takes a pair, rot6d's two vectors and MuJoCo's
+    fromto's two points included, each cut after its first three reals."""
+    sized = {(n, a.py_name) for n, p in PLANS.items() for a in p.args
+             if a.role in (_plan.IN, _plan.OUT) and a.size in (6, 7) and not a.nullable}
+    assert sized == {(n, a.py_name) for n, p in PLANS.items() for a in p.args if _plan.splittable(a)}
+    assert {("mat_from_rot6d", "d6"), ("rot6d_from_mat", "res"), ("pose_from_mujoco_fromto", "fromto")} <= sized
+    R = sc.mat_from_rot6d(np.array([[1.0, 0, 0, 0, 1, 0], [0, 1, 0, -1, 0, 0]]), sc.ROT6D_ROWS)
+    rows = (np.empty((2, 3)), np.empty((2, 3)))
+    sc.rot6d_from_mat(R, sc.ROT6D_ROWS, out=rows)  # the first two rows of R
+    np.testing.assert_array_equal(rows[0], R[:, 0])
+    np.testing.assert_array_equal(rows[1], R[:, 1])
+    np.testing.assert_array_equal(sc.mat_from_rot6d(rows, sc.ROT6D_ROWS), R)
+    a, b = np.array([[0.0, 0, 0], [1, 0, 0]]), np.array([[0.0, 0, 2], [1, 0, 3]])
+    for got, want in zip(sc.pose_from_mujoco_fromto((a, b)),
+                         sc.pose_from_mujoco_fromto(np.concatenate([a, b], axis=1))):
+        np.testing.assert_array_equal(got, want)
+
+
 def test_angular_first_pairs_are_angular_then_linear():
     """MuJoCo's cvel is [w; v]: its pair is (w, v), the packed order cut in two."""
     rng = np.random.default_rng(3)
@@ -278,6 +298,9 @@ def test_bad_out_pairs_are_refused():
     ro = np.empty((4, 4))
     ro.flags.writeable = False
     refused("out[1]", sc.pose_inv_wxyz, pose, out=(np.empty((4, 3)), ro))
+    refused("out[1]", sc.pose_inv_wxyz, pose, out=(np.empty((4, 3)), CudaLike((4, 4))))  # not a host array
+    refused("out[1][1]", sc.state_convert, "newton", pose, (POS, POS), "newton", POS[0], QUAT[0],
+            out=((np.empty((4, 3)), np.empty((4, 4))), (np.empty((4, 3)), CudaLike((4, 3)))))
     state = np.empty((4, 13))
     refused("out[1][1]", sc.state_convert, "newton", pose, (POS, POS), "newton", POS[0], QUAT[0],
             out=((state[:, :3], state[:, 3:7]), (state[:, 7:10], state[:, 8:11])))
