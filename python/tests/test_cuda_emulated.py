@@ -895,6 +895,7 @@ def test_the_next_synchronous_call_raises_a_recorded_failure(variant, emulated):
         sc.quat_normalize_wxyz(EmuArray.from_numpy(bad))  # returns: nothing is waited for
     assert_same_error(sync_error(sc.quat_normalize_wxyz, good), want)
     sc.quat_normalize_wxyz(good)  # raised once
+    assert sc.cuda_check() is None  # and not again by the check that clears it
     with sc.cuda_async():
         sc.quat_normalize_wxyz(EmuArray.from_numpy(bad))
     own = np.ones((50, 4))
@@ -902,6 +903,79 @@ def test_the_next_synchronous_call_raises_a_recorded_failure(variant, emulated):
     assert sync_error(sc.quat_normalize_wxyz, EmuArray.from_numpy(own)).index == (3,)
     assert_same_error(sync_error(sc.cuda_check), want)
     assert sc.cuda_check() is None
+
+
+def gimbal_lock(n, at):
+    """n identity quaternions, those at rows `at` turned a quarter about y
+    (euler_from_quat_wxyz XYZ intrinsic warns for them)."""
+    q = np.tile([1.0, 0.0, 0.0, 0.0], (n, 1))
+    q[at] = [np.cos(np.pi / 4), 0.0, np.sin(np.pi / 4), 0.0]
+    return q
+
+
+def euler_async(q, stream=None):
+    with sc.cuda_async():
+        sc.euler_from_quat_wxyz(EmuArray.from_numpy(q, stream=stream), sc.EulerSeq.XYZ, sc.EulerKind.INTRINSIC)
+
+
+def test_a_synchronous_call_leaves_the_record_to_the_check(variant, emulated, device):
+    """A synchronous call reads the failure record and never clears it: an
+    asynchronous call still running on another stream may write it at any
+    moment. Here one does, right after the synchronous call (on its own
+    stream) copied the record: its failure is raised by the check."""
+    _, _, runtime = device
+    bad = np.ones((50, 4))
+    bad[7] = 0
+    want = sync_error(sc.quat_normalize_wxyz, bad)
+    euler_async(gimbal_lock(10, [3]), stream=5)  # the record holds a warning: not empty
+    lib, record = runtime.driver.lib, runtime.records[0].value
+    copy = lib.cuMemcpyDtoHAsync_v2
+
+    def copy_then_fail(dst, src, n, stream):
+        rc = copy(dst, src, n, stream)
+        if src == record:  # the other stream's launch runs now
+            with sc.cuda_async():
+                sc.quat_normalize_wxyz(EmuArray.from_numpy(bad, stream=5))
+        return rc
+    lib.cuMemcpyDtoHAsync_v2 = copy_then_fail
+    try:  # the copy it read held a warning only: nothing raised, the warning left to the check
+        result, warned = run(sc.quat_normalize_wxyz, EmuArray.from_numpy(np.ones((10, 4)), stream=7))
+    finally:
+        lib.cuMemcpyDtoHAsync_v2 = copy
+    assert not isinstance(result, sc.Error)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(sc.Error) as e:
+            sc.cuda_check()
+    assert_same_error(e.value, want)
+    assert warned == []
+    assert len([w for w in caught if issubclass(w.category, sc.StatusWarning)]) == 1
+    assert sc.cuda_check() is None
+
+
+def test_a_check_raises_the_failure_when_warnings_are_errors(variant, emulated):
+    """A record with a warning and a failure: the check raises the failure
+    and warns the warning; under warnings.simplefilter("error") the
+    warning (now an exception) does not replace the failure."""
+    bad = np.ones((50, 4))
+    bad[7] = 0
+    want = sync_error(sc.quat_normalize_wxyz, bad)
+    for turned_into_errors in (False, True):
+        euler_async(gimbal_lock(10, [3]))
+        with sc.cuda_async():
+            sc.quat_normalize_wxyz(EmuArray.from_numpy(bad))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("error" if turned_into_errors else "always")
+            with pytest.raises(sc.Error) as e:
+                sc.cuda_check()
+        assert_same_error(e.value, want)
+        assert len(caught) == (0 if turned_into_errors else 1)
+        assert sc.cuda_check() is None
+    euler_async(gimbal_lock(10, [3]))  # a warning alone: the filter turns it into an exception
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(sc.StatusWarning):
+            sc.cuda_check()
 
 
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
