@@ -1174,13 +1174,20 @@ def _launch_async(rt, device, kernel, args, shape, stream, waits, tag):
     kernel is (precision, variant, function, kernel name), shape (grid,
     block, shared bytes). Inside stream capture only a kernel already
     loaded and a record already made can join the graph (loading and
-    allocating are not captured)."""
+    allocating are not captured), and only arrays on captured streams (a
+    captured stream cannot wait for an event recorded outside the capture)."""
     drv, (precision, variant, function, name) = rt.driver, kernel
     if (device, precision, variant, function) not in rt.modules or device not in rt.records:
         if drv.capturing(ctypes.c_void_p(stream)):
             raise error(function, None, "runs inside CUDA graph capture only after a first call on this "
-                        "device, in this precision, outside capture (as a warm-up), which compiles and loads "
-                        "its kernel and makes the device's failure record")
+                        "device, in this precision and with the same packed or pair form of its arguments, "
+                        "outside capture (as a warm-up), which compiles and loads its kernel and makes the "
+                        "device's failure record")
+    if waits and drv.capturing(ctypes.c_void_p(stream)) and \
+            not all(drv.capturing(ctypes.c_void_p(other)) for other in waits):
+        raise error(function, None, "runs inside CUDA graph capture only with every array on the "
+                    "capturing stream (or on streams joined to the capture): a captured launch cannot wait "
+                    "for work on a stream outside the capture")
     fn = rt.function(device, precision, variant, function, name)
     args[2], args[3] = ctypes.c_void_p(rt.record(device).value), ctypes.c_ulonglong(tag)
     for other in waits:  # stream order, not host order: the launch waits on the device

@@ -1029,3 +1029,37 @@ def test_a_host_synchronization_inside_capture_fails_the_capture(emulated):
         assert emulated.lib.cuStreamSynchronize(ctypes.c_void_p(0x6A3)) == 900
         graph = ctypes.c_void_p()
         assert emulated.lib.cuStreamEndCapture(ctypes.c_void_p(0x6A3), ctypes.byref(graph)) == 901
+
+
+def test_a_captured_stream_cannot_wait_for_an_uncaptured_one(emulated):
+    """As the driver, the emulator refuses a captured stream's wait for an
+    event recorded outside the capture (and invalidates the capture)."""
+    ev = ctypes.c_void_p()
+    with emulated.context():
+        assert emulated.lib.cuEventCreate(ctypes.byref(ev), 2) == 0
+        assert emulated.lib.cuEventRecord(ev, ctypes.c_void_p(5)) == 0
+        assert emulated.lib.cuStreamBeginCapture_v2(ctypes.c_void_p(0x6A4), 0) == 0
+        assert emulated.lib.cuStreamWaitEvent(ctypes.c_void_p(0x6A4), ev, 0) == 906
+        graph = ctypes.c_void_p()
+        assert emulated.lib.cuStreamEndCapture(ctypes.c_void_p(0x6A4), ctypes.byref(graph)) == 901
+        assert emulated.lib.cuEventDestroy_v2(ev) == 0
+
+
+def test_capture_needs_every_array_on_the_captured_stream(variant, emulated):
+    """Inside capture, an array on a stream outside the capture is refused
+    with an Error that says so (nothing captured, the capture valid); the
+    same call with every array on the captured stream is captured."""
+    stream = 0x6A5
+    q = EmuArray.from_numpy(np.ones((10, 4)), stream=stream)
+    p = EmuArray.from_numpy(np.ones((10, 4)), stream=5)
+    out = EmuArray.from_numpy(np.zeros((10, 4)), stream=stream)
+    with sc.cuda_async():
+        sc.quat_mul_wxyz(q, p, out=out)  # warm-up
+        with emulated.capture(stream) as graph:
+            with pytest.raises(sc.Error, match="capturing stream"):
+                sc.quat_mul_wxyz(q, p, out=out)
+            sc.quat_mul_wxyz(q, EmuArray.from_numpy(np.ones((10, 4)), stream=stream), out=out)
+    assert emulated.graph_nodes(graph[0]) == {"memset": 0, "kernel": 1, "event_record": 0, "event_wait": 0}
+    emulated.lib.cuGraphDestroy(graph[0])
+    assert sc.cuda_check() is None
+
