@@ -973,12 +973,33 @@ def call(impl, values, check_finite, out):
         waits = sorted({s for s in streams if s is not None and s != launch_on})
         if async_mode():
             _launch(rt, device, dtype, plan, args, count, launch_on, waits, rt.tag(reported, batch))
+            _record_torch_uses([d for _, d, _, _ in placed + written], launch_on)
         else:
             report, recorded = _launch(rt, device, dtype, plan, args, count, launch_on, waits)
             _raise_or_warn(reported, report, batch)
             if recorded is not None:  # an earlier asynchronous call's failure, not yet raised
                 rt.raise_recorded(device, *recorded)
     return results[0] if len(results) == 1 else tuple(results)
+
+
+def _record_torch_uses(arrays, stream):
+    """Marks each PyTorch tensor of arrays (DeviceArrays of an asynchronous
+    call) that PyTorch orders on another stream than stream (the launch's)
+    as used on stream (Tensor.record_stream): the call returns before its
+    kernel has read or written them, and PyTorch's caching allocator must
+    not give their memory to other work before that kernel is done."""
+    for d in arrays:
+        if _api.is_torch(d.obj) and d.stream_handle() != stream:
+            d.obj.record_stream(_torch_stream(stream, d.obj.device))
+
+
+def _torch_stream(handle, device):
+    """The torch.cuda.Stream of a CUstream handle of device (0 and 1: the
+    legacy default stream)."""
+    import torch
+    if handle in (0, 1):
+        return torch.cuda.default_stream(device)
+    return torch.cuda.ExternalStream(handle, device=device)
 
 
 def _device_array(x, function, name):

@@ -1063,3 +1063,38 @@ def test_capture_needs_every_array_on_the_captured_stream(variant, emulated):
     emulated.lib.cuGraphDestroy(graph[0])
     assert sc.cuda_check() is None
 
+
+class TorchLike(EmuArray):
+    """An EmuArray taken for a PyTorch tensor (see the test below): it
+    keeps the streams record_stream marked it used on."""
+
+    device = "cuda:0"
+
+    def __init__(self, *a, **k):
+        super().__init__(*a, **k)
+        self.used_on = []
+
+    def record_stream(self, stream):
+        self.used_on.append(stream)
+
+
+def test_asynchronous_calls_mark_torch_tensors_used_on_the_launch_stream(variant, emulated, monkeypatch):
+    """An asynchronous call returns before its kernel reads and writes its
+    arrays: a PyTorch tensor ordered on another stream than the launch's
+    is marked used on the launch's stream (Tensor.record_stream), so that
+    PyTorch's caching allocator keeps its memory until the kernel is done.
+    A synchronous call (it waits for the kernel) and a tensor on the launch
+    stream need no mark. (No PyTorch CUDA here: tensors are stood in for.)"""
+    is_torch = _cuda._api.is_torch
+    monkeypatch.setattr(_cuda._api, "is_torch", lambda x: isinstance(x, TorchLike) or is_torch(x))
+    monkeypatch.setattr(_cuda, "_torch_stream", lambda handle, device: ("stream", handle, device))
+    q = EmuArray.from_numpy(np.ones((10, 4)), stream=5)
+    p = TorchLike.from_numpy(np.ones((10, 4)), stream=7)
+    out = TorchLike.from_numpy(np.zeros((10, 4)), stream=5)
+    sc.quat_mul_wxyz(q, p, out=out)
+    assert p.used_on == [] and out.used_on == []
+    with sc.cuda_async():
+        sc.quat_mul_wxyz(q, p, out=out)
+    assert p.used_on == [("stream", 5, "cuda:0")] and out.used_on == []
+    assert sc.cuda_check() is None
+
