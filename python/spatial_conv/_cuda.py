@@ -24,8 +24,9 @@ as the host path does. Asynchronous (inside `with cuda_async():`): the
 call orders its launch after the other arrays' streams with events and
 returns at once, without a host synchronization or a copy to the host, so
 that it can be captured into a CUDA graph; its kernel writes a failure
-into the device's failure record, which cuda_check() (and the next
-synchronous call on the device) reads, clears and raises. Without a GPU,
+into the device's failure record, which cuda_check() reads, clears and
+raises (the next synchronous call on the device reads it and raises its
+failure once, and leaves clearing it to the check). Without a GPU,
 the tests run all of this on an emulated device (python/tests/emucuda).
 """
 from __future__ import annotations
@@ -564,6 +565,8 @@ class _Runtime:
         self.records = {}  # device -> its failure record (asynchronous calls), made on the first
         self.records_lock = threading.Lock()  # the records, the calls, the events
         self.calls, self.call_tags = [None], {}  # tag -> (Reported, batch); and back
+        self.raised = {}  # device -> the fail_owner of its record a synchronous call raised
+        self.checks = {}  # device -> how many checks cleared its record
         self.events = {}  # device -> its free events
 
     @contextlib.contextmanager
@@ -625,8 +628,9 @@ class _Runtime:
 
     def check(self, devices):
         """Waits for each of devices (those with a failure record, in order),
-        reads its record, clears it and raises or warns what it holds; a
-        device after one that raises is read by the next check."""
+        reads its record, clears it and raises or warns what it holds (not
+        a failure a synchronous call raised already); a device after one
+        that raises is read by the next check."""
         drv = self.driver
         for device in devices:
             with self.records_lock:
@@ -640,22 +644,56 @@ class _Runtime:
                     if any(v != EMPTY for v in host):
                         drv.check(drv.lib.cuMemsetD8_v2(ptr.value, 0xFF, RECORD_BYTES), "cuMemsetD8")
                         drv.check(drv.lib.cuCtxSynchronize(), "cuCtxSynchronize")
-            self.report_record(tuple(host), stacklevel=4)
+                raised = self.raised.pop(device, None)
+                self.checks[device] = self.checks.get(device, 0) + 1
+            self.report_record(tuple(host), stacklevel=4, raised=raised)
 
-    def report_record(self, record, stacklevel):
-        """Warns the first warning call of a failure record (with the count
-        of later warned elements), then raises its first failure, each with
-        the message the synchronous call would have given."""
+    def checks_of(self, device):
+        """How many checks cleared device's record so far (read before a
+        synchronous call copies the record: see raise_recorded)."""
+        with self.records_lock:
+            return self.checks.get(device, 0)
+
+    def raise_recorded(self, device, record, checks):
+        """Raises the failure of record, device's record as a synchronous
+        call copied it after checks (checks_of) clears, unless a check has
+        cleared the record since (that check read it: it raises it, or a
+        later one does) or a synchronous call raised it already. The record
+        is not cleared here: an asynchronous call running on another stream
+        may be writing it (only a check, which waits for the device,
+        clears it). Its warnings wait for the check."""
+        fail_key, fail_owner = record[0], record[3]
+        with self.records_lock:
+            if fail_owner == EMPTY or self.checks.get(device, 0) != checks or \
+                    self.raised.get(device) == fail_owner:
+                return
+            self.raised[device] = fail_owner
+        impl, batch = self.calls[fail_owner & TAG_MASK]
+        _raise_or_warn(impl, (fail_key, EMPTY, EMPTY), batch)
+
+    def report_record(self, record, stacklevel, raised=None):
+        """Raises the first failure of a failure record (unless its owner is
+        raised: a synchronous call raised it), then warns its first warning
+        call's warning (with the count of later warned elements), each with
+        the message the synchronous call would have given. The warning is
+        warned even when the failure is raised; a warning turned into an
+        exception (warnings filter "error") does not replace the failure."""
         fail_key, warn_key, warnings, fail_owner, warn_owner, warned = record
-        if warn_owner != EMPTY:
-            impl, batch = self.calls[warn_owner & TAG_MASK]
-            later = (~warned & EMPTY) - (~warnings & EMPTY)  # every launch's, less the first call's
-            _raise_or_warn(impl, (EMPTY, warn_key, warnings), batch, stacklevel=stacklevel + 1,
-                           later=f" (and {later} warned element(s) of later asynchronous calls)"
-                           if later else "")
-        if fail_owner != EMPTY:
-            impl, batch = self.calls[fail_owner & TAG_MASK]
-            _raise_or_warn(impl, (fail_key, EMPTY, EMPTY), batch)
+        try:
+            if fail_owner not in (EMPTY, raised):
+                impl, batch = self.calls[fail_owner & TAG_MASK]
+                _raise_or_warn(impl, (fail_key, EMPTY, EMPTY), batch)
+        finally:
+            if warn_owner != EMPTY:
+                impl, batch = self.calls[warn_owner & TAG_MASK]
+                later = (~warned & EMPTY) - (~warnings & EMPTY)  # every launch's, less the first call's
+                try:
+                    _raise_or_warn(impl, (EMPTY, warn_key, warnings), batch, stacklevel=stacklevel + 1,
+                                   later=f" (and {later} warned element(s) of later asynchronous calls)"
+                                   if later else "")
+                except Warning:
+                    if fail_owner in (EMPTY, raised):
+                        raise
 
     def nvrtc_for(self, capability):
         """(NVRTC, --gpu-architecture) for a device of capability: the
@@ -938,12 +976,33 @@ def call(impl, values, check_finite, out):
         waits = sorted({s for s in streams if s is not None and s != launch_on})
         if async_mode():
             _launch(rt, device, dtype, plan, args, count, launch_on, waits, rt.tag(reported, batch))
+            _record_torch_uses([d for _, d, _, _ in placed + written], launch_on)
         else:
             report, recorded = _launch(rt, device, dtype, plan, args, count, launch_on, waits)
             _raise_or_warn(reported, report, batch)
-            if recorded is not None:  # an earlier asynchronous call's failure, now cleared
-                rt.report_record(recorded, stacklevel=4)
+            if recorded is not None:  # an earlier asynchronous call's failure, not yet raised
+                rt.raise_recorded(device, *recorded)
     return results[0] if len(results) == 1 else tuple(results)
+
+
+def _record_torch_uses(arrays, stream):
+    """Marks each PyTorch tensor of arrays (DeviceArrays of an asynchronous
+    call) that PyTorch orders on another stream than stream (the launch's)
+    as used on stream (Tensor.record_stream): the call returns before its
+    kernel has read or written them, and PyTorch's caching allocator must
+    not give their memory to other work before that kernel is done."""
+    for d in arrays:
+        if _api.is_torch(d.obj) and d.stream_handle() != stream:
+            d.obj.record_stream(_torch_stream(stream, d.obj.device))
+
+
+def _torch_stream(handle, device):
+    """The torch.cuda.Stream of a CUstream handle of device (0 and 1: the
+    legacy default stream)."""
+    import torch
+    if handle in (0, 1):
+        return torch.cuda.default_stream(device)
+    return torch.cuda.ExternalStream(handle, device=device)
 
 
 def _device_array(x, function, name):
@@ -1090,10 +1149,11 @@ def launch_shape(plan, itemsize, count, variant):
 def _launch(rt, device, dtype, plan, args, count, stream, waits=(), tag=0):
     """Launches plan's kernel over count (> 0) elements on stream, after
     the streams in waits have finished their work. Synchronous (tag 0):
-    waits for the kernel; returns the host copies of its report and, where
-    asynchronous calls made the device's failure record, of that record
-    (cleared on the device when it holds something and the report does
-    not: a failure is raised once). Asynchronous (tag: rt.tag of the
+    waits for the kernel; returns the host copy of its report and, where
+    asynchronous calls made the device's failure record and the report
+    holds no failure, (the host copy of that record, rt.checks_of the
+    device before the copy), else None; the record is only read.
+    Asynchronous (tag: rt.tag of the
     call): the launch writes the record, ordered after waits with events;
     nothing is waited for and None is returned."""
     drv = rt.driver
@@ -1113,7 +1173,7 @@ def _launch(rt, device, dtype, plan, args, count, stream, waits=(), tag=0):
         for other in waits:
             drv.check(lib.cuStreamSynchronize(ctypes.c_void_p(other)), "cuStreamSynchronize")
         stream = ctypes.c_void_p(stream)
-        record = rt.records.get(device)
+        record, checks = rt.records.get(device), rt.checks_of(device)
         recorded = (ctypes.c_uint64 * RECORD_FIELDS)() if record is not None else None
         with rt.report_buffer(device) as report:
             drv.check(lib.cuMemsetD8Async(report.value, 0xFF, 24, stream), "cuMemsetD8Async")
@@ -1127,8 +1187,7 @@ def _launch(rt, device, dtype, plan, args, count, stream, waits=(), tag=0):
             drv.check(lib.cuStreamSynchronize(stream), "cuStreamSynchronize")
         if record is None or all(v == EMPTY for v in recorded) or host[0] != EMPTY:
             return tuple(host), None
-        drv.check(lib.cuMemsetD8Async(record.value, 0xFF, RECORD_BYTES, stream), "cuMemsetD8Async")
-        return tuple(host), tuple(recorded)
+        return tuple(host), (tuple(recorded), checks)
 
 
 def _launch_async(rt, device, kernel, args, shape, stream, waits, tag):
@@ -1136,13 +1195,20 @@ def _launch_async(rt, device, kernel, args, shape, stream, waits, tag):
     kernel is (precision, variant, function, kernel name), shape (grid,
     block, shared bytes). Inside stream capture only a kernel already
     loaded and a record already made can join the graph (loading and
-    allocating are not captured)."""
+    allocating are not captured), and only arrays on captured streams (a
+    captured stream cannot wait for an event recorded outside the capture)."""
     drv, (precision, variant, function, name) = rt.driver, kernel
     if (device, precision, variant, function) not in rt.modules or device not in rt.records:
         if drv.capturing(ctypes.c_void_p(stream)):
             raise error(function, None, "runs inside CUDA graph capture only after a first call on this "
-                        "device, in this precision, outside capture (as a warm-up), which compiles and loads "
-                        "its kernel and makes the device's failure record")
+                        "device, in this precision and with the same packed or pair form of its arguments, "
+                        "outside capture (as a warm-up), which compiles and loads its kernel and makes the "
+                        "device's failure record")
+    if waits and drv.capturing(ctypes.c_void_p(stream)) and \
+            not all(drv.capturing(ctypes.c_void_p(other)) for other in waits):
+        raise error(function, None, "runs inside CUDA graph capture only with every array on the "
+                    "capturing stream (or on streams joined to the capture): a captured launch cannot wait "
+                    "for work on a stream outside the capture")
     fn = rt.function(device, precision, variant, function, name)
     args[2], args[3] = ctypes.c_void_p(rt.record(device).value), ctypes.c_ulonglong(tag)
     for other in waits:  # stream order, not host order: the launch waits on the device
@@ -1245,7 +1311,8 @@ def cuda_check(device: int | None = None) -> None:
     asynchronous call), reads and clears its failure record, and raises
     spatial_conv.Error for the first failure an asynchronous call met
     since the last check, with the message the synchronous call would have
-    given (warns its StatusWarning alike); returns None when there was
+    given (warns its StatusWarning alike; a failure that a synchronous
+    call raised already is not raised again); returns None when there was
     none. Never loads CUDA: before any call on CUDA arrays it returns at
     once. Raises spatial_conv.Error for a device that is not an int >= 0."""
     if device is not None and (isinstance(device, (bool, np.bool_)) or

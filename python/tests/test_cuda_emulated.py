@@ -895,6 +895,7 @@ def test_the_next_synchronous_call_raises_a_recorded_failure(variant, emulated):
         sc.quat_normalize_wxyz(EmuArray.from_numpy(bad))  # returns: nothing is waited for
     assert_same_error(sync_error(sc.quat_normalize_wxyz, good), want)
     sc.quat_normalize_wxyz(good)  # raised once
+    assert sc.cuda_check() is None  # and not again by the check that clears it
     with sc.cuda_async():
         sc.quat_normalize_wxyz(EmuArray.from_numpy(bad))
     own = np.ones((50, 4))
@@ -902,6 +903,79 @@ def test_the_next_synchronous_call_raises_a_recorded_failure(variant, emulated):
     assert sync_error(sc.quat_normalize_wxyz, EmuArray.from_numpy(own)).index == (3,)
     assert_same_error(sync_error(sc.cuda_check), want)
     assert sc.cuda_check() is None
+
+
+def gimbal_lock(n, at):
+    """n identity quaternions, those at rows `at` turned a quarter about y
+    (euler_from_quat_wxyz XYZ intrinsic warns for them)."""
+    q = np.tile([1.0, 0.0, 0.0, 0.0], (n, 1))
+    q[at] = [np.cos(np.pi / 4), 0.0, np.sin(np.pi / 4), 0.0]
+    return q
+
+
+def euler_async(q, stream=None):
+    with sc.cuda_async():
+        sc.euler_from_quat_wxyz(EmuArray.from_numpy(q, stream=stream), sc.EulerSeq.XYZ, sc.EulerKind.INTRINSIC)
+
+
+def test_a_synchronous_call_leaves_the_record_to_the_check(variant, emulated, device):
+    """A synchronous call reads the failure record and never clears it: an
+    asynchronous call still running on another stream may write it at any
+    moment. Here one does, right after the synchronous call (on its own
+    stream) copied the record: its failure is raised by the check."""
+    _, _, runtime = device
+    bad = np.ones((50, 4))
+    bad[7] = 0
+    want = sync_error(sc.quat_normalize_wxyz, bad)
+    euler_async(gimbal_lock(10, [3]), stream=5)  # the record holds a warning: not empty
+    lib, record = runtime.driver.lib, runtime.records[0].value
+    copy = lib.cuMemcpyDtoHAsync_v2
+
+    def copy_then_fail(dst, src, n, stream):
+        rc = copy(dst, src, n, stream)
+        if src == record:  # the other stream's launch runs now
+            with sc.cuda_async():
+                sc.quat_normalize_wxyz(EmuArray.from_numpy(bad, stream=5))
+        return rc
+    lib.cuMemcpyDtoHAsync_v2 = copy_then_fail
+    try:  # the copy it read held a warning only: nothing raised, the warning left to the check
+        result, warned = run(sc.quat_normalize_wxyz, EmuArray.from_numpy(np.ones((10, 4)), stream=7))
+    finally:
+        lib.cuMemcpyDtoHAsync_v2 = copy
+    assert not isinstance(result, sc.Error)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(sc.Error) as e:
+            sc.cuda_check()
+    assert_same_error(e.value, want)
+    assert warned == []
+    assert len([w for w in caught if issubclass(w.category, sc.StatusWarning)]) == 1
+    assert sc.cuda_check() is None
+
+
+def test_a_check_raises_the_failure_when_warnings_are_errors(variant, emulated):
+    """A record with a warning and a failure: the check raises the failure
+    and warns the warning; under warnings.simplefilter("error") the
+    warning (now an exception) does not replace the failure."""
+    bad = np.ones((50, 4))
+    bad[7] = 0
+    want = sync_error(sc.quat_normalize_wxyz, bad)
+    for turned_into_errors in (False, True):
+        euler_async(gimbal_lock(10, [3]))
+        with sc.cuda_async():
+            sc.quat_normalize_wxyz(EmuArray.from_numpy(bad))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("error" if turned_into_errors else "always")
+            with pytest.raises(sc.Error) as e:
+                sc.cuda_check()
+        assert_same_error(e.value, want)
+        assert len(caught) == (0 if turned_into_errors else 1)
+        assert sc.cuda_check() is None
+    euler_async(gimbal_lock(10, [3]))  # a warning alone: the filter turns it into an exception
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(sc.StatusWarning):
+            sc.cuda_check()
 
 
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
@@ -955,3 +1029,72 @@ def test_a_host_synchronization_inside_capture_fails_the_capture(emulated):
         assert emulated.lib.cuStreamSynchronize(ctypes.c_void_p(0x6A3)) == 900
         graph = ctypes.c_void_p()
         assert emulated.lib.cuStreamEndCapture(ctypes.c_void_p(0x6A3), ctypes.byref(graph)) == 901
+
+
+def test_a_captured_stream_cannot_wait_for_an_uncaptured_one(emulated):
+    """As the driver, the emulator refuses a captured stream's wait for an
+    event recorded outside the capture (and invalidates the capture)."""
+    ev = ctypes.c_void_p()
+    with emulated.context():
+        assert emulated.lib.cuEventCreate(ctypes.byref(ev), 2) == 0
+        assert emulated.lib.cuEventRecord(ev, ctypes.c_void_p(5)) == 0
+        assert emulated.lib.cuStreamBeginCapture_v2(ctypes.c_void_p(0x6A4), 0) == 0
+        assert emulated.lib.cuStreamWaitEvent(ctypes.c_void_p(0x6A4), ev, 0) == 906
+        graph = ctypes.c_void_p()
+        assert emulated.lib.cuStreamEndCapture(ctypes.c_void_p(0x6A4), ctypes.byref(graph)) == 901
+        assert emulated.lib.cuEventDestroy_v2(ev) == 0
+
+
+def test_capture_needs_every_array_on_the_captured_stream(variant, emulated):
+    """Inside capture, an array on a stream outside the capture is refused
+    with an Error that says so (nothing captured, the capture valid); the
+    same call with every array on the captured stream is captured."""
+    stream = 0x6A5
+    q = EmuArray.from_numpy(np.ones((10, 4)), stream=stream)
+    p = EmuArray.from_numpy(np.ones((10, 4)), stream=5)
+    out = EmuArray.from_numpy(np.zeros((10, 4)), stream=stream)
+    with sc.cuda_async():
+        sc.quat_mul_wxyz(q, p, out=out)  # warm-up
+        with emulated.capture(stream) as graph:
+            with pytest.raises(sc.Error, match="capturing stream"):
+                sc.quat_mul_wxyz(q, p, out=out)
+            sc.quat_mul_wxyz(q, EmuArray.from_numpy(np.ones((10, 4)), stream=stream), out=out)
+    assert emulated.graph_nodes(graph[0]) == {"memset": 0, "kernel": 1, "event_record": 0, "event_wait": 0}
+    emulated.lib.cuGraphDestroy(graph[0])
+    assert sc.cuda_check() is None
+
+
+class TorchLike(EmuArray):
+    """An EmuArray taken for a PyTorch tensor (see the test below): it
+    keeps the streams record_stream marked it used on."""
+
+    device = "cuda:0"
+
+    def __init__(self, *a, **k):
+        super().__init__(*a, **k)
+        self.used_on = []
+
+    def record_stream(self, stream):
+        self.used_on.append(stream)
+
+
+def test_asynchronous_calls_mark_torch_tensors_used_on_the_launch_stream(variant, emulated, monkeypatch):
+    """An asynchronous call returns before its kernel reads and writes its
+    arrays: a PyTorch tensor ordered on another stream than the launch's
+    is marked used on the launch's stream (Tensor.record_stream), so that
+    PyTorch's caching allocator keeps its memory until the kernel is done.
+    A synchronous call (it waits for the kernel) and a tensor on the launch
+    stream need no mark. (No PyTorch CUDA here: tensors are stood in for.)"""
+    is_torch = _cuda._api.is_torch
+    monkeypatch.setattr(_cuda._api, "is_torch", lambda x: isinstance(x, TorchLike) or is_torch(x))
+    monkeypatch.setattr(_cuda, "_torch_stream", lambda handle, device: ("stream", handle, device))
+    q = EmuArray.from_numpy(np.ones((10, 4)), stream=5)
+    p = TorchLike.from_numpy(np.ones((10, 4)), stream=7)
+    out = TorchLike.from_numpy(np.zeros((10, 4)), stream=5)
+    sc.quat_mul_wxyz(q, p, out=out)
+    assert p.used_on == [] and out.used_on == []
+    with sc.cuda_async():
+        sc.quat_mul_wxyz(q, p, out=out)
+    assert p.used_on == [("stream", 5, "cuda:0")] and out.used_on == []
+    assert sc.cuda_check() is None
+

@@ -24,7 +24,9 @@
    capture mode, a host synchronization, a device-to-host copy on the
    captured stream and an allocation fail with
    CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED while a stream is captured, and
-   invalidate the capture. Events order nothing here (every operation runs
+   invalidate the capture; so does a captured stream's wait for an event
+   recorded outside that capture (CUDA_ERROR_STREAM_CAPTURE_ISOLATION).
+   Events order nothing here (every operation runs
    when it is issued): they are counted.
 
    emu_stats(out) reads the counters of this process, emu_reset() clears
@@ -50,6 +52,7 @@ enum {
   CUDA_ERROR_LAUNCH_FAILED = 719,
   CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900,
   CUDA_ERROR_STREAM_CAPTURE_INVALIDATED = 901,
+  CUDA_ERROR_STREAM_CAPTURE_ISOLATION = 906,
 };
 
 typedef struct emu_module {
@@ -213,6 +216,7 @@ EMU_API int cuGetErrorString(int error, const char **text) {
       {CUDA_ERROR_LAUNCH_FAILED, "unspecified launch failure"},
       {CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, "operation not permitted when stream is capturing"},
       {CUDA_ERROR_STREAM_CAPTURE_INVALIDATED, "operation failed due to a previous error during capture"},
+      {CUDA_ERROR_STREAM_CAPTURE_ISOLATION, "dependency created on uncaptured work in another stream"},
   };
   size_t i;
   for (i = 0; i < sizeof names / sizeof names[0]; ++i)
@@ -485,6 +489,7 @@ EMU_API int cuCtxSynchronize(void) {
 /* ------------------------------------------------------------ events */
 typedef struct emu_event {
   int recorded;
+  emu_graph *graph; /* the graph its last record was captured into, or NULL */
 } emu_event;
 
 EMU_API int cuEventCreate(void **event, unsigned flags) {
@@ -506,18 +511,30 @@ EMU_API int cuEventRecord(void *event, void *stream) {
   if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
   if (!event) return CUDA_ERROR_INVALID_HANDLE;
   pthread_mutex_lock(&launch_lock);
-  capture_node(stream, EMU_NODE_EVENT_RECORD);
+  ((emu_event *)event)->graph = capture_node(stream, EMU_NODE_EVENT_RECORD) ? captures[capture_of(stream)].graph
+                                                                           : NULL;
   ((emu_event *)event)->recorded = 1;
   ++stats[EMU_STAT_EVENT_RECORDS];
   pthread_mutex_unlock(&launch_lock);
   return CUDA_SUCCESS;
 }
 
+/* a captured stream may wait only for an event recorded into the same
+   capture: else, as the driver (without CU_EVENT_WAIT_EXTERNAL, which
+   this emulator refuses), CUDA_ERROR_STREAM_CAPTURE_ISOLATION, and the
+   capture is invalidated */
 EMU_API int cuStreamWaitEvent(void *stream, void *event, unsigned flags) {
+  int k;
   if (need_context()) return CUDA_ERROR_INVALID_CONTEXT;
   if (!event) return CUDA_ERROR_INVALID_HANDLE;
   if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
   pthread_mutex_lock(&launch_lock);
+  k = capture_of(stream);
+  if (k >= 0 && ((emu_event *)event)->graph != captures[k].graph) {
+    capture_unsupported(stream, 0);
+    pthread_mutex_unlock(&launch_lock);
+    return CUDA_ERROR_STREAM_CAPTURE_ISOLATION;
+  }
   capture_node(stream, EMU_NODE_EVENT_WAIT);
   ++stats[EMU_STAT_EVENT_WAITS];
   pthread_mutex_unlock(&launch_lock);

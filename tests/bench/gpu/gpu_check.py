@@ -34,7 +34,9 @@ state conversion and a quaternion normalization captured into a CUDA graph
 (torch.cuda.graph) inside spatial_conv.cuda_async() and replayed with new
 inputs each time: the host's results, and a bad element of one replay
 raised by spatial_conv.cuda_check() with the synchronous call's message
-after later replays. Then the wall time per call of the state conversion
+after later replays; inside capture, an array on a stream outside the
+capture refused with spatial_conv.Error, one on a stream joined to the
+capture captured and replayed right. Then the wall time per call of the state conversion
 and of the quaternion reorder, synchronous, asynchronous and as a graph
 replay, beside the same conversion in PyTorch eager ops (eagerly and
 replayed in a graph).
@@ -288,6 +290,52 @@ def graph_check(torch, n=4096):
         sc.cuda_check()
     except sc.Error as e:
         failures.append(f"cuda_check raised a second time: {e}")
+    return failures + two_stream_capture_check(torch, n)
+
+
+class OnStream:
+    """A tensor whose __cuda_array_interface__ (version 3) names stream."""
+
+    def __init__(self, tensor, stream):
+        self.tensor, self.stream = tensor, stream
+
+    @property
+    def __cuda_array_interface__(self):
+        return dict(self.tensor.__cuda_array_interface__, version=3, stream=self.stream.cuda_stream)
+
+
+def two_stream_capture_check(torch, n):
+    """Inside capture, an array on a stream outside the capture is refused
+    with spatial_conv.Error (and the capture stays valid); an array on a
+    stream joined to the capture is captured, and its replays are right."""
+    failures = []
+    q, p, res = (torch.ones(n, 4, device="cuda", dtype=torch.float64) for _ in range(3))
+    outside, joined = torch.cuda.Stream(), torch.cuda.Stream()
+    with sc.cuda_async():
+        sc.quat_mul_wxyz(q, OnStream(p, outside), out=res)  # warm-up
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        try:
+            with sc.cuda_async():
+                sc.quat_mul_wxyz(q, OnStream(p, outside), out=res)
+            failures.append("capture: an array on a stream outside the capture was not refused")
+        except sc.Error as e:
+            if "capturing stream" not in str(e):
+                failures.append(f"capture: an array outside the capture: unexpected Error {e}")
+        joined.wait_stream(torch.cuda.current_stream())  # joins the capture
+        with sc.cuda_async():
+            sc.quat_mul_wxyz(q, OnStream(p, joined), out=res)
+        torch.cuda.current_stream().wait_stream(joined)
+    g = torch.Generator(device="cuda").manual_seed(5)
+    q.copy_(torch.randn(n, 4, device="cuda", dtype=torch.float64, generator=g))
+    p.copy_(torch.randn(n, 4, device="cuda", dtype=torch.float64, generator=g))
+    graph.replay()
+    torch.cuda.synchronize()
+    err = float(np.abs(res.cpu().numpy() - sc.quat_mul_wxyz(q.cpu().numpy(), p.cpu().numpy())).max())
+    if not err <= 1e-12:
+        failures.append(f"graph replay with an array on a joined stream: differs from the host by {err:.3g}")
+    sc.cuda_check()
     return failures
 
 
