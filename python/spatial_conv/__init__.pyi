@@ -1082,7 +1082,8 @@ def cuda_check(device: int | None = ...) -> None:
     asynchronous call), reads and clears its failure record, and raises
     spatial_conv.Error for the first failure an asynchronous call met
     since the last check, with the message the synchronous call would have
-    given (warns its StatusWarning alike); returns None when there was
+    given (warns its StatusWarning alike; a failure that a synchronous
+    call raised already is not raised again); returns None when there was
     none. Never loads CUDA: before any call on CUDA arrays it returns at
     once. Raises spatial_conv.Error for a device that is not an int >= 0.
     """
