@@ -77,7 +77,8 @@
    axis_preset 0x500, mat4_layout 0x600, shape_type 0x700, shape_format
    0x800, asset_format 0x900, order 0xA00, point 0xB00, frame 0xC00,
    angle_unit 0xD00, accel_kind 0xE00, pose_layout 0xF00, pose_frame
-   0x1000, preset_id 0x1100, sap_order 0x1200, motion_diff 0x1300; so a
+   0x1000, preset_id 0x1100, sap_order 0x1200, motion_diff 0x1300,
+   euler_format 0x1400; so a
    value of one enum that reaches another through an int (or a zeroed
    struct) is refused with SPCONV_EINVAL instead of meaning something else.
    Four keep the values of an outside contract, from 0: spconv_axis
@@ -566,6 +567,51 @@ typedef enum spconv_euler_kind {
   SPCONV_EULER_EXTRINSIC = 0x200,
   SPCONV_EULER_INTRINSIC
 } spconv_euler_kind;
+
+/** Euler angles as asset formats and tools store them: which axis each of
+   the three stored numbers turns about, in what order, which way, and in
+   what unit. In the tool's own axes and with its own quaternion, so a
+   Unity or Unreal result is that engine's Quaternion / FQuat (left-handed
+   axes: change them with spconv_quat_wxyz_change_axes and
+   SPCONV_AXIS_PRESET_UNITY / _UNREAL). R is a right-handed rotation
+   matrix acting on column vectors, Rx(a) the turn by a about x. Sources:
+   docs/conventions.md, "Euler angles of asset formats", and the registry. */
+typedef enum spconv_euler_format {
+  SPCONV_EULER_FORMAT_URDF_RPY = 0x1400, /* rpy="r p y" rad: Rz(y) Ry(p) Rx(r) */
+  SPCONV_EULER_FORMAT_MJCF,              /* euler="a b c" in MJCF's default degrees,
+                                            eulerseq "xyz": Rx(a) Ry(b) Rz(c) */
+  SPCONV_EULER_FORMAT_MJCF_RADIAN,       /* the same under <compiler angle="radian"> */
+  SPCONV_EULER_FORMAT_USD_ROTATE_XYZ,    /* xformOp:rotateXYZ (x, y, z) deg: Rz Ry Rx */
+  SPCONV_EULER_FORMAT_USD_ROTATE_XZY,    /* rotateXZY (x, y, z) deg: Ry Rz Rx */
+  SPCONV_EULER_FORMAT_USD_ROTATE_YXZ,    /* rotateYXZ (x, y, z) deg: Rz Rx Ry */
+  SPCONV_EULER_FORMAT_USD_ROTATE_YZX,    /* rotateYZX (x, y, z) deg: Rx Rz Ry */
+  SPCONV_EULER_FORMAT_USD_ROTATE_ZXY,    /* rotateZXY (x, y, z) deg: Ry Rx Rz */
+  SPCONV_EULER_FORMAT_USD_ROTATE_ZYX,    /* rotateZYX (x, y, z) deg: Rx Ry Rz */
+  SPCONV_EULER_FORMAT_THREEJS_XYZ,       /* Euler (x, y, z) rad, order 'XYZ' (the
+                                            default): Rx Ry Rz */
+  SPCONV_EULER_FORMAT_THREEJS_XZY,       /* order 'XZY': Rx Rz Ry */
+  SPCONV_EULER_FORMAT_THREEJS_YXZ,       /* order 'YXZ': Ry Rx Rz */
+  SPCONV_EULER_FORMAT_THREEJS_YZX,       /* order 'YZX': Ry Rz Rx */
+  SPCONV_EULER_FORMAT_THREEJS_ZXY,       /* order 'ZXY': Rz Rx Ry */
+  SPCONV_EULER_FORMAT_THREEJS_ZYX,       /* order 'ZYX': Rz Ry Rx */
+  SPCONV_EULER_FORMAT_BLENDER_XYZ,       /* rotation_mode 'XYZ' (default), (x, y, z)
+                                            rad: Rz Ry Rx */
+  SPCONV_EULER_FORMAT_BLENDER_XZY,       /* 'XZY': Ry Rz Rx */
+  SPCONV_EULER_FORMAT_BLENDER_YXZ,       /* 'YXZ': Rz Rx Ry */
+  SPCONV_EULER_FORMAT_BLENDER_YZX,       /* 'YZX': Rx Rz Ry */
+  SPCONV_EULER_FORMAT_BLENDER_ZXY,       /* 'ZXY': Ry Rx Rz */
+  SPCONV_EULER_FORMAT_BLENDER_ZYX,       /* 'ZYX': Rx Ry Rz */
+  SPCONV_EULER_FORMAT_UNITY,             /* Quaternion.Euler / eulerAngles (x, y, z)
+                                            deg: Ry(y) Rx(x) Rz(z) */
+  SPCONV_EULER_FORMAT_UNREAL,            /* FRotator (Pitch, Yaw, Roll) deg:
+                                            Rz(yaw) Ry(-pitch) Rx(-roll) */
+  SPCONV_EULER_FORMAT_END                /* one past the last format, not a format */
+} spconv_euler_format;
+
+/** The Euler formats are SPCONV_EULER_FORMAT_FIRST .. SPCONV_EULER_FORMAT_END - 1,
+   SPCONV_EULER_FORMAT_COUNT (24) of them. */
+#define SPCONV_EULER_FORMAT_FIRST SPCONV_EULER_FORMAT_URDF_RPY
+#define SPCONV_EULER_FORMAT_COUNT (SPCONV_EULER_FORMAT_END - SPCONV_EULER_FORMAT_FIRST)
 
 /** Storage of the 6D rotation representation (Zhou et al. 2019):
    COLUMNS      [R00 R10 R20 R01 R11 R21]: first column, then second
@@ -1124,6 +1170,19 @@ SPCONV_API void spconv_quat_wxyz_from_isaaclab_euler_xyz(spconv_real res[4], spc
                                                          spconv_real pitch, spconv_real yaw);
 /* wxyz of Drake RollPitchYaw [r, p, y]: R = Rz(y) Ry(p) Rx(r) */
 SPCONV_API void spconv_quat_wxyz_from_drake_rpy(spconv_real res[4], const spconv_real rpy[3]);
+/* wxyz of three angles stored as an asset format or tool stores them */
+SPCONV_NODISCARD SPCONV_API int spconv_quat_wxyz_from_euler_format(spconv_real res[4],
+                                                                   const spconv_real angles[3],
+                                                                   spconv_euler_format format);
+/* the three angles a format stores for q (wxyz); SPCONV_GIMBAL_LOCK warns */
+SPCONV_NODISCARD SPCONV_API int spconv_euler_format_from_quat_wxyz(spconv_real res[3],
+                                                                   const spconv_real q_wxyz[4],
+                                                                   spconv_euler_format format);
+/* angles of angles_format -> the same rotation's angles in res_format */
+SPCONV_NODISCARD SPCONV_API int spconv_euler_convert(spconv_real res[3],
+                                                     spconv_euler_format res_format,
+                                                     const spconv_real angles[3],
+                                                     spconv_euler_format angles_format);
 /* 6D representation (layout: columns or rows) of row-major rotation R */
 SPCONV_NODISCARD SPCONV_API int spconv_rot6d_from_mat(spconv_real res[6], const spconv_real R[9],
                                                       spconv_rot6d_layout layout);
@@ -1186,6 +1245,12 @@ SPCONV_API void spconv_inertia_change_length_unit(spconv_real res[9], const spco
 /* row-major rotation by +90 deg about from_up x to_up: v_to = res v_from */
 SPCONV_NODISCARD SPCONV_API int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up,
                                                       spconv_axis to_up);
+/* row-major k M: a USD stage's (metersPerUnit, upAxis Y or Z) to a world */
+SPCONV_NODISCARD SPCONV_API int spconv_usd_stage_matrix(spconv_real res[9],
+                                                        spconv_real meters_per_unit,
+                                                        spconv_axis up_axis,
+                                                        spconv_real to_meters_per_unit,
+                                                        spconv_axis to_up);
 /* unit wxyz of spconv_up_axis_matrix (identity when equal) */
 SPCONV_NODISCARD SPCONV_API int spconv_up_axis_quat_wxyz(spconv_real res[4], spconv_axis from_up,
                                                          spconv_axis to_up);
@@ -3438,6 +3503,142 @@ SPCONV_API void spconv_quat_wxyz_from_drake_rpy(spconv_real res[4], const spconv
   spconv_quat_wxyz_from_urdf_rpy(res, rpy);
 }
 
+/* ----------------------------------------------- Euler angles of asset formats */
+
+/* What a format's stored numbers mean: stored[s] turns about axis[s]
+   (0 = x), by sign[s] times its value in radians (degrees when degrees is
+   set), as angle "axis[s]" of SciPy's (seq, kind). Every format is
+   Tait-Bryan, so each axis is stored once. */
+typedef struct spconv__euler_format_def {
+  spconv_euler_seq seq;
+  spconv_euler_kind kind;
+  int axis[3];
+  int sign[3];
+  int degrees;
+} spconv__euler_format_def;
+
+/* the definition of a format; 0 for an unknown value (d is written on every
+   path) */
+SPCONV__PRIVATE int spconv__euler_format_def_of(spconv__euler_format_def *d,
+                                                spconv_euler_format format) {
+  int i, f = SPCONV__CAST(int, format), ok = 1;
+  for (i = 0; i < 3; ++i) {
+    d->axis[i] = i; /* stored as (x, y, z) */
+    d->sign[i] = 1;
+  }
+  d->seq = SPCONV_EULER_XYZ;
+  d->kind = SPCONV_EULER_EXTRINSIC;
+  d->degrees = 0;
+  if (f >= SPCONV_EULER_FORMAT_USD_ROTATE_XYZ && f <= SPCONV_EULER_FORMAT_USD_ROTATE_ZYX) {
+    /* rotateABC: A first, about fixed axes */
+    d->seq = SPCONV__CAST(spconv_euler_seq, SPCONV_EULER_XYZ + f - SPCONV_EULER_FORMAT_USD_ROTATE_XYZ);
+    d->degrees = 1;
+  } else if (f >= SPCONV_EULER_FORMAT_THREEJS_XYZ && f <= SPCONV_EULER_FORMAT_THREEJS_ZYX) {
+    /* order 'ABC': R = R_A R_B R_C, about the rotating axes */
+    d->seq = SPCONV__CAST(spconv_euler_seq, SPCONV_EULER_XYZ + f - SPCONV_EULER_FORMAT_THREEJS_XYZ);
+    d->kind = SPCONV_EULER_INTRINSIC;
+  } else if (f >= SPCONV_EULER_FORMAT_BLENDER_XYZ && f <= SPCONV_EULER_FORMAT_BLENDER_ZYX) {
+    /* mode 'ABC': A first, about fixed axes */
+    d->seq = SPCONV__CAST(spconv_euler_seq, SPCONV_EULER_XYZ + f - SPCONV_EULER_FORMAT_BLENDER_XYZ);
+  } else {
+    switch (format) {
+      case SPCONV_EULER_FORMAT_URDF_RPY: break; /* roll, pitch, yaw about fixed x, y, z */
+      case SPCONV_EULER_FORMAT_MJCF: /* eulerseq "xyz": lowercase = rotating axes */
+        d->kind = SPCONV_EULER_INTRINSIC;
+        d->degrees = 1;
+        break;
+      case SPCONV_EULER_FORMAT_MJCF_RADIAN: d->kind = SPCONV_EULER_INTRINSIC; break;
+      case SPCONV_EULER_FORMAT_UNITY: /* z, then x, then y about fixed axes */
+        d->seq = SPCONV_EULER_ZXY;
+        d->degrees = 1;
+        break;
+      case SPCONV_EULER_FORMAT_UNREAL: /* yaw, then pitch, then roll about the rotating axes */
+        d->seq = SPCONV_EULER_ZYX;
+        d->kind = SPCONV_EULER_INTRINSIC;
+        d->axis[0] = 1; /* pitch: about y, nose up = the negative right-handed turn */
+        d->axis[1] = 2; /* yaw: about z */
+        d->axis[2] = 0; /* roll: about x, the negative right-handed turn */
+        d->sign[0] = d->sign[2] = -1;
+        d->degrees = 1;
+        break;
+      default: ok = 0; break;
+    }
+  }
+  return ok;
+}
+
+/* the stored index of the number that turns about axis a */
+SPCONV__PRIVATE int spconv__euler_format_slot(const spconv__euler_format_def *d, int a) {
+  return d->axis[0] == a ? 0 : d->axis[1] == a ? 1 : 2;
+}
+
+/** res = the quaternion (wxyz) of three angles as format stores them (see
+   spconv_euler_format: order of the stored numbers, order of the turns,
+   signs, degrees or radians). The plain product is returned, as
+   spconv_quat_wxyz_from_euler. Non-finite angles propagate.
+   SPCONV_EINVAL (res untouched) for an unknown format. */
+SPCONV_API int spconv_quat_wxyz_from_euler_format(spconv_real res[4], const spconv_real angles[3],
+                                                  spconv_euler_format format) {
+  spconv__euler_format_def d;
+  spconv_real a[3];
+  int ax[3], i, s;
+  if (!spconv__euler_format_def_of(&d, format)) return SPCONV_EINVAL;
+  (void)spconv__euler_axes(d.seq, ax);
+  for (i = 0; i < 3; ++i) { /* a[i]: radians about the i-th axis of seq */
+    s = spconv__euler_format_slot(&d, ax[i]);
+    a[i] = d.degrees ? spconv_rad_from_deg(angles[s]) : angles[s];
+    if (d.sign[s] < 0) a[i] = -a[i];
+  }
+  spconv__quat_from_euler_axes(res, a, ax, d.kind == SPCONV_EULER_INTRINSIC);
+  return SPCONV_OK;
+}
+
+/** res = the three numbers format stores for q (wxyz, any nonzero norm):
+   spconv_euler_from_quat_wxyz for the format's (seq, kind), then its signs,
+   order and unit. Ranges: the middle turn in [-90, 90] degrees (or
+   [-pi/2, pi/2]), the others in (-180, 180] (or (-pi, pi]). Returns
+   SPCONV_GIMBAL_LOCK at a lock, where the last turn of the sequence is 0
+   and the first carries the whole turn. SPCONV_EINVAL for an unknown
+   format, SPCONV_EDEGENERATE for a zero or non-finite q (res untouched on
+   errors). */
+SPCONV_API int spconv_euler_format_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4],
+                                                  spconv_euler_format format) {
+  spconv__euler_format_def d;
+  spconv_real e[3], t[3];
+  int ax[3], i, s, status;
+  if (!spconv__euler_format_def_of(&d, format)) return SPCONV_EINVAL;
+  status = spconv_euler_from_quat_wxyz(e, q_wxyz, d.seq, d.kind);
+  if (status < 0) return status;
+  (void)spconv__euler_axes(d.seq, ax);
+  for (i = 0; i < 3; ++i) {
+    s = spconv__euler_format_slot(&d, ax[i]);
+    t[s] = d.sign[s] < 0 && e[i] != SPCONV__PI ? -e[i] : e[i]; /* -pi is pi */
+    if (d.degrees) t[s] = spconv_deg_from_rad(t[s]);
+  }
+  for (i = 0; i < 3; ++i) res[i] = t[i];
+  return status;
+}
+
+/** res = the angles res_format stores for the rotation that angles_format
+   stores as angles: through the quaternion, so the result is in
+   res_format's ranges (spconv_euler_format_from_quat_wxyz) and
+   SPCONV_GIMBAL_LOCK warns at a lock. URDF rpy -> MJCF euler in degrees
+   under the default eulerseq, USD rotateXYZ -> Blender 'XYZ' (the same
+   turns, degrees -> radians), a three.js Euler -> a Unity eulerAngles.
+   SPCONV_EINVAL for an unknown format, SPCONV_EDEGENERATE for non-finite
+   angles (res untouched on errors). */
+SPCONV_API int spconv_euler_convert(spconv_real res[3], spconv_euler_format res_format,
+                                    const spconv_real angles[3],
+                                    spconv_euler_format angles_format) {
+  spconv__euler_format_def d;
+  spconv_real q[4];
+  int status;
+  if (!spconv__euler_format_def_of(&d, res_format)) return SPCONV_EINVAL;
+  status = spconv_quat_wxyz_from_euler_format(q, angles, angles_format);
+  if (status != SPCONV_OK) return status;
+  return spconv_euler_format_from_quat_wxyz(res, q, res_format);
+}
+
 /* -------------------------------------------------------- 6D representation */
 
 /* indices into the row-major [9] of the 6 stored entries of a layout; 0 if
@@ -3866,6 +4067,31 @@ SPCONV_API int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up,
   res[5] -= k[0];
   res[6] -= k[1];
   res[7] += k[0];
+  return SPCONV_OK;
+}
+
+/** res = k M (row-major): a point or a vector of a USD stage whose lengths
+   are in meters_per_unit metres (the stage's metersPerUnit; unauthored:
+   SPCONV_USD_METERS_PER_UNIT_FALLBACK) and whose up axis is up_axis (its
+   upAxis, Y or Z; unauthored: Y), in a world of to_meters_per_unit metres
+   with up axis to_up: x_to = res x_stage. k = spconv_length_scale(
+   meters_per_unit, to_meters_per_unit) and M = spconv_up_axis_matrix(
+   up_axis, to_up), so a stage of centimetres with Y up read into MuJoCo
+   (1, Z) gives (x, y, z) cm -> (x, -z, y) / 100 m. Orientations take M
+   alone (spconv_quat_wxyz_change_world_up_axis_n), twists k on the linear
+   part (spconv_twist_change_length_unit). SPCONV_EINVAL (res untouched)
+   for an up_axis other than Y or Z (USD has no X-up stage), an unknown
+   to_up, or a scale spconv_length_scale refuses. */
+SPCONV_API int spconv_usd_stage_matrix(spconv_real res[9], spconv_real meters_per_unit,
+                                       spconv_axis up_axis, spconv_real to_meters_per_unit,
+                                       spconv_axis to_up) {
+  spconv_real k, M[9];
+  int i;
+  if (up_axis != SPCONV_AXIS_Y && up_axis != SPCONV_AXIS_Z) return SPCONV_EINVAL;
+  if (spconv_length_scale(&k, meters_per_unit, to_meters_per_unit) != SPCONV_OK ||
+      spconv_up_axis_matrix(M, up_axis, to_up) != SPCONV_OK)
+    return SPCONV_EINVAL;
+  for (i = 0; i < 9; ++i) res[i] = k * M[i];
   return SPCONV_OK;
 }
 
