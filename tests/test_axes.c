@@ -540,6 +540,45 @@ static void test_length_scale(void **state) {
   assert_true(bad == 5);
 }
 
+/* A USD stage into a world: an unauthored stage (centimetres, Y up) read
+   into MuJoCo (metres, Z up) maps (x, y, z) to (x, -z, y) / 100; a Z-up
+   stage in metres into a Y-up world in centimetres maps (x, y, z) to
+   100 (x, z, -y); the result is k times a proper rotation taking the
+   stage's up axis to to_up. X is no stage up axis; bad scales and axes are
+   refused with res untouched. */
+static void test_usd_stage_matrix(void **state) {
+  const spconv_real cm_y_to_m_z[9] = {(spconv_real)0.01, 0, 0, 0, 0, (spconv_real)-0.01, 0, (spconv_real)0.01, 0};
+  const spconv_real m_z_to_cm_y[9] = {100, 0, 0, 0, 0, 100, 0, -100, 0};
+  spconv_real M[9], R[9], up[3], e_up[3] = {0, 0, 0}, bad[9] = {9, 9, 9, 9, 9, 9, 9, 9, 9};
+  const spconv_real nines[9] = {9, 9, 9, 9, 9, 9, 9, 9, 9};
+  int from, to, i;
+  (void)state;
+  assert_int_equal(spconv_usd_stage_matrix(M, (spconv_real)SPCONV_USD_METERS_PER_UNIT_FALLBACK,
+                                           SPCONV_AXIS_Y, 1, SPCONV_AXIS_Z), SPCONV_OK);
+  EXPECT_VEC_NEAR(M, cm_y_to_m_z, 9, TEST_TOL);
+  assert_int_equal(spconv_usd_stage_matrix(M, 1, SPCONV_AXIS_Z, (spconv_real)0.01, SPCONV_AXIS_Y), SPCONV_OK);
+  EXPECT_VEC_NEAR(M, m_z_to_cm_y, 9, TEST_TOL);
+  for (from = 1; from < 3; ++from)
+    for (to = 0; to < 3; ++to) {
+      spconv_real ef[3] = {0, 0, 0};
+      assert_int_equal(spconv_usd_stage_matrix(M, (spconv_real)0.0254, (spconv_axis)from, (spconv_real)0.01, (spconv_axis)to),
+                       SPCONV_OK);
+      for (i = 0; i < 9; ++i) R[i] = M[i] / (spconv_real)2.54;
+      EXPECT_NEAR(test_det3(R), 1.0, TEST_TOL, 1.0);
+      ef[from] = 1;
+      test_mat_vec(up, R, ef);
+      for (i = 0; i < 3; ++i) e_up[i] = i == to ? 1 : 0;
+      EXPECT_VEC_NEAR(up, e_up, 3, TEST_TOL);
+    }
+  assert_int_equal(spconv_usd_stage_matrix(bad, 1, SPCONV_AXIS_X, 1, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_usd_stage_matrix(bad, 1, (spconv_axis)3, 1, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_usd_stage_matrix(bad, 1, SPCONV_AXIS_Y, 1, (spconv_axis)7), SPCONV_EINVAL);
+  assert_int_equal(spconv_usd_stage_matrix(bad, 0, SPCONV_AXIS_Y, 1, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  assert_int_equal(spconv_usd_stage_matrix(bad, 1, SPCONV_AXIS_Y, (spconv_real)NAN, SPCONV_AXIS_Z),
+                   SPCONV_EINVAL);
+  EXPECT_VEC_EQUAL(bad, nines, 9);
+}
+
 /* the inputs of one length-unit case, drawn in one sequence: a factor k in
    10^U(-2, 2), a twist, a wrench and a pose, and the pose in the new unit */
 typedef struct ax_unit_case {
@@ -1292,6 +1331,7 @@ int main(void) {
       cmocka_unit_test(test_inertia_change_axes_all_systems),
       cmocka_unit_test(test_scale_change_axes_all_systems),
       cmocka_unit_test(test_length_scale),
+      cmocka_unit_test(test_usd_stage_matrix),
       cmocka_unit_test(test_twist_wrench_change_length_unit),
       cmocka_unit_test(test_pose_change_length_unit),
       cmocka_unit_test(test_inertia_change_length_unit),

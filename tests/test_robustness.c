@@ -488,7 +488,7 @@ static void test_A2_from_matrix_exact(void **state) {
 /* A3: the length scale refuses non-finite, zero and negative units, and a
    quotient that overflows or underflows (never returns 0 or inf). */
 static void test_A3_length_scale(void **state) {
-  spconv_real k = SENT;
+  spconv_real k = SENT, M[9];
   spconv_real bad[][2] = {{R_NAN, 1}, {1, R_INF}, {0, 1}, {1, 0}, {-1, 1},
                           {R_MAX, R_TRUE_MIN}, {R_TRUE_MIN, R_MAX}};
   int i;
@@ -496,7 +496,13 @@ static void test_A3_length_scale(void **state) {
   for (i = 0; i < 7; ++i) {
     assert_int_equal(spconv_length_scale(&k, bad[i][0], bad[i][1]), SPCONV_EINVAL);
     assert_true(k == SENT);
+    fill(M, 9); /* a USD stage: the same scales refused, and X is no stage up axis */
+    assert_int_equal(spconv_usd_stage_matrix(M, bad[i][0], SPCONV_AXIS_Y, bad[i][1], SPCONV_AXIS_Z),
+                     SPCONV_EINVAL);
+    expect_untouched(M, 9);
   }
+  assert_int_equal(spconv_usd_stage_matrix(M, 1, SPCONV_AXIS_X, 1, SPCONV_AXIS_Z), SPCONV_EINVAL);
+  expect_untouched(M, 9);
   assert_int_equal(spconv_length_scale(&k, 1, (spconv_real)0.01), SPCONV_OK);
   EXPECT_NEAR(k, 100, TEST_TOL, 100);
 }
@@ -1193,8 +1199,8 @@ typedef struct enum_family {
 enum {
   F_EULER_SEQ, F_EULER_KIND, F_ROT6D, F_ROT_FORMAT, F_AXIS_PRESET, F_MAT4, F_SHAPE,
   F_SHAPE_FORMAT, F_ASSET, F_ORDER, F_POINT, F_FRAME, F_ANGLE_UNIT, F_ACCEL, F_POSE_LAYOUT,
-  F_POSE_FRAME, F_PRESET, F_SAP_ORDER, F_DIFF, F_AXIS, F_SIGNED_AXIS, F_DIRECTION, F_JOINT,
-  N_FAMILIES
+  F_POSE_FRAME, F_PRESET, F_SAP_ORDER, F_DIFF, F_EULER_FORMAT, F_AXIS, F_SIGNED_AXIS,
+  F_DIRECTION, F_JOINT, N_FAMILIES
 };
 
 static const enum_family c5_families[N_FAMILIES] = {
@@ -1208,6 +1214,7 @@ static const enum_family c5_families[N_FAMILIES] = {
     {SPCONV_ACCEL_CLASSICAL, 2, 0},      {SPCONV_POSE_LAYOUT_POS_QUAT, 2, 0},
     {SPCONV_POSE_FRAME_BODY, 2, 0},      {SPCONV_PRESET_FIRST, SPCONV_PRESET_COUNT, 0},
     {SPCONV_SAP_ORDER_PUBLIC, 2, 0},     {SPCONV_MOTION_DIFF_FORWARD, 2, 0},
+    {SPCONV_EULER_FORMAT_FIRST, SPCONV_EULER_FORMAT_COUNT, 0},
     {SPCONV_AXIS_X, 3, 1},               {SPCONV_AXIS_POS_X, 6, 1},
     {SPCONV_DIRECTION_FORWARD, 6, 1},    {SPCONV_JOINT_PRISMATIC, 7, 1}};
 
@@ -1220,7 +1227,7 @@ static void test_C5_enum_blocks(void **state) {
       SPCONV_SHAPE_FORMAT_PHYSX, SPCONV_ASSET_OBJ, SPCONV_ORDER_ANGULAR_FIRST, SPCONV_POINT_WORLD,
       SPCONV_FRAME_BODY, SPCONV_ANGLE_DEGREES, SPCONV_ACCEL_SPATIAL, SPCONV_POSE_LAYOUT_QUAT_POS,
       SPCONV_POSE_FRAME_INERTIAL, SPCONV_PRESET_BRAX, SPCONV_SAP_ORDER_SAP,
-      SPCONV_MOTION_DIFF_CENTRAL, SPCONV_AXIS_Z, SPCONV_AXIS_NEG_Z, SPCONV_DIRECTION_DOWN,
+      SPCONV_MOTION_DIFF_CENTRAL, SPCONV_EULER_FORMAT_UNREAL, SPCONV_AXIS_Z, SPCONV_AXIS_NEG_Z, SPCONV_DIRECTION_DOWN,
       SPCONV_JOINT_D6};
   int f, g;
   (void)state;
@@ -1239,6 +1246,8 @@ static void test_C5_enum_blocks(void **state) {
   assert_int_equal(SPCONV_PRESET_END, SPCONV_PRESET_BRAX + 1);
   assert_int_equal(SPCONV_AXIS_PRESET_COUNT, 20);
   assert_int_equal(SPCONV_PRESET_COUNT, 29);
+  assert_int_equal(SPCONV_EULER_FORMAT_END, SPCONV_EULER_FORMAT_UNREAL + 1);
+  assert_int_equal(SPCONV_EULER_FORMAT_COUNT, 23);
   /* the contract: Newton's Axis, Blender's order, Newton's JointType */
   assert_int_equal(SPCONV_AXIS_X, 0);
   assert_int_equal(SPCONV_AXIS_Y, 1);
@@ -1427,8 +1436,20 @@ static void c5_parameter(int f, int v) {
       assert_int_equal(spconv_motion_angvel(c5_out, c5_q2, 2, 1, SPCONV_ROT_QUAT_WXYZ, 0,
                                             (spconv_motion_diff)v), SPCONV_EINVAL);
       break;
+    case F_EULER_FORMAT:
+      assert_int_equal(spconv_quat_wxyz_from_euler_format(c5_out, c5_x, (spconv_euler_format)v),
+                       SPCONV_EINVAL);
+      assert_int_equal(spconv_euler_format_from_quat_wxyz(c5_out, c5_q, (spconv_euler_format)v),
+                       SPCONV_EINVAL);
+      assert_int_equal(spconv_euler_convert(c5_out, (spconv_euler_format)v, c5_x,
+                                            SPCONV_EULER_FORMAT_MJCF), SPCONV_EINVAL);
+      assert_int_equal(spconv_euler_convert(c5_out, SPCONV_EULER_FORMAT_MJCF, c5_x,
+                                            (spconv_euler_format)v), SPCONV_EINVAL);
+      break;
     case F_AXIS:
       assert_int_equal(spconv_up_axis_matrix(c5_out, (spconv_axis)v, SPCONV_AXIS_Z), SPCONV_EINVAL);
+      assert_int_equal(spconv_usd_stage_matrix(c5_out, 1, SPCONV_AXIS_Y, 1, (spconv_axis)v),
+                       SPCONV_EINVAL);
       assert_int_equal(spconv_gravity(c5_out, (spconv_axis)v, 9), SPCONV_EINVAL);
       break;
     case F_SIGNED_AXIS:

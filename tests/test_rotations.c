@@ -1733,6 +1733,236 @@ static void test_quat_wxyz_from_axis_angle_zero_axis(void **state) {
 
 TEST_RUN(test_status_string_gimbal_lock, assert_string_equal(spconv_status_string(SPCONV_GIMBAL_LOCK), "gimbal lock"))
 
+/* ------------------------------------------- Euler angles of asset formats */
+
+/* Each format as its source writes it, independent of the header's table:
+   R = F_0 F_1 F_2 (column vectors), factor F_n the right-handed turn about
+   axis letter[n] by sign[n] * stored[slot[n]], in degrees when deg. */
+typedef struct {
+  spconv_euler_format format;
+  const char *letter;
+  int slot[3];
+  int sign[3];
+  int deg;
+} format_product;
+
+static const format_product format_products[SPCONV_EULER_FORMAT_COUNT] = {
+    /* URDF rpy: Rz(yaw) Ry(pitch) Rx(roll), radians */
+    {SPCONV_EULER_FORMAT_URDF_RPY, "zyx", {2, 1, 0}, {1, 1, 1}, 0},
+    /* MJCF eulerseq "xyz" (rotating axes): Rx(a) Ry(b) Rz(c) */
+    {SPCONV_EULER_FORMAT_MJCF, "xyz", {0, 1, 2}, {1, 1, 1}, 1},
+    {SPCONV_EULER_FORMAT_MJCF_RADIAN, "xyz", {0, 1, 2}, {1, 1, 1}, 0},
+    /* USD rotateABC: A first about fixed axes, R = R_C R_B R_A, value (x, y, z) */
+    {SPCONV_EULER_FORMAT_USD_ROTATE_XYZ, "zyx", {2, 1, 0}, {1, 1, 1}, 1},
+    {SPCONV_EULER_FORMAT_USD_ROTATE_XZY, "yzx", {1, 2, 0}, {1, 1, 1}, 1},
+    {SPCONV_EULER_FORMAT_USD_ROTATE_YXZ, "zxy", {2, 0, 1}, {1, 1, 1}, 1},
+    {SPCONV_EULER_FORMAT_USD_ROTATE_YZX, "xzy", {0, 2, 1}, {1, 1, 1}, 1},
+    {SPCONV_EULER_FORMAT_USD_ROTATE_ZXY, "yxz", {1, 0, 2}, {1, 1, 1}, 1},
+    {SPCONV_EULER_FORMAT_USD_ROTATE_ZYX, "xyz", {0, 1, 2}, {1, 1, 1}, 1},
+    /* three.js order 'ABC': R = R_A R_B R_C (makeRotationFromEuler), radians */
+    {SPCONV_EULER_FORMAT_THREEJS_XYZ, "xyz", {0, 1, 2}, {1, 1, 1}, 0},
+    {SPCONV_EULER_FORMAT_THREEJS_XZY, "xzy", {0, 2, 1}, {1, 1, 1}, 0},
+    {SPCONV_EULER_FORMAT_THREEJS_YXZ, "yxz", {1, 0, 2}, {1, 1, 1}, 0},
+    {SPCONV_EULER_FORMAT_THREEJS_YZX, "yzx", {1, 2, 0}, {1, 1, 1}, 0},
+    {SPCONV_EULER_FORMAT_THREEJS_ZXY, "zxy", {2, 0, 1}, {1, 1, 1}, 0},
+    {SPCONV_EULER_FORMAT_THREEJS_ZYX, "zyx", {2, 1, 0}, {1, 1, 1}, 0},
+    /* Blender mode 'ABC': A first about fixed axes, R = R_C R_B R_A, radians */
+    {SPCONV_EULER_FORMAT_BLENDER_XYZ, "zyx", {2, 1, 0}, {1, 1, 1}, 0},
+    {SPCONV_EULER_FORMAT_BLENDER_XZY, "yzx", {1, 2, 0}, {1, 1, 1}, 0},
+    {SPCONV_EULER_FORMAT_BLENDER_YXZ, "zxy", {2, 0, 1}, {1, 1, 1}, 0},
+    {SPCONV_EULER_FORMAT_BLENDER_YZX, "xzy", {0, 2, 1}, {1, 1, 1}, 0},
+    {SPCONV_EULER_FORMAT_BLENDER_ZXY, "yxz", {1, 0, 2}, {1, 1, 1}, 0},
+    {SPCONV_EULER_FORMAT_BLENDER_ZYX, "xyz", {0, 1, 2}, {1, 1, 1}, 0},
+    /* Unity: z, then x, then y about fixed axes: Ry(y) Rx(x) Rz(z), degrees */
+    {SPCONV_EULER_FORMAT_UNITY, "yxz", {1, 0, 2}, {1, 1, 1}, 1},
+    /* Unreal FRotator (Pitch, Yaw, Roll): yaw left-handed (= right-handed
+       numbers), pitch and roll right-handed in left-handed axes (= negative):
+       Rz(yaw) Ry(-pitch) Rx(-roll) */
+    {SPCONV_EULER_FORMAT_UNREAL, "zyx", {1, 0, 2}, {1, -1, -1}, 1},
+};
+
+static void format_matrix_by_product(spconv_real res[9], const format_product *f,
+                                     const spconv_real stored[3]) {
+  double R[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, T[9];
+  int n, i;
+  for (n = 0; n < 3; ++n) {
+    double axis[3] = {0, 0, 0}, t = f->sign[n] * (double)stored[f->slot[n]];
+    axis[f->letter[n] - 'x'] = 1;
+    rodrigues_d(T, axis, f->deg ? t * PI / 180 : t);
+    test_mat_mul_d(R, R, T);
+  }
+  for (i = 0; i < 9; ++i) res[i] = (spconv_real)R[i];
+}
+
+/* random stored triples: radians in (-pi, pi), degrees in (-180, 180), the
+   middle turn also within 1e-3 of +-90 degrees */
+static void format_rand_angles(spconv_real a[3], const format_product *f, int k) {
+  double span = f->deg ? 180 : PI;
+  int i;
+  for (i = 0; i < 3; ++i) a[i] = (spconv_real)test_uniform(-span, span);
+  if (k % 10 == 0) a[f->slot[1]] = (spconv_real)((k % 20 ? 1 : -1) * span / 2 * (1 - 1e-5));
+}
+
+/* the quaternion is the source's product of turns; its angles rebuild it
+   and lie in the documented ranges */
+static void test_euler_format_products(void **state) {
+  int k, i;
+  (void)state;
+  test_seed(0xE1E2);
+  for (i = 0; i < SPCONV_EULER_FORMAT_COUNT; ++i) {
+    const format_product *f = &format_products[i];
+    double half = f->deg ? 180 : PI;
+    assert_int_equal((int)f->format, SPCONV_EULER_FORMAT_FIRST + i);
+    for (k = 0; k < TEST_CASES / 10; ++k) {
+      spconv_real a[3], q[4], R[9], Rp[9], back[3], qb[4];
+      int st;
+      format_rand_angles(a, f, k);
+      assert_int_equal(spconv_quat_wxyz_from_euler_format(q, a, f->format), SPCONV_OK);
+      format_matrix_by_product(Rp, f, a);
+      test_mat_of_quat(R, q);
+      EXPECT_VEC_NEAR(R, Rp, 9, TEST_TOL);
+      st = spconv_euler_format_from_quat_wxyz(back, q, f->format);
+      assert_true(st == SPCONV_OK || st == SPCONV_GIMBAL_LOCK);
+      assert_int_equal(spconv_quat_wxyz_from_euler_format(qb, back, f->format), SPCONV_OK);
+      EXPECT_SAME_ROT(qb, q, TEST_TOL * 10);
+      /* ranges: the middle turn of the product in [-90, 90] deg, the others in (-180, 180] */
+      assert_true(fabs((double)back[f->slot[1]]) <= half / 2 * (1 + 1e-6));
+      assert_true((double)back[f->slot[0]] > -half && (double)back[f->slot[0]] <= half * (1 + 1e-6));
+      assert_true((double)back[f->slot[2]] > -half && (double)back[f->slot[2]] <= half * (1 + 1e-6));
+    }
+  }
+}
+
+/* Values the tools' docs state. Unity: Quaternion.Euler(0, 30, 0) is 30
+   degrees about y. Unreal: FRotator(Pitch 30) is nose up, FQuat y = -sin 15
+   deg; Yaw 90 turns +X to +Y; Roll 30 is right-handed about +X in its
+   left-handed axes: FQuat x = -sin 15 deg. MJCF euler="90 0 0" and USD
+   rotateXYZ (90, 0, 0): +90 about x. three.js, Blender: radians. */
+static void test_euler_format_known_values(void **state) {
+  const spconv_real c15 = R_(0.96592582628906829), s15 = R_(0.25881904510252076);
+  const spconv_real h = R_(0.70710678118654752440);
+  struct {
+    spconv_euler_format f;
+    spconv_real a[3], q[4];
+  } cases[] = {
+      {SPCONV_EULER_FORMAT_UNITY, {0, 30, 0}, {c15, 0, s15, 0}},
+      {SPCONV_EULER_FORMAT_UNREAL, {30, 0, 0}, {c15, 0, -s15, 0}},
+      {SPCONV_EULER_FORMAT_UNREAL, {0, 90, 0}, {h, 0, 0, h}},
+      {SPCONV_EULER_FORMAT_UNREAL, {0, 0, 30}, {c15, -s15, 0, 0}},
+      {SPCONV_EULER_FORMAT_MJCF, {90, 0, 0}, {h, h, 0, 0}},
+      {SPCONV_EULER_FORMAT_USD_ROTATE_XYZ, {90, 0, 0}, {h, h, 0, 0}},
+      {SPCONV_EULER_FORMAT_USD_ROTATE_ZYX, {0, 0, 90}, {h, 0, 0, h}},
+      {SPCONV_EULER_FORMAT_THREEJS_XYZ, {0, R_(PI / 2), 0}, {h, 0, h, 0}},
+      {SPCONV_EULER_FORMAT_BLENDER_XYZ, {R_(PI / 2), 0, 0}, {h, h, 0, 0}},
+      {SPCONV_EULER_FORMAT_URDF_RPY, {0, 0, R_(PI / 2)}, {h, 0, 0, h}},
+  };
+  size_t i;
+  (void)state;
+  for (i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    spconv_real q[4];
+    assert_int_equal(spconv_quat_wxyz_from_euler_format(q, cases[i].a, cases[i].f), SPCONV_OK);
+    EXPECT_VEC_NEAR(q, cases[i].q, 4, TEST_TOL);
+  }
+  { /* a half turn of a negated angle stays in (-180, 180]: Unreal roll 180 */
+    spconv_real a[3] = {0, 0, 180}, b[3];
+    assert_int_equal(spconv_euler_convert(b, SPCONV_EULER_FORMAT_UNREAL, a, SPCONV_EULER_FORMAT_UNREAL),
+                     SPCONV_OK);
+    EXPECT_VEC_NEAR(b, a, 3, TEST_TOL);
+  }
+  { /* Unity (10, 20, 30) and Unreal (pitch 20, yaw 30, roll 10): orders matter */
+    spconv_real a[3] = {10, 20, 30}, q[4], R[9], Rp[9];
+    assert_int_equal(spconv_quat_wxyz_from_euler_format(q, a, SPCONV_EULER_FORMAT_UNITY), SPCONV_OK);
+    format_matrix_by_product(Rp, &format_products[SPCONV_EULER_FORMAT_UNITY - SPCONV_EULER_FORMAT_FIRST], a);
+    test_mat_of_quat(R, q);
+    EXPECT_VEC_NEAR(R, Rp, 9, TEST_TOL);
+  }
+}
+
+/* convert: every pair of formats keeps the rotation; the same turns in
+   another unit (USD rotateXYZ -> Blender 'XYZ', MJCF -> three.js 'XYZ')
+   are the angles times pi / 180 */
+static void test_euler_convert(void **state) {
+  int i, j, k;
+  (void)state;
+  test_seed(0xE1E3);
+  for (i = 0; i < SPCONV_EULER_FORMAT_COUNT; ++i)
+    for (j = 0; j < SPCONV_EULER_FORMAT_COUNT; ++j)
+      for (k = 0; k < 40; ++k) {
+        const format_product *fi = &format_products[i];
+        spconv_real a[3], b[3], qa[4], qb[4];
+        int st;
+        format_rand_angles(a, fi, k + 1);
+        st = spconv_euler_convert(b, format_products[j].format, a, fi->format);
+        assert_true(st == SPCONV_OK || st == SPCONV_GIMBAL_LOCK);
+        assert_int_equal(spconv_quat_wxyz_from_euler_format(qa, a, fi->format), SPCONV_OK);
+        assert_int_equal(spconv_quat_wxyz_from_euler_format(qb, b, format_products[j].format), SPCONV_OK);
+        EXPECT_SAME_ROT(qb, qa, TEST_TOL * 10);
+      }
+  {
+    spconv_real a[3] = {10, -20, 30}, b[3], want[3] = {R_(10 * PI / 180), R_(-20 * PI / 180), R_(30 * PI / 180)};
+    assert_int_equal(spconv_euler_convert(b, SPCONV_EULER_FORMAT_BLENDER_XYZ, a,
+                                          SPCONV_EULER_FORMAT_USD_ROTATE_XYZ), SPCONV_OK);
+    EXPECT_VEC_NEAR(b, want, 3, TEST_TOL);
+    assert_int_equal(spconv_euler_convert(b, SPCONV_EULER_FORMAT_THREEJS_XYZ, a,
+                                          SPCONV_EULER_FORMAT_MJCF), SPCONV_OK);
+    EXPECT_VEC_NEAR(b, want, 3, TEST_TOL);
+  }
+}
+
+/* a lock warns: URDF pitch pi/2, Unreal pitch 90; the result rebuilds q */
+static void test_euler_format_gimbal_lock(void **state) {
+  spconv_real rpy[3] = {R_(0.3), R_(PI / 2), R_(0.2)}, unreal[3] = {90, 40, 25}, q[4], b[3], qb[4];
+  (void)state;
+  assert_int_equal(spconv_quat_wxyz_from_euler_format(q, rpy, SPCONV_EULER_FORMAT_URDF_RPY), SPCONV_OK);
+  assert_int_equal(spconv_euler_format_from_quat_wxyz(b, q, SPCONV_EULER_FORMAT_URDF_RPY), SPCONV_GIMBAL_LOCK);
+  assert_true(b[2] == 0); /* yaw, the last turn of extrinsic x, y, z */
+  assert_int_equal(spconv_quat_wxyz_from_euler_format(qb, b, SPCONV_EULER_FORMAT_URDF_RPY), SPCONV_OK);
+  EXPECT_SAME_ROT(qb, q, TEST_TOL * 10);
+  assert_int_equal(spconv_euler_convert(b, SPCONV_EULER_FORMAT_UNREAL, unreal, SPCONV_EULER_FORMAT_UNREAL),
+                   SPCONV_GIMBAL_LOCK);
+  assert_true(b[2] == 0); /* roll, the last turn of yaw, pitch, roll */
+  assert_int_equal(spconv_quat_wxyz_from_euler_format(q, unreal, SPCONV_EULER_FORMAT_UNREAL), SPCONV_OK);
+  assert_int_equal(spconv_quat_wxyz_from_euler_format(qb, b, SPCONV_EULER_FORMAT_UNREAL), SPCONV_OK);
+  EXPECT_SAME_ROT(qb, q, TEST_TOL * 10);
+}
+
+/* unknown formats (0, END, another enum's value), a zero or NaN q, NaN
+   angles: refused, res untouched */
+static void test_euler_format_bad_input(void **state) {
+  const spconv_euler_format bad[3] = {(spconv_euler_format)0, SPCONV_EULER_FORMAT_END,
+                                      (spconv_euler_format)SPCONV_EULER_XYZ};
+  spconv_real a[3] = {1, 2, 3}, q[4] = {1, 0, 0, 0}, zq[4] = {0, 0, 0, 0};
+  spconv_real nq[4] = {NAN, 0, 0, 1}, na[3] = {NAN, 0, 0}, r4[4] = {9, 9, 9, 9}, r3[3] = {9, 9, 9};
+  const spconv_real nines[4] = {9, 9, 9, 9};
+  int i;
+  (void)state;
+  for (i = 0; i < 3; ++i) {
+    assert_int_equal(spconv_quat_wxyz_from_euler_format(r4, a, bad[i]), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_format_from_quat_wxyz(r3, q, bad[i]), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_convert(r3, bad[i], a, SPCONV_EULER_FORMAT_MJCF), SPCONV_EINVAL);
+    assert_int_equal(spconv_euler_convert(r3, SPCONV_EULER_FORMAT_MJCF, a, bad[i]), SPCONV_EINVAL);
+  }
+  assert_int_equal(spconv_euler_format_from_quat_wxyz(r3, zq, SPCONV_EULER_FORMAT_UNITY), SPCONV_EDEGENERATE);
+  assert_int_equal(spconv_euler_format_from_quat_wxyz(r3, nq, SPCONV_EULER_FORMAT_UNITY), SPCONV_EDEGENERATE);
+  assert_int_equal(spconv_euler_convert(r3, SPCONV_EULER_FORMAT_UNITY, na, SPCONV_EULER_FORMAT_MJCF),
+                   SPCONV_EDEGENERATE);
+  EXPECT_VEC_EQUAL(r4, nines, 4);
+  EXPECT_VEC_EQUAL(r3, nines, 3);
+}
+
+static void check_euler_format_aliasing(const rot_alias_case *c) {
+  const spconv_euler_format f = (spconv_euler_format)(SPCONV_EULER_FORMAT_FIRST + c->n % SPCONV_EULER_FORMAT_COUNT);
+  const spconv_euler_format g = (spconv_euler_format)(SPCONV_EULER_FORMAT_FIRST + (c->n * 7 + 3) % SPCONV_EULER_FORMAT_COUNT);
+  EXPECT_ALIAS_STATUS(4, c->e, 3, spconv_quat_wxyz_from_euler_format(ref_, c->e, f),
+                      spconv_quat_wxyz_from_euler_format(buf_, buf_, f));
+  EXPECT_ALIAS_STATUS(3, c->a, 4, spconv_euler_format_from_quat_wxyz(ref_, c->a, f),
+                      spconv_euler_format_from_quat_wxyz(buf_, buf_, f));
+  EXPECT_ALIAS_STATUS(3, c->e, 3, spconv_euler_convert(ref_, g, c->e, f),
+                      spconv_euler_convert(buf_, g, buf_, f));
+}
+
+TEST_RUN(test_euler_format_aliasing, for_all_rot_alias_cases(check_euler_format_aliasing))
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_mat_from_quat_wxyz_known_values),
@@ -1749,6 +1979,12 @@ int main(void) {
       cmocka_unit_test(test_quat_wxyz_from_isaaclab_euler_xyz),
       cmocka_unit_test(test_quat_wxyz_from_drake_rpy),
       cmocka_unit_test(test_urdf_rpy_from_quat_wxyz),
+      cmocka_unit_test(test_euler_format_products),
+      cmocka_unit_test(test_euler_format_known_values),
+      cmocka_unit_test(test_euler_convert),
+      cmocka_unit_test(test_euler_format_gimbal_lock),
+      cmocka_unit_test(test_euler_format_bad_input),
+      cmocka_unit_test(test_euler_format_aliasing),
       cmocka_unit_test(test_quat_inv_wxyz),
       cmocka_unit_test(test_quat_normalize_wxyz),
       cmocka_unit_test(test_quat_canonical_wxyz),

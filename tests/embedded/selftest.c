@@ -505,6 +505,19 @@ static void test_rot(void) {
     STATUS(spconv_urdf_rpy_from_quat_wxyz(e, qz), SPCONV_OK);
     NEAR(e, rpy, 3);
   }
+  { /* asset formats: URDF rpy (0, 0, pi/2), USD rotateXYZ (0, 0, 90) deg and
+       Unreal FRotator yaw 90 are +90 about z; back and across */
+    real rpy[3] = {0, 0, KV_PI / 2}, usd[3] = {0, 0, 90}, unreal[3] = {0, 90, 0};
+    STATUS(spconv_quat_wxyz_from_euler_format(q, rpy, SPCONV_EULER_FORMAT_URDF_RPY), SPCONV_OK);
+    NEAR(q, qz, 4);
+    STATUS(spconv_quat_wxyz_from_euler_format(q, unreal, SPCONV_EULER_FORMAT_UNREAL), SPCONV_OK);
+    NEAR(q, qz, 4);
+    STATUS(spconv_euler_format_from_quat_wxyz(e, qz, SPCONV_EULER_FORMAT_USD_ROTATE_XYZ), SPCONV_OK);
+    NEAR(e, usd, 3);
+    STATUS(spconv_euler_convert(e, SPCONV_EULER_FORMAT_URDF_RPY, usd, SPCONV_EULER_FORMAT_USD_ROTATE_XYZ),
+           SPCONV_OK);
+    NEAR(e, rpy, 3);
+  }
   /* transpose, product, orthonormalization */
   spconv_mat_transpose(M2, Rz);
   spconv_mat_mul(M, Rz, M2);
@@ -759,6 +772,10 @@ static void test_axes(void) {
   STATUS(spconv_up_axis_matrix(M, SPCONV_AXIS_Y, SPCONV_AXIS_Z), SPCONV_OK);
   spconv_vec_change_axes(r, M, p);
   EQUAL(r, py2z, 3);
+  { /* a USD stage in metres, Y up, into a metre Z-up world: the up-axis change */
+    STATUS(spconv_usd_stage_matrix(M2, 1, SPCONV_AXIS_Y, 1, SPCONV_AXIS_Z), SPCONV_OK);
+    EQUAL(M2, M, 9);
+  }
   {
     const real want[9] = KV_Z_TO_Y_UP_MAT;
     STATUS(spconv_up_axis_matrix(M2, SPCONV_AXIS_Z, SPCONV_AXIS_Y), SPCONV_OK);
