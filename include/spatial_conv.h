@@ -3612,7 +3612,7 @@ SPCONV_API int spconv_euler_format_from_quat_wxyz(spconv_real res[3], const spco
   (void)spconv__euler_axes(d.seq, ax);
   for (i = 0; i < 3; ++i) {
     s = spconv__euler_format_slot(&d, ax[i]);
-    t[s] = d.sign[s] < 0 && e[i] != SPCONV__PI ? -e[i] : e[i]; /* -pi is pi */
+    t[s] = d.sign[s] < 0 && e[i] != SPCONV__PI ? SPCONV__R(0) - e[i] : e[i]; /* -pi is pi, -0 is 0 */
     if (d.degrees) t[s] = spconv_deg_from_rad(t[s]);
   }
   for (i = 0; i < 3; ++i) res[i] = t[i];

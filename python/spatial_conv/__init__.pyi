@@ -28,6 +28,7 @@ _AxisName: TypeAlias = Literal["x", "X", "y", "Y", "z", "Z"]
 _SignedAxisName: TypeAlias = Literal["+x", "+X", "x", "X", "+y", "+Y", "y", "Y", "+z", "+Z", "z", "Z", "-x", "-X", "-y", "-Y", "-z", "-Z"]
 _PresetIdName: TypeAlias = Literal["newton", "mujoco_free", "mujoco_xfrc", "sap_public", "sap_internal", "isaaclab", "physx", "bullet", "drake", "pinocchio_world", "pinocchio_local", "pinocchio_lwa", "dart_body", "dart_world", "mr_body", "mr_space", "featherstone", "ptera", "warp_sim", "isaaclab_link", "gz_sim", "ros_odom", "jolt", "isaaclab3", "isaaclab3_link", "ode", "genesis", "chrono", "brax"]
 _AxisPresetName: TypeAlias = Literal["ros_flu", "ros_enu", "ned", "frd", "ros_optical", "mujoco", "isaac", "newton", "genesis", "blender", "gltf", "usd_y_up", "usd_z_up", "unity", "unreal", "opengl_camera", "maya_y_up", "smpl", "bvh", "robot"]
+_EulerFormatName: TypeAlias = Literal["urdf_rpy", "mjcf", "mjcf_radian", "usd_rotate_xyz", "usd_rotate_xzy", "usd_rotate_yxz", "usd_rotate_yzx", "usd_rotate_zxy", "usd_rotate_zyx", "threejs_xyz", "threejs_xzy", "threejs_yxz", "threejs_yzx", "threejs_zxy", "threejs_zyx", "blender_xyz", "blender_xzy", "blender_yxz", "blender_yzx", "blender_zxy", "blender_zyx", "unity", "unreal"]
 
 __version__: str
 
@@ -63,6 +64,40 @@ class EulerKind(IntEnum):
     """
     EXTRINSIC = 512
     INTRINSIC = 513
+
+class EulerFormat(IntEnum):
+    """spconv_euler_format: Euler angles as asset formats and tools store them: which axis each of
+    the three stored numbers turns about, in what order, which way, and in
+    what unit. In the tool's own axes and with its own quaternion, so a
+    Unity or Unreal result is that engine's Quaternion / FQuat (left-handed
+    axes: change them with spconv_quat_wxyz_change_axes and
+    SPCONV_AXIS_PRESET_UNITY / _UNREAL). R is a right-handed rotation
+    matrix acting on column vectors, Rx(a) the turn by a about x. Sources:
+    docs/conventions.md, "Euler angles of asset formats", and the registry.
+    """
+    URDF_RPY = 5120
+    MJCF = 5121
+    MJCF_RADIAN = 5122
+    USD_ROTATE_XYZ = 5123
+    USD_ROTATE_XZY = 5124
+    USD_ROTATE_YXZ = 5125
+    USD_ROTATE_YZX = 5126
+    USD_ROTATE_ZXY = 5127
+    USD_ROTATE_ZYX = 5128
+    THREEJS_XYZ = 5129
+    THREEJS_XZY = 5130
+    THREEJS_YXZ = 5131
+    THREEJS_YZX = 5132
+    THREEJS_ZXY = 5133
+    THREEJS_ZYX = 5134
+    BLENDER_XYZ = 5135
+    BLENDER_XZY = 5136
+    BLENDER_YXZ = 5137
+    BLENDER_YZX = 5138
+    BLENDER_ZXY = 5139
+    BLENDER_ZYX = 5140
+    UNITY = 5141
+    UNREAL = 5142
 
 class Rot6dLayout(IntEnum):
     """spconv_rot6d_layout: Storage of the 6D rotation representation (Zhou et al. 2019):
@@ -526,6 +561,32 @@ DIRECTION_UP: Direction
 EDEGENERATE: int
 EINVAL: int
 EULER_EXTRINSIC: EulerKind
+EULER_FORMAT_BLENDER_XYZ: EulerFormat
+EULER_FORMAT_BLENDER_XZY: EulerFormat
+EULER_FORMAT_BLENDER_YXZ: EulerFormat
+EULER_FORMAT_BLENDER_YZX: EulerFormat
+EULER_FORMAT_BLENDER_ZXY: EulerFormat
+EULER_FORMAT_BLENDER_ZYX: EulerFormat
+EULER_FORMAT_COUNT: int
+EULER_FORMAT_END: int
+EULER_FORMAT_FIRST: int
+EULER_FORMAT_MJCF: EulerFormat
+EULER_FORMAT_MJCF_RADIAN: EulerFormat
+EULER_FORMAT_THREEJS_XYZ: EulerFormat
+EULER_FORMAT_THREEJS_XZY: EulerFormat
+EULER_FORMAT_THREEJS_YXZ: EulerFormat
+EULER_FORMAT_THREEJS_YZX: EulerFormat
+EULER_FORMAT_THREEJS_ZXY: EulerFormat
+EULER_FORMAT_THREEJS_ZYX: EulerFormat
+EULER_FORMAT_UNITY: EulerFormat
+EULER_FORMAT_UNREAL: EulerFormat
+EULER_FORMAT_URDF_RPY: EulerFormat
+EULER_FORMAT_USD_ROTATE_XYZ: EulerFormat
+EULER_FORMAT_USD_ROTATE_XZY: EulerFormat
+EULER_FORMAT_USD_ROTATE_YXZ: EulerFormat
+EULER_FORMAT_USD_ROTATE_YZX: EulerFormat
+EULER_FORMAT_USD_ROTATE_ZXY: EulerFormat
+EULER_FORMAT_USD_ROTATE_ZYX: EulerFormat
 EULER_INTRINSIC: EulerKind
 EULER_XYX: EulerSeq
 EULER_XYZ: EulerSeq
@@ -1131,6 +1192,55 @@ def deg_from_rad3(v: _TensorT, *, check_finite: bool = ..., out: _Out | None = .
     """
 @overload
 def deg_from_rad3(v: _ArrayIn, *, check_finite: bool = ..., out: _Out | None = ...) -> _Array:
+    ...
+
+@overload
+def euler_convert(res_format: EulerFormat | _EulerFormatName, angles: _TensorT, angles_format: EulerFormat | _EulerFormatName, *, check_finite: bool = ..., out: _Out | None = ...) -> _TensorT:
+    """Angles of angles_format -> the same rotation's angles in res_format.
+
+    Mirror of the C function int spconv_euler_convert(spconv_real res[3], spconv_euler_format res_format, const spconv_real angles[3], spconv_euler_format angles_format);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    res_format : spatial_conv.EulerFormat, or a str: a preset's name in lower case
+    angles : array_like (..., 3)
+    angles_format : spatial_conv.EulerFormat, or a str: a preset's name in lower case
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 3)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
+    """
+@overload
+def euler_convert(res_format: EulerFormat | _EulerFormatName, angles: _ArrayIn, angles_format: EulerFormat | _EulerFormatName, *, check_finite: bool = ..., out: _Out | None = ...) -> _Array:
+    ...
+
+@overload
+def euler_format_from_quat_wxyz(q_wxyz: _TensorT, format: EulerFormat | _EulerFormatName, *, check_finite: bool = ..., out: _Out | None = ...) -> _TensorT:
+    """The three angles a format stores for q (wxyz); SPCONV_GIMBAL_LOCK warns.
+
+    Mirror of the C function int spconv_euler_format_from_quat_wxyz(spconv_real res[3], const spconv_real q_wxyz[4], spconv_euler_format format);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    q_wxyz : array_like (..., 4)
+    format : spatial_conv.EulerFormat, or a str: a preset's name in lower case
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 3)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
+    """
+@overload
+def euler_format_from_quat_wxyz(q_wxyz: _ArrayIn, format: EulerFormat | _EulerFormatName, *, check_finite: bool = ..., out: _Out | None = ...) -> _Array:
     ...
 
 @overload
@@ -3301,6 +3411,30 @@ def quat_wxyz_from_euler(angles: _ArrayIn, seq: EulerSeq | _EulerSeqName, kind: 
     ...
 
 @overload
+def quat_wxyz_from_euler_format(angles: _TensorT, format: EulerFormat | _EulerFormatName, *, check_finite: bool = ..., out: _Out | None = ...) -> _TensorT:
+    """Wxyz of three angles stored as an asset format or tool stores them.
+
+    Mirror of the C function int spconv_quat_wxyz_from_euler_format(spconv_real res[4], const spconv_real angles[3], spconv_euler_format format);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    angles : array_like (..., 3)
+    format : spatial_conv.EulerFormat, or a str: a preset's name in lower case
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 4)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
+    """
+@overload
+def quat_wxyz_from_euler_format(angles: _ArrayIn, format: EulerFormat | _EulerFormatName, *, check_finite: bool = ..., out: _Out | None = ...) -> _Array:
+    ...
+
+@overload
 def quat_wxyz_from_isaaclab_euler_xyz(roll: _TensorT, pitch: _ArrayIn, yaw: _ArrayIn, *, check_finite: bool = ..., out: _Out | None = ...) -> _TensorT:
     """Wxyz of Isaac Lab quat_from_euler_xyz(roll, pitch, yaw) (extrinsic xyz).
 
@@ -4779,6 +4913,35 @@ def urdf_rpy_from_quat_wxyz(q_wxyz: _TensorT, *, check_finite: bool = ..., out: 
     """
 @overload
 def urdf_rpy_from_quat_wxyz(q_wxyz: _ArrayIn, *, check_finite: bool = ..., out: _Out | None = ...) -> _Array:
+    ...
+
+@overload
+def usd_stage_matrix(meters_per_unit: _TensorT, up_axis: Axis | _AxisName, to_meters_per_unit: _ArrayIn, to_up: Axis | _AxisName, *, check_finite: bool = ..., out: _Out | None = ...) -> _TensorT:
+    """Row-major k M: a USD stage's (metersPerUnit, upAxis Y or Z) to a world.
+
+    Mirror of the C function int spconv_usd_stage_matrix(spconv_real res[9], spconv_real meters_per_unit, spconv_axis up_axis, spconv_real to_meters_per_unit, spconv_axis to_up);
+    leading batch dimensions run it over every element.
+
+    Parameters
+    ----------
+    meters_per_unit : array_like (...) reals
+    up_axis : spatial_conv.Axis, or a str: "x", "y" or "z"
+    to_meters_per_unit : array_like (...) reals
+    to_up : spatial_conv.Axis, or a str: "x", "y" or "z"
+    check_finite : bool, default True (False hands NaN and inf to C)
+    out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
+
+    Returns
+    -------
+    res : ndarray (..., 3, 3)
+
+    Raises spatial_conv.Error for a C error status, a wrong shape or a non-finite input; warns StatusWarning for a C warning status.
+    """
+@overload
+def usd_stage_matrix(meters_per_unit: _ArrayIn, up_axis: Axis | _AxisName, to_meters_per_unit: _TensorT, to_up: Axis | _AxisName, *, check_finite: bool = ..., out: _Out | None = ...) -> _TensorT:
+    ...
+@overload
+def usd_stage_matrix(meters_per_unit: _ArrayIn, up_axis: Axis | _AxisName, to_meters_per_unit: _ArrayIn, to_up: Axis | _AxisName, *, check_finite: bool = ..., out: _Out | None = ...) -> _Array:
     ...
 
 @overload

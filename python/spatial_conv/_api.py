@@ -56,7 +56,7 @@ def _make_enums():
 
 
 ENUMS = _make_enums()
-PRESET_TYPES = ("spconv_preset_id", "spconv_axis_preset")
+PRESET_TYPES = ("spconv_preset_id", "spconv_axis_preset", "spconv_euler_format")
 
 
 def constants():

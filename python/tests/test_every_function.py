@@ -324,6 +324,18 @@ valid("quat_wxyz_from_urdf_rpy", ANGLES, check=lambda g: same_rotation(g, wxyz(R
 valid("quat_wxyz_from_drake_rpy", ANGLES, check=lambda g: same_rotation(g, wxyz(RPY.as_quat())))
 valid("quat_wxyz_from_isaaclab_euler_xyz", *ANGLES.T, check=lambda g: same_rotation(g, wxyz(RPY.as_quat())))
 valid("urdf_rpy_from_quat_wxyz", Q, check=lambda g: wrap_close(g, rot(Q).as_euler("xyz")))
+# Euler angles of asset formats, as SciPy writes them: Unity (x, y, z) deg is
+# extrinsic "zxy" of (z, x, y); Unreal (pitch, yaw, roll) deg is intrinsic
+# "ZYX" of (yaw, -pitch, -roll)
+DEG = np.degrees(ANGLES)
+UNITY = Rotation.from_euler("zxy", DEG[:, [2, 0, 1]], degrees=True)
+UNREAL = Rotation.from_euler("ZYX", DEG[:, [1, 0, 2]] * [1, -1, -1], degrees=True)
+valid("quat_wxyz_from_euler_format", ANGLES, "urdf_rpy", check=lambda g: same_rotation(g, wxyz(RPY.as_quat())))
+valid("quat_wxyz_from_euler_format", DEG, sc.EULER_FORMAT_UNREAL,
+      check=lambda g: same_rotation(g, wxyz(UNREAL.as_quat())))
+valid("euler_format_from_quat_wxyz", wxyz(UNITY.as_quat()), "unity", check=DEG)
+valid("euler_convert", "unity", DEG, "unreal", check=lambda g: close(Rotation.from_euler(
+    "zxy", g[:, [2, 0, 1]], degrees=True).as_matrix(), UNREAL.as_matrix()))
 BVH_DEG = np.degrees(ANGLES)
 valid("quat_wxyz_from_bvh", BVH_DEG, sc.EULER_ZXY,
       check=lambda g: same_rotation(g, wxyz(Rotation.from_euler("ZXY", BVH_DEG, degrees=True).as_quat())))
@@ -381,6 +393,7 @@ def up_rotation(frm, to):
 
 M_YZ = np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]], float)  # Y up -> Z up: (x, y, z) -> (x, -z, y)
 valid("up_axis_matrix", sc.AXIS_Y, sc.AXIS_Z, check=M_YZ)
+valid("usd_stage_matrix", 0.01, "y", 1.0, "z", check=M_YZ / 100)  # an unauthored stage into MuJoCo
 valid("up_axis_matrix", sc.AXIS_X, sc.AXIS_Y, check=up_rotation(0, 1).as_matrix())
 valid("up_axis_matrix", sc.AXIS_Z, sc.AXIS_Z, check=np.eye(3))
 valid("up_axis_quat_wxyz", sc.AXIS_Z, sc.AXIS_X,
@@ -970,6 +983,9 @@ bad("quat_normalize_wxyz", "q_wxyz", np.zeros(4))
 bad("mat_orthonormalize", "R", -np.eye(3))
 bad("quat_wxyz_from_mat", "R", 2 * np.eye(3))
 bad("length_scale", "to_meters_per_unit", 1.0, 0.0)
+bad("usd_stage_matrix", "meters_per_unit", -1.0, "y", 1.0, "z")
+bad("euler_format_from_quat_wxyz", "q_wxyz", np.zeros(4), "unity")
+bad("euler_convert", "angles", [np.nan, 0.0, 0.0], "unity", "mjcf", check_finite=False)
 bad("pose_wxyz_from_mat4", "T", np.eye(4) * 2, sc.MAT4_ROW_MAJOR)
 bad("principal_from_inertia", "I", [[1, 2, 0], [0, 1, 0], [0, 0, 1]])
 
