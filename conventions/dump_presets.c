@@ -270,9 +270,9 @@ static void probe_product(int order[3], spconv_euler_format f, double per_rad) {
 
 /* a format's facts: its stored slots' axes and unit, the product order */
 static void print_euler_format(spconv_euler_format f, int last) {
-  char axis[3][3];
+  char axis[3][3] = {"", "", ""};
   const char *unit = NULL;
-  int s, order[3];
+  int s, order[3] = {0, 0, 0};
   for (s = 0; s < 3; ++s) probe_slot(axis[s], &unit, f, s);
   probe_product(order, f, unit[0] == 'd' ? 180.0 / 3.14159265358979323846 : 1.0);
   printf("    {\"name\": \"%s\", \"id\": %d, \"unit\": \"%s\", "
