@@ -1,10 +1,13 @@
 /* Prints, as JSON on stdout, what spatial_conv.h says about every engine
    preset (spconv_state_convention_from_preset: the pose and 6-vector
-   conventions) and every axis preset (spconv_axis_system_preset). Every
+   conventions), every axis preset (spconv_axis_system_preset), every Euler
+   format (probed through spconv_quat_wxyz_from_euler_format) and a USD
+   stage's metrics (spconv_usd_stage_matrix). Every
    value is read from the header through its public functions; the names
    printed for enum values are the schema of conventions/conventions.json
    (docs/engines.md, "The registry"). conventions/generate.py merges this
    output with the citations of conventions/sources.json. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -114,6 +117,37 @@ static const char *axis_preset_name(spconv_axis_preset v) {
   return NULL;
 }
 
+/* the lower-case name of an Euler format (the Python mirror's name) */
+static const char *euler_format_name(spconv_euler_format v) {
+  switch (v) {
+    case SPCONV_EULER_FORMAT_URDF_RPY: return "urdf_rpy";
+    case SPCONV_EULER_FORMAT_MJCF: return "mjcf";
+    case SPCONV_EULER_FORMAT_MJCF_RADIAN: return "mjcf_radian";
+    case SPCONV_EULER_FORMAT_USD_ROTATE_XYZ: return "usd_rotate_xyz";
+    case SPCONV_EULER_FORMAT_USD_ROTATE_XZY: return "usd_rotate_xzy";
+    case SPCONV_EULER_FORMAT_USD_ROTATE_YXZ: return "usd_rotate_yxz";
+    case SPCONV_EULER_FORMAT_USD_ROTATE_YZX: return "usd_rotate_yzx";
+    case SPCONV_EULER_FORMAT_USD_ROTATE_ZXY: return "usd_rotate_zxy";
+    case SPCONV_EULER_FORMAT_USD_ROTATE_ZYX: return "usd_rotate_zyx";
+    case SPCONV_EULER_FORMAT_THREEJS_XYZ: return "threejs_xyz";
+    case SPCONV_EULER_FORMAT_THREEJS_XZY: return "threejs_xzy";
+    case SPCONV_EULER_FORMAT_THREEJS_YXZ: return "threejs_yxz";
+    case SPCONV_EULER_FORMAT_THREEJS_YZX: return "threejs_yzx";
+    case SPCONV_EULER_FORMAT_THREEJS_ZXY: return "threejs_zxy";
+    case SPCONV_EULER_FORMAT_THREEJS_ZYX: return "threejs_zyx";
+    case SPCONV_EULER_FORMAT_BLENDER_XYZ: return "blender_xyz";
+    case SPCONV_EULER_FORMAT_BLENDER_XZY: return "blender_xzy";
+    case SPCONV_EULER_FORMAT_BLENDER_YXZ: return "blender_yxz";
+    case SPCONV_EULER_FORMAT_BLENDER_YZX: return "blender_yzx";
+    case SPCONV_EULER_FORMAT_BLENDER_ZXY: return "blender_zxy";
+    case SPCONV_EULER_FORMAT_BLENDER_ZYX: return "blender_zyx";
+    case SPCONV_EULER_FORMAT_UNITY: return "unity";
+    case SPCONV_EULER_FORMAT_UNREAL: return "unreal";
+    case SPCONV_EULER_FORMAT_END: break;
+  }
+  return NULL;
+}
+
 /* name, or exit 1 naming what had no name (a value the header added) */
 static const char *named(const char *name, const char *what, long value) {
   if (name == NULL) {
@@ -154,6 +188,114 @@ static void print_axis_preset(spconv_axis_preset p, int last) {
          last ? "" : ",");
 }
 
+/* exit 1 naming what a probe could not decide */
+static void ambiguous(spconv_euler_format f, const char *what) {
+  fprintf(stderr, "dump_presets: Euler format %d: %s\n", (int)f, what);
+  exit(1);
+}
+
+/* q = a b (Hamilton product, wxyz) */
+static void quat_mul(double q[4], const double a[4], const double b[4]) {
+  q[0] = a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3];
+  q[1] = a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2];
+  q[2] = a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1];
+  q[3] = a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0];
+}
+
+/* wxyz of format f for the stored angles a, in double */
+static void format_quat(double q[4], const double a[3], spconv_euler_format f) {
+  spconv_real ar[3], qr[4];
+  int i;
+  for (i = 0; i < 3; ++i) ar[i] = (spconv_real)a[i];
+  if (spconv_quat_wxyz_from_euler_format(qr, ar, f) != SPCONV_OK) ambiguous(f, "refused");
+  for (i = 0; i < 4; ++i) q[i] = (double)qr[i];
+}
+
+/* |1 - |<p, q>||: 0 when p and q are the same rotation */
+static double quat_distance(const double p[4], const double q[4]) {
+  return fabs(1.0 - fabs(p[0] * q[0] + p[1] * q[1] + p[2] * q[2] + p[3] * q[3]));
+}
+
+/* Stored slot s alone set to 1 turns about one axis by 1 rad ("rad") or
+   by pi/180 rad ("deg"): its letter and sign ("-y": a turn by -1 about y)
+   into axis, its unit into *unit (one unit for all three slots). */
+static void probe_slot(char axis[3], const char **unit, spconv_euler_format f, int s) {
+  static const double turn[2] = {1.0, 3.14159265358979323846 / 180.0};
+  static const char *const units[2] = {"rad", "deg"};
+  double a[3] = {0, 0, 0}, q[4];
+  int u, k, found = 0;
+  a[s] = 1.0;
+  format_quat(q, a, f);
+  for (u = 0; u < 2; ++u) {
+    for (k = 1; k <= 3; ++k) {
+      double sign = q[0] * q[k] >= 0 ? 1.0 : -1.0; /* of the turn, q ~ -q */
+      double want[4] = {0, 0, 0, 0};
+      want[0] = cos(0.5 * turn[u]);
+      want[k] = sign * sin(0.5 * turn[u]);
+      if (quat_distance(q, want) > 1e-6) continue; /* a float's rounding */
+      if (found++ || (*unit != NULL && *unit != units[u])) ambiguous(f, "slot unit");
+      *unit = units[u];
+      axis[0] = sign < 0 ? '-' : (char)('x' + k - 1);
+      axis[1] = sign < 0 ? (char)('x' + k - 1) : '\0';
+      axis[2] = '\0';
+    }
+  }
+  if (found != 1) ambiguous(f, "a stored angle turns about no single axis");
+}
+
+/* the permutation order[] of the stored slots whose single-slot turns,
+   multiplied left to right, give the whole rotation: R = F0 F1 F2; the
+   angles are in the format's unit (per_rad: its units per radian) */
+static void probe_product(int order[3], spconv_euler_format f, double per_rad) {
+  static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  const double rad[3] = {0.4, -0.9, 1.2}; /* distinct, within every range */
+  double angles[3], turn[3][4], whole[4], t[4], p[4];
+  int i, s, found = 0;
+  for (s = 0; s < 3; ++s) angles[s] = rad[s] * per_rad;
+  for (s = 0; s < 3; ++s) {
+    double a[3] = {0, 0, 0};
+    a[s] = angles[s];
+    format_quat(turn[s], a, f);
+  }
+  format_quat(whole, angles, f);
+  for (i = 0; i < 6; ++i) {
+    quat_mul(t, turn[perms[i][0]], turn[perms[i][1]]);
+    quat_mul(p, t, turn[perms[i][2]]);
+    if (quat_distance(p, whole) > 1e-5) continue; /* others differ by > 1e-3 */
+    if (found++) ambiguous(f, "two products of the turns match");
+    for (s = 0; s < 3; ++s) order[s] = perms[i][s];
+  }
+  if (!found) ambiguous(f, "no product of the turns matches");
+}
+
+/* a format's facts: its stored slots' axes and unit, the product order */
+static void print_euler_format(spconv_euler_format f, int last) {
+  char axis[3][3] = {"", "", ""};
+  const char *unit = NULL;
+  int s, order[3] = {0, 0, 0};
+  for (s = 0; s < 3; ++s) probe_slot(axis[s], &unit, f, s);
+  probe_product(order, f, unit[0] == 'd' ? 180.0 / 3.14159265358979323846 : 1.0);
+  printf("    {\"name\": \"%s\", \"id\": %d, \"unit\": \"%s\", "
+         "\"stored_axes\": [\"%s\", \"%s\", \"%s\"], \"product\": [%d, %d, %d]}%s\n",
+         NAME(euler_format_name, f), (int)f, unit, axis[0], axis[1], axis[2], order[0], order[1],
+         order[2], last ? "" : ",");
+}
+
+/* USD's metersPerUnit fallback and the up axes spconv_usd_stage_matrix takes */
+static void print_usd_stage(void) {
+  static const char *const names[3] = {"x", "y", "z"};
+  spconv_real M[9];
+  int a, first = 1;
+  printf(" \"usd_stage\": {\"meters_per_unit_fallback\": %.17g, \"up_axes\": [",
+         (double)SPCONV_USD_METERS_PER_UNIT_FALLBACK);
+  for (a = 0; a < 3; ++a) {
+    if (spconv_usd_stage_matrix(M, 1, (spconv_axis)a, 1, SPCONV_AXIS_Z) != SPCONV_OK) continue;
+    printf("%s\"%s\"", first ? "" : ", ", names[a]);
+    first = 0;
+  }
+  printf("]}}\n");
+}
+
 int main(void) {
   int i;
   printf("{\"library_version\": \"%d.%d.%d\",\n \"presets\": [\n", SPCONV_VERSION_MAJOR,
@@ -164,6 +306,11 @@ int main(void) {
   for (i = 0; i < SPCONV_AXIS_PRESET_COUNT; ++i)
     print_axis_preset((spconv_axis_preset)(SPCONV_AXIS_PRESET_FIRST + i),
                       i == SPCONV_AXIS_PRESET_COUNT - 1);
-  printf("  ]}\n");
+  printf("  ],\n \"euler_formats\": [\n");
+  for (i = 0; i < SPCONV_EULER_FORMAT_COUNT; ++i)
+    print_euler_format((spconv_euler_format)(SPCONV_EULER_FORMAT_FIRST + i),
+                       i == SPCONV_EULER_FORMAT_COUNT - 1);
+  printf("  ],\n");
+  print_usd_stage();
   return 0;
 }

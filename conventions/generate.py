@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates conventions/conventions.json, the machine-readable registry of
-the presets of spatial_conv.h, or checks that the committed file is what it
+the presets, Euler formats and USD stage metrics of spatial_conv.h, or checks that the committed file is what it
 would generate:
 
     python3 conventions/generate.py --cc cc                  # rewrite the file
@@ -9,7 +9,8 @@ would generate:
 
 The values come from the header: dump_presets.c, compiled against
 include/spatial_conv.h (--cc compiles it, --dump-exe runs a build of it),
-prints every preset's conventions as the header's functions return them.
+prints every preset's conventions and every Euler format's turns as the
+header's functions return them.
 The citations come from conventions/sources.json, their single place. The
 schema is documented in docs/engines.md ("The registry"). Fails when
 sources.json names a preset, fact or citation the header or the file does
@@ -35,9 +36,16 @@ TWIST = ("order", "point", "linear_frame", "angular_frame", "angle_unit")
 WRENCH = ("order", "point", "linear_frame", "angular_frame")  # the twist's, as its power-conjugate
 ACCEL = ("kind",)
 AXES = ("x", "y", "z")
+EULER = ("versions", "unit", "stored_axes", "product")  # an Euler format's cited facts
+USD_STAGE = ("versions", "meters_per_unit_fallback", "up_axes")
+SECTIONS = ("presets", "axis_systems", "euler_formats")  # of entries with sources
 CODE_FIELDS = ("repository", "path", "ref", "commit", "line", "quote")
+# a file read at a tag whose commit could not be resolved: commit null and
+# the copy it was read from
+UNRESOLVED_COMMIT = "verified_against"
 PAGE_FIELDS = ("url", "quote")
-ABOUT = ("The conventions of spatial_conv's presets, generated from include/spatial_conv.h "
+ABOUT = ("The conventions of spatial_conv's presets, axis systems, Euler formats and USD stage "
+         "metrics, generated from include/spatial_conv.h "
          "(values) and conventions/sources.json (citations); docs/engines.md, 'The registry', "
          "documents every key.")
 
@@ -59,7 +67,10 @@ def dump(exe=None, cc=None):
 
 def check_citation(key, c):
     fields = CODE_FIELDS if "repository" in c else PAGE_FIELDS
-    missing = [f for f in fields if c.get(f) in (None, "")]
+    if "repository" in c and UNRESOLVED_COMMIT in c:
+        fields += (UNRESOLVED_COMMIT,)
+    missing = [f for f in fields if c.get(f) in (None, "")
+               and not (f == "commit" and c.get(UNRESOLVED_COMMIT))]
     if missing or set(c) - set(fields):
         fail(f"citation {key}: needs exactly {', '.join(fields)} (missing {missing}, "
              f"unknown {sorted(set(c) - set(fields))})")
@@ -67,13 +78,14 @@ def check_citation(key, c):
 
 def resolve(fact, sources, citations, where):
     """The citation of fact ('twist.order'): its own key, else its group's
-    ('twist'), else None."""
+    ('twist'), else None; a list of keys gives the list of their citations."""
     key = sources.get(fact, sources.get(fact.split(".")[0]))
     if key is None:
         return None
-    if key not in citations:
-        fail(f"{where}: {fact} cites {key!r}, which sources.json's citations lack")
-    return citations[key]
+    for k in key if isinstance(key, list) else [key]:
+        if k not in citations:
+            fail(f"{where}: {fact} cites {k!r}, which sources.json's citations lack")
+    return [citations[k] for k in key] if isinstance(key, list) else citations[key]
 
 
 def known_facts(fields_by_group, extra=()):
@@ -123,35 +135,76 @@ def axis_entry(a, meta, citations):
             "sources": {ax: resolve(ax, meta.get("sources", {}), citations, where) for ax in AXES}}
 
 
+def turn(axis, slot):
+    """'Ry(-a0)' for stored slot 0 turning by minus its angle about y."""
+    return f"R{axis[-1]}({'-' if axis[0] == '-' else ''}a{slot})"
+
+
+def euler_entry(e, meta, citations):
+    """The registry's entry of one Euler format: the dump's probed unit,
+    stored axes and product order, the matrix and SciPy's equivalent they
+    give, the tool and citations from sources.json."""
+    where = f"Euler format {e['name']}"
+    unknown = set(meta["sources"]) - set(EULER)
+    if unknown:
+        fail(f"{where}: sources.json names facts the registry does not have: {sorted(unknown)}")
+    axes, order = e["stored_axes"], e["product"]
+    angles = [f"{'-' if axes[s][0] == '-' else ''}a{s}" for s in order]
+    scipy = {"seq": "".join(axes[s][-1].upper() for s in order),
+             "angles": f"({', '.join(angles)})", "degrees": e["unit"] == "deg"}
+    return {"id": e["id"], "enum": "SPCONV_EULER_FORMAT_" + e["name"].upper(), "tool": meta["tool"],
+            "versions": meta["versions"], "unit": e["unit"], "stored_axes": axes, "product": order,
+            "matrix": " ".join(turn(axes[s], s) for s in order), "scipy": scipy,
+            "sources": {f: resolve(f, meta["sources"], citations, where) for f in EULER}}
+
+
+def usd_stage_entry(stage, meta, citations):
+    unknown = set(meta["sources"]) - set(USD_STAGE)
+    if unknown:
+        fail(f"usd_stage: sources.json names facts the registry does not have: {sorted(unknown)}")
+    return {"tool": meta["tool"], "versions": meta["versions"], **stage,
+            "sources": {f: resolve(f, meta["sources"], citations, "usd_stage") for f in USD_STAGE}}
+
+
+def check_names(dumped, table):
+    """Fails when sources.json and the header disagree on which presets and
+    Euler formats there are (an axis preset may go without an entry)."""
+    for what, section in (("preset", "presets"), ("axis preset", "axis_systems"),
+                          ("Euler format", "euler_formats")):
+        have, listed = [e["name"] for e in dumped[section]], table[section]
+        if section != "axis_systems" and set(have) - set(listed):
+            fail(f"sources.json lacks the {what}s {sorted(set(have) - set(listed))}")
+        if set(listed) - set(have):
+            fail(f"sources.json names {what}s the header lacks: {sorted(set(listed) - set(have))}")
+
+
 def build(dumped, table):
     """The registry (a dict) from the dump and sources.json."""
     citations = table["citations"]
     for key, c in citations.items():
         check_citation(key, c)
-    names = [p["name"] for p in dumped["presets"]]
+    check_names(dumped, table)
     axis_names = [a["name"] for a in dumped["axis_systems"]]
-    for what, have, listed in (("preset", names, table["presets"]),
-                               ("axis preset", axis_names, table["axis_systems"])):
-        if what == "preset" and set(have) - set(listed):
-            fail(f"sources.json lacks the {what}s {sorted(set(have) - set(listed))} (engine, versions)")
-        if set(listed) - set(have):
-            fail(f"sources.json names {what}s the header lacks: {sorted(set(listed) - set(have))}")
     reg = {"schema_version": SCHEMA_VERSION, "about": ABOUT,
            "library_version": dumped["library_version"],
            "presets": {p["name"]: preset_entry(p, table["presets"][p["name"]], citations, axis_names)
                        for p in dumped["presets"]},
            "axis_systems": {a["name"]: axis_entry(a, table["axis_systems"].get(a["name"], {}), citations)
-                            for a in dumped["axis_systems"]}}
+                            for a in dumped["axis_systems"]},
+           "euler_formats": {e["name"]: euler_entry(e, table["euler_formats"][e["name"]], citations)
+                             for e in dumped["euler_formats"]},
+           "usd_stage": usd_stage_entry(dumped["usd_stage"], table["usd_stage"], citations)}
     reg["unsourced"] = unsourced(reg)
     return reg
 
 
 def unsourced(reg):
-    """The facts whose source is null, as 'presets.NAME.FACT' /
-    'axis_systems.NAME.AXIS'."""
-    return [f"{section}.{name}.{fact}" for section in ("presets", "axis_systems")
+    """The facts whose source is null, as 'presets.NAME.FACT',
+    'axis_systems.NAME.AXIS', 'euler_formats.NAME.FACT', 'usd_stage.FACT'."""
+    return [f"{section}.{name}.{fact}" for section in SECTIONS
             for name, entry in reg[section].items()
-            for fact, source in entry["sources"].items() if source is None]
+            for fact, source in entry["sources"].items() if source is None] + \
+        [f"usd_stage.{fact}" for fact, source in reg["usd_stage"]["sources"].items() if source is None]
 
 
 def text(reg):
@@ -171,7 +224,8 @@ def main():
     with open(args.sources, encoding="utf-8") as f:
         reg = build(dump(args.dump_exe, args.cc), json.load(f))
     new = text(reg)
-    facts = sum(len(e["sources"]) for s in ("presets", "axis_systems") for e in reg[s].values())
+    facts = sum(len(e["sources"]) for s in SECTIONS for e in reg[s].values()) + \
+        len(reg["usd_stage"]["sources"])
     print(f"generate.py: {facts} facts, {facts - len(reg['unsourced'])} with a source, "
           f"{len(reg['unsourced'])} without")
     if args.list_unsourced:

@@ -1117,8 +1117,9 @@ def conventions(preset: PresetId | _PresetIdName | None = ...) -> dict[str, obje
     """The registry of the presets' conventions, parsed: a new dict per call.
 
         preset None gives the whole registry (keys schema_version, about,
-        library_version, presets, axis_systems, unsourced; docs/engines.md,
-        "The registry", documents each); a preset's lower-case name
+        library_version, presets, axis_systems, euler_formats, usd_stage,
+        unsourced; docs/engines.md, "The registry", documents each; an Euler
+        format's entry is conventions()["euler_formats"]["unity"]); a preset's lower-case name
         ("mujoco_free") or its id (PRESET_MUJOCO_FREE) gives that preset's
         entry: engine, versions, pose, twist, wrench, accel, axis_system and
         the source of every fact. Raises spatial_conv.Error naming `preset`

@@ -1,10 +1,15 @@
 """spatial_conv.conventions(), the registry of the presets' conventions
 (conventions/conventions.json), says what the header's presets do: for
 every preset its pose, twist, wrench and acceleration fields are the ones
-state_convention_from_preset returns, and every axis system's axes are
-axis_system_preset's. Every fact has a source or is listed as unsourced."""
+state_convention_from_preset returns, every axis system's axes are
+axis_system_preset's, every Euler format's turns are what
+quat_wxyz_from_euler_format computes, and the USD stage's metrics are the
+header's. Every fact has a source or is listed as unsourced."""
+import re
+
 import numpy as np
 import pytest
+from scipy.spatial.transform import Rotation
 
 import spatial_conv as sc
 
@@ -52,11 +57,91 @@ def test_axis_system_matches_the_header(name):
     assert e["up"] == ("+" if e[up[0]] == "up" else "-") + up[0]
 
 
+def turn_matrix(axis, angle):
+    """The right-handed rotation by angle (rad) about axis 'x', 'y' or 'z',
+    acting on column vectors."""
+    k = "xyz".index(axis)
+    i, j = (k + 1) % 3, (k + 2) % 3  # the plane turned, in right-handed order
+    R = np.eye(3)
+    R[i, i] = R[j, j] = np.cos(angle)
+    R[i, j], R[j, i] = -np.sin(angle), np.sin(angle)
+    return R
+
+
+def matrix_of_quat(q):
+    """Row-major R of the unit quaternion q (w, x, y, z)."""
+    w, x, y, z = q
+    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+                     [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+                     [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
+
+
+def registry_matrix(e, stored):
+    """R of the stored angles as the entry's "matrix" writes it ('Rz(a1)
+    Ry(-a0) Rx(-a2)': a product of turns, each by a stored angle or its
+    negative), the angles in the entry's unit."""
+    rad = np.radians(stored) if e["unit"] == "deg" else np.asarray(stored)
+    R = np.eye(3)
+    for axis, minus, slot in re.findall(r"R([xyz])\((-?)a([012])\)", e["matrix"]):
+        R = R @ turn_matrix(axis, -rad[int(slot)] if minus else rad[int(slot)])
+    return R
+
+
+@pytest.mark.parametrize("name", sorted(REG["euler_formats"]))
+def test_euler_format_matches_the_header(name):
+    """The registry's matrix, its stored axes and product order, and its
+    SciPy equivalent each give the rotation quat_wxyz_from_euler_format
+    computes, for random angles of the format's unit."""
+    e = REG["euler_formats"][name]
+    assert e["id"] == sc.EulerFormat[name.upper()] == getattr(sc, e["enum"][len("SPCONV_"):])
+    assert e["unit"] in ("rad", "deg") and sorted(e["product"]) == [0, 1, 2]
+    turns = [f"R{e['stored_axes'][s][-1]}({'-' if e['stored_axes'][s][0] == '-' else ''}a{s})"
+             for s in e["product"]]
+    assert e["matrix"] == " ".join(turns)
+    assert e["scipy"]["seq"] == "".join(t[1].upper() for t in turns)
+    assert e["scipy"]["angles"] == "(" + ", ".join(t[3:-1] for t in turns) + ")"
+    assert e["scipy"]["degrees"] == (e["unit"] == "deg")
+    rng = np.random.default_rng(e["id"])
+    for stored in rng.uniform(-1.5, 1.5, (20, 3)) * (180 / np.pi if e["unit"] == "deg" else 1):
+        got = matrix_of_quat(sc.quat_wxyz_from_euler_format(stored, name))
+        np.testing.assert_allclose(got, registry_matrix(e, stored), atol=1e-12)
+        signed = [(-1 if e["stored_axes"][s][0] == "-" else 1) * stored[s] for s in e["product"]]
+        scipy_R = Rotation.from_euler(e["scipy"]["seq"], signed, degrees=e["scipy"]["degrees"])
+        np.testing.assert_allclose(got, scipy_R.as_matrix(), atol=1e-12)
+
+
+def test_usd_stage_matches_the_header():
+    """The stage's metersPerUnit fallback is the header's, and the up axes
+    are those usd_stage_matrix takes (it refuses x)."""
+    stage = REG["usd_stage"]
+    assert stage["meters_per_unit_fallback"] == sc.USD_METERS_PER_UNIT_FALLBACK
+    for axis in "xyz":
+        try:
+            sc.usd_stage_matrix(sc.USD_METERS_PER_UNIT_FALLBACK, axis, 1.0, "z")
+            taken = True
+        except sc.Error:
+            taken = False
+        assert taken == (axis in stage["up_axes"]), axis
+
+
 def facts():
-    for section in ("presets", "axis_systems"):
+    for section in ("presets", "axis_systems", "euler_formats"):
         for name, e in REG[section].items():
             for fact, source in e["sources"].items():
                 yield f"{section}.{name}.{fact}", source
+    for fact, source in REG["usd_stage"]["sources"].items():
+        yield f"usd_stage.{fact}", source
+
+
+def check_citation(fact, source):
+    """A file of a repository at a tag, by commit or, where the commit is
+    unresolved, by the released copy it was verified against; or a page."""
+    fields = CODE if "repository" in source else ("url", "quote")
+    if "verified_against" in source:
+        fields += ("verified_against",)
+    assert sorted(source) == sorted(fields), fact
+    assert all(source[f] not in (None, "") for f in fields if f != "commit"), fact
+    assert source.get("commit") or source.get("verified_against") or "url" in source, fact
 
 
 def test_every_fact_is_cited_or_listed_unsourced():
@@ -69,10 +154,8 @@ def test_every_fact_is_cited_or_listed_unsourced():
     for fact, source in facts():
         while source is not None and "derived_from" in source:
             source = source["basis"]
-        if source is not None:
-            fields = CODE if "repository" in source else ("url", "quote")
-            assert sorted(source) == sorted(fields), fact
-            assert all(source[f] not in (None, "") for f in fields), fact
+        for citation in source if isinstance(source, list) else [] if source is None else [source]:
+            check_citation(fact, citation)
     print(f"\nconventions: {len(list(facts()))} facts, {len(unsourced)} unsourced")
 
 
@@ -82,6 +165,14 @@ def test_every_preset_fact_is_listed():
         fields = {f"{q}.{f}" for q in ("pose", "twist", "wrench", "accel") for f in e[q]}
         fields |= {"versions"} | ({"axis_system"} if e["axis_system"] else set())
         assert set(e["sources"]) == fields, name
+
+
+def test_every_euler_format_fact_is_listed():
+    """Every Euler format lists the source of its versions, unit, stored
+    axes and product order (None or not), and every format is there."""
+    assert sorted(REG["euler_formats"]) == sorted(m.lower() for m in sc.EulerFormat.__members__)
+    for name, e in REG["euler_formats"].items():
+        assert sorted(e["sources"]) == sorted(["versions", "unit", "stored_axes", "product"]), name
 
 
 def test_a_preset_by_name_or_id_is_its_entry():
