@@ -281,13 +281,14 @@ static void print_euler_format(spconv_euler_format f, int last) {
          order[2], last ? "" : ",");
 }
 
-/* USD's metersPerUnit fallback and the up axes spconv_usd_stage_matrix takes */
+/* USD's metersPerUnit and upAxis fallbacks and the up axes spconv_usd_stage_matrix takes */
 static void print_usd_stage(void) {
   static const char *const names[3] = {"x", "y", "z"};
   spconv_real M[9];
   int a, first = 1;
-  printf(" \"usd_stage\": {\"meters_per_unit_fallback\": %.17g, \"up_axes\": [",
-         (double)SPCONV_USD_METERS_PER_UNIT_FALLBACK);
+  printf(" \"usd_stage\": {\"meters_per_unit_fallback\": %.17g, \"up_axis_fallback\": \"%s\", "
+         "\"up_axes\": [",
+         (double)SPCONV_USD_METERS_PER_UNIT_FALLBACK, names[SPCONV_USD_UP_AXIS_FALLBACK]);
   for (a = 0; a < 3; ++a) {
     if (spconv_usd_stage_matrix(M, 1, (spconv_axis)a, 1, SPCONV_AXIS_Z) != SPCONV_OK) continue;
     printf("%s\"%s\"", first ? "" : ", ", names[a]);

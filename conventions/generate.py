@@ -37,7 +37,7 @@ WRENCH = ("order", "point", "linear_frame", "angular_frame")  # the twist's, as 
 ACCEL = ("kind",)
 AXES = ("x", "y", "z")
 EULER = ("versions", "unit", "stored_axes", "product")  # an Euler format's cited facts
-USD_STAGE = ("versions", "meters_per_unit_fallback", "up_axes")
+USD_STAGE = ("versions", "meters_per_unit_fallback", "up_axis_fallback", "up_axes")
 SECTIONS = ("presets", "axis_systems", "euler_formats")  # of entries with sources
 CODE_FIELDS = ("repository", "path", "ref", "commit", "line", "quote")
 # a file read at a tag whose commit could not be resolved: commit null and

@@ -533,6 +533,9 @@ typedef double spconv_real;
 /* USD's metersPerUnit when a stage has none authored:
    UsdGeomGetStageMetersPerUnit returns UsdGeomLinearUnits::centimeters. */
 #define SPCONV_USD_METERS_PER_UNIT_FALLBACK 0.01
+/* USD's upAxis when a stage has none authored (UsdGeomGetStageUpAxis, in a
+   generic installation): Y. */
+#define SPCONV_USD_UP_AXIS_FALLBACK SPCONV_AXIS_Y
 
 /* ------------------------------------------------------------------- status */
 
@@ -4073,7 +4076,7 @@ SPCONV_API int spconv_up_axis_matrix(spconv_real res[9], spconv_axis from_up,
 /** res = k M (row-major): a point or a vector of a USD stage whose lengths
    are in meters_per_unit metres (the stage's metersPerUnit; unauthored:
    SPCONV_USD_METERS_PER_UNIT_FALLBACK) and whose up axis is up_axis (its
-   upAxis, Y or Z; unauthored: Y), in a world of to_meters_per_unit metres
+   upAxis, Y or Z; unauthored: SPCONV_USD_UP_AXIS_FALLBACK), in a world of to_meters_per_unit metres
    with up axis to_up: x_to = res x_stage. k = spconv_length_scale(
    meters_per_unit, to_meters_per_unit) and M = spconv_up_axis_matrix(
    up_axis, to_up), so a stage of centimetres with Y up read into MuJoCo

@@ -111,10 +111,11 @@ def test_euler_format_matches_the_header(name):
 
 
 def test_usd_stage_matches_the_header():
-    """The stage's metersPerUnit fallback is the header's, and the up axes
+    """The stage's metersPerUnit and upAxis fallbacks are the header's, and the up axes
     are those usd_stage_matrix takes (it refuses x)."""
     stage = REG["usd_stage"]
     assert stage["meters_per_unit_fallback"] == sc.USD_METERS_PER_UNIT_FALLBACK
+    assert sc.Axis[stage["up_axis_fallback"].upper()] == sc.USD_UP_AXIS_FALLBACK
     for axis in "xyz":
         try:
             sc.usd_stage_matrix(sc.USD_METERS_PER_UNIT_FALLBACK, axis, 1.0, "z")
