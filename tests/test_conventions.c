@@ -547,6 +547,67 @@ TEST_RUN(test_wrench_convert_matrix, for_all_matrix_cases(check_wrench_matrix))
 
 TEST_RUN(test_twist_wrench_convert_matrix_duality, for_all_matrix_cases(check_matrix_duality))
 
+/* Jacobians: J_to = M J_from (M of spconv_twist_convert_matrix), row- and
+   column-major alike, in place too, and (J_to qd) = the conversion of the
+   twist J_from qd. 5 columns, every ordered pair of presets. */
+#define JAC_COLS 5
+
+/* J_ij of a 6 x JAC_COLS matrix stored as cm says (1: column-major) */
+static size_t jac_at(int cm, size_t i, size_t j) { return cm ? 6 * j + i : JAC_COLS * i + j; }
+
+static void check_jacobian(const spconv_convention *from, const spconv_convention *to,
+                           const spconv_body *b, const spconv_real x[6]) {
+  spconv_real J[6 * JAC_COLS], got[6 * JAC_COLS], inplace[6 * JAC_COLS], want[6 * JAC_COLS];
+  spconv_real M[36], qd[JAC_COLS], t[6], t_to[6], Jqd[6];
+  int cm, i, j, k;
+  test_rand_vec(J, 6 * JAC_COLS, 2.0);
+  for (j = 0; j < JAC_COLS; ++j) qd[j] = x[j];
+  assert_int_equal(spconv_twist_convert_matrix(M, to, from, b), SPCONV_OK);
+  for (cm = 0; cm < 2; ++cm) {
+    spconv_mat4_layout layout = cm ? SPCONV_MAT4_COLUMN_MAJOR : SPCONV_MAT4_ROW_MAJOR;
+    for (i = 0; i < 6; ++i) { /* want = M J, and the twist J qd */
+      double tw = 0;
+      for (j = 0; j < JAC_COLS; ++j) {
+        double s = 0;
+        for (k = 0; k < 6; ++k) s += (double)M[6 * i + k] * (double)J[jac_at(cm, (size_t)k, (size_t)j)];
+        want[jac_at(cm, (size_t)i, (size_t)j)] = (spconv_real)s;
+        tw += (double)J[jac_at(cm, (size_t)i, (size_t)j)] * (double)qd[j];
+      }
+      t[i] = (spconv_real)tw;
+    }
+    assert_int_equal(spconv_jacobian_convert(got, to, J, from, b, JAC_COLS, layout), SPCONV_OK);
+    EXPECT_VEC_NEAR(got, want, 6 * JAC_COLS, TEST_TOL);
+    memcpy(inplace, J, sizeof J);
+    assert_int_equal(spconv_jacobian_convert(inplace, to, inplace, from, b, JAC_COLS, layout),
+                     SPCONV_OK);
+    EXPECT_VEC_EQUAL(inplace, got, 6 * JAC_COLS);
+    assert_int_equal(spconv_twist_convert(t_to, to, t, from, b), SPCONV_OK);
+    for (i = 0; i < 6; ++i) {
+      double s = 0;
+      for (j = 0; j < JAC_COLS; ++j) s += (double)got[jac_at(cm, (size_t)i, (size_t)j)] * (double)qd[j];
+      Jqd[i] = (spconv_real)s;
+    }
+    EXPECT_VEC_NEAR(Jqd, t_to, 6, 10 * TEST_TOL);
+  }
+}
+
+TEST_RUN(test_jacobian_convert, for_all_matrix_cases(check_jacobian))
+
+/* one column: the column-major and row-major storage of a 6 x 1 matrix are
+   the same 6 reals, and the result is spconv_twist_convert's, bit for bit */
+static void check_jacobian_one_column(const spconv_convention *from, const spconv_convention *to,
+                                      const spconv_body *b, const spconv_real x[6]) {
+  spconv_real row[6], col[6], want[6];
+  assert_int_equal(spconv_twist_convert(want, to, x, from, b), SPCONV_OK);
+  assert_int_equal(spconv_jacobian_convert(row, to, x, from, b, 1, SPCONV_MAT4_ROW_MAJOR), SPCONV_OK);
+  assert_int_equal(spconv_jacobian_convert(col, to, x, from, b, 1, SPCONV_MAT4_COLUMN_MAJOR),
+                   SPCONV_OK);
+  EXPECT_VEC_EQUAL(row, want, 6);
+  EXPECT_VEC_EQUAL(col, want, 6);
+}
+
+TEST_RUN(test_jacobian_convert_one_column, for_all_matrix_cases(check_jacobian_one_column))
+
 /* The preset path equals the foundation's dedicated functions: MuJoCo free
    joint (qvel, qfrc), SAP (P_v, P_f), cvel, and PTERA is MuJoCo in degrees.
    Every test draws the same random bodies and vectors (seed 0x5eed0504). */
@@ -1593,6 +1654,44 @@ static void test_twist_wrench_accel_convert_bad_input(void **state) {
   assert_int_equal(spconv_twist_convert(NULL, newton(), x, newton(), &b), SPCONV_EINVAL);
 }
 
+static void test_jacobian_convert_bad_input(void **state) {
+  spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {(spconv_real)0.1, 0, 0}, {1, 0, 0, 0}};
+  spconv_real J[12], res[12], keep[12];
+  const spconv_mat4_layout R = SPCONV_MAT4_ROW_MAJOR;
+  const spconv_mat4_layout bad_layouts[3] = {(spconv_mat4_layout)0, (spconv_mat4_layout)0x602,
+                                             (spconv_mat4_layout)SPCONV_ORDER_LINEAR_FIRST};
+  int field, k, i;
+  (void)state;
+  for (i = 0; i < 12; ++i) {
+    J[i] = (spconv_real)(i + 1);
+    res[i] = keep[i] = (spconv_real)(i + 3);
+  }
+  for (field = 0; field < 6; ++field)
+    for (k = 0; k < 2; ++k) {
+      spconv_convention bad = bad_descriptor(field, k);
+      assert_int_equal(spconv_jacobian_convert(res, &bad, J, newton(), &b, 2, R), SPCONV_EINVAL);
+      assert_int_equal(spconv_jacobian_convert(res, newton(), J, &bad, &b, 2, R), SPCONV_EINVAL);
+      assert_int_equal(spconv_jacobian_convert(res, &bad, J, newton(), &b, 0, R), SPCONV_EINVAL);
+    }
+  for (k = 0; k < 3; ++k) {
+    assert_int_equal(spconv_jacobian_convert(res, newton(), J, newton(), &b, 2, bad_layouts[k]),
+                     SPCONV_EINVAL);
+    assert_int_equal(spconv_jacobian_convert(res, newton(), J, newton(), &b, 0, bad_layouts[k]),
+                     SPCONV_EINVAL);
+  }
+  assert_int_equal(spconv_jacobian_convert(NULL, newton(), J, newton(), &b, 2, R), SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert(res, newton(), NULL, newton(), &b, 2, R), SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert(res, newton(), J, newton(), NULL, 2, R), SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert(res, NULL, J, newton(), &b, 2, R), SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert(res, newton(), J, NULL, &b, 2, R), SPCONV_EINVAL);
+  EXPECT_VEC_EQUAL(res, keep, 12);
+  /* no columns: nothing to read or write, NULL arrays and body accepted */
+  assert_int_equal(spconv_jacobian_convert(NULL, newton(), NULL, newton(), NULL, 0, R), SPCONV_OK);
+  assert_int_equal(spconv_jacobian_convert(res, newton(), J, newton(), &b, 0,
+                                           SPCONV_MAT4_COLUMN_MAJOR), SPCONV_OK);
+  EXPECT_VEC_EQUAL(res, keep, 12);
+}
+
 static void test_mujoco_cframe_bad_input(void **state) {
   spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {(spconv_real)0.1, 0, 0}, {1, 0, 0, 0}};
   spconv_real x[6] = {1, 2, 3, 4, 5, 6}, t[6] = {1, 1, 1, 1, 1, 1}, S[3] = {0, 0, 0};
@@ -1634,6 +1733,9 @@ int main(void) {
       cmocka_unit_test(test_twist_convert_matrix),
       cmocka_unit_test(test_wrench_convert_matrix),
       cmocka_unit_test(test_twist_wrench_convert_matrix_duality),
+      cmocka_unit_test(test_jacobian_convert),
+      cmocka_unit_test(test_jacobian_convert_one_column),
+      cmocka_unit_test(test_jacobian_convert_bad_input),
       cmocka_unit_test(test_twist_wrench_convert_match_mujoco_free_joint),
       cmocka_unit_test(test_twist_wrench_convert_match_sap),
       cmocka_unit_test(test_twist_from_mujoco_cframe_matches_cvel),
