@@ -23,15 +23,16 @@ import numpy as np
 
 from . import _api
 from . import _errors
+from . import _plan
 from ._api import F64, LIBS, STRUCT_CLASSES, as_array, enum_value, real_dtype
 from ._errors import error
 
 if TYPE_CHECKING:  # the stubs' types (spatial_conv/__init__.pyi)
     from typing import Tuple
 
-    from . import (Axis, AxisPreset, AxisSystem, Convention, EulerKind, EulerSeq, JointType, MotionDiff,
-                   PoseConvention, PresetId, RotFormat, SapOrder, SignedAxis, StateConvention, _Array,
-                   _ArrayIn, _AxisName, _AxisPresetName, _EulerSeqName, _IntArray, _PresetIdName,
+    from . import (Axis, AxisPreset, AxisSystem, Body, Convention, EulerKind, EulerSeq, JointType,
+                   Mat4Layout, MotionDiff, PoseConvention, PresetId, RotFormat, SapOrder, SignedAxis,
+                   StateConvention, _Array, _ArrayIn, _AxisName, _AxisPresetName, _EulerSeqName, _IntArray, _PresetIdName,
                    _SignedAxisName)
 
 _FUNCTIONS = {}
@@ -376,6 +377,40 @@ def _convert_n(c_name):
 
 twist_convert_n = _convert_n("twist_convert_n")
 wrench_convert_n = _convert_n("wrench_convert_n")
+
+
+# ------------------------------------------------------------------ Jacobians
+def _body_c(mod, dtype, body, fname):
+    """The spconv_body struct (in module mod) of one Body: each field exactly its size."""
+    fields = {}
+    for (field, size), (name, v, _) in zip(_plan.BODY_FIELDS, _api.body_fields(body, fname, "body")):
+        a = _reals(v, dtype, fname, name).reshape(-1)
+        if a.size != size:
+            raise error(fname, name, f"has {a.size} reals; one body's {size} expected")
+        fields[field] = a.tolist()
+    return mod.ffi.new("spconv_body *", fields)
+
+
+@_mirror("jacobian_convert", "an array of J's shape: (6, ncols) for ROW_MAJOR, (ncols, 6) for COLUMN_MAJOR")
+def jacobian_convert(to: Convention | PresetId | _PresetIdName, J: _ArrayIn,
+                     from_: Convention | PresetId | _PresetIdName, body: Body, layout: Mat4Layout, *,
+                     check_finite: bool = True) -> _Array:
+    fname = "jacobian_convert"
+    lay = _enum(layout, "spconv_mat4_layout", fname, "layout")
+    column_major = lay == _api.HEADER.constants["SPCONV_MAT4_COLUMN_MAJOR"]
+    fields = {name: v for name, v, _ in _api.body_fields(body, fname, "body")}
+    dtype, ffi, lib = _precision(fname, check_finite, J=J, **fields)
+    a = _reals(J, dtype, fname, "J")
+    if a.ndim != 2 or a.shape[1 if column_major else 0] != 6:
+        want = "(ncols, 6) for COLUMN_MAJOR" if column_major else "(6, ncols) for ROW_MAJOR"
+        raise error(fname, "J", f"has shape {a.shape}; expected {want}")
+    mod = LIBS[dtype]
+    res = np.empty_like(a)
+    _check(lib.spconv_jacobian_convert(
+        _ptr(ffi, res), _api.convention_cdata(mod, "spconv_convention", to, fname, "to"), _ptr(ffi, a),
+        _api.convention_cdata(mod, "spconv_convention", from_, fname, "from_"),
+        _body_c(mod, dtype, body, fname), a.size // 6, lay), fname)
+    return res
 
 
 # ------------------------------------------------------------------ joint arrays

@@ -672,6 +672,12 @@ valid("wrench_convert_matrix", ANG_ORIGIN, NEWTON, BODY,
       check=lambda g: close(mv(g, X6), newton_wrench_to_ang_origin(X6)))
 valid("accel_convert", SPATIAL, A6, NEWTON, X6, BODY,
       check=np.concatenate([A6[:, :3] - np.cross(X6[:, 3:], X6[:, :3]), A6[:, 3:]], 1))
+BODY1 = sc.Body(*(np.asarray(f)[0] for f in BODY))  # one body: a Jacobian's columns share it
+JAC = RNG.normal(size=(6, 4))  # 6 x 4, rows [v_C; w] (NEWTON)
+valid("jacobian_convert", ANG_ORIGIN, JAC, NEWTON, BODY1, sc.MAT4_ROW_MAJOR,
+      check=newton_to_ang_origin(JAC.T, BODY1).T)
+valid("jacobian_convert", ANG_ORIGIN, JAC.T, NEWTON, BODY1, sc.MAT4_COLUMN_MAJOR,
+      check=newton_to_ang_origin(JAC.T, BODY1))
 IQ = BODY.iquat_wxyz
 POSE_O = np.concatenate([BODY.pos, BODY.quat_wxyz], 1)
 POSE_C = pose_com_xyzw(POSE_O, BODY.com, IQ)
@@ -906,6 +912,11 @@ bad("state_convention_from_preset", "id", 12)
 bad("preset_id_name", "id", 2**70)
 bad("conventions", "preset", "newtonian")
 bad("conventions", "preset", 0x1000)  # an id below the presets'
+bad("jacobian_convert", "J", NEWTON, JAC.T, NEWTON, BODY1, sc.MAT4_ROW_MAJOR)  # (4, 6) is not 6 x n
+bad("jacobian_convert", "J", NEWTON, JAC * np.nan, NEWTON, BODY1, sc.MAT4_ROW_MAJOR)
+bad("jacobian_convert", "layout", NEWTON, JAC, NEWTON, BODY1, sc.ORDER_LINEAR_FIRST)
+bad("jacobian_convert", "body.pos", NEWTON, JAC, NEWTON, BODY, sc.MAT4_ROW_MAJOR)  # 3 bodies
+bad("jacobian_convert", "from_", NEWTON, JAC, "newtonian", BODY1, sc.MAT4_ROW_MAJOR)
 bad("twist_convert_n", "twist", NEWTON, X6[:, :5], NEWTON, POSE_O, ORIGIN_WXYZ, BODY.com, IQ)
 bad("twist_convert_n", "pose_convention", NEWTON, X6, NEWTON, POSE_O, NEWTON, BODY.com, IQ)
 bad("wrench_convert_n", "com", NEWTON, X6, NEWTON, POSE_O, ORIGIN_WXYZ, np.nan * BODY.com, IQ)
