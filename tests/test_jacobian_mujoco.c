@@ -17,11 +17,10 @@
    MUJOCO_FREE. The header's body is {xpos, xquat, body_ipos}.
    The float build rounds MuJoCo's Jacobians and poses to float first;
    MuJoCo's double results stay the reference. */
-#include <stdlib.h>
-
 #include <mujoco/mujoco.h>
 
 #include "test_core_xcheck.h"
+#include "test_mujoco_util.h" /* test_mujoco_load */
 
 #define N_MODELS 60
 #define N_STATES 5
@@ -29,25 +28,6 @@
 #define MAX_NV 40
 
 static const char *const L = "MuJoCo";
-
-static mjModel *load(const char *xml) {
-  char err[1000] = "";
-  size_t len = strlen(xml);
-  mjModel *model;
-  mjVFS *vfs = (mjVFS *)malloc(sizeof(mjVFS));
-  if (!vfs) return NULL;
-  mj_defaultVFS(vfs);
-  if (mj_makeEmptyFileVFS(vfs, "model.xml", (int)len) != 0) {
-    free(vfs);
-    return NULL;
-  }
-  memcpy(vfs->filedata[mj_findFileVFS(vfs, "model.xml")], xml, len);
-  model = mj_loadXML("model.xml", vfs, err, (int)sizeof err);
-  mj_deleteVFS(vfs);
-  free(vfs);
-  if (!model) printf("FAIL mj_loadXML: %s\n", err);
-  return model;
-}
 
 /* appends printf output to buf (size cap) */
 static void put(char *buf, size_t cap, const char *fmt, double a, double b, double c, double d) {
@@ -104,7 +84,7 @@ static mjModel *random_model(int nb, int free_root) {
   }
   while (depth-- > 0) put(buf, sizeof buf, "</body>", 0, 0, 0, 0);
   put(buf, sizeof buf, "</worldbody></mujoco>", 0, 0, 0, 0);
-  return load(buf);
+  return test_mujoco_load(buf);
 }
 
 static void random_state(const mjModel *m, mjData *d) {
