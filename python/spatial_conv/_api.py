@@ -774,7 +774,7 @@ class ElementFunction:
                     call += (ffi.from_buffer(f), size)
                 outputs.append(Body(*fields))
             else:
-                call.append(self.fast_value(step, args[step[1]], mod, keep))
+                call.append(self.c_value(step[2], args[step[1]], mod, keep))
         if self.plan.returns_real:
             res = np.empty(batch, dtype)
             outputs.append(res)
@@ -818,24 +818,8 @@ class ElementFunction:
             return _GENERAL  # results written over one another: refused there
         return views
 
-    def fast_value(self, step, v, mod, keep):
-        """The C value of a CONST, STRUCT or STRING argument."""
-        kind, _, ctype, name = step
-        if kind == _FAST_STRUCT:
-            return convention_cdata(mod, ctype, v, self.name, name)
-        if kind == _FAST_CONST:
-            return c_int(v, self.name, name) if ctype == "int" else \
-                int(enum_value(v, ctype, self.name, name))
-        if not isinstance(v, str):
-            raise error(self.name, name, "must be a str")
-        b = v.encode()
-        keep.append(b)
-        return b
-
-
 _GENERAL = object()  # fast_call: the general path does this call
-_FAST_IN, _FAST_OUT, _FAST_BODY_OUT, _FAST_CONST, _FAST_STRUCT, _FAST_STRING = range(6)
-_FAST_VALUE_KIND = {_plan.CONST: _FAST_CONST, _plan.STRUCT: _FAST_STRUCT, _plan.STRING: _FAST_STRING}
+_FAST_IN, _FAST_OUT, _FAST_BODY_OUT, _FAST_VALUE = range(4)
 _may_share_memory = getattr(np.may_share_memory, "_implementation", np.may_share_memory)
 
 
@@ -843,7 +827,7 @@ def _fast_steps(plan):
     """The loop's arguments (_build.py's order) as steps of fast_call:
     (_FAST_IN, input position, Body field index or None, name, size, nullable),
     (_FAST_OUT, size, the result's inner shape), (_FAST_BODY_OUT,),
-    (_FAST_CONST / _FAST_STRUCT / _FAST_STRING, input position, C type, name)."""
+    (_FAST_VALUE, input position, the CONST, STRUCT or STRING argument)."""
     pos = {a.py_name: i for i, a in enumerate(plan.inputs)}
     steps = []
     for a in plan.args:
@@ -857,7 +841,7 @@ def _fast_steps(plan):
         elif a.role == _plan.BODY_OUT:
             steps.append((_FAST_BODY_OUT,))
         else:
-            steps.append((_FAST_VALUE_KIND[a.role], pos[a.py_name], a.ctype, a.py_name))
+            steps.append((_FAST_VALUE, pos[a.py_name], a))
     return tuple(steps)
 
 
