@@ -608,6 +608,51 @@ static void check_jacobian_one_column(const spconv_convention *from, const spcon
 
 TEST_RUN(test_jacobian_convert_one_column, for_all_matrix_cases(check_jacobian_one_column))
 
+#define JAC_N 3 /* Jacobians in a batch */
+
+/* The batch: JAC_N bodies' Jacobians stacked (b and two more bodies), in
+   both storages. Jacobian k is spconv_jacobian_convert's of body k, bit
+   for bit, in place too, and each of its columns is spconv_twist_convert's
+   of that column for body k. */
+static void check_jacobian_batch(const spconv_convention *from, const spconv_convention *to,
+                                 const spconv_body *b, const spconv_real x[6]) {
+  spconv_body bodies[JAC_N];
+  spconv_real J[JAC_N * 6 * JAC_COLS], got[JAC_N * 6 * JAC_COLS], inplace[JAC_N * 6 * JAC_COLS];
+  spconv_real one[6 * JAC_COLS], col[6], want[6];
+  const size_t size = 6 * JAC_COLS;
+  size_t k;
+  int cm, i, j;
+  (void)x;
+  bodies[0] = *b;
+  for (k = 1; k < JAC_N; ++k) {
+    rand_body(&bodies[k]);
+    memcpy(bodies[k].iquat_wxyz, b->iquat_wxyz, sizeof b->iquat_wxyz);
+  }
+  test_rand_vec(J, JAC_N * 6 * JAC_COLS, 2.0);
+  for (cm = 0; cm < 2; ++cm) {
+    spconv_mat4_layout layout = cm ? SPCONV_MAT4_COLUMN_MAJOR : SPCONV_MAT4_ROW_MAJOR;
+    assert_int_equal(spconv_jacobian_convert_n(got, to, J, from, bodies, JAC_COLS, layout, JAC_N),
+                     SPCONV_OK);
+    memcpy(inplace, J, sizeof J);
+    assert_int_equal(spconv_jacobian_convert_n(inplace, to, inplace, from, bodies, JAC_COLS, layout,
+                                               JAC_N), SPCONV_OK);
+    EXPECT_VEC_EQUAL(inplace, got, JAC_N * 6 * JAC_COLS);
+    for (k = 0; k < JAC_N; ++k) {
+      assert_int_equal(spconv_jacobian_convert(one, to, J + k * size, from, &bodies[k], JAC_COLS,
+                                               layout), SPCONV_OK);
+      EXPECT_VEC_EQUAL(got + k * size, one, 6 * JAC_COLS);
+      for (j = 0; j < JAC_COLS; ++j) {
+        for (i = 0; i < 6; ++i) col[i] = J[k * size + jac_at(cm, (size_t)i, (size_t)j)];
+        assert_int_equal(spconv_twist_convert(want, to, col, from, &bodies[k]), SPCONV_OK);
+        for (i = 0; i < 6; ++i) col[i] = got[k * size + jac_at(cm, (size_t)i, (size_t)j)];
+        EXPECT_VEC_EQUAL(col, want, 6);
+      }
+    }
+  }
+}
+
+TEST_RUN(test_jacobian_convert_n, for_all_matrix_cases(check_jacobian_batch))
+
 /* The preset path equals the foundation's dedicated functions: MuJoCo free
    joint (qvel, qfrc), SAP (P_v, P_f), cvel, and PTERA is MuJoCo in degrees.
    Every test draws the same random bodies and vectors (seed 0x5eed0504). */
@@ -1692,6 +1737,43 @@ static void test_jacobian_convert_bad_input(void **state) {
   EXPECT_VEC_EQUAL(res, keep, 12);
 }
 
+/* the batch refuses what the single form refuses, writing nothing; no
+   Jacobians or no columns: nothing read or written */
+static void test_jacobian_convert_n_bad_input(void **state) {
+  spconv_body b[2] = {{{0, 0, 0}, {1, 0, 0, 0}, {(spconv_real)0.1, 0, 0}, {1, 0, 0, 0}},
+                      {{1, 0, 0}, {0, 1, 0, 0}, {0, (spconv_real)0.2, 0}, {1, 0, 0, 0}}};
+  spconv_real J[24], res[24], keep[24];
+  const spconv_mat4_layout R = SPCONV_MAT4_ROW_MAJOR;
+  int field, k, i;
+  (void)state;
+  for (i = 0; i < 24; ++i) {
+    J[i] = (spconv_real)(i + 1);
+    res[i] = keep[i] = (spconv_real)(i + 3);
+  }
+  for (field = 0; field < 6; ++field)
+    for (k = 0; k < 2; ++k) {
+      spconv_convention bad = bad_descriptor(field, k);
+      assert_int_equal(spconv_jacobian_convert_n(res, &bad, J, newton(), b, 2, R, 2), SPCONV_EINVAL);
+      assert_int_equal(spconv_jacobian_convert_n(res, newton(), J, &bad, b, 2, R, 2), SPCONV_EINVAL);
+      assert_int_equal(spconv_jacobian_convert_n(res, &bad, J, newton(), b, 2, R, 0), SPCONV_EINVAL);
+    }
+  assert_int_equal(spconv_jacobian_convert_n(res, newton(), J, newton(), b, 2, (spconv_mat4_layout)0, 2),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert_n(res, newton(), J, newton(), b, 0,
+                                             (spconv_mat4_layout)SPCONV_ORDER_LINEAR_FIRST, 0),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert_n(NULL, newton(), J, newton(), b, 2, R, 2), SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert_n(res, newton(), NULL, newton(), b, 2, R, 2), SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert_n(res, newton(), J, newton(), NULL, 2, R, 2), SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert_n(res, NULL, J, newton(), b, 2, R, 2), SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert_n(res, newton(), J, NULL, b, 2, R, 2), SPCONV_EINVAL);
+  EXPECT_VEC_EQUAL(res, keep, 24);
+  assert_int_equal(spconv_jacobian_convert_n(NULL, newton(), NULL, newton(), NULL, 2, R, 0), SPCONV_OK);
+  assert_int_equal(spconv_jacobian_convert_n(NULL, newton(), NULL, newton(), NULL, 0, R, 2), SPCONV_OK);
+  assert_int_equal(spconv_jacobian_convert_n(res, newton(), J, newton(), b, 2, R, 0), SPCONV_OK);
+  EXPECT_VEC_EQUAL(res, keep, 24);
+}
+
 static void test_mujoco_cframe_bad_input(void **state) {
   spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {(spconv_real)0.1, 0, 0}, {1, 0, 0, 0}};
   spconv_real x[6] = {1, 2, 3, 4, 5, 6}, t[6] = {1, 1, 1, 1, 1, 1}, S[3] = {0, 0, 0};
@@ -1735,6 +1817,8 @@ int main(void) {
       cmocka_unit_test(test_twist_wrench_convert_matrix_duality),
       cmocka_unit_test(test_jacobian_convert),
       cmocka_unit_test(test_jacobian_convert_one_column),
+      cmocka_unit_test(test_jacobian_convert_n),
+      cmocka_unit_test(test_jacobian_convert_n_bad_input),
       cmocka_unit_test(test_jacobian_convert_bad_input),
       cmocka_unit_test(test_twist_wrench_convert_match_mujoco_free_joint),
       cmocka_unit_test(test_twist_wrench_convert_match_sap),
