@@ -20,7 +20,20 @@
 // and the header's conversion of getJacobian() must give each of them in
 // column-major (DART's storage), row-major (the transposed copy) and in
 // place; each converts back to getJacobian(), and getWorldJacobian()
-// converts into every other form. The body: pos p and the quaternion of R,
+// converts into every other form. With random joint velocities qd set on
+// the Skeleton, the Jacobians getJacobian() of all bodies of a Skeleton,
+// over all its dofs (zero columns for the dofs a body does not depend on),
+// go through spconv_jacobian_convert_n at once (column-major, and row-major
+// in place) into each form, and J qd must be DART's velocity of the body
+// in that form, which DART propagates along the tree without Jacobians:
+//   getSpatialVelocity()                  [w; v_O], B's axes
+//   getSpatialVelocity(World, World)      [w; v_O], world axes
+//   getSpatialVelocity(c, World, B)       [w; v_C], B's axes (and World)
+//   getSpatialVelocity(-R^T p, World, World)   [w; v at the world origin]
+//   [getLinearVelocity(); getAngularVelocity()] and the other stacked forms,
+//   with getLinearVelocity(c) at the COM and B's axes where the Jacobian
+//   uses them.
+// The body: pos p and the quaternion of R,
 // com c as DART holds it, iquat the principal axes of DART's inertia
 // (which twist conventions do not read). Joint positions and the local COM
 // are rounded to spconv_real before DART sees them; DART computes in
@@ -34,6 +47,7 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -59,22 +73,32 @@ spconv_convention at_point(spconv_preset_id id, spconv_point point) {
 struct Form {
   const char *name;
   spconv_convention conv;
+  const char *velocity;  // DART's velocity in this form (dart_velocity)
 };
 
 const Form *forms() {
   static const Form f[N_FORMS] = {
-      {"getJacobian()", spconv_convention_from_preset(SPCONV_PRESET_DART_BODY)},
-      {"getWorldJacobian()", spconv_convention_from_preset(SPCONV_PRESET_DART_WORLD)},
-      {"getJacobian(com)", at_point(SPCONV_PRESET_DART_BODY, SPCONV_POINT_COM)},
-      {"getWorldJacobian(com)", at_point(SPCONV_PRESET_DART_WORLD, SPCONV_POINT_COM)},
-      {"getWorldJacobian(-R^T p) (MR_SPACE)", spconv_convention_from_preset(SPCONV_PRESET_MR_SPACE)},
+      {"getJacobian()", spconv_convention_from_preset(SPCONV_PRESET_DART_BODY),
+       "getSpatialVelocity()"},
+      {"getWorldJacobian()", spconv_convention_from_preset(SPCONV_PRESET_DART_WORLD),
+       "getSpatialVelocity(World, World)"},
+      {"getJacobian(com)", at_point(SPCONV_PRESET_DART_BODY, SPCONV_POINT_COM),
+       "getSpatialVelocity(com, World, B)"},
+      {"getWorldJacobian(com)", at_point(SPCONV_PRESET_DART_WORLD, SPCONV_POINT_COM),
+       "getSpatialVelocity(com, World, World)"},
+      {"getWorldJacobian(-R^T p) (MR_SPACE)", spconv_convention_from_preset(SPCONV_PRESET_MR_SPACE),
+       "getSpatialVelocity(-R^T p, World, World)"},
       {"[Linear(); Angular()] (PINOCCHIO_LWA)",
-       spconv_convention_from_preset(SPCONV_PRESET_PINOCCHIO_LWA)},
-      {"[Linear(com); Angular()] (NEWTON)", spconv_convention_from_preset(SPCONV_PRESET_NEWTON)},
+       spconv_convention_from_preset(SPCONV_PRESET_PINOCCHIO_LWA),
+       "[getLinearVelocity(); getAngularVelocity()]"},
+      {"[Linear(com); Angular()] (NEWTON)", spconv_convention_from_preset(SPCONV_PRESET_NEWTON),
+       "[getLinearVelocity(com); getAngularVelocity()]"},
       {"[Linear(0, B); Angular(B)] (PINOCCHIO_LOCAL)",
-       spconv_convention_from_preset(SPCONV_PRESET_PINOCCHIO_LOCAL)},
+       spconv_convention_from_preset(SPCONV_PRESET_PINOCCHIO_LOCAL),
+       "[getLinearVelocity(0, World, B); getAngularVelocity(World, B)]"},
       {"[Linear(); Angular(B)] (MUJOCO_FREE)",
-       spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE)},
+       spconv_convention_from_preset(SPCONV_PRESET_MUJOCO_FREE),
+       "[getLinearVelocity(); getAngularVelocity(World, B)]"},
   };
   return f;
 }
@@ -97,6 +121,26 @@ Eigen::MatrixXd dart_form(const BodyNode *bn, int f) {
     default: J << bn->getLinearJacobian(), bn->getAngularJacobian(bn); break;
   }
   return J;
+}
+
+// DART's velocity of body bn in form f, as J qd gives it for J = dart_form(bn, f)
+Eigen::Matrix<double, 6, 1> dart_velocity(const BodyNode *bn, int f) {
+  const Frame *const W = Frame::World();
+  const Eigen::Isometry3d T = bn->getWorldTransform();
+  const Eigen::Vector3d c = bn->getLocalCOM(), zero = Eigen::Vector3d::Zero();
+  Eigen::Matrix<double, 6, 1> V;
+  switch (f) {
+    case 0: V = bn->getSpatialVelocity(); break;
+    case 1: V = bn->getSpatialVelocity(W, W); break;
+    case 2: V = bn->getSpatialVelocity(c, W, bn); break;
+    case 3: V = bn->getSpatialVelocity(c, W, W); break;
+    case 4: V = bn->getSpatialVelocity(-(T.linear().transpose() * T.translation()), W, W); break;
+    case 5: V << bn->getLinearVelocity(), bn->getAngularVelocity(); break;
+    case 6: V << bn->getLinearVelocity(c), bn->getAngularVelocity(); break;
+    case 7: V << bn->getLinearVelocity(zero, W, bn), bn->getAngularVelocity(W, bn); break;
+    default: V << bn->getLinearVelocity(), bn->getAngularVelocity(W, bn); break;
+  }
+  return V;
 }
 
 spconv_real real(double x) { return static_cast<spconv_real>(x); }
@@ -172,6 +216,8 @@ dart::dynamics::SkeletonPtr rand_skeleton() {
   for (Eigen::Index i = 0; i < q.size(); ++i)
     q[i] = static_cast<double>(real(xc_uniform(-XC_PI, XC_PI)));
   skel->setPositions(q);
+  for (Eigen::Index i = 0; i < q.size(); ++i) q[i] = static_cast<double>(real(xc_uniform(-2, 2)));
+  skel->setVelocities(q);
   return skel;
 }
 
@@ -240,6 +286,53 @@ void convert_and_check(int k, int s, const Eigen::MatrixXd &J_from, int from,
   check(xc_get(L, what, XC_TOL), k, s == 2 ? x : res, J_to, cm);
 }
 
+// getJacobian() of bn over all n dofs of its Skeleton (zero columns for
+// the dofs bn does not depend on), stored as cm says at res (6 n reals)
+void store_full(spconv_real *res, const BodyNode *bn, Eigen::Index n, int cm) {
+  const Eigen::MatrixXd J = bn->getJacobian();
+  const std::vector<size_t> &dofs = bn->getDependentGenCoordIndices();
+  Eigen::MatrixXd full = Eigen::MatrixXd::Zero(6, n);
+  for (size_t j = 0; j < dofs.size(); ++j)
+    full.col(static_cast<Eigen::Index>(dofs[j])) = J.col(static_cast<Eigen::Index>(j));
+  const std::vector<spconv_real> s = store(full, cm);
+  std::copy(s.begin(), s.end(), res);
+}
+
+// the Jacobians of all bodies of skel through one spconv_jacobian_convert_n
+// into form f (column-major, or row-major in place), times the Skeleton's
+// qd, vs DART's velocity of each body in form f; k0: its first body's case
+void check_velocities(int k0, const dart::dynamics::SkeletonPtr &skel, int f, int cm) {
+  const size_t nb = skel->getNumBodyNodes(), n = skel->getNumDofs(), size = 6 * n;
+  const Eigen::VectorXd qd = skel->getVelocities();
+  std::vector<spconv_body> bodies(nb);
+  std::vector<spconv_real> J(nb * size), res(nb * size);
+  char what[128];
+  for (size_t b = 0; b < nb; ++b) {
+    bodies[b] = body_of(skel->getBodyNode(b));
+    store_full(J.data() + b * size, skel->getBodyNode(b), static_cast<Eigen::Index>(n), cm);
+  }
+  spconv_real *out = cm ? res.data() : J.data();
+  xc_check_status(xc_get(L, "spconv_jacobian_convert_n status", XC_TOL), "status", k0,
+                  spconv_jacobian_convert_n(out, &forms()[f].conv, J.data(), &forms()[0].conv,
+                                            bodies.data(), n,
+                                            cm ? SPCONV_MAT4_COLUMN_MAJOR : SPCONV_MAT4_ROW_MAJOR,
+                                            nb),
+                  SPCONV_OK);
+  std::snprintf(what, sizeof what, "J qd (convert_n from getJacobian()) vs %s", forms()[f].velocity);
+  for (size_t b = 0; b < nb; ++b) {
+    const Eigen::Matrix<double, 6, 1> want = dart_velocity(skel->getBodyNode(b), f);
+    double got[6];
+    for (size_t i = 0; i < 6; ++i) {
+      got[i] = 0;
+      for (size_t j = 0; j < n; ++j)
+        got[i] += static_cast<double>(out[b * size + (cm ? 6 * j + i : n * i + j)]) *
+                  qd[static_cast<Eigen::Index>(j)];
+    }
+    xc_check_scaled(xc_get(L, what, XC_TOL), "J qd", k0 + static_cast<int>(b), got, want.data(), 6,
+                    1.0);
+  }
+}
+
 // every conversion of one body's Jacobians
 void check_body(int k, const BodyNode *bn) {
   const spconv_body body = body_of(bn);
@@ -259,7 +352,10 @@ int main() {
   int k = 0;
   for (int sk = 0; sk < N_SKELETONS; ++sk) {
     const dart::dynamics::SkeletonPtr skel = rand_skeleton();
+    const int k0 = k;
     for (size_t b = 0; b < skel->getNumBodyNodes(); ++b) check_body(k++, skel->getBodyNode(b));
+    for (int f = 0; f < N_FORMS; ++f)
+      for (int cm = 0; cm < 2; ++cm) check_velocities(k0, skel, f, cm);
   }
   std::printf("%d bodies of %d random Skeletons\n", k, N_SKELETONS);
   return xc_summary("spconv_jacobian_convert vs DART");
