@@ -1405,10 +1405,21 @@ def jacobian_convert(to: Convention | PresetId | _PresetIdName, J: _TensorT, fro
     """6 x ncols Jacobian (row- or column-major per layout) under `from` -> under `to`, for body.
 
     Mirror of the C function int spconv_jacobian_convert(spconv_real *res, const spconv_convention *to, const spconv_real *J, const spconv_convention *from, const spconv_body *body, size_t ncols, spconv_mat4_layout layout);
-    returns an array of J's shape: (6, ncols) for ROW_MAJOR, (ncols, 6) for COLUMN_MAJOR. Raises spatial_conv.Error for a C error status or a bad argument.
+    returns an array of J's shape: (..., 6, ncols) for ROW_MAJOR, (..., ncols, 6) for COLUMN_MAJOR; J's leading axes and those of body's fields broadcast, one Jacobian per body. Raises spatial_conv.Error for a C error status or a bad argument.
     """
 @overload
 def jacobian_convert(to: Convention | PresetId | _PresetIdName, J: _ArrayIn, from_: Convention | PresetId | _PresetIdName, body: Body, layout: Mat4Layout, *, check_finite: bool = ...) -> _Array:
+    ...
+
+@overload
+def jacobian_convert_n(to: Convention | PresetId | _PresetIdName, J: _TensorT, from_: Convention | PresetId | _PresetIdName, body: Body, layout: Mat4Layout, *, check_finite: bool = ...) -> _TensorT:
+    """6 x ncols Jacobian (row- or column-major per layout) under `from` -> under `to`, for body.
+
+    Mirror of the C function int spconv_jacobian_convert(spconv_real *res, const spconv_convention *to, const spconv_real *J, const spconv_convention *from, const spconv_body *body, size_t ncols, spconv_mat4_layout layout);
+    returns an array of J's shape: (..., 6, ncols) for ROW_MAJOR, (..., ncols, 6) for COLUMN_MAJOR; J's leading axes and those of body's fields broadcast, one Jacobian per body. Raises spatial_conv.Error for a C error status or a bad argument.
+    """
+@overload
+def jacobian_convert_n(to: Convention | PresetId | _PresetIdName, J: _ArrayIn, from_: Convention | PresetId | _PresetIdName, body: Body, layout: Mat4Layout, *, check_finite: bool = ...) -> _Array:
     ...
 
 def joint_layout_check(L: JointLayout) -> None:
