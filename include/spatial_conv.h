@@ -717,7 +717,8 @@ typedef enum spconv_axis_preset {
 
 /** How a 4x4 homogeneous transform T = [A p; 0 1] is stored in 16 reals:
    row-major T[4 i + j] = T_ij, or column-major T[4 j + i] = T_ij (glTF
-   node.matrix, OpenGL, Eigen's default storage). */
+   node.matrix, OpenGL, Eigen's default storage). The same two values say
+   how spconv_jacobian_convert stores a 6 x n Jacobian. */
 typedef enum spconv_mat4_layout {
   SPCONV_MAT4_ROW_MAJOR = 0x600,
   SPCONV_MAT4_COLUMN_MAJOR
@@ -1558,6 +1559,20 @@ SPCONV_NODISCARD SPCONV_API int spconv_wrench_convert_matrix(spconv_real res[36]
                                                              const spconv_convention *to,
                                                              const spconv_convention *from,
                                                              const spconv_body *body);
+/* 6 x ncols Jacobian (row- or column-major per layout) under `from` -> under `to`, for body */
+SPCONV_NODISCARD SPCONV_API int spconv_jacobian_convert(spconv_real *res,
+                                                        const spconv_convention *to,
+                                                        const spconv_real *J,
+                                                        const spconv_convention *from,
+                                                        const spconv_body *body, size_t ncols,
+                                                        spconv_mat4_layout layout);
+/* n bodies' 6 x ncols Jacobians (one after another) `from` -> `to`, body i for Jacobian i */
+SPCONV_NODISCARD SPCONV_API int spconv_jacobian_convert_n(spconv_real *res,
+                                                          const spconv_convention *to,
+                                                          const spconv_real *J,
+                                                          const spconv_convention *from,
+                                                          const spconv_body *body, size_t ncols,
+                                                          spconv_mat4_layout layout, size_t n);
 /* acceleration under `from` -> under `to`, given the body's twist under `from` */
 SPCONV_NODISCARD SPCONV_API int spconv_accel_convert(spconv_real res[6],
                                                      const spconv_convention *to,
@@ -6398,6 +6413,68 @@ SPCONV_API int spconv_wrench_convert_matrix(spconv_real res[36], const spconv_co
                                             const spconv_convention *from,
                                             const spconv_body *body) {
   return spconv__convert_matrix(res, to, from, body, 1);
+}
+
+/* body's 6 x ncols Jacobian J (arguments checked) -> res, column-major
+   when cm (J_ij at J[6 j + i]), else row-major (J[ncols i + j]); res may
+   equal J */
+SPCONV__PRIVATE void spconv__jacobian_convert(spconv_real *res, const spconv_convention *to,
+                                              const spconv_real *J, const spconv_convention *from,
+                                              const spconv_body *body, size_t ncols, int cm) {
+  spconv_real R[9], rc[3], col[6];
+  const size_t row = cm ? 1 : ncols, elem = cm ? 6 : 1; /* J_ij at J[i * row + j * elem] */
+  size_t i, j;
+  spconv__mat_from_quat(R, body->quat_wxyz);
+  spconv__mat_vec(rc, R, body->com); /* C - O */
+  for (j = 0; j < ncols; ++j) {
+    for (i = 0; i < 6; ++i) col[i] = J[i * row + j * elem];
+    spconv__vec6_convert_rc(col, to, col, from, R, rc, body->pos, 0);
+    for (i = 0; i < 6; ++i) res[i * row + j * elem] = col[i];
+  }
+}
+
+/** Jacobian J (6 x ncols) of one body's twist stored under `from` -> the
+   Jacobian of the same twist stored under `to`: J maps joint velocities
+   qd to the twist (twist = J qd), so J_to = M J_from with M the matrix of
+   spconv_twist_convert_matrix for this body, column by column (each column
+   is converted as spconv_twist_convert converts a twist; M is not formed).
+   Storage, as layout says: SPCONV_MAT4_ROW_MAJOR, J[ncols i + j] = J_ij
+   (rows contiguous: MuJoCo's jacp over jacr, NumPy's default);
+   SPCONV_MAT4_COLUMN_MAJOR, J[6 j + i] = J_ij (Eigen's default: DART, KDL,
+   Pinocchio). res has the same storage. res may equal J. SPCONV_EINVAL
+   (res untouched) for an invalid convention or layout, or a NULL pointer
+   when ncols > 0 (ncols = 0 writes nothing: res, J, body may be NULL). */
+SPCONV_API int spconv_jacobian_convert(spconv_real *res, const spconv_convention *to,
+                                       const spconv_real *J, const spconv_convention *from,
+                                       const spconv_body *body, size_t ncols,
+                                       spconv_mat4_layout layout) {
+  return spconv_jacobian_convert_n(res, to, J, from, body, ncols, layout, 1);
+}
+
+/** n bodies' Jacobians, each as spconv_jacobian_convert: Jacobian i (6 x
+   ncols, stored as layout says) at J + 6 ncols i, of body body[i], its
+   result at res + 6 ncols i (MuJoCo's jacBody of n bodies stacked, a
+   NumPy (n, 6, ncols) or Eigen's (n, ncols, 6) array). Each Jacobian is
+   spconv_jacobian_convert's, bit for bit. res may equal J. SPCONV_EINVAL
+   (nothing written) for an invalid convention or layout, or a NULL
+   pointer when ncols > 0 and n > 0 (ncols = 0 or n = 0 writes nothing:
+   res, J, body may be NULL). */
+SPCONV_API int spconv_jacobian_convert_n(spconv_real *res, const spconv_convention *to,
+                                         const spconv_real *J, const spconv_convention *from,
+                                         const spconv_body *body, size_t ncols,
+                                         spconv_mat4_layout layout, size_t n) {
+  const size_t size = 6 * ncols; /* reals per Jacobian */
+  size_t k;
+  int cm;
+  if (!spconv__convention_valid(to) || !spconv__convention_valid(from) ||
+      !spconv__mat4_layout(layout, &cm))
+    return SPCONV_EINVAL;
+  if (ncols == 0 || n == 0) return SPCONV_OK;
+  if (!res || !J || !body) return SPCONV_EINVAL;
+  SPCONV_ASSERT(spconv__batch_ok(res, size * n, J, size * n, 1));
+  for (k = 0; k < n; ++k)
+    spconv__jacobian_convert(res + k * size, to, J + k * size, from, body + k, ncols, cm);
+  return SPCONV_OK;
 }
 
 /* canonical classical COM acceleration a_C (world) from an acceleration

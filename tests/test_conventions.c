@@ -547,6 +547,112 @@ TEST_RUN(test_wrench_convert_matrix, for_all_matrix_cases(check_wrench_matrix))
 
 TEST_RUN(test_twist_wrench_convert_matrix_duality, for_all_matrix_cases(check_matrix_duality))
 
+/* Jacobians: J_to = M J_from (M of spconv_twist_convert_matrix), row- and
+   column-major alike, in place too, and (J_to qd) = the conversion of the
+   twist J_from qd. 5 columns, every ordered pair of presets. */
+#define JAC_COLS 5
+
+/* J_ij of a 6 x JAC_COLS matrix stored as cm says (1: column-major) */
+static size_t jac_at(int cm, size_t i, size_t j) { return cm ? 6 * j + i : JAC_COLS * i + j; }
+
+static void check_jacobian(const spconv_convention *from, const spconv_convention *to,
+                           const spconv_body *b, const spconv_real x[6]) {
+  spconv_real J[6 * JAC_COLS], got[6 * JAC_COLS], inplace[6 * JAC_COLS], want[6 * JAC_COLS];
+  spconv_real M[36], qd[JAC_COLS], t[6], t_to[6], Jqd[6];
+  int cm, i, j, k;
+  test_rand_vec(J, 6 * JAC_COLS, 2.0);
+  for (j = 0; j < JAC_COLS; ++j) qd[j] = x[j];
+  assert_int_equal(spconv_twist_convert_matrix(M, to, from, b), SPCONV_OK);
+  for (cm = 0; cm < 2; ++cm) {
+    spconv_mat4_layout layout = cm ? SPCONV_MAT4_COLUMN_MAJOR : SPCONV_MAT4_ROW_MAJOR;
+    for (i = 0; i < 6; ++i) { /* want = M J, and the twist J qd */
+      double tw = 0;
+      for (j = 0; j < JAC_COLS; ++j) {
+        double s = 0;
+        for (k = 0; k < 6; ++k) s += (double)M[6 * i + k] * (double)J[jac_at(cm, (size_t)k, (size_t)j)];
+        want[jac_at(cm, (size_t)i, (size_t)j)] = (spconv_real)s;
+        tw += (double)J[jac_at(cm, (size_t)i, (size_t)j)] * (double)qd[j];
+      }
+      t[i] = (spconv_real)tw;
+    }
+    assert_int_equal(spconv_jacobian_convert(got, to, J, from, b, JAC_COLS, layout), SPCONV_OK);
+    EXPECT_VEC_NEAR(got, want, 6 * JAC_COLS, TEST_TOL);
+    memcpy(inplace, J, sizeof J);
+    assert_int_equal(spconv_jacobian_convert(inplace, to, inplace, from, b, JAC_COLS, layout),
+                     SPCONV_OK);
+    EXPECT_VEC_EQUAL(inplace, got, 6 * JAC_COLS);
+    assert_int_equal(spconv_twist_convert(t_to, to, t, from, b), SPCONV_OK);
+    for (i = 0; i < 6; ++i) {
+      double s = 0;
+      for (j = 0; j < JAC_COLS; ++j) s += (double)got[jac_at(cm, (size_t)i, (size_t)j)] * (double)qd[j];
+      Jqd[i] = (spconv_real)s;
+    }
+    EXPECT_VEC_NEAR(Jqd, t_to, 6, 10 * TEST_TOL);
+  }
+}
+
+TEST_RUN(test_jacobian_convert, for_all_matrix_cases(check_jacobian))
+
+/* one column: the column-major and row-major storage of a 6 x 1 matrix are
+   the same 6 reals, and the result is spconv_twist_convert's, bit for bit */
+static void check_jacobian_one_column(const spconv_convention *from, const spconv_convention *to,
+                                      const spconv_body *b, const spconv_real x[6]) {
+  spconv_real row[6], col[6], want[6];
+  assert_int_equal(spconv_twist_convert(want, to, x, from, b), SPCONV_OK);
+  assert_int_equal(spconv_jacobian_convert(row, to, x, from, b, 1, SPCONV_MAT4_ROW_MAJOR), SPCONV_OK);
+  assert_int_equal(spconv_jacobian_convert(col, to, x, from, b, 1, SPCONV_MAT4_COLUMN_MAJOR),
+                   SPCONV_OK);
+  EXPECT_VEC_EQUAL(row, want, 6);
+  EXPECT_VEC_EQUAL(col, want, 6);
+}
+
+TEST_RUN(test_jacobian_convert_one_column, for_all_matrix_cases(check_jacobian_one_column))
+
+#define JAC_N 3 /* Jacobians in a batch */
+
+/* The batch: JAC_N bodies' Jacobians stacked (b and two more bodies), in
+   both storages. Jacobian k is spconv_jacobian_convert's of body k, bit
+   for bit, in place too, and each of its columns is spconv_twist_convert's
+   of that column for body k. */
+static void check_jacobian_batch(const spconv_convention *from, const spconv_convention *to,
+                                 const spconv_body *b, const spconv_real x[6]) {
+  spconv_body bodies[JAC_N];
+  spconv_real J[JAC_N * 6 * JAC_COLS], got[JAC_N * 6 * JAC_COLS], inplace[JAC_N * 6 * JAC_COLS];
+  spconv_real one[6 * JAC_COLS], col[6], want[6];
+  const size_t size = 6 * JAC_COLS;
+  size_t k;
+  int cm, i, j;
+  (void)x;
+  bodies[0] = *b;
+  for (k = 1; k < JAC_N; ++k) {
+    rand_body(&bodies[k]);
+    memcpy(bodies[k].iquat_wxyz, b->iquat_wxyz, sizeof b->iquat_wxyz);
+  }
+  test_rand_vec(J, JAC_N * 6 * JAC_COLS, 2.0);
+  for (cm = 0; cm < 2; ++cm) {
+    spconv_mat4_layout layout = cm ? SPCONV_MAT4_COLUMN_MAJOR : SPCONV_MAT4_ROW_MAJOR;
+    assert_int_equal(spconv_jacobian_convert_n(got, to, J, from, bodies, JAC_COLS, layout, JAC_N),
+                     SPCONV_OK);
+    memcpy(inplace, J, sizeof J);
+    assert_int_equal(spconv_jacobian_convert_n(inplace, to, inplace, from, bodies, JAC_COLS, layout,
+                                               JAC_N), SPCONV_OK);
+    EXPECT_VEC_EQUAL(inplace, got, JAC_N * 6 * JAC_COLS);
+    for (k = 0; k < JAC_N; ++k) {
+      assert_int_equal(spconv_jacobian_convert(one, to, J + k * size, from, &bodies[k], JAC_COLS,
+                                               layout), SPCONV_OK);
+      EXPECT_VEC_EQUAL(got + k * size, one, 6 * JAC_COLS);
+      for (j = 0; j < JAC_COLS; ++j) {
+        for (i = 0; i < 6; ++i) col[i] = J[k * size + jac_at(cm, (size_t)i, (size_t)j)];
+        assert_int_equal(spconv_twist_convert(want, to, col, from, &bodies[k]), SPCONV_OK);
+        for (i = 0; i < 6; ++i) col[i] = got[k * size + jac_at(cm, (size_t)i, (size_t)j)];
+        EXPECT_VEC_EQUAL(col, want, 6);
+      }
+    }
+  }
+}
+
+TEST_RUN(test_jacobian_convert_n, for_all_matrix_cases(check_jacobian_batch))
+
 /* The preset path equals the foundation's dedicated functions: MuJoCo free
    joint (qvel, qfrc), SAP (P_v, P_f), cvel, and PTERA is MuJoCo in degrees.
    Every test draws the same random bodies and vectors (seed 0x5eed0504). */
@@ -1593,6 +1699,59 @@ static void test_twist_wrench_accel_convert_bad_input(void **state) {
   assert_int_equal(spconv_twist_convert(NULL, newton(), x, newton(), &b), SPCONV_EINVAL);
 }
 
+/* the status of spconv_jacobian_convert, which its batch form of one
+   Jacobian returns too */
+static int jacobian_both(spconv_real *res, const spconv_convention *to, const spconv_real *J,
+                         const spconv_convention *from, const spconv_body *b, size_t ncols,
+                         spconv_mat4_layout layout) {
+  const int status = spconv_jacobian_convert(res, to, J, from, b, ncols, layout);
+  assert_int_equal(spconv_jacobian_convert_n(res, to, J, from, b, ncols, layout, 1), status);
+  return status;
+}
+
+static void test_jacobian_convert_bad_input(void **state) {
+  spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {(spconv_real)0.1, 0, 0}, {1, 0, 0, 0}};
+  spconv_real J[12], res[12], keep[12];
+  const spconv_mat4_layout R = SPCONV_MAT4_ROW_MAJOR;
+  const spconv_mat4_layout bad_layouts[3] = {(spconv_mat4_layout)0, (spconv_mat4_layout)0x602,
+                                             (spconv_mat4_layout)SPCONV_ORDER_LINEAR_FIRST};
+  int field, k, i;
+  (void)state;
+  for (i = 0; i < 12; ++i) {
+    J[i] = (spconv_real)(i + 1);
+    res[i] = keep[i] = (spconv_real)(i + 3);
+  }
+  for (field = 0; field < 6; ++field)
+    for (k = 0; k < 2; ++k) {
+      spconv_convention bad = bad_descriptor(field, k);
+      assert_int_equal(jacobian_both(res, &bad, J, newton(), &b, 2, R), SPCONV_EINVAL);
+      assert_int_equal(jacobian_both(res, newton(), J, &bad, &b, 2, R), SPCONV_EINVAL);
+      assert_int_equal(jacobian_both(res, &bad, J, newton(), &b, 0, R), SPCONV_EINVAL);
+    }
+  for (k = 0; k < 3; ++k) {
+    assert_int_equal(jacobian_both(res, newton(), J, newton(), &b, 2, bad_layouts[k]),
+                     SPCONV_EINVAL);
+    assert_int_equal(jacobian_both(res, newton(), J, newton(), &b, 0, bad_layouts[k]),
+                     SPCONV_EINVAL);
+  }
+  assert_int_equal(jacobian_both(NULL, newton(), J, newton(), &b, 2, R), SPCONV_EINVAL);
+  assert_int_equal(jacobian_both(res, newton(), NULL, newton(), &b, 2, R), SPCONV_EINVAL);
+  assert_int_equal(jacobian_both(res, newton(), J, newton(), NULL, 2, R), SPCONV_EINVAL);
+  assert_int_equal(jacobian_both(res, NULL, J, newton(), &b, 2, R), SPCONV_EINVAL);
+  assert_int_equal(jacobian_both(res, newton(), J, NULL, &b, 2, R), SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert_n(res, newton(), J, newton(), NULL, 1, R, 2), SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert_n(res, newton(), J, newton(), &b, 2, bad_layouts[0], 0),
+                   SPCONV_EINVAL); /* checked with no Jacobians too */
+  EXPECT_VEC_EQUAL(res, keep, 12);
+  /* no Jacobians: nothing to read or write */
+  assert_int_equal(spconv_jacobian_convert_n(NULL, newton(), NULL, newton(), NULL, 2, R, 0), SPCONV_OK);
+  /* no columns: nothing to read or write, NULL arrays and body accepted */
+  assert_int_equal(jacobian_both(NULL, newton(), NULL, newton(), NULL, 0, R), SPCONV_OK);
+  assert_int_equal(jacobian_both(res, newton(), J, newton(), &b, 0, SPCONV_MAT4_COLUMN_MAJOR),
+                   SPCONV_OK);
+  EXPECT_VEC_EQUAL(res, keep, 12);
+}
+
 static void test_mujoco_cframe_bad_input(void **state) {
   spconv_body b = {{0, 0, 0}, {1, 0, 0, 0}, {(spconv_real)0.1, 0, 0}, {1, 0, 0, 0}};
   spconv_real x[6] = {1, 2, 3, 4, 5, 6}, t[6] = {1, 1, 1, 1, 1, 1}, S[3] = {0, 0, 0};
@@ -1634,6 +1793,10 @@ int main(void) {
       cmocka_unit_test(test_twist_convert_matrix),
       cmocka_unit_test(test_wrench_convert_matrix),
       cmocka_unit_test(test_twist_wrench_convert_matrix_duality),
+      cmocka_unit_test(test_jacobian_convert),
+      cmocka_unit_test(test_jacobian_convert_one_column),
+      cmocka_unit_test(test_jacobian_convert_n),
+      cmocka_unit_test(test_jacobian_convert_bad_input),
       cmocka_unit_test(test_twist_wrench_convert_match_mujoco_free_joint),
       cmocka_unit_test(test_twist_wrench_convert_match_sap),
       cmocka_unit_test(test_twist_from_mujoco_cframe_matches_cvel),

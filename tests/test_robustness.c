@@ -1029,7 +1029,25 @@ static void test_C1_descriptors(void **state) {
   assert_int_equal(spconv_twist_convert(r, &ok, x, &ok, NULL), SPCONV_EINVAL);
   assert_int_equal(spconv_twist_convert(r, &ok, NULL, &ok, &body), SPCONV_EINVAL);
   assert_int_equal(spconv_twist_convert_matrix(M, NULL, &ok, &body), SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert(r, &ok, x, &bad, &body, 1, SPCONV_MAT4_ROW_MAJOR),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert(r, &ok, x, &ok, &body, 1, (spconv_mat4_layout)0),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert(r, &ok, x, &ok, NULL, 1, SPCONV_MAT4_ROW_MAJOR),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert_n(r, &ok, x, &bad, &body, 1, SPCONV_MAT4_ROW_MAJOR, 1),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert_n(r, &ok, x, &ok, &body, 1, (spconv_mat4_layout)0, 1),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert_n(r, &ok, x, &ok, NULL, 1, SPCONV_MAT4_ROW_MAJOR, 1),
+                   SPCONV_EINVAL);
+  assert_int_equal(spconv_jacobian_convert_n(r, &ok, NULL, &ok, &body, 1, SPCONV_MAT4_ROW_MAJOR, 1),
+                   SPCONV_EINVAL);
   expect_untouched(r, 6);
+  assert_int_equal(spconv_jacobian_convert(NULL, &ok, NULL, &ok, NULL, 0, SPCONV_MAT4_ROW_MAJOR),
+                   SPCONV_OK);
+  assert_int_equal(spconv_jacobian_convert_n(NULL, &ok, NULL, &ok, NULL, 1, SPCONV_MAT4_ROW_MAJOR, 0),
+                   SPCONV_OK);
   unknown = spconv_convention_from_preset(SPCONV_PRESET_END);
   assert_true((int)unknown.order == 0 && (int)unknown.point == 0 && (int)unknown.accel == 0);
   assert_true((int)unknown.linear_frame == 0 && (int)unknown.angular_frame == 0 &&

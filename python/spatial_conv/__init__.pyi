@@ -181,7 +181,8 @@ class AxisPreset(IntEnum):
 class Mat4Layout(IntEnum):
     """spconv_mat4_layout: How a 4x4 homogeneous transform T = [A p; 0 1] is stored in 16 reals:
     row-major T[4 i + j] = T_ij, or column-major T[4 j + i] = T_ij (glTF
-    node.matrix, OpenGL, Eigen's default storage).
+    node.matrix, OpenGL, Eigen's default storage). The same two values say
+    how spconv_jacobian_convert stores a 6 x n Jacobian.
     """
     ROW_MAJOR = 1536
     COLUMN_MAJOR = 1537
@@ -1509,6 +1510,28 @@ def inertia_shift(I: _ArrayIn, mass: _ArrayIn, com: _ArrayIn, r: _TensorT, *, ch
     ...
 @overload
 def inertia_shift(I: _ArrayIn, mass: _ArrayIn, com: _ArrayIn, r: _ArrayIn, *, check_finite: bool = ..., out: _Out | None = ...) -> _Array:
+    ...
+
+@overload
+def jacobian_convert(to: Convention | PresetId | _PresetIdName, J: _TensorT, from_: Convention | PresetId | _PresetIdName, body: Body, layout: Mat4Layout, *, check_finite: bool = ...) -> _TensorT:
+    """6 x ncols Jacobian (row- or column-major per layout) under `from` -> under `to`, for body.
+
+    Mirror of the C function int spconv_jacobian_convert(spconv_real *res, const spconv_convention *to, const spconv_real *J, const spconv_convention *from, const spconv_body *body, size_t ncols, spconv_mat4_layout layout);
+    returns an array of J's shape: (..., 6, ncols) for ROW_MAJOR, (..., ncols, 6) for COLUMN_MAJOR; J's leading axes and those of body's fields broadcast, one Jacobian per body. Raises spatial_conv.Error for a C error status or a bad argument.
+    """
+@overload
+def jacobian_convert(to: Convention | PresetId | _PresetIdName, J: _ArrayIn, from_: Convention | PresetId | _PresetIdName, body: Body, layout: Mat4Layout, *, check_finite: bool = ...) -> _Array:
+    ...
+
+@overload
+def jacobian_convert_n(to: Convention | PresetId | _PresetIdName, J: _TensorT, from_: Convention | PresetId | _PresetIdName, body: Body, layout: Mat4Layout, *, check_finite: bool = ...) -> _TensorT:
+    """6 x ncols Jacobian (row- or column-major per layout) under `from` -> under `to`, for body.
+
+    Mirror of the C function int spconv_jacobian_convert(spconv_real *res, const spconv_convention *to, const spconv_real *J, const spconv_convention *from, const spconv_body *body, size_t ncols, spconv_mat4_layout layout);
+    returns an array of J's shape: (..., 6, ncols) for ROW_MAJOR, (..., ncols, 6) for COLUMN_MAJOR; J's leading axes and those of body's fields broadcast, one Jacobian per body. Raises spatial_conv.Error for a C error status or a bad argument.
+    """
+@overload
+def jacobian_convert_n(to: Convention | PresetId | _PresetIdName, J: _ArrayIn, from_: Convention | PresetId | _PresetIdName, body: Body, layout: Mat4Layout, *, check_finite: bool = ...) -> _Array:
     ...
 
 def joint_layout_check(L: JointLayout) -> None:

@@ -133,17 +133,19 @@ def plan(fn: _header.Function, enums) -> Optional[Plan]:
 
 
 def batch_form(header, name):
-    """The C batch form spconv_<name>_n of an element function: its
-    parameters are the single form's, with pointers for arrays, plus strides
-    and the count n (size_t). None when there is none (twist_convert_n takes
-    poses where twist_convert takes a body: another function)."""
+    """The C batch form spconv_<name>_n of a function: its parameters are
+    the single form's, with pointers for arrays, plus strides and the count
+    n (size_t; sizes such as a Jacobian's ncols are in both). None when
+    there is none (twist_convert_n takes poses where twist_convert takes a
+    body: another function)."""
     n_fn = header.functions.get(name + "_n")
     single = header.functions.get(name)
     if n_fn is None or single is None:
         return None
     kept = [p for p in n_fn.params if p.type != "size_t"]
-    same = len(kept) == len(single.params) and all(
-        a.type == b.type and a.const == b.const for a, b in zip(kept, single.params))
+    ones = [p for p in single.params if p.type != "size_t"]
+    same = len(kept) == len(ones) and all(
+        a.type == b.type and a.const == b.const for a, b in zip(kept, ones))
     return n_fn if same else None
 
 

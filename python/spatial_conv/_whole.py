@@ -23,15 +23,16 @@ import numpy as np
 
 from . import _api
 from . import _errors
+from . import _plan
 from ._api import F64, LIBS, STRUCT_CLASSES, as_array, enum_value, real_dtype
 from ._errors import error
 
 if TYPE_CHECKING:  # the stubs' types (spatial_conv/__init__.pyi)
     from typing import Tuple
 
-    from . import (Axis, AxisPreset, AxisSystem, Convention, EulerKind, EulerSeq, JointType, MotionDiff,
-                   PoseConvention, PresetId, RotFormat, SapOrder, SignedAxis, StateConvention, _Array,
-                   _ArrayIn, _AxisName, _AxisPresetName, _EulerSeqName, _IntArray, _PresetIdName,
+    from . import (Axis, AxisPreset, AxisSystem, Body, Convention, EulerKind, EulerSeq, JointType,
+                   Mat4Layout, MotionDiff, PoseConvention, PresetId, RotFormat, SapOrder, SignedAxis,
+                   StateConvention, _Array, _ArrayIn, _AxisName, _AxisPresetName, _EulerSeqName, _IntArray, _PresetIdName,
                    _SignedAxisName)
 
 _FUNCTIONS = {}
@@ -132,8 +133,8 @@ def _rows(fname, dtype, arrays, nullable=()):
     full = {k: np.broadcast_to(a, batch + a.shape[-1:]) for k, a in given.items()}
     once = batch if 0 in batch else tuple(1 if all(v.strides[i] == 0 for v in full.values()) else n
                                           for i, n in enumerate(batch))  # (an empty array's strides are 0)
-    flat = {k: np.ascontiguousarray(v[tuple(slice(0, m) for m in once)], dtype).reshape(-1, v.shape[-1])
-            for k, v in full.items()}
+    flat = {k: np.ascontiguousarray(v[tuple(slice(0, m) for m in once)], dtype).reshape(math.prod(once), v.shape[-1])
+            for k, v in full.items()}  # (rows counted: an element may hold no reals)
     return flat, batch, once
 
 
@@ -376,6 +377,48 @@ def _convert_n(c_name):
 
 twist_convert_n = _convert_n("twist_convert_n")
 wrench_convert_n = _convert_n("wrench_convert_n")
+
+
+# ------------------------------------------------------------------ Jacobians
+def _bodies_c(mod, dtype, flat):
+    """A C array (in module mod) of the n bodies whose fields are the rows
+    of flat["body.<field>"] ((n, size) arrays of dtype)."""
+    ffi = mod.ffi
+    n = flat["body.pos"].shape[0]
+    bodies = ffi.new("spconv_body[]", max(n, 1))
+    reals = np.frombuffer(ffi.buffer(bodies), dtype).reshape(max(n, 1), -1)
+    for field, size in _plan.BODY_FIELDS:
+        start = ffi.offsetof("spconv_body", field) // reals.itemsize
+        reals[:n, start:start + size] = flat["body." + field]
+    return bodies
+
+
+@_mirror("jacobian_convert", "an array of J's shape: (..., 6, ncols) for ROW_MAJOR, (..., ncols, 6) "
+         "for COLUMN_MAJOR; J's leading axes and those of body's fields broadcast, one Jacobian per body")
+def jacobian_convert(to: Convention | PresetId | _PresetIdName, J: _ArrayIn,
+                     from_: Convention | PresetId | _PresetIdName, body: Body, layout: Mat4Layout, *,
+                     check_finite: bool = True) -> _Array:
+    fname = "jacobian_convert"
+    lay = _enum(layout, "spconv_mat4_layout", fname, "layout")
+    column_major = lay == _api.HEADER.constants["SPCONV_MAT4_COLUMN_MAJOR"]
+    fields = {name: (v, size) for name, v, size in _api.body_fields(body, fname, "body")}
+    dtype, ffi, lib = _precision(fname, check_finite, J=J, **{k: v for k, (v, _) in fields.items()})
+    a = _array(J, fname, "J")
+    if a.ndim < 2 or a.shape[-1 if column_major else -2] != 6:
+        want = "(..., ncols, 6) for COLUMN_MAJOR" if column_major else "(..., 6, ncols) for ROW_MAJOR"
+        raise error(fname, "J", f"has shape {a.shape}; expected {want}")
+    matrix, size = a.shape[-2:], a.shape[-2] * a.shape[-1]  # one Jacobian: a row of `size` reals
+    flat, batch, once = _rows(fname, dtype, {"J": (a.reshape(a.shape[:-2] + (size,)), size), **fields})
+    mod = LIBS[dtype]
+    res = np.empty_like(flat["J"])
+    _check(lib.spconv_jacobian_convert_n(
+        _ptr(ffi, res), _api.convention_cdata(mod, "spconv_convention", to, fname, "to"), _ptr(ffi, flat["J"]),
+        _api.convention_cdata(mod, "spconv_convention", from_, fname, "from_"), _bodies_c(mod, dtype, flat),
+        res.shape[1] // 6, lay, res.shape[0]), fname)
+    return _spread(res, batch, once).reshape(batch + matrix)
+
+
+_FUNCTIONS["jacobian_convert_n"] = jacobian_convert  # the batch form is the same function
 
 
 # ------------------------------------------------------------------ joint arrays

@@ -685,6 +685,19 @@ valid("wrench_convert_matrix", ANG_ORIGIN, NEWTON, BODY,
       check=lambda g: close(mv(g, X6), newton_wrench_to_ang_origin(X6)))
 valid("accel_convert", SPATIAL, A6, NEWTON, X6, BODY,
       check=np.concatenate([A6[:, :3] - np.cross(X6[:, 3:], X6[:, :3]), A6[:, 3:]], 1))
+BODY1 = sc.Body(*(np.asarray(f)[0] for f in BODY))  # one body: a Jacobian's columns share it
+JAC = RNG.normal(size=(6, 4))  # 6 x 4, rows [v_C; w] (NEWTON)
+valid("jacobian_convert", ANG_ORIGIN, JAC, NEWTON, BODY1, sc.MAT4_ROW_MAJOR,
+      check=newton_to_ang_origin(JAC.T, BODY1).T)
+valid("jacobian_convert", ANG_ORIGIN, JAC.T, NEWTON, BODY1, sc.MAT4_COLUMN_MAJOR,
+      check=newton_to_ang_origin(JAC.T, BODY1))
+JACS = RNG.normal(size=(N, 6, 4))  # one Jacobian per body of BODY
+BODY_COLS = sc.Body(*(np.asarray(f)[:, None] for f in BODY))  # body k for each column of Jacobian k
+for n in ("jacobian_convert", "jacobian_convert_n"):
+    valid(n, ANG_ORIGIN, JACS, NEWTON, BODY, sc.MAT4_ROW_MAJOR,
+          check=newton_to_ang_origin(JACS.transpose(0, 2, 1), BODY_COLS).transpose(0, 2, 1))
+    valid(n, ANG_ORIGIN, JACS.transpose(0, 2, 1), NEWTON, BODY, sc.MAT4_COLUMN_MAJOR,
+          check=newton_to_ang_origin(JACS.transpose(0, 2, 1), BODY_COLS))
 IQ = BODY.iquat_wxyz
 POSE_O = np.concatenate([BODY.pos, BODY.quat_wxyz], 1)
 POSE_C = pose_com_xyzw(POSE_O, BODY.com, IQ)
@@ -919,6 +932,16 @@ bad("state_convention_from_preset", "id", 12)
 bad("preset_id_name", "id", 2**70)
 bad("conventions", "preset", "newtonian")
 bad("conventions", "preset", 0x1000)  # an id below the presets'
+bad("jacobian_convert", "J", NEWTON, JAC.T, NEWTON, BODY1, sc.MAT4_ROW_MAJOR)  # (4, 6) is not 6 x n
+bad("jacobian_convert", "J", NEWTON, JAC * np.nan, NEWTON, BODY1, sc.MAT4_ROW_MAJOR)
+bad("jacobian_convert", "layout", NEWTON, JAC, NEWTON, BODY1, sc.ORDER_LINEAR_FIRST)
+bad("jacobian_convert", "body.pos", NEWTON, JACS[:2], NEWTON, BODY, sc.MAT4_ROW_MAJOR)  # 2 Jacobians, 3 bodies
+bad("jacobian_convert_n", "J", NEWTON, JACS, NEWTON, BODY, sc.MAT4_COLUMN_MAJOR)  # (3, 6, 4) is not n x 6
+bad("jacobian_convert_n", "body.com", NEWTON, JACS, NEWTON, BODY._replace(com=BODY.com * np.nan),
+    sc.MAT4_ROW_MAJOR)
+bad("jacobian_convert_n", "body.quat_wxyz", NEWTON, JACS, NEWTON, BODY._replace(quat_wxyz=Q[:, :3]),
+    sc.MAT4_ROW_MAJOR)
+bad("jacobian_convert", "from_", NEWTON, JAC, "newtonian", BODY1, sc.MAT4_ROW_MAJOR)
 bad("twist_convert_n", "twist", NEWTON, X6[:, :5], NEWTON, POSE_O, ORIGIN_WXYZ, BODY.com, IQ)
 bad("twist_convert_n", "pose_convention", NEWTON, X6, NEWTON, POSE_O, NEWTON, BODY.com, IQ)
 bad("wrench_convert_n", "com", NEWTON, X6, NEWTON, POSE_O, ORIGIN_WXYZ, np.nan * BODY.com, IQ)

@@ -1374,6 +1374,21 @@ static void test_engines(void) {
     STATUS(spconv_wrench_convert_matrix(T, &c, &newton, &body), SPCONV_OK);
     matn_vec(r, T, g, 6);
     NEAR(r, gc, 6);
+    /* a one-column Jacobian is a twist; in place, either storage */
+    copy(r, t, 6);
+    STATUS(spconv_jacobian_convert(r, &c, r, &newton, &body, 1, SPCONV_MAT4_COLUMN_MAJOR),
+           SPCONV_OK);
+    NEAR(r, tc, 6);
+    { /* a batch of two one-column Jacobians of the same body, in place */
+      spconv_body two[2];
+      two[0] = two[1] = body;
+      copy(r, t, 6);
+      copy(r + 6, t, 6);
+      STATUS(spconv_jacobian_convert_n(r, &c, r, &newton, two, 1, SPCONV_MAT4_ROW_MAJOR, 2),
+             SPCONV_OK);
+      NEAR(r, tc, 6);
+      NEAR(r + 6, tc, 6);
+    }
   }
   { /* accelerations by hand (KV_ACCEL_*) */
     const spconv_convention drake = spconv_convention_from_preset(SPCONV_PRESET_DRAKE);
@@ -1396,6 +1411,10 @@ static void test_engines(void) {
     STATUS(spconv_wrench_convert(r, &newton, wrench, &odd, &body), SPCONV_EINVAL);
     STATUS(spconv_twist_convert_matrix(r, &newton, &odd, &body), SPCONV_EINVAL);
     STATUS(spconv_wrench_convert_matrix(r, &newton, &newton, NULL), SPCONV_EINVAL);
+    STATUS(spconv_jacobian_convert(r, &newton, twist, &newton, &body, 1, (spconv_mat4_layout)0),
+           SPCONV_EINVAL);
+    STATUS(spconv_jacobian_convert_n(r, &newton, twist, &newton, NULL, 1, SPCONV_MAT4_ROW_MAJOR, 1),
+           SPCONV_EINVAL);
     STATUS(spconv_accel_convert(r, &odd, twist, &newton, twist, &body), SPCONV_EINVAL);
     UNTOUCHED(r, 36);
   }
