@@ -398,15 +398,20 @@ static void mjcf_random_angles(spconv_real *angles, const mjcf_spelling *sp) {
   }
 }
 
-/* res vs want, both wxyz, with the sign of res that matches; counted */
+/* res vs want (MuJoCo's body_quat of body b in sp's spelling), both wxyz,
+   with the sign of res that matches; counted */
 static long mjcf_checks;
-static void expect_same_quat(const spconv_real res[4], const spconv_real want[4]) {
+static void expect_same_quat(const spconv_real res[4], const spconv_real want[4],
+                             const mjcf_spelling *sp, int b) {
   spconv_real r[4];
+  char what[160];
   double dot = 0.0;
   int i;
   for (i = 0; i < 4; ++i) dot += (double)res[i] * (double)want[i];
   for (i = 0; i < 4; ++i) r[i] = dot < 0 ? -res[i] : res[i];
-  EXPECT_VEC_NEAR(r, want, 4, TEST_TOL);
+  snprintf(what, sizeof what, "format 0x%x, body %d of <mujoco>%s", (unsigned)sp->format, b,
+           sp->compiler);
+  test_vec_near_impl(r, want, 4, TEST_TOL, what, __FILE__, __LINE__);
   ++mjcf_checks;
 }
 
@@ -448,7 +453,7 @@ static void check_format_quat(const mjcf_spelling *sp, const spconv_real *angles
   for (b = 0; b < MJCF_BODIES; ++b) {
     spconv_real res[4];
     assert_int_equal(spconv_quat_wxyz_from_euler_format(res, angles + 3 * b, sp->format), SPCONV_OK);
-    expect_same_quat(res, want + 4 * b);
+    expect_same_quat(res, want + 4 * b, sp, b);
   }
 }
 
@@ -464,7 +469,7 @@ static void check_format_from_quat(const mjcf_spelling *sp, const spconv_real *a
   for (b = 0; b < MJCF_BODIES; ++b)
     expect_ok_or_lock(spconv_euler_format_from_quat_wxyz(back + 3 * b, want + 4 * b, sp->format));
   mjcf_body_quats(again, sp, back);
-  for (b = 0; b < MJCF_BODIES; ++b) expect_same_quat(again + 4 * b, want + 4 * b);
+  for (b = 0; b < MJCF_BODIES; ++b) expect_same_quat(again + 4 * b, want + 4 * b, sp, b);
 }
 
 TEST_RUN(test_euler_format_from_quat_wxyz_vs_compiler, for_all_mjcf_spellings(check_format_from_quat, 1))
@@ -482,7 +487,7 @@ static void check_convert_to_mjcf(const mjcf_spelling *sp, const spconv_real *an
     for (b = 0; b < MJCF_BODIES; ++b)
       expect_ok_or_lock(spconv_euler_convert(conv + 3 * b, targets[t], angles + 3 * b, sp->format));
     mjcf_body_quats(got, mjcf_spelling_of(targets[t]), conv);
-    for (b = 0; b < MJCF_BODIES; ++b) expect_same_quat(got + 4 * b, want + 4 * b);
+    for (b = 0; b < MJCF_BODIES; ++b) expect_same_quat(got + 4 * b, want + 4 * b, sp, b);
   }
 }
 
