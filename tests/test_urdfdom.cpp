@@ -213,22 +213,31 @@ bool in_format_ranges(const double rpy[3]) {
          rpy[2] > -XC_PI && rpy[2] <= XC_PI;
 }
 
+// the quaternion (wxyz) of URDF rpy, its status checked in src's row
+void quat_of_rpy(spconv_real q[4], const spconv_real rpy[3], const char *src, long min_n,
+                 const char *what, int k) {
+  const int st = spconv_quat_wxyz_from_euler_format(q, rpy, SPCONV_EULER_FORMAT_URDF_RPY);
+  xc_check_status(xc_get_min(kLib, row_name("spconv_quat_wxyz_from_euler_format status", src).c_str(),
+                             XC_TOL, min_n),
+                  what, k, st, SPCONV_OK);
+}
+
+// spconv_real of three doubles
+void real3(spconv_real res[3], const double x[3]) {
+  for (int i = 0; i < 3; ++i) res[i] = static_cast<spconv_real>(x[i]);
+}
+
 // every check of one origin: rpy (the text) and urdfdom's rotation r; rows
 // named after src, each with at least min_n comparisons where every origin
 // reaches it
 void check_origin(const char *src, long min_n, int k, const char *what, const double rpy_text[3],
                   const urdf::Rotation &r) {
   const double want[4] = {r.w, r.x, r.y, r.z};
-  const spconv_real rpy[3] = {static_cast<spconv_real>(rpy_text[0]),
-                              static_cast<spconv_real>(rpy_text[1]),
-                              static_cast<spconv_real>(rpy_text[2])};
   const spconv_real qr[4] = {static_cast<spconv_real>(r.w), static_cast<spconv_real>(r.x),
                              static_cast<spconv_real>(r.y), static_cast<spconv_real>(r.z)};
-  spconv_real q[4], e[3];
-  int st = spconv_quat_wxyz_from_euler_format(q, rpy, SPCONV_EULER_FORMAT_URDF_RPY);
-  xc_check_status(xc_get_min(kLib, row_name("spconv_quat_wxyz_from_euler_format status", src).c_str(),
-                             XC_TOL, min_n),
-                  what, k, st, SPCONV_OK);
+  spconv_real rpy[3], q[4], e[3];
+  real3(rpy, rpy_text);
+  quat_of_rpy(q, rpy, src, min_n, what, k);
   check_quat(xc_get_min(kLib,
                         row_name("spconv_quat_wxyz_from_euler_format(URDF_RPY) vs Pose::rotation", src)
                             .c_str(),
@@ -237,19 +246,18 @@ void check_origin(const char *src, long min_n, int k, const char *what, const do
 
   // |sin p| as getRPY computes it, from urdfdom's quaternion
   const double sarg = std::fabs(-2 * (r.x * r.z - r.w * r.y));
-  st = spconv_euler_format_from_quat_wxyz(e, qr, SPCONV_EULER_FORMAT_URDF_RPY);
+  const int st = spconv_euler_format_from_quat_wxyz(e, qr, SPCONV_EULER_FORMAT_URDF_RPY);
   xc_check_status(xc_get_min(kLib,
                              row_name("spconv_euler_format_from_quat_wxyz status (OK, or GIMBAL_LOCK)",
                                       src).c_str(),
                              XC_TOL, min_n),
                   what, k, st == SPCONV_GIMBAL_LOCK && sarg > 0.995 ? SPCONV_OK : st, SPCONV_OK);
-  spconv_real back[4];
-  st = spconv_quat_wxyz_from_euler_format(back, e, SPCONV_EULER_FORMAT_URDF_RPY);
+  quat_of_rpy(q, e, src, min_n, what, k);
   check_quat(xc_get_min(kLib,
                         row_name("spconv_euler_format_from_quat_wxyz(URDF_RPY) rebuilds Pose::rotation",
                                  src).c_str(),
                         XC_TOL, min_n),
-             what, k, back, want, XC_TOL);
+             what, k, q, want, XC_TOL);
   if (in_format_ranges(rpy_text) && std::cos(rpy_text[1]) >= 0.1)
     check_angles(xc_get_min(kLib,
                             row_name("spconv_euler_format_from_quat_wxyz(URDF_RPY) vs the rpy text",
@@ -259,8 +267,6 @@ void check_origin(const char *src, long min_n, int k, const char *what, const do
 
   double g[3];
   r.getRPY(g[0], g[1], g[2]);
-  const spconv_real gr[3] = {static_cast<spconv_real>(g[0]), static_cast<spconv_real>(g[1]),
-                             static_cast<spconv_real>(g[2])};
   if (sarg < 0.995) {
     check_angles(xc_get_min(kLib,
                             row_name("spconv_euler_format_from_quat_wxyz(URDF_RPY) vs "
@@ -268,21 +274,17 @@ void check_origin(const char *src, long min_n, int k, const char *what, const do
                                      src).c_str(),
                             XC_TOL, 1),
                  what, k, e, g);
-  } else if (sarg < 0.99999) {
-    st = spconv_quat_wxyz_from_euler_format(q, gr, SPCONV_EULER_FORMAT_URDF_RPY);
-    check_quat(xc_get_min(kLib,
-                          row_name("getRPY's angles rebuild Pose::rotation, |sin p| in [0.995, 0.99999)",
-                                   src).c_str(),
-                          XC_TOL, 1),
-               what, k, q, want, XC_TOL);
-  } else {
-    st = spconv_quat_wxyz_from_euler_format(q, gr, SPCONV_EULER_FORMAT_URDF_RPY);
-    check_quat(xc_get_min(kLib,
-                          row_name("getRPY's lock branch (|sin p| >= 0.99999) rebuilds Pose::rotation",
-                                   src).c_str(),
-                          kLockBranchTol, 1),
-               what, k, q, want, kLockBranchTol);
+    return;
   }
+  // nearer the lock: the rotation of getRPY's angles
+  const bool branch = sarg >= 0.99999;
+  const double tol = branch ? kLockBranchTol : XC_TOL;
+  const char *fn = branch ? "getRPY's lock branch (|sin p| >= 0.99999) rebuilds Pose::rotation"
+                          : "getRPY's angles rebuild Pose::rotation, |sin p| in [0.995, 0.99999)";
+  spconv_real gr[3];
+  real3(gr, g);
+  quat_of_rpy(q, gr, src, min_n, what, k);
+  check_quat(xc_get_min(kLib, row_name(fn, src).c_str(), tol, 1), what, k, q, want, tol);
 }
 
 // every origin of xml (parsed by urdfdom into model) checked under src;
