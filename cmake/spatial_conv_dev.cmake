@@ -45,13 +45,13 @@ endif()
 
 # Bullet 3.24, ODE and Orocos KDL (Debian: libbullet-dev, libode-dev,
 # liborocos-kdl-dev) for the body-state cross-checks and the hand-off
-# example. Each found engine becomes an interface target
-# spatial_conv_dev::<name>; SPATIAL_CONV_REQUIRE_ENGINES makes a missing one
-# an error (CI).
-option(SPATIAL_CONV_REQUIRE_ENGINES "Fail when Bullet, ODE or Orocos KDL is not found (CI)" OFF)
+# example, urdfdom 3.0 (liburdfdom-dev) for the URDF rpy cross-check. Each
+# found engine becomes an interface target spatial_conv_dev::<name>;
+# SPATIAL_CONV_REQUIRE_ENGINES makes a missing one an error (CI).
+option(SPATIAL_CONV_REQUIRE_ENGINES "Fail when Bullet, ODE, Orocos KDL or urdfdom is not found (CI)" OFF)
 find_package(PkgConfig QUIET)
 set(SPATIAL_CONV_ENGINES_MISSING "")
-foreach(_engine bullet ode)
+foreach(_engine bullet ode urdfdom)
   if(PKG_CONFIG_FOUND)
     pkg_check_modules(SPCONV_PC_${_engine} QUIET IMPORTED_TARGET ${_engine})
   endif()
@@ -77,8 +77,8 @@ endif()
 if(SPATIAL_CONV_ENGINES_MISSING AND SPATIAL_CONV_REQUIRE_ENGINES)
   message(FATAL_ERROR "spatial_conv: not found: ${SPATIAL_CONV_ENGINES_MISSING} and "
                       "SPATIAL_CONV_REQUIRE_ENGINES is ON; install them with: "
-                      "apt-get install libbullet-dev libode-dev liborocos-kdl-dev")
+                      "apt-get install libbullet-dev libode-dev liborocos-kdl-dev liburdfdom-dev")
 elseif(SPATIAL_CONV_ENGINES_MISSING)
   message(STATUS "spatial_conv: not found: ${SPATIAL_CONV_ENGINES_MISSING}; their cross-checks "
-                 "are skipped (apt-get install libbullet-dev libode-dev liborocos-kdl-dev)")
+                 "are skipped (apt-get install libbullet-dev libode-dev liborocos-kdl-dev liburdfdom-dev)")
 endif()

@@ -2,8 +2,10 @@
 /* spatial_conv rotations vs MuJoCo 2.2.2's own functions: mju_quat2Mat,
    mju_mat2Quat, mju_mulQuat, mju_rotVecQuat, mju_axisAngle2Quat,
    mju_quat2Vel, mju_quatIntegrate, mju_subQuat, mj_integratePos and
-   mj_differentiatePos on a free joint, and the compiler's eulerseq for
-   every 3-letter string of xyzXYZ (mixed case included); one cmocka test per
+   mj_differentiatePos on a free joint, the compiler's eulerseq for
+   every 3-letter string of xyzXYZ (mixed case included), and every
+   spconv_euler_format (URDF rpy, MJCF euler in degrees and radians, USD,
+   three.js, Blender, Unity, Unreal) spelled in MJCF text; one cmocka test per
    header function, named after it and the MuJoCo function it is checked
    against. MuJoCo computes in double; inputs are drawn in spconv_real and
    handed to both sides, results are converted to spconv_real before
@@ -304,6 +306,193 @@ static void test_euler_seq_from_mujoco_vs_compiler(void **state) {
   assert_int_equal(n_parsed, 24);
 }
 
+/* ------------------------------------------- Euler formats in MJCF text */
+
+/* Each spconv_euler_format spelled as MuJoCo's compiler reads it, from the
+   formats' documented meaning (spconv_euler_format): under the compiler
+   element (none: MJCF's defaults, degrees and eulerseq "xyz"; uppercase
+   letters turn about the fixed axes, lowercase about the rotating ones),
+   euler="a b c" with the i-th number sign[i] * angles[idx[i]], the stored
+   number that turns about eulerseq[i]. */
+typedef struct mjcf_spelling {
+  spconv_euler_format format;
+  const char *compiler;
+  int idx[3], sign[3];
+} mjcf_spelling;
+
+#define MJCF_RAD(seq) "<compiler angle='radian' eulerseq='" seq "'/>"
+#define MJCF_DEG(seq) "<compiler eulerseq='" seq "'/>"
+static const mjcf_spelling mjcf_spellings[] = {
+    {SPCONV_EULER_FORMAT_URDF_RPY, MJCF_RAD("XYZ"), {0, 1, 2}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_MJCF, "", {0, 1, 2}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_MJCF_RADIAN, "<compiler angle='radian'/>", {0, 1, 2}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_USD_ROTATE_XYZ, MJCF_DEG("XYZ"), {0, 1, 2}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_USD_ROTATE_XZY, MJCF_DEG("XZY"), {0, 2, 1}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_USD_ROTATE_YXZ, MJCF_DEG("YXZ"), {1, 0, 2}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_USD_ROTATE_YZX, MJCF_DEG("YZX"), {1, 2, 0}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_USD_ROTATE_ZXY, MJCF_DEG("ZXY"), {2, 0, 1}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_USD_ROTATE_ZYX, MJCF_DEG("ZYX"), {2, 1, 0}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_THREEJS_XYZ, MJCF_RAD("xyz"), {0, 1, 2}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_THREEJS_XZY, MJCF_RAD("xzy"), {0, 2, 1}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_THREEJS_YXZ, MJCF_RAD("yxz"), {1, 0, 2}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_THREEJS_YZX, MJCF_RAD("yzx"), {1, 2, 0}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_THREEJS_ZXY, MJCF_RAD("zxy"), {2, 0, 1}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_THREEJS_ZYX, MJCF_RAD("zyx"), {2, 1, 0}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_BLENDER_XYZ, MJCF_RAD("XYZ"), {0, 1, 2}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_BLENDER_XZY, MJCF_RAD("XZY"), {0, 2, 1}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_BLENDER_YXZ, MJCF_RAD("YXZ"), {1, 0, 2}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_BLENDER_YZX, MJCF_RAD("YZX"), {1, 2, 0}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_BLENDER_ZXY, MJCF_RAD("ZXY"), {2, 0, 1}, {1, 1, 1}},
+    {SPCONV_EULER_FORMAT_BLENDER_ZYX, MJCF_RAD("ZYX"), {2, 1, 0}, {1, 1, 1}},
+    /* Unity (x, y, z): z first, then x, then y, about the fixed axes */
+    {SPCONV_EULER_FORMAT_UNITY, MJCF_DEG("ZXY"), {2, 0, 1}, {1, 1, 1}},
+    /* Unreal (pitch, yaw, roll): Rz(yaw) Ry(-pitch) Rx(-roll) */
+    {SPCONV_EULER_FORMAT_UNREAL, MJCF_DEG("zyx"), {1, 0, 2}, {1, -1, -1}},
+};
+#define MJCF_N_SPELLINGS ((int)(sizeof mjcf_spellings / sizeof mjcf_spellings[0]))
+#define MJCF_BODIES 400 /* bodies per model: one model per format and check */
+
+static const mjcf_spelling *mjcf_spelling_of(spconv_euler_format format) {
+  int i;
+  for (i = 0; i < MJCF_N_SPELLINGS; ++i)
+    if (mjcf_spellings[i].format == format) return &mjcf_spellings[i];
+  return NULL;
+}
+
+static int mjcf_degrees(const mjcf_spelling *sp) { return strstr(sp->compiler, "radian") == NULL; }
+
+/* MuJoCo's body_quat (wxyz, MJCF_BODIES rows) of bodies whose euler= are
+   the rows of angles (3 numbers each, as sp's format stores them) */
+static void mjcf_body_quats(spconv_real *want, const mjcf_spelling *sp, const spconv_real *angles) {
+  size_t cap = 256 + 200 * (size_t)MJCF_BODIES, len;
+  char *xml = (char *)malloc(cap);
+  mjModel *m;
+  int b, i;
+  assert_non_null(xml);
+  len = (size_t)snprintf(xml, cap, "<mujoco>%s<worldbody>", sp->compiler);
+  for (b = 0; b < MJCF_BODIES; ++b) {
+    double e[3];
+    for (i = 0; i < 3; ++i) e[i] = sp->sign[i] * (double)angles[3 * b + sp->idx[i]];
+    len += (size_t)snprintf(xml + len, cap - len,
+                            "<body euler='%.17g %.17g %.17g'><geom size='0.1' mass='1'/></body>",
+                            e[0], e[1], e[2]);
+  }
+  snprintf(xml + len, cap - len, "</worldbody></mujoco>");
+  m = test_mujoco_load(xml);
+  free(xml);
+  assert_non_null(m);
+  assert_int_equal(m->nbody, MJCF_BODIES + 1);
+  real_from_mj(want, m->body_quat + 4, 4 * MJCF_BODIES);
+  mj_deleteModel(m);
+}
+
+/* rows of angles as sp's format stores them: each uniform in (-180, 180]
+   degrees or (-pi, pi] radians; one row in 8 with the middle turn at +-90
+   degrees (a lock) */
+static void mjcf_random_angles(spconv_real *angles, const mjcf_spelling *sp) {
+  const double half = mjcf_degrees(sp) ? 180.0 : 3.14159265358979323846;
+  int b, i;
+  for (b = 0; b < MJCF_BODIES; ++b) {
+    for (i = 0; i < 3; ++i) angles[3 * b + i] = (spconv_real)-test_uniform(-half, half);
+    if (b % 8 == 7) angles[3 * b + sp->idx[1]] = (spconv_real)((b % 16 == 7 ? 0.5 : -0.5) * half);
+  }
+}
+
+/* res vs want (MuJoCo's body_quat of body b in sp's spelling), both wxyz,
+   with the sign of res that matches; counted */
+static long mjcf_checks;
+static void expect_same_quat(const spconv_real res[4], const spconv_real want[4],
+                             const mjcf_spelling *sp, int b) {
+  spconv_real r[4];
+  char what[160];
+  double dot = 0.0;
+  int i;
+  for (i = 0; i < 4; ++i) dot += (double)res[i] * (double)want[i];
+  for (i = 0; i < 4; ++i) r[i] = dot < 0 ? -res[i] : res[i];
+  snprintf(what, sizeof what, "format 0x%x, body %d of <mujoco>%s", (unsigned)sp->format, b,
+           sp->compiler);
+  test_vec_near_impl(r, want, 4, TEST_TOL, what, __FILE__, __LINE__);
+  ++mjcf_checks;
+}
+
+/* a status that is SPCONV_OK, or SPCONV_GIMBAL_LOCK at a lock */
+static void expect_ok_or_lock(int status) {
+  if (status != SPCONV_GIMBAL_LOCK) assert_int_equal(status, SPCONV_OK);
+}
+
+/* check(sp, angles, want) for every format, MJCF_BODIES rows of random
+   angles each (seed 404), want = MuJoCo's body_quat of the rows
+   in sp's spelling; check compares per_row quaternions per row */
+typedef void (*mjcf_check)(const mjcf_spelling *sp, const spconv_real *angles,
+                           const spconv_real *want);
+static void for_all_mjcf_spellings(mjcf_check check, long per_row) {
+  spconv_real angles[3 * MJCF_BODIES], want[4 * MJCF_BODIES];
+  const double worst_before = test_worst_error;
+  int f;
+  assert_int_equal(MJCF_N_SPELLINGS, SPCONV_EULER_FORMAT_COUNT);
+  test_seed(404);
+  mjcf_checks = 0;
+  test_worst_error = 0.0;
+  for (f = SPCONV_EULER_FORMAT_FIRST; f < SPCONV_EULER_FORMAT_END; ++f) {
+    const mjcf_spelling *sp = mjcf_spelling_of((spconv_euler_format)f);
+    assert_non_null(sp);
+    mjcf_random_angles(angles, sp);
+    mjcf_body_quats(want, sp, angles);
+    check(sp, angles, want);
+  }
+  print_message("%ld comparisons with MuJoCo's body_quat, largest relative error %.3g\n",
+                mjcf_checks, test_worst_error);
+  if (worst_before > test_worst_error) test_worst_error = worst_before;
+  assert_true(mjcf_checks == per_row * SPCONV_EULER_FORMAT_COUNT * MJCF_BODIES);
+}
+
+/* spconv_quat_wxyz_from_euler_format of the stored angles */
+static void check_format_quat(const mjcf_spelling *sp, const spconv_real *angles,
+                              const spconv_real *want) {
+  int b;
+  for (b = 0; b < MJCF_BODIES; ++b) {
+    spconv_real res[4];
+    assert_int_equal(spconv_quat_wxyz_from_euler_format(res, angles + 3 * b, sp->format), SPCONV_OK);
+    expect_same_quat(res, want + 4 * b, sp, b);
+  }
+}
+
+TEST_RUN(test_quat_wxyz_from_euler_format_vs_compiler, for_all_mjcf_spellings(check_format_quat, 1))
+
+/* spconv_euler_format_from_quat_wxyz of MuJoCo's quaternion, written back
+   in the same spelling: MuJoCo compiles the same rotation */
+static void check_format_from_quat(const mjcf_spelling *sp, const spconv_real *angles,
+                                   const spconv_real *want) {
+  spconv_real back[3 * MJCF_BODIES], again[4 * MJCF_BODIES];
+  int b;
+  (void)angles;
+  for (b = 0; b < MJCF_BODIES; ++b)
+    expect_ok_or_lock(spconv_euler_format_from_quat_wxyz(back + 3 * b, want + 4 * b, sp->format));
+  mjcf_body_quats(again, sp, back);
+  for (b = 0; b < MJCF_BODIES; ++b) expect_same_quat(again + 4 * b, want + 4 * b, sp, b);
+}
+
+TEST_RUN(test_euler_format_from_quat_wxyz_vs_compiler, for_all_mjcf_spellings(check_format_from_quat, 1))
+
+/* spconv_euler_convert of the stored angles into MJCF's default spelling
+   (degrees, eulerseq "xyz") and into MJCF_RADIAN: MuJoCo compiles the
+   rotation that the format's own spelling gave */
+static void check_convert_to_mjcf(const mjcf_spelling *sp, const spconv_real *angles,
+                                  const spconv_real *want) {
+  static const spconv_euler_format targets[2] = {SPCONV_EULER_FORMAT_MJCF,
+                                                 SPCONV_EULER_FORMAT_MJCF_RADIAN};
+  spconv_real conv[3 * MJCF_BODIES], got[4 * MJCF_BODIES];
+  int b, t;
+  for (t = 0; t < 2; ++t) {
+    for (b = 0; b < MJCF_BODIES; ++b)
+      expect_ok_or_lock(spconv_euler_convert(conv + 3 * b, targets[t], angles + 3 * b, sp->format));
+    mjcf_body_quats(got, mjcf_spelling_of(targets[t]), conv);
+    for (b = 0; b < MJCF_BODIES; ++b) expect_same_quat(got + 4 * b, want + 4 * b, sp, b);
+  }
+}
+
+TEST_RUN(test_euler_convert_to_mjcf_vs_compiler, for_all_mjcf_spellings(check_convert_to_mjcf, 2))
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_mat_from_quat_wxyz_vs_mju_quat2Mat),
@@ -318,6 +507,9 @@ int main(void) {
       cmocka_unit_test(test_body_angvel_from_quats_wxyz_vs_mj_differentiatePos),
       cmocka_unit_test(test_quat_wxyz_from_mujoco_euler_vs_compiler),
       cmocka_unit_test(test_euler_seq_from_mujoco_vs_compiler),
+      cmocka_unit_test(test_quat_wxyz_from_euler_format_vs_compiler),
+      cmocka_unit_test(test_euler_format_from_quat_wxyz_vs_compiler),
+      cmocka_unit_test(test_euler_convert_to_mjcf_vs_compiler),
   };
   int failed;
   (void)test_power_scale;
