@@ -393,7 +393,7 @@ def up_rotation(frm, to):
 
 M_YZ = np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]], float)  # Y up -> Z up: (x, y, z) -> (x, -z, y)
 valid("up_axis_matrix", sc.AXIS_Y, sc.AXIS_Z, check=M_YZ)
-valid("usd_stage_matrix", 0.01, "y", 1.0, "z", check=M_YZ / 100)  # an unauthored stage into MuJoCo
+valid("usd_stage_matrix", 0.01, sc.AXIS_Y, 1.0, sc.AXIS_Z, check=M_YZ / 100)  # an unauthored stage into MuJoCo
 valid("up_axis_matrix", sc.AXIS_X, sc.AXIS_Y, check=up_rotation(0, 1).as_matrix())
 valid("up_axis_matrix", sc.AXIS_Z, sc.AXIS_Z, check=np.eye(3))
 valid("up_axis_quat_wxyz", sc.AXIS_Z, sc.AXIS_X,
