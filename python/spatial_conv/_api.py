@@ -501,6 +501,9 @@ class ElementFunction:
         self.fast_steps = _fast_steps(plan)
         self.fast_reals = [s for s in self.fast_steps if s[0] == _FAST_IN]
         self.fast_outs = [s for s in self.fast_steps if s[0] == _FAST_OUT]
+        self.fast_scalars = plan.returns_real or any(s[2] == () for s in self.fast_outs)
+        self.fast_c = {dtype: (mod.ffi, self.kernel[dtype], mod.ffi.typeof("spx_report *"),
+                               mod.ffi.typeof("void *")) for dtype, mod in LIBS.items()}
         self.split_plan = _plan.split_plan(plan)  # poses and 6-vectors as pairs (_split.py)
         if self.split_plan is not None:
             self.split_kernel = {F64: getattr(_c64.lib, "spx_" + self.split_plan.key),
@@ -737,33 +740,45 @@ class ElementFunction:
         tensor, all float64 or all float32, of one batch shape, an input's
         reals on its last axis; out= arrays of exactly the result's dtype
         and shape, C-contiguous, sharing no memory with the inputs. Gives
-        _GENERAL for anything else: the general path then does the call."""
+        _GENERAL for anything else: the general path then does the call.
+        A contiguous CPU tensor is read where it lies (its data_ptr, the
+        tensor kept alive by args), without a NumPy view of it."""
         got = _fast_inputs(self.fast_reals, args)
         if got is _GENERAL:
             return _GENERAL
         arrays, dtype, batch, torch_in = got
         count = math.prod(batch)
-        outs = self.fast_out_arrays(out, arrays, dtype, batch) if out is not None else None
-        if outs is _GENERAL or outs is not None and not count:
-            return _GENERAL
-        mod = LIBS[dtype]
-        ffi = mod.ffi
-        report = ffi.new("spx_report *")
+        outs = None
+        if out is not None:
+            outs = self.fast_out_arrays(out, arrays, dtype, batch)
+            if outs is _GENERAL or not count:
+                return _GENERAL
+        ffi, kernel, report_type, void_p = self.fast_c[dtype]
+        report = ffi.new(report_type)
         call = [count, 1 if check_finite else 0, report]
         keep, outputs = [], []
-        fname, reals = self.name, iter(arrays)
+        reals = iter(arrays)
         for step in self.fast_steps:
             kind = step[0]
             if kind == _FAST_IN:
                 a = next(reals)
                 if a is None:
                     call += (ffi.NULL, 0)
-                elif _contiguous(a):  # as _flat has it: stride 0 for one element
-                    call += (ffi.from_buffer(a), 0 if count == 1 else step[4] or 1)
-                else:
-                    v, ptr, stride = _flat(a, batch, count, step[4], dtype, ffi)
-                    keep.append(v)
-                    call += (ptr, stride)
+                    continue
+                if type(a) is np.ndarray:
+                    flags = a.flags
+                    if flags.c_contiguous and flags.aligned:  # as _flat has it: stride 0 for one element
+                        call += (ffi.from_buffer(a), 0 if count == 1 else step[4] or 1)
+                        continue
+                else:  # a CPU tensor (_fast_inputs)
+                    ptr = a.data_ptr()
+                    if a.is_contiguous() and not ptr % dtype.itemsize:
+                        call += (ffi.cast(void_p, ptr), 0 if count == 1 else step[4] or 1)
+                        continue
+                    a = a.numpy()
+                v, ptr, stride = _flat(a, batch, count, step[4], dtype, ffi)
+                keep.append(v)
+                call += (ptr, stride)
             elif kind == _FAST_OUT:
                 res = np.empty(batch + step[2], dtype) if outs is None else outs[len(outputs)]
                 outputs.append(res)
@@ -774,49 +789,57 @@ class ElementFunction:
                     call += (ffi.from_buffer(f), size)
                 outputs.append(Body(*fields))
             else:
-                call.append(self.c_value(step[2], args[step[1]], mod, keep))
+                call.append(self.c_value(step[2], args[step[1]], LIBS[dtype], keep))
         if self.plan.returns_real:
             res = np.empty(batch, dtype)
             outputs.append(res)
             call += (ffi.from_buffer(res), 1)
         if count:
-            self.kernel[dtype](*call)
-        if report.status or report.warnings:
-            reals = [(s[3], a, s[4]) for s, a in zip(self.fast_reals, arrays) if a is not None]
-            if report.status:
-                raise self.error(report, batch, reals, dtype)
-            self.warn(report, batch, count)
+            kernel(*call)
+        if report.status:
+            raise self.fast_error(report, tuple(batch), arrays, dtype)
+        if report.warnings:
+            self.warn(report, tuple(batch), count)
         if outs is not None:  # the caller's objects (a tensor stays a tensor)
-            outputs = list((out,) if not isinstance(out, tuple) else out)
-        if not batch:  # only then a result may be 0-d
+            return out
+        if not batch and self.fast_scalars:  # only then a result may be 0-d
             outputs = [_scalar(r) for r in outputs]
         if torch_in:
             outputs = [to_torch(r) for r in outputs]
         return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
+    def fast_error(self, report, batch, arrays, dtype):
+        """fast_call's Error for a failed call (arrays: its real inputs)."""
+        reals = [(s[3], a if type(a) is np.ndarray else a.numpy(), s[4])
+                 for s, a in zip(self.fast_reals, arrays) if a is not None]
+        return self.error(report, batch, reals, dtype)
+
     def fast_out_arrays(self, out, arrays, dtype, batch):
         """The out= arrays as NumPy arrays the C loop writes directly, or
-        _GENERAL (the general path checks and explains)."""
+        _GENERAL (the general path checks and explains). Two arrays that
+        each own their memory, or views of two such arrays, are two
+        allocations: np.may_share_memory only for the others."""
         outs = (out,) if len(self.fast_outs) == 1 and not isinstance(out, tuple) else out
         if not isinstance(outs, tuple) or len(outs) != len(self.fast_outs):
             return _GENERAL
         views = []
         for step, given in zip(self.fast_outs, outs):
             o = given if type(given) is np.ndarray else _tensor_view(given)
-            if o is None or o.dtype is not dtype or o.shape != batch + step[2]:
-                return _GENERAL
-            flags = o.flags
-            if not (flags.c_contiguous and flags.aligned and flags.writeable):
-                return _GENERAL
-            owns = flags.owndata
-            for a in arrays:  # two arrays that own their memory are two allocations
-                if a is not None and not (owns and a is not o and a.base is None and a.flags.owndata) \
-                        and _may_share_memory(o, a):
+            if o is None or o.dtype is not dtype or o.shape != batch + step[2] or not o.flags.carray:
+                return _GENERAL  # carray: C-contiguous, aligned and writable
+            owner = _owner(o)
+            for a in arrays:
+                if a is None or owner is not None and type(a) is np.ndarray and \
+                        _owner(a) is not owner and _owner(a) is not None:
+                    continue  # in two allocations
+                if _may_share_memory(o, a if type(a) is np.ndarray else a.numpy()):
                     return _GENERAL
-            views.append(o)
-        if len(views) > 1 and any(_may_share_memory(o, p) for i, o in enumerate(views) for p in views[:i]):
-            return _GENERAL  # results written over one another: refused there
-        return views
+            views.append((o, owner))
+        for i, (o, owner) in enumerate(views):
+            for p, p_owner in views[:i]:
+                if (owner is None or owner is p_owner) and _may_share_memory(o, p):
+                    return _GENERAL  # results written over one another: refused there
+        return [o for o, _ in views]
 
 _GENERAL = object()  # fast_call: the general path does this call
 _FAST_IN, _FAST_OUT, _FAST_BODY_OUT, _FAST_VALUE = range(4)
@@ -856,15 +879,16 @@ def _fast_inputs(steps, args):
             if not isinstance(v, tuple) or len(v) != 4:
                 return _GENERAL
             v = v[field]
-        if type(v) is not np.ndarray:
+        if type(v) is np.ndarray:
+            d = v.dtype
+        else:
             if v is None and nullable:
                 arrays.append(None)
                 continue
-            v = _tensor_view(v)
-            if v is None:
+            d = _TENSOR_DTYPES[_cpu_tensor_dtype(v)]
+            if d is None:
                 return _GENERAL
             torch_in = True
-        d = v.dtype
         if d is not dtype:
             if dtype is not None or (d is not F64 and d is not F32):
                 return _GENERAL
@@ -892,6 +916,41 @@ def _tensor_view(x):
         return x.numpy()
     except (TypeError, RuntimeError):
         return None
+
+
+def _cpu_tensor_dtype(x):
+    """The torch dtype of x when x is a tensor that .numpy() views (exactly
+    torch.Tensor, on the CPU, strided, needing no grad, no negative bit),
+    else None."""
+    torch = sys.modules.get("torch")
+    if torch is None or type(x) is not torch.Tensor or not x.is_cpu or x.requires_grad \
+            or x.layout is not torch.strided or x.is_neg():
+        return None
+    return x.dtype
+
+
+class _TensorDtypes(dict):
+    """torch dtype -> NumPy dtype of float64 and float32 (filled once torch
+    is imported); None for anything else."""
+
+    def __missing__(self, key):
+        torch = sys.modules.get("torch")
+        if torch is None or key is None:
+            return None
+        self.update({torch.float64: F64, torch.float32: F32})
+        return dict.get(self, key)
+
+
+_TENSOR_DTYPES = _TensorDtypes()
+
+
+def _owner(a):
+    """The NumPy array that owns the memory a lies in (a itself, or the base
+    of a view), or None when that is not known."""
+    if a.base is None:
+        return a if a.flags.owndata else None
+    base = a.base
+    return base if type(base) is np.ndarray and base.base is None and base.flags.owndata else None
 
 
 def _contiguous(a):
