@@ -502,8 +502,6 @@ class ElementFunction:
         self.fast_reals = [s for s in self.fast_steps if s[0] == _FAST_IN]
         self.fast_outs = [s for s in self.fast_steps if s[0] == _FAST_OUT]
         self.fast_scalars = plan.returns_real or any(s[2] == () for s in self.fast_outs)
-        self.fast_c = {dtype: (mod.ffi, self.kernel[dtype], mod.ffi.typeof("spx_report *"),
-                               mod.ffi.typeof("void *")) for dtype, mod in LIBS.items()}
         self.split_plan = _plan.split_plan(plan)  # poses and 6-vectors as pairs (_split.py)
         if self.split_plan is not None:
             self.split_kernel = {F64: getattr(_c64.lib, "spx_" + self.split_plan.key),
@@ -740,60 +738,50 @@ class ElementFunction:
         tensor, all float64 or all float32, of one batch shape, an input's
         reals on its last axis; out= arrays of exactly the result's dtype
         and shape, C-contiguous, sharing no memory with the inputs. Gives
-        _GENERAL for anything else: the general path then does the call.
-        A contiguous CPU tensor is read where it lies (its data_ptr, the
-        tensor kept alive by args), without a NumPy view of it."""
-        got = _fast_inputs(self.fast_reals, args)
+        _GENERAL for anything else: the general path then does the call."""
+        got = _fast_inputs(self.fast_reals, args, out is not None)
         if got is _GENERAL:
             return _GENERAL
-        arrays, dtype, batch, torch_in = got
+        arrays, ptrs, dtype, batch, torch_in, owners = got
         count = math.prod(batch)
         outs = None
         if out is not None:
-            outs = self.fast_out_arrays(out, arrays, dtype, batch)
+            outs = self.fast_out_arrays(out, arrays, owners, dtype, batch)
             if outs is _GENERAL or not count:
                 return _GENERAL
-        ffi, kernel, report_type, void_p = self.fast_c[dtype]
-        report = ffi.new(report_type)
+        new, report_type = _REPORTS[dtype]
+        kernel, report = self.kernel[dtype], new(report_type)
         call = [count, 1 if check_finite else 0, report]
         keep, outputs = [], []
-        reals = iter(arrays)
+        i = 0
         for step in self.fast_steps:
             kind = step[0]
             if kind == _FAST_IN:
-                a = next(reals)
-                if a is None:
-                    call += (ffi.NULL, 0)
-                    continue
-                if type(a) is np.ndarray:
-                    flags = a.flags
-                    if flags.c_contiguous and flags.aligned:  # as _flat has it: stride 0 for one element
-                        call += (ffi.from_buffer(a), 0 if count == 1 else step[4] or 1)
-                        continue
-                else:  # a CPU tensor (_fast_inputs)
-                    ptr = a.data_ptr()
-                    if a.is_contiguous() and not ptr % dtype.itemsize:
-                        call += (ffi.cast(void_p, ptr), 0 if count == 1 else step[4] or 1)
-                        continue
-                    a = a.numpy()
-                v, ptr, stride = _flat(a, batch, count, step[4], dtype, ffi)
-                keep.append(v)
-                call += (ptr, stride)
+                ptr = ptrs[i]
+                if ptr is not None:  # contiguous: as _flat has it, stride 0 for one element
+                    call += (ptr, 0 if count == 1 else step[4] or 1)
+                elif arrays[i] is None:
+                    call += (_FFI.NULL, 0)
+                else:
+                    v, ptr, stride = _flat(_numpy(arrays[i]), batch, count, step[4], dtype, _FFI)
+                    keep.append(v)
+                    call += (ptr, stride)
+                i += 1
             elif kind == _FAST_OUT:
                 res = np.empty(batch + step[2], dtype) if outs is None else outs[len(outputs)]
                 outputs.append(res)
-                call += (ffi.from_buffer(res), step[1] or 1)
+                call += (_FFI.from_buffer(res), step[1] or 1)
             elif kind == _FAST_BODY_OUT:
                 fields = [np.empty(batch + (size,), dtype) for _, size in _plan.BODY_FIELDS]
                 for f, (_, size) in zip(fields, _plan.BODY_FIELDS):
-                    call += (ffi.from_buffer(f), size)
+                    call += (_FFI.from_buffer(f), size)
                 outputs.append(Body(*fields))
             else:
                 call.append(self.c_value(step[2], args[step[1]], LIBS[dtype], keep))
         if self.plan.returns_real:
             res = np.empty(batch, dtype)
             outputs.append(res)
-            call += (ffi.from_buffer(res), 1)
+            call += (_FFI.from_buffer(res), 1)
         if count:
             kernel(*call)
         if report.status:
@@ -810,36 +798,38 @@ class ElementFunction:
 
     def fast_error(self, report, batch, arrays, dtype):
         """fast_call's Error for a failed call (arrays: its real inputs)."""
-        reals = [(s[3], a if type(a) is np.ndarray else a.numpy(), s[4])
-                 for s, a in zip(self.fast_reals, arrays) if a is not None]
+        reals = [(s[3], _numpy(a), s[4]) for s, a in zip(self.fast_reals, arrays) if a is not None]
         return self.error(report, batch, reals, dtype)
 
-    def fast_out_arrays(self, out, arrays, dtype, batch):
+    def fast_out_arrays(self, out, arrays, owners, dtype, batch):
         """The out= arrays as NumPy arrays the C loop writes directly, or
-        _GENERAL (the general path checks and explains). Two arrays that
-        each own their memory, or views of two such arrays, are two
-        allocations: np.may_share_memory only for the others."""
+        _GENERAL (the general path checks and explains). An out array that
+        owns its memory and an input that lies in another array owning its
+        memory (_fast_inputs) are two allocations; np.may_share_memory
+        tests the others."""
         outs = (out,) if len(self.fast_outs) == 1 and not isinstance(out, tuple) else out
         if not isinstance(outs, tuple) or len(outs) != len(self.fast_outs):
             return _GENERAL
-        views = []
+        views, out_owners = [], []
         for step, given in zip(self.fast_outs, outs):
             o = given if type(given) is np.ndarray else _tensor_view(given)
-            if o is None or o.dtype is not dtype or o.shape != batch + step[2] or not o.flags.carray:
-                return _GENERAL  # carray: C-contiguous, aligned and writable
-            owner = _owner(o)
-            for a in arrays:
-                if a is None or owner is not None and type(a) is np.ndarray and \
-                        _owner(a) is not owner and _owner(a) is not None:
-                    continue  # in two allocations
-                if _may_share_memory(o, a if type(a) is np.ndarray else a.numpy()):
+            if o is None or o.dtype is not dtype or o.shape != batch + step[2]:
+                return _GENERAL
+            flags = o.flags
+            if not flags.carray:  # C-contiguous, aligned and writable
+                return _GENERAL
+            owner = o if o.base is None and flags.owndata else None
+            for a, a_owner in zip(arrays, owners):
+                if a is not None and (owner is None or a_owner is None or a_owner is o) \
+                        and _may_share_memory(o, _numpy(a)):
                     return _GENERAL
-            views.append((o, owner))
-        for i, (o, owner) in enumerate(views):
-            for p, p_owner in views[:i]:
-                if (owner is None or owner is p_owner) and _may_share_memory(o, p):
+            for p, p_owner in zip(views, out_owners):
+                if p is o or (owner is None or p_owner is None) and _may_share_memory(o, p):
                     return _GENERAL  # results written over one another: refused there
-        return [o for o, _ in views]
+            views.append(o)
+            out_owners.append(owner)
+        return views
+
 
 _GENERAL = object()  # fast_call: the general path does this call
 _FAST_IN, _FAST_OUT, _FAST_BODY_OUT, _FAST_VALUE = range(4)
@@ -868,11 +858,17 @@ def _fast_steps(plan):
     return tuple(steps)
 
 
-def _fast_inputs(steps, args):
-    """(arrays, dtype, batch shape, any tensor) of the real inputs (None for
-    C's NULL), or _GENERAL unless they are NumPy arrays or CPU tensors of
-    one dtype (float64 or float32) and one batch shape, reals on the last axis."""
-    arrays, dtype, batch, torch_in = [], None, None, False
+def _fast_inputs(steps, args, with_owners):
+    """(arrays, pointers, dtype, batch shape, any tensor, owners) of the
+    real inputs (array None for C's NULL; pointer None where _flat lays it
+    out), or _GENERAL unless they are NumPy arrays or CPU tensors of one
+    dtype (float64 or float32) and one batch shape, reals on the last axis.
+    A contiguous CPU tensor is read where it lies (its data_ptr; args keep
+    it alive). owners (with_owners, else None): for each input the NumPy
+    array owning the memory it lies in (itself, or the base of a view), or
+    None when that is not known (fast_out_arrays)."""
+    arrays, ptrs, dtype, batch, torch_in = [], [], None, None, False
+    owners = [] if with_owners else None
     for _, pos, field, _, size, nullable in steps:
         v = args[pos]
         if field is not None:
@@ -881,16 +877,31 @@ def _fast_inputs(steps, args):
             v = v[field]
         if type(v) is np.ndarray:
             d = v.dtype
+            if d is not F64 and d is not F32:
+                return _GENERAL
+            flags = v.flags
+            ptr = _FFI.from_buffer(v) if flags.c_contiguous and flags.aligned else None
+            if with_owners:
+                base = v.base
+                owners.append(v if base is None and flags.owndata else base if type(base) is np.ndarray
+                              and base.base is None and base.flags.owndata else None)
         else:
             if v is None and nullable:
                 arrays.append(None)
+                ptrs.append(None)
+                if with_owners:
+                    owners.append(None)
                 continue
             d = _TENSOR_DTYPES[_cpu_tensor_dtype(v)]
             if d is None:
                 return _GENERAL
             torch_in = True
+            ptr = v.data_ptr()
+            ptr = _FFI.cast(_VOID_P, ptr) if v.is_contiguous() and not ptr % d.itemsize else None
+            if with_owners:
+                owners.append(None)
         if d is not dtype:
-            if dtype is not None or (d is not F64 and d is not F32):
+            if dtype is not None:
                 return _GENERAL
             dtype = d
         shape = v.shape
@@ -903,7 +914,18 @@ def _fast_inputs(steps, args):
                 return _GENERAL
             batch = shape
         arrays.append(v)
-    return _GENERAL if batch is None else (arrays, dtype, batch, torch_in)
+        ptrs.append(ptr)
+    return _GENERAL if batch is None else (arrays, ptrs, dtype, batch, torch_in, owners)
+
+
+_FFI = _c64.ffi  # the pointers of either precision's loops (void * in both)
+_VOID_P = _FFI.typeof("void *")
+_REPORTS = {dtype: (mod.ffi.new, mod.ffi.typeof("spx_report *")) for dtype, mod in LIBS.items()}
+
+
+def _numpy(a):
+    """An input of fast_call as a NumPy array (a CPU tensor: its view)."""
+    return a if a is None or type(a) is np.ndarray else a.numpy()
 
 
 def _tensor_view(x):
@@ -942,20 +964,6 @@ class _TensorDtypes(dict):
 
 
 _TENSOR_DTYPES = _TensorDtypes()
-
-
-def _owner(a):
-    """The NumPy array that owns the memory a lies in (a itself, or the base
-    of a view), or None when that is not known."""
-    if a.base is None:
-        return a if a.flags.owndata else None
-    base = a.base
-    return base if type(base) is np.ndarray and base.base is None and base.flags.owndata else None
-
-
-def _contiguous(a):
-    flags = a.flags
-    return flags.c_contiguous and flags.aligned
 
 
 def _shaped(out, batch, size):
