@@ -792,8 +792,9 @@ class ElementFunction:
             return out
         if not batch and self.fast_scalars:  # only then a result may be 0-d
             outputs = [_scalar(r) for r in outputs]
-        if torch_in:
-            outputs = [to_torch(r) for r in outputs]
+        if torch_in:  # tensors sharing the arrays' memory
+            from_numpy = sys.modules["torch"].from_numpy
+            outputs = [from_numpy(r) if type(r) is np.ndarray else to_torch(r) for r in outputs]
         return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
     def fast_error(self, report, batch, arrays, dtype):
@@ -807,9 +808,12 @@ class ElementFunction:
         owns its memory and an input that lies in another array owning its
         memory (_fast_inputs) are two allocations; np.may_share_memory
         tests the others."""
-        outs = (out,) if len(self.fast_outs) == 1 and not isinstance(out, tuple) else out
-        if not isinstance(outs, tuple) or len(outs) != len(self.fast_outs):
-            return _GENERAL
+        if type(out) is np.ndarray and len(self.fast_outs) == 1:
+            outs = (out,)
+        else:
+            outs = (out,) if len(self.fast_outs) == 1 and not isinstance(out, tuple) else out
+            if not isinstance(outs, tuple) or len(outs) != len(self.fast_outs):
+                return _GENERAL
         views, out_owners = [], []
         for step, given in zip(self.fast_outs, outs):
             o = given if type(given) is np.ndarray else _tensor_view(given)
@@ -823,9 +827,10 @@ class ElementFunction:
                 if a is not None and (owner is None or a_owner is None or a_owner is o) \
                         and _may_share_memory(o, _numpy(a)):
                     return _GENERAL
-            for p, p_owner in zip(views, out_owners):
-                if p is o or (owner is None or p_owner is None) and _may_share_memory(o, p):
-                    return _GENERAL  # results written over one another: refused there
+            if views:
+                for p, p_owner in zip(views, out_owners):
+                    if p is o or (owner is None or p_owner is None) and _may_share_memory(o, p):
+                        return _GENERAL  # results written over one another: refused there
             views.append(o)
             out_owners.append(owner)
         return views
@@ -945,8 +950,9 @@ def _cpu_tensor_dtype(x):
     torch.Tensor, on the CPU, strided, needing no grad, no negative bit),
     else None."""
     torch = sys.modules.get("torch")
-    if torch is None or type(x) is not torch.Tensor or not x.is_cpu or x.requires_grad \
-            or x.layout is not torch.strided or x.is_neg():
+    if torch is None or type(x) is not torch.Tensor:
+        return None
+    if not x.is_cpu or x.requires_grad or x.layout is not torch.strided or x.is_neg():
         return None
     return x.dtype
 
