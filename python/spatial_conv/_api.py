@@ -499,7 +499,6 @@ class ElementFunction:
         self.real_names = [a.py_name for a in self.inputs if a.role in (*_REAL_ROLES, _plan.BODY_IN)]
         self.out_ok = "out" in self.signature.parameters
         self.fast_steps = _fast_steps(plan)
-        self._fast_layout()
         self.fast_reals = [s for s in self.fast_steps if s[0] == _FAST_IN]
         self.fast_outs = [s for s in self.fast_steps if s[0] == _FAST_OUT]
         self.fast_scalars = plan.returns_real or any(s[2] == () for s in self.fast_outs)
@@ -752,46 +751,44 @@ class ElementFunction:
                 return _GENERAL
         new, report_type = _REPORTS[dtype]
         kernel, report = self.kernel[dtype], new(report_type)
-        call = (self.fast_call_one if count == 1 else self.fast_call_many)[:]
-        call[1], call[2] = 1 if check_finite else 0, report
-        keep = []
-        for (at, size), a, ptr in zip(self.fast_in_at, arrays, ptrs):
-            if ptr is not None:
-                call[at] = ptr
-            elif a is None:
-                call[at], call[at + 1] = _FFI.NULL, 0
+        call = [count, 1 if check_finite else 0, report]
+        keep, outputs = [], []
+        i = 0
+        for step in self.fast_steps:
+            kind = step[0]
+            if kind == _FAST_IN:
+                ptr = ptrs[i]
+                if ptr is not None:  # contiguous: as _flat has it, stride 0 for one element
+                    call += (ptr, 0 if count == 1 else step[4] or 1)
+                elif arrays[i] is None:
+                    call += (_FFI.NULL, 0)
+                else:
+                    v, ptr, stride = _flat(_numpy(arrays[i]), batch, count, step[4], dtype, _FFI)
+                    keep.append(v)
+                    call += (ptr, stride)
+                i += 1
+            elif kind == _FAST_OUT:
+                res = np.empty(batch + step[2], dtype) if outs is None else outs[len(outputs)]
+                outputs.append(res)
+                call += (_FFI.from_buffer(res), step[1] or 1)
+            elif kind == _FAST_BODY_OUT:
+                fields = [np.empty(batch + (size,), dtype) for _, size in _plan.BODY_FIELDS]
+                for f, (_, size) in zip(fields, _plan.BODY_FIELDS):
+                    call += (_FFI.from_buffer(f), size)
+                outputs.append(Body(*fields))
             else:
-                v, call[at], call[at + 1] = _flat(_numpy(a), batch, count, size, dtype, _FFI)
-                keep.append(v)
-        if outs is None:
-            outs = []
-            for shape in self.fast_out_shapes:
-                outs.append(np.empty(batch + shape, dtype))
-            outputs = outs
-        else:
-            outputs = None
-        for at, res in zip(self.fast_out_at, outs):
-            call[at] = _FFI.from_buffer(res)
-        if self.fast_values:
-            for at, pos, arg in self.fast_values:
-                call[at] = self.c_value(arg, args[pos], LIBS[dtype], keep)
-        if self.fast_body_at is not None:  # a Body result: its four arrays
-            fields = [np.empty(batch + (size,), dtype) for _, size in _plan.BODY_FIELDS]
-            for j, f in enumerate(fields):
-                call[self.fast_body_at + 2 * j] = _FFI.from_buffer(f)
-            outputs.insert(self.fast_body_index, Body(*fields))
+                call.append(self.c_value(step[2], args[step[1]], LIBS[dtype], keep))
         if self.plan.returns_real:
             res = np.empty(batch, dtype)
             outputs.append(res)
-            call[-2] = _FFI.from_buffer(res)
-        call[0] = count
+            call += (_FFI.from_buffer(res), 1)
         if count:
             kernel(*call)
         if report.status:
             raise self.fast_error(report, tuple(batch), arrays, dtype)
         if report.warnings:
             self.warn(report, tuple(batch), count)
-        if outputs is None:  # the caller's objects (a tensor stays a tensor)
+        if outs is not None:  # the caller's objects (a tensor stays a tensor)
             return out
         if not batch and self.fast_scalars:  # only then a result may be 0-d
             outputs = [_scalar(r) for r in outputs]
@@ -799,42 +796,6 @@ class ElementFunction:
             from_numpy = sys.modules["torch"].from_numpy
             outputs = [from_numpy(r) if type(r) is np.ndarray else to_torch(r) for r in outputs]
         return outputs[0] if len(outputs) == 1 else tuple(outputs)
-
-    def _fast_layout(self):
-        """Where fast_call puts each argument of the loop (_build.py's
-        order: count, check_finite, report, then fast_steps): the
-        positions of the real inputs (pointer, then stride) with their
-        sizes, of the results' pointers, of the CONST, STRUCT and STRING
-        values, of a Body result's four arrays; and the argument list with
-        every stride filled in, for one element (inputs' strides 0) and for
-        many."""
-        one, many = [None, None, None], [None, None, None]
-        self.fast_in_at, self.fast_out_at, self.fast_values = [], [], []
-        self.fast_out_shapes, self.fast_body_at, self.fast_body_index = [], None, None
-        for step in self.fast_steps:
-            kind, at = step[0], len(one)
-            if kind == _FAST_IN:
-                self.fast_in_at.append((at, step[4]))
-                one += (None, 0)
-                many += (None, step[4] or 1)
-            elif kind == _FAST_OUT:
-                self.fast_out_at.append(at)
-                self.fast_out_shapes.append(step[2])
-                one += (None, step[1] or 1)
-                many += (None, step[1] or 1)
-            elif kind == _FAST_BODY_OUT:
-                self.fast_body_at, self.fast_body_index = at, len(self.fast_out_at)
-                for _, size in _plan.BODY_FIELDS:
-                    one += (None, size)
-                    many += (None, size)
-            else:
-                self.fast_values.append((at, step[1], step[2]))
-                one.append(None)
-                many.append(None)
-        if self.plan.returns_real:
-            one += (None, 1)
-            many += (None, 1)
-        self.fast_call_one, self.fast_call_many = one, many
 
     def fast_error(self, report, batch, arrays, dtype):
         """fast_call's Error for a failed call (arrays: its real inputs)."""
