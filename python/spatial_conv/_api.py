@@ -804,36 +804,47 @@ class ElementFunction:
 
     def fast_out_arrays(self, out, arrays, owners, dtype, batch):
         """The out= arrays as NumPy arrays the C loop writes directly, or
-        _GENERAL (the general path checks and explains). An out array that
-        owns its memory and an input that lies in another array owning its
-        memory (_fast_inputs) are two allocations; np.may_share_memory
-        tests the others."""
-        if type(out) is np.ndarray and len(self.fast_outs) == 1:
-            outs = (out,)
-        else:
-            outs = (out,) if len(self.fast_outs) == 1 and not isinstance(out, tuple) else out
-            if not isinstance(outs, tuple) or len(outs) != len(self.fast_outs):
-                return _GENERAL
+        _GENERAL (the general path checks and explains)."""
+        fast_outs = self.fast_outs
+        if type(out) is np.ndarray and len(fast_outs) == 1:  # one result
+            return _GENERAL if _fast_out_owner(out, batch + fast_outs[0][2], arrays, owners, dtype) \
+                is _GENERAL else (out,)
+        outs = (out,) if len(fast_outs) == 1 and not isinstance(out, tuple) else out
+        if not isinstance(outs, tuple) or len(outs) != len(fast_outs):
+            return _GENERAL
         views, out_owners = [], []
-        for step, given in zip(self.fast_outs, outs):
+        for step, given in zip(fast_outs, outs):
             o = given if type(given) is np.ndarray else _tensor_view(given)
-            if o is None or o.dtype is not dtype or o.shape != batch + step[2]:
+            owner = _GENERAL if o is None else _fast_out_owner(o, batch + step[2], arrays, owners, dtype)
+            if owner is _GENERAL:
                 return _GENERAL
-            flags = o.flags
-            if not flags.carray:  # C-contiguous, aligned and writable
-                return _GENERAL
-            owner = o if o.base is None and flags.owndata else None
-            for a, a_owner in zip(arrays, owners):
-                if a is not None and (owner is None or a_owner is None or a_owner is o) \
-                        and _may_share_memory(o, _numpy(a)):
-                    return _GENERAL
-            if views:
-                for p, p_owner in zip(views, out_owners):
-                    if p is o or (owner is None or p_owner is None) and _may_share_memory(o, p):
-                        return _GENERAL  # results written over one another: refused there
+            for p, p_owner in zip(views, out_owners):
+                if p is o or (owner is None or p_owner is None) and _may_share_memory(o, p):
+                    return _GENERAL  # results written over one another: refused there
             views.append(o)
             out_owners.append(owner)
         return views
+
+
+def _fast_out_owner(o, shape, arrays, owners, dtype):
+    """For the NumPy array o given as out= for a result of that shape: o
+    when it owns its memory, None when it is a view, or _GENERAL unless it
+    has the dtype and shape, is C-contiguous, aligned and writable and
+    shares no memory with the inputs (arrays; owners as _fast_inputs
+    gives them: an out array that owns its memory and an input lying in
+    another array that owns its memory are two allocations, and
+    np.may_share_memory tests the others)."""
+    if o.dtype is not dtype or o.shape != shape:
+        return _GENERAL
+    flags = o.flags
+    if not flags.carray:  # C-contiguous, aligned and writable
+        return _GENERAL
+    owner = o if o.base is None and flags.owndata else None
+    for a, a_owner in zip(arrays, owners):
+        if a is not None and (owner is None or a_owner is None or a_owner is o) \
+                and _may_share_memory(o, _numpy(a)):
+            return _GENERAL
+    return owner
 
 
 _GENERAL = object()  # fast_call: the general path does this call
