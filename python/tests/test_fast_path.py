@@ -297,3 +297,34 @@ def test_fast_path_gives_results_that_overlap_to_the_general_path():
     assert f._impl.fast_call((fromto,), True, out) is not _api._GENERAL
     for got, want in zip(out, f(fromto)):
         np.testing.assert_array_equal(got, want)
+
+
+def test_fast_path_out_and_views_of_arrays_owning_their_memory():
+    """An out= array that owns its memory is written directly beside an
+    input that is a view of another array owning its memory (qpos[:, 3:7]);
+    an input that is a view of the out array itself goes to the general
+    path, which refuses the overlap as it does for any view."""
+    f = sc.twist_from_mujoco_qvel
+    qpos = np.tile([0.0, 0, 0, 1, 0, 0, 0], (3, 1))
+    qvel, ipos = np.arange(18.0).reshape(3, 6), np.full((3, 3), 0.1)
+    out = np.empty((3, 6))
+    assert f._impl.fast_call((qvel, qpos[:, 3:7], ipos), True, out) is not _api._GENERAL
+    assert same(out, f(qvel, qpos[:, 3:7], ipos))
+    buf = np.zeros((3, 6))
+    inside = buf[:, 1:5]  # a view of the out array: the quaternions
+    inside[...] = [1.0, 0, 0, 0]
+    assert f._impl.fast_call((qvel, inside, ipos), True, buf) is _api._GENERAL
+    with pytest.raises(sc.Error, match="overlaps the input q_wxyz"):
+        f(qvel, inside, ipos, out=buf)
+
+
+def test_fast_path_strided_tensors():
+    """A CPU tensor that is not contiguous (a column view of engine rows)
+    is read through its NumPy view, with the results of contiguous copies."""
+    torch = pytest.importorskip("torch")
+    qpos = torch.tensor([[0.0, 0, 0, 0.5, 0.1, -0.3, 0.8], [1, 2, 3, 0.2, 0.4, 0.6, 0.1]])
+    q = qpos[:, 3:7]
+    assert not q.is_contiguous()
+    got = sc.quat_xyzw_from_wxyz(q)
+    assert isinstance(got, torch.Tensor)
+    assert same(got.numpy(), sc.quat_xyzw_from_wxyz(q.contiguous().numpy()))
