@@ -16,6 +16,9 @@ sc.bvh_channels_from_euler_seq(sc.Axis.Z, sc.EulerKind.EXTRINSIC)  # E: Argument
 sc.twist_convert("newtonn", np.zeros(6), "mujoco_free", sc.Body(np.zeros(3), q))  # E: twist_convert
 sc.convention_from_preset("Mujoco_free")  # E: "Literal['Mujoco_free']"
 sc.axis_preset_matrix("ros_flu", "blendr")  # E: axis_preset_matrix
+sc.euler_convert("threejs", angles, "urdf_rpy")  # E: euler_convert
+# an Euler sequence where an Euler format is expected
+sc.quat_wxyz_from_euler_format(angles, sc.EULER_XYZ)  # E: quat_wxyz_from_euler_format
 # strings where no string, or not this one, is allowed
 sc.quat_wxyz_from_euler(angles, "xyz", "intrinsic")  # E: quat_wxyz_from_euler
 sc.gravity("-z", 9.81)  # E: gravity

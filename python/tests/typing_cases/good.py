@@ -32,6 +32,8 @@ g = sc.gravity("z", 9.81)
 g2 = sc.gravity(sc.Axis.Y, 9.81)
 M = sc.axis_conversion("y", "-z", sc.SignedAxis.POS_X, "+Z")
 P = sc.axis_preset_matrix("blender", sc.AxisPreset.MUJOCO)
+E = sc.euler_convert("mjcf", [0.1, 0.2, 0.3], sc.EulerFormat.URDF_RPY)
+reveal_type(sc.quat_wxyz_from_euler_format(torch.zeros(3), "unreal"))  # R: torch._tensor.Tensor
 twist = sc.twist_convert(sc.PRESET_NEWTON, np.zeros(6), "mujoco_free",
                          sc.Body(np.zeros(3), q, np.zeros(3)))
 conv: sc.Convention = sc.convention_from_preset("drake")
