@@ -15,7 +15,7 @@ against the installed copy:
 
 --require (CI) fails when pytest skipped anything but the tests that need
 a GPU (their reason starts with [gpu]): every optional dependency
-(hypothesis, scipy, dask, distributed, torch) and NVRTC must be there.
+(hypothesis, scipy, dask, distributed, torch, transforms3d) and NVRTC must be there.
 --min-passed N fails when fewer than N tests passed (CI: a test file that
 pytest stopped collecting fails the run).
 Whatever the options, a test skipped for a dependency that is installed

@@ -9,8 +9,6 @@ from scipy.spatial.transform import Rotation
 
 import spatial_conv as sc
 
-t3d_euler = pytest.importorskip("transforms3d.euler")
-
 # name: (SciPy sequence, stored index of each turn of the sequence, sign of
 # each turn, degrees)
 AXES = {"x": 0, "y": 1, "z": 2}
@@ -64,6 +62,7 @@ def test_quat_from_format_matches_scipy(name, dtype, atol):
 
 @pytest.mark.parametrize("name", sorted(FORMATS))
 def test_quat_from_format_matches_transforms3d(name):
+    t3d_euler = pytest.importorskip("transforms3d.euler")
     seq, idx, sign, deg = FORMATS[name]
     axes = ("r" if seq.isupper() else "s") + seq.lower()
     a = random_stored(name, 100)
