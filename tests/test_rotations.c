@@ -1870,11 +1870,16 @@ static void test_euler_format_known_values(void **state) {
     EXPECT_VEC_NEAR(b, a, 3, TEST_TOL);
   }
   { /* Unity (10, 20, 30) and Unreal (pitch 20, yaw 30, roll 10): orders matter */
-    spconv_real a[3] = {10, 20, 30}, q[4], R[9], Rp[9];
-    assert_int_equal(spconv_quat_wxyz_from_euler_format(q, a, SPCONV_EULER_FORMAT_UNITY), SPCONV_OK);
-    format_matrix_by_product(Rp, &format_products[SPCONV_EULER_FORMAT_UNITY - SPCONV_EULER_FORMAT_FIRST], a);
-    test_mat_of_quat(R, q);
-    EXPECT_VEC_NEAR(R, Rp, 9, TEST_TOL);
+    const spconv_euler_format f[2] = {SPCONV_EULER_FORMAT_UNITY, SPCONV_EULER_FORMAT_UNREAL};
+    const spconv_real a[2][3] = {{10, 20, 30}, {20, 30, 10}};
+    spconv_real q[4], R[9], Rp[9];
+    int k;
+    for (k = 0; k < 2; ++k) {
+      assert_int_equal(spconv_quat_wxyz_from_euler_format(q, a[k], f[k]), SPCONV_OK);
+      format_matrix_by_product(Rp, &format_products[f[k] - SPCONV_EULER_FORMAT_FIRST], a[k]);
+      test_mat_of_quat(R, q);
+      EXPECT_VEC_NEAR(R, Rp, 9, TEST_TOL);
+    }
   }
 }
 

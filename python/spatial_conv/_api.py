@@ -98,6 +98,7 @@ STRING_FORMS = {
     "spconv_axis": '"x", "y" or "z"',
     "spconv_signed_axis": '"x", "y", "z", "+x", "-x", "+y", "-y", "+z" or "-z"',
     **{t: "a preset's name in lower case" for t in PRESET_TYPES},
+    "spconv_euler_format": "a format's name in lower case",
 }
 
 
@@ -789,7 +790,7 @@ class ElementFunction:
         if report.warnings:
             self.warn(report, tuple(batch), count)
         if outs is not None:  # the caller's objects (a tensor stays a tensor)
-            return out
+            outputs = list(out) if isinstance(out, tuple) else [out]
         if not batch and self.fast_scalars:  # only then a result may be 0-d
             outputs = [_scalar(r) for r in outputs]
         if torch_in:  # tensors sharing the arrays' memory

@@ -328,3 +328,19 @@ def test_fast_path_strided_tensors():
     got = sc.quat_xyzw_from_wxyz(q)
     assert isinstance(got, torch.Tensor)
     assert same(got.numpy(), sc.quat_xyzw_from_wxyz(q.contiguous().numpy()))
+
+
+def test_fast_path_out_returns_as_the_general_path():
+    """out=(arr,) for one result returns arr; tensor inputs with a NumPy
+    out= return a tensor sharing out's memory, as the general path does."""
+    torch = pytest.importorskip("torch")
+    q = np.array([[0.5, 0.5, -0.5, 0.5], [1.0, 0.0, 0.0, 0.0]])
+    f = sc.quat_xyzw_from_wxyz
+    for inputs in (q, torch.tensor(q)):
+        for wrap in (lambda a: a, lambda a: (a,)):
+            fast_out, general_out = np.empty((2, 4)), np.empty((2, 4))
+            fast = f(inputs, out=wrap(fast_out))
+            general = f._impl(inputs, out=wrap(general_out))
+            assert type(fast) is type(general)
+            assert np.shares_memory(np.asarray(fast), fast_out)
+            np.testing.assert_array_equal(np.asarray(fast), np.asarray(general))
