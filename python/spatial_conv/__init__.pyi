@@ -1206,9 +1206,9 @@ def euler_convert(res_format: EulerFormat | _EulerFormatName, angles: _TensorT, 
 
     Parameters
     ----------
-    res_format : spatial_conv.EulerFormat, or a str: a preset's name in lower case
+    res_format : spatial_conv.EulerFormat, or a str: a format's name in lower case
     angles : array_like (..., 3)
-    angles_format : spatial_conv.EulerFormat, or a str: a preset's name in lower case
+    angles_format : spatial_conv.EulerFormat, or a str: a format's name in lower case
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -1232,7 +1232,7 @@ def euler_format_from_quat_wxyz(q_wxyz: _TensorT, format: EulerFormat | _EulerFo
     Parameters
     ----------
     q_wxyz : array_like (..., 4)
-    format : spatial_conv.EulerFormat, or a str: a preset's name in lower case
+    format : spatial_conv.EulerFormat, or a str: a format's name in lower case
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
@@ -3445,7 +3445,7 @@ def quat_wxyz_from_euler_format(angles: _TensorT, format: EulerFormat | _EulerFo
     Parameters
     ----------
     angles : array_like (..., 3)
-    format : spatial_conv.EulerFormat, or a str: a preset's name in lower case
+    format : spatial_conv.EulerFormat, or a str: a format's name in lower case
     check_finite : bool, default True (False hands NaN and inf to C)
     out : ndarray, or a tuple with one per result, optional: written in place (dtype and shape of the result; no overlap with the inputs; partly written when the call raises)
 
