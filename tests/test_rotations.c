@@ -1937,7 +1937,8 @@ static void test_euler_format_bad_input(void **state) {
   const spconv_euler_format bad[3] = {(spconv_euler_format)0, SPCONV_EULER_FORMAT_END,
                                       (spconv_euler_format)SPCONV_EULER_XYZ};
   spconv_real a[3] = {1, 2, 3}, q[4] = {1, 0, 0, 0}, zq[4] = {0, 0, 0, 0};
-  spconv_real nq[4] = {NAN, 0, 0, 1}, na[3] = {NAN, 0, 0}, r4[4] = {9, 9, 9, 9}, r3[3] = {9, 9, 9};
+  spconv_real nq[4] = {(spconv_real)NAN, 0, 0, 1}, na[3] = {(spconv_real)NAN, 0, 0};
+  spconv_real r4[4] = {9, 9, 9, 9}, r3[3] = {9, 9, 9};
   const spconv_real nines[4] = {9, 9, 9, 9};
   int i;
   (void)state;
