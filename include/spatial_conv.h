@@ -3628,12 +3628,12 @@ SPCONV_API int spconv_euler_format_from_quat_wxyz(spconv_real res[3], const spco
   status = spconv_euler_from_quat_wxyz(e, q_wxyz, d.seq, d.kind);
   if (status < 0) return status;
   (void)spconv__euler_axes(d.seq, ax);
-  for (i = 0; i < 3; ++i) {
-    s = spconv__euler_format_slot(&d, ax[i]);
+  for (s = 0; s < 3; ++s) {
+    i = ax[0] == d.axis[s] ? 0 : ax[1] == d.axis[s] ? 1 : 2; /* the turn stored at s */
     t[s] = d.sign[s] < 0 && e[i] != SPCONV__PI ? SPCONV__R(0) - e[i] : e[i]; /* -pi is pi, -0 is 0 */
     if (d.degrees) t[s] = spconv_deg_from_rad(t[s]);
   }
-  for (i = 0; i < 3; ++i) res[i] = t[i];
+  for (s = 0; s < 3; ++s) res[s] = t[s];
   return status;
 }
 

@@ -564,7 +564,7 @@ static void check_jacobian(const spconv_convention *from, const spconv_conventio
   for (j = 0; j < JAC_COLS; ++j) qd[j] = x[j];
   assert_int_equal(spconv_twist_convert_matrix(M, to, from, b), SPCONV_OK);
   for (cm = 0; cm < 2; ++cm) {
-    spconv_mat4_layout layout = cm ? SPCONV_MAT4_COLUMN_MAJOR : SPCONV_MAT4_ROW_MAJOR;
+    spconv_mat4_layout lay = cm ? SPCONV_MAT4_COLUMN_MAJOR : SPCONV_MAT4_ROW_MAJOR;
     for (i = 0; i < 6; ++i) { /* want = M J, and the twist J qd */
       double tw = 0;
       for (j = 0; j < JAC_COLS; ++j) {
@@ -575,10 +575,10 @@ static void check_jacobian(const spconv_convention *from, const spconv_conventio
       }
       t[i] = (spconv_real)tw;
     }
-    assert_int_equal(spconv_jacobian_convert(got, to, J, from, b, JAC_COLS, layout), SPCONV_OK);
+    assert_int_equal(spconv_jacobian_convert(got, to, J, from, b, JAC_COLS, lay), SPCONV_OK);
     EXPECT_VEC_NEAR(got, want, 6 * JAC_COLS, TEST_TOL);
     memcpy(inplace, J, sizeof J);
-    assert_int_equal(spconv_jacobian_convert(inplace, to, inplace, from, b, JAC_COLS, layout),
+    assert_int_equal(spconv_jacobian_convert(inplace, to, inplace, from, b, JAC_COLS, lay),
                      SPCONV_OK);
     EXPECT_VEC_EQUAL(inplace, got, 6 * JAC_COLS);
     assert_int_equal(spconv_twist_convert(t_to, to, t, from, b), SPCONV_OK);
@@ -630,16 +630,16 @@ static void check_jacobian_batch(const spconv_convention *from, const spconv_con
   }
   test_rand_vec(J, JAC_N * 6 * JAC_COLS, 2.0);
   for (cm = 0; cm < 2; ++cm) {
-    spconv_mat4_layout layout = cm ? SPCONV_MAT4_COLUMN_MAJOR : SPCONV_MAT4_ROW_MAJOR;
-    assert_int_equal(spconv_jacobian_convert_n(got, to, J, from, bodies, JAC_COLS, layout, JAC_N),
+    spconv_mat4_layout lay = cm ? SPCONV_MAT4_COLUMN_MAJOR : SPCONV_MAT4_ROW_MAJOR;
+    assert_int_equal(spconv_jacobian_convert_n(got, to, J, from, bodies, JAC_COLS, lay, JAC_N),
                      SPCONV_OK);
     memcpy(inplace, J, sizeof J);
-    assert_int_equal(spconv_jacobian_convert_n(inplace, to, inplace, from, bodies, JAC_COLS, layout,
+    assert_int_equal(spconv_jacobian_convert_n(inplace, to, inplace, from, bodies, JAC_COLS, lay,
                                                JAC_N), SPCONV_OK);
     EXPECT_VEC_EQUAL(inplace, got, JAC_N * 6 * JAC_COLS);
     for (k = 0; k < JAC_N; ++k) {
       assert_int_equal(spconv_jacobian_convert(one, to, J + k * size, from, &bodies[k], JAC_COLS,
-                                               layout), SPCONV_OK);
+                                               lay), SPCONV_OK);
       EXPECT_VEC_EQUAL(got + k * size, one, 6 * JAC_COLS);
       for (j = 0; j < JAC_COLS; ++j) {
         for (i = 0; i < 6; ++i) col[i] = J[k * size + jac_at(cm, (size_t)i, (size_t)j)];

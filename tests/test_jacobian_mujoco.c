@@ -35,6 +35,12 @@ static void put(char *buf, size_t cap, const char *fmt, double a, double b, doub
   snprintf(buf + n, cap - n, fmt, a, b, c, d);
 }
 
+/* appends text to buf (size cap) */
+static void put_text(char *buf, size_t cap, const char *text) {
+  size_t n = strlen(buf);
+  snprintf(buf + n, cap - n, "%s", text);
+}
+
 /* body i's XML opening: pose, one joint (free for a root when `free_root`),
    an inertial off the origin */
 static void body_xml(char *buf, size_t cap, int i, int free_root) {
@@ -47,7 +53,7 @@ static void body_xml(char *buf, size_t cap, int i, int free_root) {
   put(buf, cap, " quat='%.6f %.6f %.6f %.6f'>", xc_uniform(-1, 1), xc_uniform(-1, 1),
       xc_uniform(-1, 1), xc_uniform(0.1, 1));
   if (free_root) {
-    put(buf, cap, "<joint type='free'/>", 0, 0, 0, 0);
+    put_text(buf, cap, "<joint type='free'/>");
   } else {
     n = strlen(buf);
     snprintf(buf + n, cap - n, "<joint type='%s'", types[t]);
@@ -68,22 +74,21 @@ static mjModel *random_model(int nb, int free_root) {
   static char buf[16384];
   int parent[MAX_BODIES], open[MAX_BODIES], depth = 0, i;
   buf[0] = '\0';
-  put(buf, sizeof buf,
-      "<mujoco><option gravity='0 0 0'/><default><geom contype='0' conaffinity='0' "
-      "size='0.05'/></default><worldbody>",
-      0, 0, 0, 0);
+  put_text(buf, sizeof buf,
+           "<mujoco><option gravity='0 0 0'/><default><geom contype='0' conaffinity='0' "
+           "size='0.05'/></default><worldbody>");
   for (i = 1; i <= nb; ++i) {
     /* a child of a body on the open path (nesting keeps the XML a tree) */
     parent[i] = i == 1 ? 0 : open[(int)xc_uniform(0, depth)];
     while (depth > 0 && open[depth - 1] != parent[i]) {
-      put(buf, sizeof buf, "</body>", 0, 0, 0, 0);
+      put_text(buf, sizeof buf, "</body>");
       --depth;
     }
     body_xml(buf, sizeof buf, i, i == 1 && free_root);
     open[depth++] = i;
   }
-  while (depth-- > 0) put(buf, sizeof buf, "</body>", 0, 0, 0, 0);
-  put(buf, sizeof buf, "</worldbody></mujoco>", 0, 0, 0, 0);
+  while (depth-- > 0) put_text(buf, sizeof buf, "</body>");
+  put_text(buf, sizeof buf, "</worldbody></mujoco>");
   return test_mujoco_load(buf);
 }
 

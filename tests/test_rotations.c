@@ -1739,8 +1739,8 @@ TEST_RUN(test_status_string_gimbal_lock, assert_string_equal(spconv_status_strin
    R = F_0 F_1 F_2 (column vectors), factor F_n the right-handed turn about
    axis letter[n] by sign[n] * stored[slot[n]], in degrees when deg. */
 typedef struct {
-  spconv_euler_format format;
   const char *letter;
+  spconv_euler_format format;
   int slot[3];
   int sign[3];
   int deg;
@@ -1748,37 +1748,37 @@ typedef struct {
 
 static const format_product format_products[SPCONV_EULER_FORMAT_COUNT] = {
     /* URDF rpy: Rz(yaw) Ry(pitch) Rx(roll), radians */
-    {SPCONV_EULER_FORMAT_URDF_RPY, "zyx", {2, 1, 0}, {1, 1, 1}, 0},
+    {"zyx", SPCONV_EULER_FORMAT_URDF_RPY, {2, 1, 0}, {1, 1, 1}, 0},
     /* MJCF eulerseq "xyz" (rotating axes): Rx(a) Ry(b) Rz(c) */
-    {SPCONV_EULER_FORMAT_MJCF, "xyz", {0, 1, 2}, {1, 1, 1}, 1},
-    {SPCONV_EULER_FORMAT_MJCF_RADIAN, "xyz", {0, 1, 2}, {1, 1, 1}, 0},
+    {"xyz", SPCONV_EULER_FORMAT_MJCF, {0, 1, 2}, {1, 1, 1}, 1},
+    {"xyz", SPCONV_EULER_FORMAT_MJCF_RADIAN, {0, 1, 2}, {1, 1, 1}, 0},
     /* USD rotateABC: A first about fixed axes, R = R_C R_B R_A, value (x, y, z) */
-    {SPCONV_EULER_FORMAT_USD_ROTATE_XYZ, "zyx", {2, 1, 0}, {1, 1, 1}, 1},
-    {SPCONV_EULER_FORMAT_USD_ROTATE_XZY, "yzx", {1, 2, 0}, {1, 1, 1}, 1},
-    {SPCONV_EULER_FORMAT_USD_ROTATE_YXZ, "zxy", {2, 0, 1}, {1, 1, 1}, 1},
-    {SPCONV_EULER_FORMAT_USD_ROTATE_YZX, "xzy", {0, 2, 1}, {1, 1, 1}, 1},
-    {SPCONV_EULER_FORMAT_USD_ROTATE_ZXY, "yxz", {1, 0, 2}, {1, 1, 1}, 1},
-    {SPCONV_EULER_FORMAT_USD_ROTATE_ZYX, "xyz", {0, 1, 2}, {1, 1, 1}, 1},
+    {"zyx", SPCONV_EULER_FORMAT_USD_ROTATE_XYZ, {2, 1, 0}, {1, 1, 1}, 1},
+    {"yzx", SPCONV_EULER_FORMAT_USD_ROTATE_XZY, {1, 2, 0}, {1, 1, 1}, 1},
+    {"zxy", SPCONV_EULER_FORMAT_USD_ROTATE_YXZ, {2, 0, 1}, {1, 1, 1}, 1},
+    {"xzy", SPCONV_EULER_FORMAT_USD_ROTATE_YZX, {0, 2, 1}, {1, 1, 1}, 1},
+    {"yxz", SPCONV_EULER_FORMAT_USD_ROTATE_ZXY, {1, 0, 2}, {1, 1, 1}, 1},
+    {"xyz", SPCONV_EULER_FORMAT_USD_ROTATE_ZYX, {0, 1, 2}, {1, 1, 1}, 1},
     /* three.js order 'ABC': R = R_A R_B R_C (makeRotationFromEuler), radians */
-    {SPCONV_EULER_FORMAT_THREEJS_XYZ, "xyz", {0, 1, 2}, {1, 1, 1}, 0},
-    {SPCONV_EULER_FORMAT_THREEJS_XZY, "xzy", {0, 2, 1}, {1, 1, 1}, 0},
-    {SPCONV_EULER_FORMAT_THREEJS_YXZ, "yxz", {1, 0, 2}, {1, 1, 1}, 0},
-    {SPCONV_EULER_FORMAT_THREEJS_YZX, "yzx", {1, 2, 0}, {1, 1, 1}, 0},
-    {SPCONV_EULER_FORMAT_THREEJS_ZXY, "zxy", {2, 0, 1}, {1, 1, 1}, 0},
-    {SPCONV_EULER_FORMAT_THREEJS_ZYX, "zyx", {2, 1, 0}, {1, 1, 1}, 0},
+    {"xyz", SPCONV_EULER_FORMAT_THREEJS_XYZ, {0, 1, 2}, {1, 1, 1}, 0},
+    {"xzy", SPCONV_EULER_FORMAT_THREEJS_XZY, {0, 2, 1}, {1, 1, 1}, 0},
+    {"yxz", SPCONV_EULER_FORMAT_THREEJS_YXZ, {1, 0, 2}, {1, 1, 1}, 0},
+    {"yzx", SPCONV_EULER_FORMAT_THREEJS_YZX, {1, 2, 0}, {1, 1, 1}, 0},
+    {"zxy", SPCONV_EULER_FORMAT_THREEJS_ZXY, {2, 0, 1}, {1, 1, 1}, 0},
+    {"zyx", SPCONV_EULER_FORMAT_THREEJS_ZYX, {2, 1, 0}, {1, 1, 1}, 0},
     /* Blender mode 'ABC': A first about fixed axes, R = R_C R_B R_A, radians */
-    {SPCONV_EULER_FORMAT_BLENDER_XYZ, "zyx", {2, 1, 0}, {1, 1, 1}, 0},
-    {SPCONV_EULER_FORMAT_BLENDER_XZY, "yzx", {1, 2, 0}, {1, 1, 1}, 0},
-    {SPCONV_EULER_FORMAT_BLENDER_YXZ, "zxy", {2, 0, 1}, {1, 1, 1}, 0},
-    {SPCONV_EULER_FORMAT_BLENDER_YZX, "xzy", {0, 2, 1}, {1, 1, 1}, 0},
-    {SPCONV_EULER_FORMAT_BLENDER_ZXY, "yxz", {1, 0, 2}, {1, 1, 1}, 0},
-    {SPCONV_EULER_FORMAT_BLENDER_ZYX, "xyz", {0, 1, 2}, {1, 1, 1}, 0},
+    {"zyx", SPCONV_EULER_FORMAT_BLENDER_XYZ, {2, 1, 0}, {1, 1, 1}, 0},
+    {"yzx", SPCONV_EULER_FORMAT_BLENDER_XZY, {1, 2, 0}, {1, 1, 1}, 0},
+    {"zxy", SPCONV_EULER_FORMAT_BLENDER_YXZ, {2, 0, 1}, {1, 1, 1}, 0},
+    {"xzy", SPCONV_EULER_FORMAT_BLENDER_YZX, {0, 2, 1}, {1, 1, 1}, 0},
+    {"yxz", SPCONV_EULER_FORMAT_BLENDER_ZXY, {1, 0, 2}, {1, 1, 1}, 0},
+    {"xyz", SPCONV_EULER_FORMAT_BLENDER_ZYX, {0, 1, 2}, {1, 1, 1}, 0},
     /* Unity: z, then x, then y about fixed axes: Ry(y) Rx(x) Rz(z), degrees */
-    {SPCONV_EULER_FORMAT_UNITY, "yxz", {1, 0, 2}, {1, 1, 1}, 1},
+    {"yxz", SPCONV_EULER_FORMAT_UNITY, {1, 0, 2}, {1, 1, 1}, 1},
     /* Unreal FRotator (Pitch, Yaw, Roll): yaw left-handed (= right-handed
        numbers), pitch and roll right-handed in left-handed axes (= negative):
        Rz(yaw) Ry(-pitch) Rx(-roll) */
-    {SPCONV_EULER_FORMAT_UNREAL, "zyx", {1, 0, 2}, {1, -1, -1}, 1},
+    {"zyx", SPCONV_EULER_FORMAT_UNREAL, {1, 0, 2}, {1, -1, -1}, 1},
 };
 
 static void format_matrix_by_product(spconv_real res[9], const format_product *f,
