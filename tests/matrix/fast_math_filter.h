@@ -75,6 +75,8 @@ static const char *const spconv_fm_excluded[][3] = {
   {"rotations", "test_rotvec_from_quat_wxyz_zero_nan", "NaN propagates"},
   {"rotations", "test_quat_slerp_angle_wxyz_zero_nan", "NaN propagates"},
   {"axes", "test_length_scale", "NaN / inf unit scales refused"},
+  {"axes", "test_usd_stage_matrix", "NaN unit scales refused"},
+  {"rotations", "test_euler_format_bad_input", "NaN quaternions and angles refused"},
   {"axes", "test_shape_convert_bad_input", "NaN shape sizes refused"},
   {"axes", "test_shape_volume_com_bad_input", "NaN shape sizes refused"},
 };
