@@ -1,7 +1,8 @@
-"""Builds spatial_conv's cffi extension modules from spatial_conv.h: _c64
-(double) and _c32 (float), and _d64 (C++: the Jacobians of the element
+"""Builds spatial_conv's extension modules: from spatial_conv.h the cffi
+modules _c64 (double) and _c32 (float), and _d64 (C++: the Jacobians of the element
 functions, for PyTorch autograd; optional, left out with a warning when
-no C++ compiler builds it). In the repository the header is ../include/spatial_conv.h,
+no C++ compiler builds it); and _fast, the element functions' common call
+(_fast.c, NumPy's C API). In the repository the header is ../include/spatial_conv.h,
 copied into the package (spatial_conv/include/) so that the sdist and the
 installed package carry it; so is the registry ../conventions/conventions.json
 (spatial_conv/share/)."""
@@ -10,7 +11,8 @@ import shutil
 import sys
 import types
 
-from setuptools import setup
+import numpy
+from setuptools import Extension, setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = os.path.join(HERE, "spatial_conv")
@@ -41,5 +43,8 @@ extensions[-1].optional = True
 for extension in extensions:  # the generated C includes the header: rebuild when it changes
     extension.depends = [COPY]
 del sys.modules["spatial_conv"]
+# the element functions' common call in C (NumPy's C API)
+extensions.append(Extension("spatial_conv._fast", ["spatial_conv/_fast.c"],
+                            include_dirs=[numpy.get_include()], extra_compile_args=["-O2"]))
 
 setup(ext_modules=extensions)

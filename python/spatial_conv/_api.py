@@ -10,12 +10,13 @@ import enum
 import inspect
 import math
 import operator
+import struct
 import sys
 from typing import NamedTuple
 
 import numpy as np
 
-from . import _build, _c32, _c64, _errors, _header, _plan, _split
+from . import _build, _c32, _c64, _errors, _fast, _header, _plan, _split
 from ._errors import error
 
 HEADER = _header.package()
@@ -499,10 +500,10 @@ class ElementFunction:
         self.names = [a.py_name for a in self.inputs]
         self.real_names = [a.py_name for a in self.inputs if a.role in (*_REAL_ROLES, _plan.BODY_IN)]
         self.out_ok = "out" in self.signature.parameters
-        self.fast_steps = _fast_steps(plan)
-        self.fast_reals = [s for s in self.fast_steps if s[0] == _FAST_IN]
-        self.fast_outs = [s for s in self.fast_steps if s[0] == _FAST_OUT]
-        self.fast_scalars = plan.returns_real or any(s[2] == () for s in self.fast_outs)
+        self.value_args = [a for a in plan.args if a.role in (_plan.CONST, _plan.STRUCT, _plan.STRING)]
+        self.fast = _fast.function(_fast_steps(plan), _entry(_c64, plan), _entry(_c32, plan),
+                                   plan.returns_real, self.out_ok, self.fast_value, self.fast_warn,
+                                   Body, to_torch)
         self.split_plan = _plan.split_plan(plan)  # poses and 6-vectors as pairs (_split.py)
         if self.split_plan is not None:
             self.split_kernel = {F64: getattr(_c64.lib, "spx_" + self.split_plan.key),
@@ -734,254 +735,62 @@ class ElementFunction:
                                   batch, count, stacklevel=4)
 
     def fast_call(self, args, check_finite, out):
-        """__call__ for the common case, its argument handling decided at
-        construction (fast_steps): every real input a NumPy array or CPU
-        tensor, all float64 or all float32, of one batch shape, an input's
-        reals on its last axis; out= arrays of exactly the result's dtype
-        and shape, C-contiguous, sharing no memory with the inputs. Gives
-        _GENERAL for anything else: the general path then does the call."""
-        got = _fast_inputs(self.fast_reals, args, out is not None)
-        if got is _GENERAL:
-            return _GENERAL
-        arrays, ptrs, dtype, batch, torch_in, owners = got
-        count = math.prod(batch)
-        outs = None
-        if out is not None:
-            outs = self.fast_out_arrays(out, arrays, owners, dtype, batch)
-            if outs is _GENERAL or not count:
-                return _GENERAL
-        new, report_type = _REPORTS[dtype]
-        kernel, report = self.kernel[dtype], new(report_type)
-        call = [count, 1 if check_finite else 0, report]
-        keep, outputs = [], []
-        i = 0
-        for step in self.fast_steps:
-            kind = step[0]
-            if kind == _FAST_IN:
-                ptr = ptrs[i]
-                if ptr is not None:  # contiguous: as _flat has it, stride 0 for one element
-                    call += (ptr, 0 if count == 1 else step[4] or 1)
-                elif arrays[i] is None:
-                    call += (_FFI.NULL, 0)
-                else:
-                    v, ptr, stride = _flat(_numpy(arrays[i]), batch, count, step[4], dtype, _FFI)
-                    keep.append(v)
-                    call += (ptr, stride)
-                i += 1
-            elif kind == _FAST_OUT:
-                res = np.empty(batch + step[2], dtype) if outs is None else outs[len(outputs)]
-                outputs.append(res)
-                call += (_FFI.from_buffer(res), step[1] or 1)
-            elif kind == _FAST_BODY_OUT:
-                fields = [np.empty(batch + (size,), dtype) for _, size in _plan.BODY_FIELDS]
-                for f, (_, size) in zip(fields, _plan.BODY_FIELDS):
-                    call += (_FFI.from_buffer(f), size)
-                outputs.append(Body(*fields))
-            else:
-                call.append(self.c_value(step[2], args[step[1]], LIBS[dtype], keep))
-        if self.plan.returns_real:
-            res = np.empty(batch, dtype)
-            outputs.append(res)
-            call += (_FFI.from_buffer(res), 1)
-        if count:
-            kernel(*call)
-        if report.status:
-            raise self.fast_error(report, tuple(batch), arrays, dtype)
-        if report.warnings:
-            self.warn(report, tuple(batch), count)
-        if outs is not None:  # the caller's objects (a tensor stays a tensor)
-            outputs = list(out) if isinstance(out, tuple) else [out]
-        if not batch and self.fast_scalars:  # only then a result may be 0-d
-            outputs = [_scalar(r) for r in outputs]
-        if torch_in:  # tensors sharing the arrays' memory
-            from_numpy = sys.modules["torch"].from_numpy
-            outputs = [from_numpy(r) if type(r) is np.ndarray else to_torch(r) for r in outputs]
-        return outputs[0] if len(outputs) == 1 else tuple(outputs)
+        """The call done by the compiled common path (_fast.c), or _GENERAL
+        when it is not such a call (or fails): __call__ then does it."""
+        return _fast.call(self.fast, args, check_finite, out)
 
-    def fast_error(self, report, batch, arrays, dtype):
-        """fast_call's Error for a failed call (arrays: its real inputs)."""
-        reals = [(s[3], _numpy(a), s[4]) for s, a in zip(self.fast_reals, arrays) if a is not None]
-        return self.error(report, batch, reals, dtype)
+    def fast_value(self, k, v, f32):
+        """(the C bytes of the k-th value argument given as v in the float32
+        or float64 build, whether _fast.c may keep them for v: v is hashable)."""
+        a, mod = self.value_args[k], _c32 if f32 else _c64
+        c = self.c_value(a, v, mod, [])
+        if a.role == _plan.CONST:
+            data = _C_INT.pack(c)
+        elif a.role == _plan.STRUCT:
+            data = bytes(mod.ffi.buffer(c))
+        else:  # STRING
+            data = c + b"\0"
+        try:
+            hash(v)
+        except TypeError:
+            return data, False
+        return data, True
 
-    def fast_out_arrays(self, out, arrays, owners, dtype, batch):
-        """The out= arrays as NumPy arrays the C loop writes directly, or
-        _GENERAL (the general path checks and explains)."""
-        fast_outs = self.fast_outs
-        if type(out) is np.ndarray and len(fast_outs) == 1:  # one result
-            return _GENERAL if _fast_out_owner(out, batch + fast_outs[0][2], arrays, owners, dtype) \
-                is _GENERAL else (out,)
-        outs = (out,) if len(fast_outs) == 1 and not isinstance(out, tuple) else out
-        if not isinstance(outs, tuple) or len(outs) != len(fast_outs):
-            return _GENERAL
-        views, out_owners = [], []
-        for step, given in zip(fast_outs, outs):
-            o = given if type(given) is np.ndarray else _tensor_view(given)
-            owner = _GENERAL if o is None else _fast_out_owner(o, batch + step[2], arrays, owners, dtype)
-            if owner is _GENERAL:
-                return _GENERAL
-            for p, p_owner in zip(views, out_owners):
-                if p is o or (owner is None or p_owner is None) and _may_share_memory(o, p):
-                    return _GENERAL  # results written over one another: refused there
-            views.append(o)
-            out_owners.append(owner)
-        return views
+    def fast_warn(self, warnings, index, status, batch):
+        """The StatusWarning of a call by _fast.c, from the caller's line."""
+        _errors.status_warn_batch(status, self.name, warnings, index, batch, math.prod(batch),
+                                  stacklevel=3)
 
 
-def _fast_out_owner(o, shape, arrays, owners, dtype):
-    """For the NumPy array o given as out= for a result of that shape: o
-    when it owns its memory, None when it is a view, or _GENERAL unless it
-    has the dtype and shape, is C-contiguous, aligned and writable and
-    shares no memory with the inputs (arrays; owners as _fast_inputs
-    gives them: an out array that owns its memory and an input lying in
-    another array that owns its memory are two allocations, and
-    np.may_share_memory tests the others)."""
-    if o.dtype is not dtype or o.shape != shape:
-        return _GENERAL
-    flags = o.flags
-    if not flags.carray:  # C-contiguous, aligned and writable
-        return _GENERAL
-    owner = o if o.base is None and flags.owndata else None
-    for a, a_owner in zip(arrays, owners):
-        if a is not None and (owner is None or a_owner is None or a_owner is o) \
-                and _may_share_memory(o, _numpy(a)):
-            return _GENERAL
-    return owner
-
-
-_GENERAL = object()  # fast_call: the general path does this call
-_FAST_IN, _FAST_OUT, _FAST_BODY_OUT, _FAST_VALUE = range(4)
-_may_share_memory = getattr(np.may_share_memory, "_implementation", np.may_share_memory)
+_GENERAL = NotImplemented  # fast_call: the general path does this call
+_FAST_IN, _FAST_OUT, _FAST_BODY_OUT, _FAST_VALUE = range(4)  # _fast.c's STEP_*
+_C_INT = struct.Struct("i")
 
 
 def _fast_steps(plan):
-    """The loop's arguments (_build.py's order) as steps of fast_call:
-    (_FAST_IN, input position, Body field index or None, name, size, nullable),
-    (_FAST_OUT, size, the result's inner shape), (_FAST_BODY_OUT,),
-    (_FAST_VALUE, input position, the CONST, STRUCT or STRING argument)."""
+    """The loop's arguments (_build.py's order) as _fast.c's steps:
+    (_FAST_IN, input position, Body field or -1, reals, nullable),
+    (_FAST_OUT, -1, -1, reals, 0, the result's inner shape...),
+    (_FAST_BODY_OUT, -1, -1, 0, 0), (_FAST_VALUE, input position, -1, 0, 0)."""
     pos = {a.py_name: i for i, a in enumerate(plan.inputs)}
     steps = []
     for a in plan.args:
         if a.role in _REAL_ROLES:
-            steps.append((_FAST_IN, pos[a.py_name], None, a.py_name, a.size, a.nullable))
+            steps.append((_FAST_IN, pos[a.py_name], -1, a.size, int(a.nullable)))
         elif a.role == _plan.BODY_IN:
-            steps += [(_FAST_IN, pos[a.py_name], j, f"{a.py_name}.{field}", size, False)
-                      for j, (field, size) in enumerate(_plan.BODY_FIELDS)]
+            steps += [(_FAST_IN, pos[a.py_name], j, size, 0) for j, (_, size) in enumerate(_plan.BODY_FIELDS)]
         elif a.role == _plan.OUT:
-            steps.append((_FAST_OUT, a.size, OUT_SHAPES.get(a.size, (a.size,)) if a.size else ()))
+            steps.append((_FAST_OUT, -1, -1, a.size, 0) + (OUT_SHAPES.get(a.size, (a.size,)) if a.size else ()))
         elif a.role == _plan.BODY_OUT:
-            steps.append((_FAST_BODY_OUT,))
+            steps.append((_FAST_BODY_OUT, -1, -1, 0, 0))
         else:
-            steps.append((_FAST_VALUE, pos[a.py_name], a))
+            steps.append((_FAST_VALUE, pos[a.py_name], -1, 0, 0))
     return tuple(steps)
 
 
-def _fast_inputs(steps, args, with_owners):
-    """(arrays, pointers, dtype, batch shape, any tensor, owners) of the
-    real inputs (array None for C's NULL; pointer None where _flat lays it
-    out), or _GENERAL unless they are NumPy arrays or CPU tensors of one
-    dtype (float64 or float32) and one batch shape, reals on the last axis.
-    A contiguous CPU tensor is read where it lies (its data_ptr; args keep
-    it alive). owners (with_owners, else None): for each input the NumPy
-    array owning the memory it lies in (itself, or the base of a view), or
-    None when that is not known (fast_out_arrays)."""
-    arrays, ptrs, dtype, batch, torch_in = [], [], None, None, False
-    owners = [] if with_owners else None
-    for _, pos, field, _, size, nullable in steps:
-        v = args[pos]
-        if field is not None:
-            if not isinstance(v, tuple) or len(v) != 4:
-                return _GENERAL
-            v = v[field]
-        if type(v) is np.ndarray:
-            d = v.dtype
-            if d is not F64 and d is not F32:
-                return _GENERAL
-            flags = v.flags
-            ptr = _FFI.from_buffer(v) if flags.c_contiguous and flags.aligned else None
-            if with_owners:
-                base = v.base
-                owners.append(v if base is None and flags.owndata else base if type(base) is np.ndarray
-                              and base.base is None and base.flags.owndata else None)
-        else:
-            if v is None and nullable:
-                arrays.append(None)
-                ptrs.append(None)
-                if with_owners:
-                    owners.append(None)
-                continue
-            d = _TENSOR_DTYPES[_cpu_tensor_dtype(v)]
-            if d is None:
-                return _GENERAL
-            torch_in = True
-            ptr = v.data_ptr()
-            ptr = _FFI.cast(_VOID_P, ptr) if v.is_contiguous() and not ptr % d.itemsize else None
-            if with_owners:
-                owners.append(None)
-        if d is not dtype:
-            if dtype is not None:
-                return _GENERAL
-            dtype = d
-        shape = v.shape
-        if size:
-            if not shape or shape[-1] != size:
-                return _GENERAL
-            shape = shape[:-1]
-        if shape != batch:
-            if batch is not None:
-                return _GENERAL
-            batch = shape
-        arrays.append(v)
-        ptrs.append(ptr)
-    return _GENERAL if batch is None else (arrays, ptrs, dtype, batch, torch_in, owners)
-
-
-_FFI = _c64.ffi  # the pointers of either precision's loops (void * in both)
-_VOID_P = _FFI.typeof("void *")
-_REPORTS = {dtype: (mod.ffi.new, mod.ffi.typeof("spx_report *")) for dtype, mod in LIBS.items()}
-
-
-def _numpy(a):
-    """An input of fast_call as a NumPy array (a CPU tensor: its view)."""
-    return a if a is None or type(a) is np.ndarray else a.numpy()
-
-
-def _tensor_view(x):
-    """A CPU tensor (exactly torch.Tensor) as the NumPy array sharing its
-    memory, or None (another type, a GPU tensor, one that needs grad)."""
-    torch = sys.modules.get("torch")
-    if torch is None or type(x) is not torch.Tensor:
-        return None
-    try:
-        return x.numpy()
-    except (TypeError, RuntimeError):
-        return None
-
-
-def _cpu_tensor_dtype(x):
-    """The torch dtype of x when x is a tensor that .numpy() views (exactly
-    torch.Tensor, on the CPU, strided, needing no grad, no negative bit),
-    else None."""
-    torch = sys.modules.get("torch")
-    if torch is None or type(x) is not torch.Tensor:
-        return None
-    if not x.is_cpu or x.requires_grad or x.layout is not torch.strided or x.is_neg():
-        return None
-    return x.dtype
-
-
-class _TensorDtypes(dict):
-    """torch dtype -> NumPy dtype of float64 and float32 (filled once torch
-    is imported); None for anything else."""
-
-    def __missing__(self, key):
-        torch = sys.modules.get("torch")
-        if torch is None or key is None:
-            return None
-        self.update({torch.float64: F64, torch.float32: F32})
-        return dict.get(self, key)
-
-
-_TENSOR_DTYPES = _TensorDtypes()
+def _entry(mod, plan):
+    """The address of plan's loop with the one signature, spxu_<name>, in mod."""
+    return int(mod.ffi.cast("uintptr_t", mod.ffi.addressof(mod.lib, "spxu_" + plan.key)))
 
 
 def _shaped(out, batch, size):
@@ -1070,10 +879,11 @@ def element_functions(device_call=_no_device):
     for name, plan in _plan.element_plans(HEADER).items():
         impl = ElementFunction(plan, device_call)
 
-        def f(*args, check_finite=True, out=None, _impl=impl, _n=len(impl.names), **kwargs):
-            if not kwargs and len(args) == _n and (out is None or _impl.out_ok):
-                r = _impl.fast_call(args, check_finite, out)
-                if r is not _GENERAL:
+        def f(*args, check_finite=True, out=None, _impl=impl, _n=len(impl.names), _call=_fast.call,
+              _fast_fn=impl.fast, **kwargs):
+            if not kwargs and len(args) == _n:
+                r = _call(_fast_fn, args, check_finite, out)
+                if r is not NotImplemented:
                     return r
             return _impl(*args, check_finite=check_finite, out=out, **kwargs)
         f.__name__ = f.__qualname__ = name

@@ -140,6 +140,36 @@ def _batch_call(plan, n_fn):
     return f"{n_fn.c_name}({', '.join(call)})", " && ".join(need) or "1"
 
 
+def entry_prototype(plan):
+    return (f"int spxu_{plan.key}(size_t n, int check_finite, spx_report *report, "
+            "void *const *p, const ptrdiff_t *s, const void *const *v)")
+
+
+def _entry_source(plan):
+    """spxu_<name>: spx_<name> taking its arguments as three lists, the one
+    signature of every loop, which the compiled common call (_fast.c) uses:
+    array j (in the loop's order) at p[j] with stride s[j], value j at v[j]
+    (an enum or int: its int; a convention: the struct; a string: its chars)."""
+    call, j, k = [], 0, 0
+    for param in _loop_params(plan)[3:]:
+        kind, name = param.rsplit(" ", 1)
+        if name.endswith("_p") and "void" in kind:
+            call.append(f"p[{j}]")
+        elif kind == "ptrdiff_t":
+            call.append(f"s[{j}]")
+            j += 1
+        elif kind == "int":
+            call.append(f"*(const int *)v[{k}]")
+            k += 1
+        else:  # const <struct> *, const char *
+            call.append(f"({kind} *)v[{k}]")
+            k += 1
+    args = ", ".join(["n", "check_finite", "report"] + call)
+    unused = "" if j and k else "".join(f"  (void){x};\n" for x, used in (("p", j), ("s", j), ("v", k))
+                                        if not used)
+    return f"{entry_prototype(plan)} {{\n{unused}  return spx_{plan.key}({args});\n}}"
+
+
 CHUNK = 512  # elements per call of a C batch form when inputs are checked (in cache)
 
 
@@ -364,9 +394,11 @@ def ffibuilder(precision, header_path=_header.HEADER):
     protos = [fn.c_proto + ";" for fn in header.functions.values() if not fn.deprecated]
     ffi = FFI()
     ffi.cdef("\n".join([_cdef_types(header, real), REPORT, *protos,
-                        *(loop_prototype(p) + ";" for p in plans)]))
+                        *(loop_prototype(p) + ";" for p in plans),
+                        *(entry_prototype(p) + ";" for p in plans if not p.split)]))
     define = "#define SPCONV_USE_FLOAT\n" if precision == 32 else ""
-    source = define + PRELUDE + REPORT + "\n".join(_loop_source(p, header) for p in plans)
+    source = define + PRELUDE + REPORT + "\n".join(
+        _loop_source(p, header) + ("" if p.split else "\n" + _entry_source(p)) for p in plans)
     ffi.set_source(f"spatial_conv._c{precision}", source,
                    include_dirs=[os.path.dirname(header_path)],
                    extra_compile_args=COMPILE_ARGS)

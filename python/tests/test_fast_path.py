@@ -344,3 +344,42 @@ def test_fast_path_out_returns_as_the_general_path():
             assert type(fast) is type(general)
             assert np.shares_memory(np.asarray(fast), fast_out)
             np.testing.assert_array_equal(np.asarray(fast), np.asarray(general))
+
+
+def test_fast_path_values_kept_by_value_and_type():
+    """A value argument's C bytes are kept per value and type: a float equal
+    to an enum value already converted is still refused, as the general
+    path refuses it; an int, a NumPy int and a string of that value are
+    each accepted."""
+    q = np.array([[1.0, 0, 0, 0]])
+    f = sc.euler_from_quat_wxyz
+    seq = int(sc.EULER_XYZ)
+    for good in (sc.EULER_XYZ, seq, np.int64(seq), "xyz"):
+        assert f._impl.fast_call((q, good, sc.EULER_EXTRINSIC), True, None) is not _api._GENERAL
+        assert same(f(q, good, sc.EULER_EXTRINSIC), f._impl(q, sc.EULER_XYZ, sc.EULER_EXTRINSIC))
+    assert f._impl.fast_call((q, float(seq), sc.EULER_EXTRINSIC), True, None) is _api._GENERAL
+    with pytest.raises(sc.Error, match="is not a value of spatial_conv.EulerSeq"):
+        f(q, float(seq), sc.EULER_EXTRINSIC)
+
+
+def test_fast_path_tensor_out():
+    """CPU tensors in and a CPU tensor as out=: written where it lies and
+    returned itself; a tensor that needs grad, or one of the other dtype,
+    goes to the general path."""
+    torch = pytest.importorskip("torch")
+    q = torch.tensor([[0.5, 0.5, -0.5, 0.5], [1.0, 0.0, 0.0, 0.0]], dtype=torch.float64)
+    f = sc.quat_xyzw_from_wxyz
+    out = torch.empty(2, 4, dtype=torch.float64)
+    assert f._impl.fast_call((q,), True, out) is out
+    assert same(out.numpy(), f(q.numpy()))
+    assert f._impl.fast_call((q,), True, torch.empty(2, 4, dtype=torch.float32)) is _api._GENERAL
+    assert f._impl.fast_call((q.clone().requires_grad_(),), True, None) is _api._GENERAL
+
+
+def test_fast_path_report_layout_is_the_loops():
+    """_fast.c's copy of the loops' report struct has the cffi modules' layout."""
+    from spatial_conv import _c32, _c64, _fast
+    fields = ("index", "status", "arg", "warnings", "warn_index", "warn_status")
+    for mod in (_c64, _c32):
+        assert _fast.layout() == (mod.ffi.sizeof("spx_report"),
+                                  *(mod.ffi.offsetof("spx_report", f) for f in fields))
