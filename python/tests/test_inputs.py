@@ -612,6 +612,36 @@ def test_non_finite_input_raises_naming_argument_and_index():
     assert info.value.argument == "q_wxyz"
 
 
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_non_finite_found_at_every_real_of_a_chunked_batch(dtype):
+    """A batch form's inputs are checked a chunk (512 elements) at a time in
+    one vectorised pass: NaN, inf and -inf at every real of a batch of two
+    chunks are each found, at their element. Rows read through a stride
+    (qpos[:, 3:7]) are checked as the span they lie in: a non-finite value
+    between them (in qpos[:, :3]) is no input and no error."""
+    n = 515
+    q = np.tile(np.array([0.5, 0.5, -0.5, 0.5], dtype), (n, 1))
+    want = sc.quat_xyzw_from_wxyz(q)
+    for flat in range(q.size):
+        bad = q.copy()
+        bad.flat[flat] = (np.nan, np.inf, -np.inf)[flat % 3]
+        with pytest.raises(sc.Error) as info:
+            sc.quat_xyzw_from_wxyz(bad)
+        assert info.value.argument == "q_wxyz" and info.value.index == (flat // 4,), flat
+    qpos = np.zeros((n, 7), dtype)
+    qpos[:, 3:7] = q
+    qvel, ipos = np.ones((n, 6), dtype), np.full((n, 3), 0.1, dtype)
+    want = sc.twist_from_mujoco_qvel(qvel, q, ipos)
+    for row in (0, 300, 511, 512, n - 1):
+        qpos[row, 1] = np.nan
+        np.testing.assert_array_equal(sc.twist_from_mujoco_qvel(qvel, qpos[:, 3:7], ipos), want)
+        qpos[row, 5] = np.inf
+        with pytest.raises(sc.Error) as info:
+            sc.twist_from_mujoco_qvel(qvel, qpos[:, 3:7], ipos)
+        assert info.value.argument == "q_wxyz" and info.value.index == (row,)
+        qpos[row, 5] = q[row, 2]
+
+
 def test_check_finite_false_hands_non_finite_input_to_c():
     qvel, q, ipos = rand(3, 6), rand_quat(3), rand(3)
     clean = sc.twist_from_mujoco_qvel(qvel, q, ipos)
