@@ -509,12 +509,16 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
   }
   if (status || report.status) goto general; /* the general path raises the Error */
   if (report.warnings) {
-    PyObject *shape = PyTuple_New(batch_nd), *w;
-    if (!shape) goto fail;
-    for (i = 0; i < batch_nd; ++i) PyTuple_SET_ITEM(shape, i, PyLong_FromSsize_t(batch[i]));
-    w = PyObject_CallFunction(f->warn, "LLiO", report.warnings, report.warn_index,
-                              report.warn_status, shape);
-    Py_DECREF(shape);
+    PyObject *shape = PyTuple_New(batch_nd), *w = NULL;
+    for (i = 0; shape && i < batch_nd; ++i) {
+      PyObject *d = PyLong_FromSsize_t(batch[i]);
+      if (!d) Py_CLEAR(shape);
+      else PyTuple_SET_ITEM(shape, i, d);
+    }
+    if (shape)
+      w = PyObject_CallFunction(f->warn, "LLiO", report.warnings, report.warn_index,
+                                report.warn_status, shape);
+    Py_XDECREF(shape);
     if (!w) goto fail;
     Py_DECREF(w);
   }
