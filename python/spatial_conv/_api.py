@@ -233,12 +233,21 @@ STATE_PRESETS = {pid: _from_cdata(StateConvention, _c64.lib.spconv_state_convent
 _CONVENTION_STRUCTS = {}  # (module, C type, the caller's value) -> C struct
 
 
+def _type_key(value):
+    """The types of value and of everything in it (a convention's fields):
+    values equal to one another (3840 and 3840.0) that convert differently
+    are kept apart."""
+    if isinstance(value, tuple):
+        return type(value), tuple(_type_key(v) for v in value)
+    return type(value)
+
+
 def convention_cdata(mod, c_type, value, function, argument):
     """The C struct (in module mod) of a convention argument: a convention,
     a preset or a preset's name. Each value a caller passes is converted and
     checked once; an unhashable one (a list) each time."""
     try:
-        key = (mod.__name__, c_type, type(value), value)
+        key = (mod.__name__, c_type, _type_key(value), value)
         cd = _CONVENTION_STRUCTS.get(key)
     except TypeError:
         return mod.ffi.new(c_type + " *", convention_value(value, c_type, function, argument))
@@ -741,7 +750,8 @@ class ElementFunction:
 
     def fast_value(self, k, v, f32):
         """(the C bytes of the k-th value argument given as v in the float32
-        or float64 build, whether _fast.c may keep them for v: v is hashable)."""
+        or float64 build, whether _fast.c may keep them for v's value and
+        type: v is a str, an int or an enum member, which cannot change)."""
         a, mod = self.value_args[k], _c32 if f32 else _c64
         c = self.c_value(a, v, mod, [])
         if a.role == _plan.CONST:
@@ -750,11 +760,7 @@ class ElementFunction:
             data = bytes(mod.ffi.buffer(c))
         else:  # STRING
             data = c + b"\0"
-        try:
-            hash(v)
-        except TypeError:
-            return data, False
-        return data, True
+        return data, type(v) in (str, int, bool) or isinstance(v, (enum.Enum, np.integer))
 
     def fast_warn(self, warnings, index, status, batch):
         """The StatusWarning of a call by _fast.c, from the caller's line."""

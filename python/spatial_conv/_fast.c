@@ -165,6 +165,14 @@ typedef struct {
   char *lo, *hi; /* [lo, hi): every byte of its elements */
 } View;
 
+/* What the call keeps of an array: its data, the stride in reals between
+   its elements (an input's), and the bytes it spans. */
+typedef struct {
+  char *data;
+  ptrdiff_t stride;
+  char *lo, *hi;
+} Span;
+
 static void set_span(View *v, int itemsize) {
   int d;
   v->lo = v->hi = v->data;
@@ -174,6 +182,15 @@ static void set_span(View *v, int itemsize) {
     else v->hi += reach;
   }
   v->hi += itemsize;
+}
+
+/* Clears a pending Exception (the general path will meet it again and
+   explain it): 0. Leaves any other (KeyboardInterrupt, SystemExit): -1. */
+static int clear_exception(void) {
+  if (!PyErr_Occurred()) return 0;
+  if (!PyErr_ExceptionMatches(PyExc_Exception)) return -1;
+  PyErr_Clear();
+  return 0;
 }
 
 /* torch's objects, looked up once torch is imported (a tensor exists) */
@@ -197,7 +214,7 @@ static int load_torch(void) {
 }
 
 static int is_tensor(PyObject *x) {
-  if (!tensor_type && strcmp(Py_TYPE(x)->tp_name, "Tensor") == 0 && load_torch() < 0) PyErr_Clear();
+  if (!tensor_type && strcmp(Py_TYPE(x)->tp_name, "Tensor") == 0 && load_torch() < 0) clear_exception();
   return tensor_type && (PyObject *)Py_TYPE(x) == tensor_type;
 }
 
@@ -247,12 +264,12 @@ static int tensor_view(PyObject *x, View *v) {
   Py_XDECREF(shape);
   Py_XDECREF(strides);
   Py_XDECREF(ptr);
-  if (!ok || PyErr_Occurred() || (uintptr_t)v->data % (uintptr_t)itemsize) goto no;
+  if (!ok || PyErr_Occurred() || !v->data || (uintptr_t)v->data % (uintptr_t)itemsize) goto no;
   v->writable = 1;
   set_span(v, itemsize);
   return 1;
 no:
-  PyErr_Clear();
+  clear_exception();
   return 0;
 }
 
@@ -296,10 +313,11 @@ static ptrdiff_t element_stride(const View *v, int batch_nd, int itemsize, int *
   return (ptrdiff_t)(stride / itemsize);
 }
 
-static int spans_overlap(const View *a, const View *b) { return a->lo < b->hi && b->lo < a->hi; }
+static int spans_overlap(const Span *a, const Span *b) { return a->lo < b->hi && b->lo < a->hi; }
 
 /* The C bytes of value step k's argument x for precision prec, copied to
-   out (at most VALUE_BYTES). 1: done, 0: the general path (it explains). */
+   out (at most VALUE_BYTES). 1: done, 0: the general path (it explains),
+   -1: an exception that is no Exception (KeyboardInterrupt) is raised. */
 static int value_bytes(Function *f, Py_ssize_t k, PyObject *x, int prec, char *out) {
   PyObject *cache = PyList_GET_ITEM(f->caches, 2 * k + prec), *hit, *got, *data;
   int cacheable;
@@ -309,18 +327,17 @@ static int value_bytes(Function *f, Py_ssize_t k, PyObject *x, int prec, char *o
     memcpy(out, PyBytes_AS_STRING(data), (size_t)PyBytes_GET_SIZE(data));
     return 1;
   }
-  PyErr_Clear();
+  if (clear_exception() < 0) return -1;
   got = PyObject_CallFunction(f->convert, "nOi", k, x, prec);
   if (!got || !PyArg_ParseTuple(got, "Sp", &data, &cacheable) ||
       PyBytes_GET_SIZE(data) > VALUE_BYTES) {
     Py_XDECREF(got);
-    PyErr_Clear();
-    return 0;
+    return clear_exception() < 0 ? -1 : 0;
   }
   memcpy(out, PyBytes_AS_STRING(data), (size_t)PyBytes_GET_SIZE(data));
   if (cacheable && !hit && PyDict_GET_SIZE(cache) < CACHE_LIMIT) {
     PyObject *entry = PyTuple_Pack(2, (PyObject *)Py_TYPE(x), data);
-    if (!entry || PyDict_SetItem(cache, x, entry) < 0) PyErr_Clear();
+    if (!entry || PyDict_SetItem(cache, x, entry) < 0) clear_exception();
     Py_XDECREF(entry);
   }
   Py_DECREF(got);
@@ -353,7 +370,8 @@ static int fits_result(const View *r, const npy_intp *batch, int batch_nd, const
 }
 
 typedef struct {
-  View views[MAX_ARRAYS];
+  Span in[MAX_ARRAYS];   /* the inputs, in the loop's order */
+  Span out[MAX_RESULTS]; /* the caller's out= arrays */
   void *p[MAX_ARRAYS];
   ptrdiff_t s[MAX_ARRAYS];
   const void *v[MAX_VALUES];
@@ -389,7 +407,8 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
   /* 1. the inputs: one dtype, one batch shape */
   for (i = 0; i < f->nsteps; ++i) {
     const Step *st = &f->steps[i];
-    View *v = &fr.views[nin];
+    Span *a = &fr.in[nin];
+    View view, *v = &view;
     PyObject *x;
     int inner = st->size ? 1 : 0;
     if (st->kind != STEP_IN) continue;
@@ -401,7 +420,7 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
     }
     ++nin;
     if (x == Py_None && st->nullable) {
-      v->data = NULL;
+      a->data = NULL;
       continue;
     }
     if (!view_of(x, v)) goto general;
@@ -415,8 +434,11 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
     } else if (v->nd - inner != batch_nd || memcmp(batch, v->dims, (size_t)batch_nd * sizeof *batch)) {
       goto general;
     }
+    a->data = v->data, a->lo = v->lo, a->hi = v->hi;
+    a->stride = element_stride(v, batch_nd, itemsize, &ok);
+    if (!ok) goto general;
   }
-  if (batch_nd < 0) goto general;
+  if (batch_nd < 0 || batch_nd + 2 > NPY_MAXDIMS) goto general;
   for (i = 0; i < batch_nd; ++i) count *= batch[i];
   if (count == 0) goto general;
   prec = typenum == NPY_FLOAT;
@@ -433,9 +455,9 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
   for (i = 0; i < f->nsteps && ok; ++i) {
     const Step *st = &f->steps[i];
     if (st->kind == STEP_IN) {
-      View *v = &fr.views[nin++];
-      fr.p[narr] = v->data;
-      fr.s[narr++] = !v->data || count == 1 ? 0 : element_stride(v, batch_nd, itemsize, &ok);
+      const Span *a = &fr.in[nin++];
+      fr.p[narr] = a->data;
+      fr.s[narr++] = a->data ? a->stride : 0;
     } else if (st->kind == STEP_OUT) {
       const npy_intp *inner = st->inner;
       if (out == Py_None) {
@@ -447,11 +469,12 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
       } else {
         PyObject *given = outs ? PyTuple_GET_ITEM(outs, out_at) : out;
         View r;
+        Span *o = &fr.out[out_at];
         scalar[out_at++] = batch_nd + st->inner_nd == 0;
         if (!view_of(given, &r) ||
             !fits_result(&r, batch, batch_nd, inner, st->inner_nd, typenum, itemsize))
           goto general;
-        fr.views[MAX_ARRAYS - out_at] = r; /* kept at the end, for the checks below */
+        o->data = r.data, o->lo = r.lo, o->hi = r.hi;
         fr.p[narr] = r.data;
       }
       fr.s[narr++] = st->size ? st->size : 1;
@@ -475,20 +498,22 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
       for (j = 0; j < 4; ++j) Py_DECREF(fields[j]);
       if (!results[nres++]) goto fail;
     } else {
-      if (!value_bytes(f, k++, PyTuple_GET_ITEM(args, st->pos), prec, fr.value[nval].bytes))
-        goto general;
+      int got;
+      if (st->pos >= PyTuple_GET_SIZE(args)) goto general;
+      got = value_bytes(f, k++, PyTuple_GET_ITEM(args, st->pos), prec, fr.value[nval].bytes);
+      if (got < 0) goto fail;
+      if (!got) goto general;
       fr.v[nval] = fr.value[nval].bytes;
       ++nval;
     }
   }
-  if (!ok) goto general;
   if (out_at) { /* every out= array against every input and every other out= array */
     Py_ssize_t a, b;
-    for (a = 1; a <= out_at; ++a) {
+    for (a = 0; a < out_at; ++a) {
       for (b = 0; b < nin; ++b)
-        if (fr.views[b].data && spans_overlap(&fr.views[MAX_ARRAYS - a], &fr.views[b])) goto general;
-      for (b = a + 1; b <= out_at; ++b)
-        if (spans_overlap(&fr.views[MAX_ARRAYS - a], &fr.views[MAX_ARRAYS - b])) goto general;
+        if (fr.in[b].data && spans_overlap(&fr.out[a], &fr.in[b])) goto general;
+      for (b = a + 1; b < out_at; ++b)
+        if (spans_overlap(&fr.out[a], &fr.out[b])) goto general;
     }
   }
   if (f->returns_real) {
@@ -553,7 +578,7 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
   for (i = 0; i < nres; ++i) PyTuple_SET_ITEM(ret, i, results[i]);
   return ret;
 general:
-  if (PyErr_Occurred()) PyErr_Clear();
+  if (clear_exception() < 0) goto fail;
   for (i = 0; i < nres; ++i) Py_DECREF(results[i]);
   Py_RETURN_NOTIMPLEMENTED;
 fail:

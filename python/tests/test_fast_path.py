@@ -82,6 +82,10 @@ LAYOUTS = {
     "2-d batch": lambda a: np.stack([np.stack([a, a]), np.stack([a, a])]),
     "empty batch": lambda a: np.zeros((0,) + a.shape),
     "NaN": lambda a: np.where(np.arange(a.size).reshape(a.shape) == 0, np.nan, a),
+    # each element's reals not contiguous, one element as well as a batch
+    "reals strided": lambda a: np.stack([a, a * 0.5], axis=-1)[..., 0] if a.ndim else a,
+    "reals reversed": lambda a: a[..., ::-1].copy()[..., ::-1] if a.ndim else a,
+    "reals broadcast": lambda a: np.broadcast_to(a.flat[0], a.shape) if a.size else a,
 }
 
 
@@ -383,3 +387,59 @@ def test_fast_path_report_layout_is_the_loops():
     for mod in (_c64, _c32):
         assert _fast.layout() == (mod.ffi.sizeof("spx_report"),
                                   *(mod.ffi.offsetof("spx_report", f) for f in fields))
+
+
+def test_fast_path_tensor_reals_strided():
+    """One quaternion as a column of a (4, 2) tensor: its reals 2 apart."""
+    torch = pytest.importorskip("torch")
+    q = np.array([[0.5, 9.0], [0.5, 9.0], [-0.5, 9.0], [0.5, 9.0]])
+    got = sc.quat_conj_wxyz(torch.from_numpy(q)[:, 0])
+    assert same(got.numpy(), sc.quat_conj_wxyz(q[:, 0].copy()))
+
+
+def test_fast_path_tensor_without_memory():
+    """A tensor whose data_ptr() is 0 (an efficient zero tensor) is not read
+    by the fast path: the general path takes it."""
+    torch = pytest.importorskip("torch")
+    make = getattr(torch, "_efficientzerotensor", None)
+    if make is None:
+        pytest.skip("this PyTorch has no efficient zero tensors")
+    z = make((2, 4), dtype=torch.float64)
+    assert z.data_ptr() == 0
+    assert sc.quat_conj_wxyz._impl.fast_call((z,), True, None) is _api._GENERAL
+
+
+def test_fast_path_keeps_no_value_that_can_change():
+    """An object that gives its enum value through __index__ is converted
+    at every call (it may change between calls); so is a convention, a
+    named tuple. A convention equal to one converted before (3840.0 ==
+    3840) but of other types is refused as the first time."""
+    q = np.array([[0.9, 0.1, -0.3, 0.2]])
+    f = sc.euler_from_quat_wxyz
+
+    class Seq:
+        def __init__(self, v):
+            self.v = v
+
+        def __index__(self):
+            return self.v
+    seq = Seq(int(sc.EULER_XYZ))
+    first = f(q, seq, sc.EULER_EXTRINSIC)
+    seq.v = int(sc.EULER_ZYX)
+    assert same(f(q, seq, sc.EULER_EXTRINSIC), f(q, sc.EULER_ZYX, sc.EULER_EXTRINSIC))
+    assert not same(first, f(q, seq, sc.EULER_EXTRINSIC))
+    pose, com = np.array([0.0, 0, 0, 1, 0, 0, 0]), np.zeros(3)
+    good = sc.state_convention_from_preset("mujoco_free").pose
+    bad = good._replace(layout=float(good.layout))
+    assert bad == good
+    sc.pose_convert(good, pose, good, com)
+    for call in (sc.pose_convert, sc.pose_convert._impl):
+        with pytest.raises(sc.Error, match="is not a value of spatial_conv.PoseLayout"):
+            call(good, pose, bad, com)
+
+
+def test_fast_path_declines_a_short_call():
+    """fast_call with fewer arguments than the function takes declines."""
+    q = np.array([[1.0, 0, 0, 0]])
+    assert sc.euler_from_quat_wxyz._impl.fast_call((q,), True, None) is _api._GENERAL
+    assert sc.quat_conj_wxyz._impl.fast_call((), True, None) is _api._GENERAL
