@@ -57,6 +57,7 @@ typedef struct {
   Py_ssize_t nsteps;
   Step *steps;
   int returns_real;
+  Py_ssize_t nouts;   /* OUT steps: the arrays out= gives */
   int out_ok;         /* out= is a parameter */
   PyObject *caches;   /* list: per VALUE step, per precision, dict value -> (type, bytes) */
   PyObject *convert;  /* convert(value step, value, float32) -> (bytes, cacheable) */
@@ -106,6 +107,7 @@ static PyObject *make_function(PyObject *self, PyObject *args) {
   f->entry[1] = (spx_entry)(uintptr_t)e32;
   f->returns_real = returns_real;
   f->out_ok = out_ok;
+  f->nouts = 0;
   f->nsteps = PyTuple_GET_SIZE(steps);
   f->steps = PyMem_Calloc((size_t)f->nsteps + 1, sizeof(Step));
   f->caches = PyList_New(0);
@@ -132,6 +134,7 @@ static PyObject *make_function(PyObject *self, PyObject *args) {
     s->inner[0] = x[5], s->inner[1] = x[6];
     narrays += s->kind == STEP_BODY_OUT ? 4 : s->kind != STEP_VALUE;
     nresults += s->kind == STEP_OUT || s->kind == STEP_BODY_OUT;
+    f->nouts += s->kind == STEP_OUT;
     if (s->kind == STEP_VALUE) {
       for (j = 0; j < 2; ++j) {
         PyObject *d = PyDict_New();
@@ -293,16 +296,25 @@ static int view_of(PyObject *x, View *v) {
   return is_tensor(x) && tensor_view(x, v);
 }
 
+/* 1 when the reals of v's axes from `first` on lie one after another, in
+   C order (an axis of one real may have any stride) */
+static int axes_packed(const View *v, int first, int itemsize) {
+  npy_intp expect = itemsize;
+  int d;
+  for (d = v->nd - 1; d >= first; --d) {
+    if (v->dims[d] > 1 && v->strides[d] != expect) return 0;
+    expect *= v->dims[d];
+  }
+  return 1;
+}
+
 /* The stride in reals between the elements of v (batch axes: the first
    batch_nd) when one stride walks them all and each element's reals are
    contiguous, else 0 with *ok = 0. One element: stride 0. */
 static ptrdiff_t element_stride(const View *v, int batch_nd, int itemsize, int *ok) {
-  npy_intp stride = 0, span = 1, expect = itemsize;
+  npy_intp stride = 0, span = 1;
   int d;
-  for (d = v->nd - 1; d >= batch_nd; --d) { /* the element's reals, one after another */
-    if (v->dims[d] > 1 && v->strides[d] != expect) *ok = 0;
-    expect *= v->dims[d];
-  }
+  if (!axes_packed(v, batch_nd, itemsize)) *ok = 0;
   for (d = batch_nd - 1; d >= 0; --d) {
     if (v->dims[d] == 1) continue;
     if (span == 1) stride = v->strides[d];
@@ -357,16 +369,10 @@ static PyObject *new_result(const npy_intp *batch, int batch_nd, const npy_intp 
    C-contiguous and writable. */
 static int fits_result(const View *r, const npy_intp *batch, int batch_nd, const npy_intp *inner,
                        int inner_nd, int typenum, int itemsize) {
-  int ok = r->typenum == typenum && r->writable && r->nd == batch_nd + inner_nd &&
-           !memcmp(r->dims, batch, (size_t)batch_nd * sizeof *batch) &&
-           !memcmp(r->dims + batch_nd, inner, (size_t)inner_nd * sizeof *inner);
-  npy_intp expect = itemsize;
-  int d;
-  for (d = r->nd - 1; ok && d >= 0; --d) {
-    if (r->dims[d] > 1 && r->strides[d] != expect) ok = 0;
-    expect *= r->dims[d];
-  }
-  return ok;
+  return r->typenum == typenum && r->writable && r->nd == batch_nd + inner_nd &&
+         !memcmp(r->dims, batch, (size_t)batch_nd * sizeof *batch) &&
+         !memcmp(r->dims + batch_nd, inner, (size_t)inner_nd * sizeof *inner) &&
+         axes_packed(r, 0, itemsize);
 }
 
 typedef struct {
@@ -444,15 +450,13 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
   prec = typenum == NPY_FLOAT;
   /* 2. the caller's result arrays */
   if (out != Py_None) {
-    Py_ssize_t want = 0;
-    for (i = 0; i < f->nsteps; ++i) want += f->steps[i].kind == STEP_OUT;
     if (PyTuple_Check(out)) outs = out, nouts = PyTuple_GET_SIZE(out);
     else nouts = 1;
-    if (nouts != want || (want > 1 && !outs)) goto general;
+    if (nouts != f->nouts) goto general;
   }
   /* 3. the loop's arguments, in its order */
   nin = 0;
-  for (i = 0; i < f->nsteps && ok; ++i) {
+  for (i = 0; i < f->nsteps; ++i) {
     const Step *st = &f->steps[i];
     if (st->kind == STEP_IN) {
       const Span *a = &fr.in[nin++];
