@@ -1,6 +1,22 @@
 # Settings shared by the tests and the examples (never by consumers).
 
-option(SPATIAL_CONV_REQUIRE_MUJOCO "Fail when MuJoCo is not found (CI)" OFF)
+# spconv_option(NAME DOC DEFAULT): option() whose default an environment
+# variable of the same name may set. CI runs the README's commands with the
+# ci preset's requirements set this way (.ci/run); a value from -D, a preset
+# or an existing cache wins over the environment.
+function(spconv_option name doc default)
+  if(DEFINED ENV{${name}})
+    set(default "$ENV{${name}}")
+  endif()
+  option(${name} "${doc}" ${default})
+endfunction()
+
+spconv_option(SPATIAL_CONV_REQUIRE_MUJOCO "Fail when MuJoCo is not found (CI)" OFF)
+# The Python package (python/): its pytest suite (tests/) and the examples
+# that pip-install it (examples/python). The sanitize, clang and coverage
+# presets, which build the C code differently, leave it out; so does CI's
+# second run of the README's commands (SPATIAL_CONV_PYTHON_TESTS=OFF).
+spconv_option(SPATIAL_CONV_PYTHON_TESTS "Build and test the Python package (python/) and run its examples" ON)
 option(SPATIAL_CONV_SANITIZE "Build tests and examples with ASan + UBSan" OFF)
 
 # Warnings every translation unit of ours must pass.
@@ -48,7 +64,7 @@ endif()
 # example, urdfdom 3.0 (liburdfdom-dev) for the URDF rpy cross-check. Each
 # found engine becomes an interface target spatial_conv_dev::<name>;
 # SPATIAL_CONV_REQUIRE_ENGINES makes a missing one an error (CI).
-option(SPATIAL_CONV_REQUIRE_ENGINES "Fail when Bullet, ODE, Orocos KDL or urdfdom is not found (CI)" OFF)
+spconv_option(SPATIAL_CONV_REQUIRE_ENGINES "Fail when Bullet, ODE, Orocos KDL or urdfdom is not found (CI)" OFF)
 find_package(PkgConfig QUIET)
 set(SPATIAL_CONV_ENGINES_MISSING "")
 foreach(_engine bullet ode urdfdom)
