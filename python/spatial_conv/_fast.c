@@ -14,7 +14,12 @@
 
    A value argument (an enum, an int, a convention, a string) is converted
    by the Python side once per value and type, and its C bytes are kept in
-   a dict per argument and precision. */
+   a dict per argument and precision.
+
+   A CPU tensor is read, and a tensor result made, through
+   spatial_conv._tensor (libtorch's C++ API, _tensor_api.h) where that
+   module was built for the PyTorch in use (SPX_TORCH_VERSION, set by
+   setup.py); otherwise through the tensor's Python attributes. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
@@ -22,6 +27,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "_tensor_api.h"
 
 /* the report of a loop: _build.REPORT (layout_matches() lets the package check) */
 typedef struct spx_report {
@@ -68,6 +75,10 @@ typedef struct {
 
 /* torch, once a tensor is seen */
 static PyObject *tensor_type, *torch_f64, *torch_f32, *torch_strided, *from_numpy;
+/* spatial_conv._tensor's interface, once a tensor is seen, where it was
+   built for this PyTorch; use_tensor_api: set_tensor_api() (tests) */
+static const spx_tensor_api *tensor_api;
+static int use_tensor_api = 1;
 static PyObject *s_requires_grad, *s_is_cpu, *s_layout, *s_is_neg, *s_dtype, *s_shape, *s_stride,
     *s_data_ptr;
 
@@ -196,6 +207,29 @@ static int clear_exception(void) {
   return 0;
 }
 
+/* spatial_conv._tensor's interface where it was built for this torch
+   (its __version__ is SPX_TORCH_VERSION); NULL otherwise, and when the
+   module cannot be imported */
+static const spx_tensor_api *load_tensor_api(PyObject *torch) {
+#ifdef SPX_TORCH_VERSION
+  PyObject *version = PyObject_GetAttrString(torch, "__version__"), *module = NULL, *capsule = NULL;
+  const spx_tensor_api *api = NULL;
+  if (version && PyUnicode_Check(version) &&
+      PyUnicode_CompareWithASCIIString(version, SPX_TORCH_VERSION) == 0)
+    module = PyImport_ImportModule("spatial_conv._tensor");
+  if (module) capsule = PyObject_GetAttrString(module, "_C_API");
+  if (capsule) api = (const spx_tensor_api *)PyCapsule_GetPointer(capsule, "spatial_conv._tensor._C_API");
+  Py_XDECREF(capsule); /* the module keeps it, and the interface is static */
+  Py_XDECREF(module);
+  Py_XDECREF(version);
+  clear_exception();
+  return api && api->version == SPX_TENSOR_API_VERSION ? api : NULL;
+#else
+  (void)torch;
+  return NULL;
+#endif
+}
+
 /* torch's objects, looked up once torch is imported (a tensor exists) */
 static int load_torch(void) {
   PyObject *name = PyUnicode_FromString("torch"), *torch;
@@ -208,6 +242,7 @@ static int load_torch(void) {
   torch_f32 = PyObject_GetAttrString(torch, "float32");
   torch_strided = PyObject_GetAttrString(torch, "strided");
   from_numpy = PyObject_GetAttrString(torch, "from_numpy");
+  tensor_api = load_tensor_api(torch);
   Py_DECREF(torch);
   if (!tensor_type || !torch_f64 || !torch_f32 || !torch_strided || !from_numpy) {
     Py_CLEAR(tensor_type);
@@ -246,7 +281,16 @@ static int int_tuple(PyObject *t, npy_intp *out, npy_intp scale) {
    negative bit) of float64 or float32. 1: filled, 0: not such a tensor. */
 static int tensor_view(PyObject *x, View *v) {
   PyObject *dtype, *layout, *shape, *strides, *ptr;
-  int itemsize, ok;
+  int itemsize, ok, is_float32;
+  if (tensor_api && use_tensor_api) {
+    if (!tensor_api->view(x, NPY_MAXDIMS, &is_float32, &v->nd, (ptrdiff_t *)v->dims,
+                          (ptrdiff_t *)v->strides, &v->data))
+      return 0;
+    v->typenum = is_float32 ? NPY_FLOAT : NPY_DOUBLE;
+    v->writable = 1;
+    set_span(v, is_float32 ? 4 : 8);
+    return 1;
+  }
   if (attr_true(x, s_requires_grad, 0) != 0 || attr_true(x, s_is_cpu, 0) != 1 ||
       attr_true(x, s_is_neg, 1) != 0)
     goto no;
@@ -286,8 +330,10 @@ static int view_of(PyObject *x, View *v) {
         !PyArray_ISALIGNED(a))
       return 0;
     v->nd = PyArray_NDIM(a);
-    memcpy(v->dims, PyArray_DIMS(a), (size_t)v->nd * sizeof(npy_intp));
-    memcpy(v->strides, PyArray_STRIDES(a), (size_t)v->nd * sizeof(npy_intp));
+    if (v->nd) { /* a 0-d array's dims and strides may be NULL */
+      memcpy(v->dims, PyArray_DIMS(a), (size_t)v->nd * sizeof(npy_intp));
+      memcpy(v->strides, PyArray_STRIDES(a), (size_t)v->nd * sizeof(npy_intp));
+    }
     v->data = PyArray_BYTES(a);
     v->writable = PyArray_ISWRITEABLE(a);
     set_span(v, (int)PyArray_ITEMSIZE(a));
@@ -356,13 +402,25 @@ static int value_bytes(Function *f, Py_ssize_t k, PyObject *x, int prec, char *o
   return 1;
 }
 
-/* A new array of shape batch + inner; its data and stride into p, s. */
+/* A new result of shape batch + inner, C-contiguous: a tensor (made by
+   spatial_conv._tensor) when as_tensor, else a NumPy array; its memory
+   into *data. */
 static PyObject *new_result(const npy_intp *batch, int batch_nd, const npy_intp *inner,
-                            int inner_nd, int typenum) {
+                            int inner_nd, int typenum, int as_tensor, void **data) {
   npy_intp dims[NPY_MAXDIMS + 2];
+  PyObject *r;
+  char *memory = NULL;
   memcpy(dims, batch, (size_t)batch_nd * sizeof *dims);
-  memcpy(dims + batch_nd, inner, (size_t)inner_nd * sizeof *dims);
-  return PyArray_EMPTY(batch_nd + inner_nd, dims, typenum, 0);
+  if (inner_nd) memcpy(dims + batch_nd, inner, (size_t)inner_nd * sizeof *dims); /* NULL when none */
+  if (as_tensor) {
+    r = (PyObject *)tensor_api->empty(typenum == NPY_FLOAT, batch_nd + inner_nd, (ptrdiff_t *)dims,
+                                      &memory);
+  } else {
+    r = PyArray_EMPTY(batch_nd + inner_nd, dims, typenum, 0);
+    if (r) memory = PyArray_BYTES((PyArrayObject *)r);
+  }
+  *data = memory;
+  return r;
 }
 
 /* Whether view r is exactly a result of shape batch + inner, of typenum,
@@ -397,7 +455,7 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
   int scalar[MAX_RESULTS]; /* result i is 0-d: given as a scalar */
   Frame fr;
   npy_intp batch[NPY_MAXDIMS];
-  int batch_nd = -1, typenum = -1, itemsize = 0, prec, torch_in = 0, check_finite, nres = 0;
+  int batch_nd = -1, typenum = -1, itemsize = 0, prec, torch_in = 0, as_tensor, check_finite, nres = 0;
   int nin = 0, narr = 0, nval = 0, ok = 1, status;
   npy_intp count = 1;
   Py_ssize_t i, k = 0, nouts = 0, out_at = 0;
@@ -448,6 +506,7 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
   for (i = 0; i < batch_nd; ++i) count *= batch[i];
   if (count == 0) goto general;
   prec = typenum == NPY_FLOAT;
+  as_tensor = torch_in && tensor_api && use_tensor_api; /* results made as tensors */
   /* 2. the caller's result arrays */
   if (out != Py_None) {
     if (PyTuple_Check(out)) outs = out, nouts = PyTuple_GET_SIZE(out);
@@ -465,11 +524,10 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
     } else if (st->kind == STEP_OUT) {
       const npy_intp *inner = st->inner;
       if (out == Py_None) {
-        PyObject *r = new_result(batch, batch_nd, inner, st->inner_nd, typenum);
+        PyObject *r = new_result(batch, batch_nd, inner, st->inner_nd, typenum, as_tensor, &fr.p[narr]);
         if (!r) goto fail;
         scalar[nres] = batch_nd + st->inner_nd == 0;
         results[nres++] = r;
-        fr.p[narr] = PyArray_DATA((PyArrayObject *)r);
       } else {
         PyObject *given = outs ? PyTuple_GET_ITEM(outs, out_at) : out;
         View r;
@@ -488,12 +546,11 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
       int j;
       for (j = 0; j < 4; ++j) {
         inner = BODY_SIZES[j];
-        fields[j] = new_result(batch, batch_nd, &inner, 1, typenum);
+        fields[j] = new_result(batch, batch_nd, &inner, 1, typenum, as_tensor, &fr.p[narr]);
         if (!fields[j]) {
           while (j--) Py_DECREF(fields[j]);
           goto fail;
         }
-        fr.p[narr] = PyArray_DATA((PyArrayObject *)fields[j]);
         fr.s[narr++] = BODY_SIZES[j];
       }
       scalar[nres] = 0;
@@ -521,11 +578,10 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
     }
   }
   if (f->returns_real) {
-    PyObject *r = new_result(batch, batch_nd, NULL, 0, typenum);
+    PyObject *r = new_result(batch, batch_nd, NULL, 0, typenum, as_tensor, &fr.p[narr]);
     if (!r) goto fail;
     scalar[nres] = batch_nd == 0;
     results[nres++] = r;
-    fr.p[narr] = PyArray_DATA((PyArrayObject *)r);
     fr.s[narr++] = 1;
   }
   /* 4. the loop, without the GIL when it is long */
@@ -562,19 +618,20 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
   }
   for (i = 0; i < nres; ++i) {
     PyObject *r = results[i], *converted = NULL;
-    if (scalar[i]) { /* r[()] */
+    if (torch_in) { /* a tensor (0-d for a scalar) */
+      if (is_tensor(r)) continue; /* made as a tensor, or given as out= */
+      if (!PyArray_CheckExact(r)) converted = PyObject_CallOneArg(f->to_torch, r);
+      else if (tensor_api && use_tensor_api) converted = (PyObject *)tensor_api->from_array(r);
+      else converted = PyObject_CallOneArg(from_numpy, r);
+    } else if (scalar[i]) { /* r[()] */
       PyObject *empty = PyTuple_New(0);
       converted = empty ? PyObject_GetItem(r, empty) : NULL;
       Py_XDECREF(empty);
-      if (!converted) goto fail;
-      Py_DECREF(r), r = results[i] = converted;
+    } else {
+      continue;
     }
-    if (torch_in) {
-      converted = PyArray_CheckExact(r) ? PyObject_CallOneArg(from_numpy, r)
-                                        : PyObject_CallOneArg(f->to_torch, r);
-      if (!converted) goto fail;
-      Py_DECREF(r), results[i] = converted;
-    }
+    if (!converted) goto fail;
+    Py_DECREF(r), results[i] = converted;
   }
   if (nres == 1) return results[0];
   ret = PyTuple_New(nres);
@@ -588,6 +645,22 @@ general:
 fail:
   for (i = 0; i < nres; ++i) Py_XDECREF(results[i]);
   return NULL;
+}
+
+/* set_tensor_api(on): whether tensors go through spatial_conv._tensor (when
+   loaded) or their Python attributes, for the tests of both; the state
+   before. tensor_api(): whether spatial_conv._tensor is loaded. */
+static PyObject *set_tensor_api(PyObject *self, PyObject *on) {
+  int before = use_tensor_api, now = PyObject_IsTrue(on);
+  (void)self;
+  if (now < 0) return NULL;
+  use_tensor_api = now;
+  return PyBool_FromLong(before);
+}
+
+static PyObject *tensor_api_loaded(PyObject *self, PyObject *unused) {
+  (void)self, (void)unused;
+  return PyBool_FromLong(tensor_api != NULL);
 }
 
 /* layout(): (sizeof, offsets...) of spx_report as compiled here */
@@ -605,6 +678,9 @@ static PyMethodDef methods[] = {
     {"call", (PyCFunction)(void (*)(void))call, METH_FASTCALL,
      "call(function, args, check_finite, out): the result, or NotImplemented"},
     {"layout", layout, METH_NOARGS, "the sizeof and field offsets of spx_report"},
+    {"set_tensor_api", set_tensor_api, METH_O,
+     "set_tensor_api(on): read tensors through spatial_conv._tensor (where loaded); the state before"},
+    {"tensor_api", tensor_api_loaded, METH_NOARGS, "whether spatial_conv._tensor is loaded"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "spatial_conv._fast",
@@ -614,6 +690,10 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "spatial_conv._fast",
 PyMODINIT_FUNC PyInit__fast(void) {
   PyObject *m;
   import_array();
+  if (sizeof(npy_intp) != sizeof(ptrdiff_t)) {
+    PyErr_SetString(PyExc_ImportError, "spatial_conv._fast: npy_intp is not ptrdiff_t's size");
+    return NULL;
+  }
   if (PyType_Ready(&FunctionType) < 0) return NULL;
   s_requires_grad = PyUnicode_InternFromString("requires_grad");
   s_is_cpu = PyUnicode_InternFromString("is_cpu");

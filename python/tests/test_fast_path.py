@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import spatial_conv as sc
-from spatial_conv import _api
+from spatial_conv import _api, _fast
 import test_every_function as every
 from test_fuzz import same
 
@@ -30,6 +30,26 @@ def element_cases():
 
 
 CASES = element_cases()
+
+
+def libtorch_reader_loaded(torch):
+    """Whether _fast.c reads tensors through spatial_conv._tensor (loaded
+    when a call first meets a tensor)."""
+    sc.quat_conj_wxyz(torch.zeros(1, 4, dtype=torch.float64))
+    return _fast.tensor_api()
+
+
+@pytest.fixture(params=["libtorch", "attributes"])
+def tensor_reader(request):
+    """torch, with _fast.c reading tensors through spatial_conv._tensor
+    (libtorch's C++ API) or through their Python attributes: each tensor
+    test runs with both."""
+    torch = pytest.importorskip("torch")
+    if request.param == "libtorch" and not libtorch_reader_loaded(torch):
+        pytest.skip("spatial_conv._tensor was not built (Debian: apt-get install libtorch-dev)")
+    before = _fast.set_tensor_api(request.param == "libtorch")
+    yield torch
+    _fast.set_tensor_api(before)
 
 
 def outcome(call):
@@ -177,8 +197,8 @@ def test_fast_path_out_in_place_and_overlap():
                 assert same(runs[0][0], runs[1][0]), what
 
 
-def test_fast_path_tensors():
-    torch = pytest.importorskip("torch")
+def test_fast_path_tensors(tensor_reader):
+    torch = tensor_reader
     for c in CASES:
         f = getattr(sc, c.name)
         args = mapped(f, c.args, lambda a: torch.from_numpy(np.ascontiguousarray(a)))
@@ -322,10 +342,10 @@ def test_fast_path_out_and_views_of_arrays_owning_their_memory():
         f(qvel, inside, ipos, out=buf)
 
 
-def test_fast_path_strided_tensors():
+def test_fast_path_strided_tensors(tensor_reader):
     """A CPU tensor that is not contiguous (a column view of engine rows)
     is read through its NumPy view, with the results of contiguous copies."""
-    torch = pytest.importorskip("torch")
+    torch = tensor_reader
     qpos = torch.tensor([[0.0, 0, 0, 0.5, 0.1, -0.3, 0.8], [1, 2, 3, 0.2, 0.4, 0.6, 0.1]])
     q = qpos[:, 3:7]
     assert not q.is_contiguous()
@@ -334,10 +354,10 @@ def test_fast_path_strided_tensors():
     assert same(got.numpy(), sc.quat_xyzw_from_wxyz(q.contiguous().numpy()))
 
 
-def test_fast_path_out_returns_as_the_general_path():
+def test_fast_path_out_returns_as_the_general_path(tensor_reader):
     """out=(arr,) for one result returns arr; tensor inputs with a NumPy
     out= return a tensor sharing out's memory, as the general path does."""
-    torch = pytest.importorskip("torch")
+    torch = tensor_reader
     q = np.array([[0.5, 0.5, -0.5, 0.5], [1.0, 0.0, 0.0, 0.0]])
     f = sc.quat_xyzw_from_wxyz
     for inputs in (q, torch.tensor(q)):
@@ -366,11 +386,11 @@ def test_fast_path_values_kept_by_value_and_type():
         f(q, float(seq), sc.EULER_EXTRINSIC)
 
 
-def test_fast_path_tensor_out():
+def test_fast_path_tensor_out(tensor_reader):
     """CPU tensors in and a CPU tensor as out=: written where it lies and
     returned itself; a tensor that needs grad, or one of the other dtype,
     goes to the general path."""
-    torch = pytest.importorskip("torch")
+    torch = tensor_reader
     q = torch.tensor([[0.5, 0.5, -0.5, 0.5], [1.0, 0.0, 0.0, 0.0]], dtype=torch.float64)
     f = sc.quat_xyzw_from_wxyz
     out = torch.empty(2, 4, dtype=torch.float64)
@@ -389,24 +409,62 @@ def test_fast_path_report_layout_is_the_loops():
                                   *(mod.ffi.offsetof("spx_report", f) for f in fields))
 
 
-def test_fast_path_tensor_reals_strided():
+def test_fast_path_tensor_reals_strided(tensor_reader):
     """One quaternion as a column of a (4, 2) tensor: its reals 2 apart."""
-    torch = pytest.importorskip("torch")
+    torch = tensor_reader
     q = np.array([[0.5, 9.0], [0.5, 9.0], [-0.5, 9.0], [0.5, 9.0]])
     got = sc.quat_conj_wxyz(torch.from_numpy(q)[:, 0])
     assert same(got.numpy(), sc.quat_conj_wxyz(q[:, 0].copy()))
 
 
-def test_fast_path_tensor_without_memory():
+def test_fast_path_tensor_without_memory(tensor_reader):
     """A tensor whose data_ptr() is 0 (an efficient zero tensor) is not read
     by the fast path: the general path takes it."""
-    torch = pytest.importorskip("torch")
+    torch = tensor_reader
     make = getattr(torch, "_efficientzerotensor", None)
     if make is None:
         pytest.skip("this PyTorch has no efficient zero tensors")
     z = make((2, 4), dtype=torch.float64)
     assert z.data_ptr() == 0
     assert sc.quat_conj_wxyz._impl.fast_call((z,), True, None) is _api._GENERAL
+
+
+def test_fast_path_reads_tensors_through_libtorch():
+    """Where spatial_conv._tensor was built (libtorch's C++ headers found),
+    it is built for the PyTorch in use and _fast.c reads tensors through it."""
+    torch = pytest.importorskip("torch")
+    try:
+        from spatial_conv import _tensor
+    except ImportError:
+        pytest.skip("spatial_conv._tensor was not built (Debian: apt-get install libtorch-dev)")
+    assert _tensor.TORCH_VERSION == torch.__version__
+    assert libtorch_reader_loaded(torch)
+
+
+def declined_tensors(torch):
+    """(what, tensor) that the fast path must leave to the general path."""
+    q = torch.tensor([[0.5, 0.5, -0.5, 0.5], [1.0, 0.0, 0.0, 0.0]], dtype=torch.float64)
+    cases = [("needs grad", q.clone().requires_grad_()),
+             ("view of a tensor that needs grad", q.clone().requires_grad_()[:, :]),
+             ("a subclass (Parameter)", torch.nn.Parameter(q.clone(), requires_grad=False)),
+             ("float16", q.half()), ("int64", q.long()), ("complex", q.to(torch.complex128)),
+             ("meta", q.to("meta")), ("sparse", q.to_sparse())]
+    neg_view = getattr(torch, "_neg_view", None)
+    if neg_view is not None:
+        cases.append(("negative bit", neg_view(q)))
+    return cases
+
+
+def test_fast_path_declines_tensors_it_cannot_read(tensor_reader):
+    """Tensors that need grad, of a subclass, of another dtype, not on the
+    CPU, sparse or with the negative bit, given as inputs or as out=, are
+    left to the general path (which takes them or explains the refusal)."""
+    torch = tensor_reader
+    f = sc.quat_xyzw_from_wxyz
+    q = torch.zeros(2, 4, dtype=torch.float64)
+    for what, t in declined_tensors(torch):
+        assert f._impl.fast_call((t,), True, None) is _api._GENERAL, what
+        assert f._impl.fast_call((q,), True, t) is _api._GENERAL, f"out= {what}"
 
 
 def test_fast_path_keeps_no_value_that_can_change():

@@ -39,6 +39,8 @@ def test_sdist_carries_the_header(tmp_path):
         registry = tar.extractfile(f"{root}/spatial_conv/share/conventions.json").read()
         assert f"{root}/spatial_conv/__init__.pyi" in names
         assert f"{root}/spatial_conv/py.typed" in names
+        for source in ("_fast.c", "_tensor.cpp", "_tensor_api.h"):  # the hand-written extensions
+            assert f"{root}/spatial_conv/{source}" in names, source
         tar.extractall(tmp_path / "unpacked")
     with open(REPO_HEADER, "rb") as f:
         assert header == f.read()
