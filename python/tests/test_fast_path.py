@@ -429,6 +429,19 @@ def test_fast_path_tensor_without_memory(tensor_reader):
     assert sc.quat_conj_wxyz._impl.fast_call((z,), True, None) is _api._GENERAL
 
 
+def test_fast_path_large_tensor_results(tensor_reader):
+    """Tensor results of 4 MiB and more are made as NumPy arrays and
+    wrapped (huge pages), smaller ones directly as tensors: both are
+    tensors with the results of the same call on arrays."""
+    torch = tensor_reader
+    rng = np.random.default_rng(7)
+    for n in ((1 << 17) - 1, 1 << 17, 1 << 18):  # results just under, at and over 4 MiB
+        q = rng.normal(size=(n, 4))
+        got = sc.quat_conj_wxyz(torch.from_numpy(q))
+        assert isinstance(got, torch.Tensor) and got.dtype == torch.float64 and got.is_contiguous()
+        assert same(got.numpy(), sc.quat_conj_wxyz(q)), n
+
+
 def test_fast_path_reads_tensors_through_libtorch():
     """Where spatial_conv._tensor was built (libtorch's C++ headers found),
     it is built for the PyTorch in use and _fast.c reads tensors through it."""
