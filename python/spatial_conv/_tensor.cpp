@@ -10,7 +10,7 @@
 #include <stdexcept>
 
 #include <ATen/core/Tensor.h>
-#include <ATen/ops/empty.h>
+#include <ATen/EmptyTensor.h>
 #include <torch/csrc/autograd/python_variable.h>
 #include <torch/csrc/utils/tensor_numpy.h>
 
@@ -61,8 +61,9 @@ void *empty(int is_float32, int nd, const ptrdiff_t *dims, char **data) {
     int64_t sizes[64];
     if (nd < 0 || nd > 64) throw std::length_error("spatial_conv._tensor: too many axes");
     for (int i = 0; i < nd; ++i) sizes[i] = static_cast<int64_t>(dims[i]);
-    at::Tensor t = at::empty(at::IntArrayRef(sizes, static_cast<size_t>(nd)),
-                             at::TensorOptions().dtype(is_float32 ? at::kFloat : at::kDouble));
+    // the CPU allocation at::empty dispatches to, without the dispatch
+    at::TensorBase t = at::detail::empty_cpu(at::IntArrayRef(sizes, static_cast<size_t>(nd)),
+                                             is_float32 ? at::kFloat : at::kDouble);
     *data = static_cast<char *>(t.data_ptr());
     return THPVariable_Wrap(std::move(t));
   } catch (const std::bad_alloc &) {

@@ -460,7 +460,10 @@ def check(op, dtype):
 # ------------------------------------------------------------------- timing
 
 def calibrate(fn, target):
-    """Calls per sample so that one sample takes about `target` seconds."""
+    """Calls per sample so that one sample takes about `target` seconds,
+    after one call (whose one-time work, such as a module loaded on the
+    first tensor, would otherwise make the samples a single call each)."""
+    fn(1)
     k = 1
     while True:
         t0 = time.perf_counter()
