@@ -54,7 +54,7 @@ def tensor_extension():
     reads tensors through their Python attributes."""
     try:
         import torch
-    except ImportError:
+    except Exception:  # not installed, or installed and broken: no _tensor
         return None, None
     root = os.path.dirname(torch.__file__)
     include, lib = os.path.join(root, "include"), os.path.join(root, "lib")

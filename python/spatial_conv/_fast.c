@@ -413,12 +413,14 @@ static PyObject *new_result(const npy_intp *batch, int batch_nd, const npy_intp 
   npy_intp dims[NPY_MAXDIMS + 2];
   PyObject *r;
   char *memory = NULL;
+  const size_t large = (size_t)1 << 22;
   size_t bytes = typenum == NPY_FLOAT ? 4 : 8;
   int i;
   memcpy(dims, batch, (size_t)batch_nd * sizeof *dims);
   if (inner_nd) memcpy(dims + batch_nd, inner, (size_t)inner_nd * sizeof *dims); /* NULL when none */
-  for (i = 0; i < batch_nd + inner_nd; ++i) bytes *= (size_t)dims[i];
-  if (as_tensor && bytes < ((size_t)1 << 22)) {
+  for (i = 0; i < batch_nd + inner_nd && bytes < large; ++i) /* both factors < 2^22: no overflow */
+    bytes = (size_t)dims[i] < large ? bytes * (size_t)dims[i] : large;
+  if (as_tensor && bytes < large) {
     r = (PyObject *)tensor_api->empty(typenum == NPY_FLOAT, batch_nd + inner_nd, (ptrdiff_t *)dims,
                                       &memory);
   } else {
@@ -531,7 +533,7 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
       const npy_intp *inner = st->inner;
       if (out == Py_None) {
         PyObject *r = new_result(batch, batch_nd, inner, st->inner_nd, typenum, as_tensor, &fr.p[narr]);
-        if (!r) goto fail;
+        if (!r) goto general; /* too large: the general path says so */
         scalar[nres] = batch_nd + st->inner_nd == 0;
         results[nres++] = r;
       } else {
@@ -555,7 +557,7 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
         fields[j] = new_result(batch, batch_nd, &inner, 1, typenum, as_tensor, &fr.p[narr]);
         if (!fields[j]) {
           while (j--) Py_DECREF(fields[j]);
-          goto fail;
+          goto general;
         }
         fr.s[narr++] = BODY_SIZES[j];
       }
@@ -585,7 +587,7 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
   }
   if (f->returns_real) {
     PyObject *r = new_result(batch, batch_nd, NULL, 0, typenum, as_tensor, &fr.p[narr]);
-    if (!r) goto fail;
+    if (!r) goto general;
     scalar[nres] = batch_nd == 0;
     results[nres++] = r;
     fr.s[narr++] = 1;
@@ -623,19 +625,21 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
     }
   }
   for (i = 0; i < nres; ++i) {
-    PyObject *r = results[i], *converted = NULL;
-    if (torch_in) { /* a tensor (0-d for a scalar) */
-      if (is_tensor(r)) continue; /* made as a tensor, or given as out= */
-      if (!PyArray_CheckExact(r)) converted = PyObject_CallOneArg(f->to_torch, r);
-      else if (tensor_api && use_tensor_api) converted = (PyObject *)tensor_api->from_array(r);
-      else converted = PyObject_CallOneArg(from_numpy, r);
-    } else if (scalar[i]) { /* r[()] */
+    PyObject *r = results[i], *converted;
+    /* a 0-d result as r[()]: a scalar, or for tensor inputs a 0-d tensor
+       (one the call made already is one; an out= one is indexed, as the
+       general path does) */
+    if (scalar[i] && (!torch_in || out != Py_None)) {
       PyObject *empty = PyTuple_New(0);
       converted = empty ? PyObject_GetItem(r, empty) : NULL;
       Py_XDECREF(empty);
-    } else {
-      continue;
+      if (!converted) goto fail;
+      Py_DECREF(r), r = results[i] = converted;
     }
+    if (!torch_in || is_tensor(r)) continue; /* a tensor made as one, or given as out= */
+    if (!PyArray_CheckExact(r)) converted = PyObject_CallOneArg(f->to_torch, r);
+    else if (tensor_api && use_tensor_api) converted = (PyObject *)tensor_api->from_array(r);
+    else converted = PyObject_CallOneArg(from_numpy, r);
     if (!converted) goto fail;
     Py_DECREF(r), results[i] = converted;
   }

@@ -45,13 +45,27 @@ int view(void *object, int max_nd, int *is_float32, int *nd, ptrdiff_t *dims, pt
   }
 }
 
-void *from_array(void *array) {
+// A C++ exception as a Python one: MemoryError, or RuntimeError with the
+// message (PyTorch's without its C++ backtrace).
+void set_error() {
   try {
-    return THPVariable_Wrap(torch::utils::tensor_from_numpy(static_cast<PyObject *>(array)));
+    throw;
+  } catch (const std::bad_alloc &) {
+    PyErr_NoMemory();
+  } catch (const c10::Error &e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what_without_backtrace());
   } catch (const std::exception &e) {
     PyErr_SetString(PyExc_RuntimeError, e.what());
   } catch (...) {
-    PyErr_SetString(PyExc_RuntimeError, "spatial_conv._tensor: torch.from_numpy failed");
+    PyErr_SetString(PyExc_RuntimeError, "spatial_conv._tensor: an unknown C++ exception");
+  }
+}
+
+void *from_array(void *array) {
+  try {
+    return THPVariable_Wrap(torch::utils::tensor_from_numpy(static_cast<PyObject *>(array)));
+  } catch (...) {
+    set_error();
   }
   return nullptr;
 }
@@ -66,10 +80,8 @@ void *empty(int is_float32, int nd, const ptrdiff_t *dims, char **data) {
                                              is_float32 ? at::kFloat : at::kDouble);
     *data = static_cast<char *>(t.data_ptr());
     return THPVariable_Wrap(std::move(t));
-  } catch (const std::bad_alloc &) {
-    PyErr_NoMemory();
-  } catch (const std::exception &e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
+  } catch (...) {
+    set_error();
   }
   return nullptr;
 }
@@ -87,9 +99,12 @@ PyMODINIT_FUNC PyInit__tensor(void) {
   if (!m) return nullptr;
   PyObject *capsule = PyCapsule_New(const_cast<spx_tensor_api *>(&api), "spatial_conv._tensor._C_API",
                                     nullptr);
-  if (PyModule_AddObject(m, "_C_API", capsule) < 0 ||
-      PyModule_AddStringConstant(m, "TORCH_VERSION", SPX_TORCH_VERSION) < 0) {
+  if (!capsule || PyModule_AddObject(m, "_C_API", capsule) < 0) { // which takes capsule on success
     Py_XDECREF(capsule);
+    Py_DECREF(m);
+    return nullptr;
+  }
+  if (PyModule_AddStringConstant(m, "TORCH_VERSION", SPX_TORCH_VERSION) < 0) {
     Py_DECREF(m);
     return nullptr;
   }

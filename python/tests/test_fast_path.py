@@ -429,6 +429,27 @@ def test_fast_path_tensor_without_memory(tensor_reader):
     assert sc.quat_conj_wxyz._impl.fast_call((z,), True, None) is _api._GENERAL
 
 
+def test_fast_path_zero_d_out_with_tensors(tensor_reader):
+    """Tensor inputs with a 0-d out= (the angle of one quaternion): the
+    results are the general path's: out[()] for each, so a NumPy out's
+    value comes back as a new 0-d tensor and a tensor out as a view of it."""
+    torch = tensor_reader
+    q = torch.tensor([0.9, 0.1, -0.3, 0.2], dtype=torch.float64)
+    q = q / q.norm()
+    f = sc.axis_angle_from_quat_wxyz
+
+    def shares(result, out):
+        return np.shares_memory(np.asarray(result), np.asarray(out))
+
+    for make in (np.empty, lambda shape: torch.empty(shape, dtype=torch.float64)):
+        fast_outs, general_outs = (make(3), make(())), (make(3), make(()))
+        assert f._impl.fast_call((q,), True, fast_outs) is not _api._GENERAL
+        fast, general = f(q, out=fast_outs), f._impl(q, out=general_outs)
+        for a, b, fo, go in zip(fast, general, fast_outs, general_outs):
+            assert type(a) is type(b) and same(np.asarray(a), np.asarray(b))
+            assert shares(a, fo) == shares(b, go)
+
+
 def test_fast_path_large_tensor_results(tensor_reader):
     """Tensor results of 4 MiB and more are made as NumPy arrays and
     wrapped (huge pages), smaller ones directly as tensors: both are
@@ -478,6 +499,12 @@ def test_fast_path_declines_tensors_it_cannot_read(tensor_reader):
     for what, t in declined_tensors(torch):
         assert f._impl.fast_call((t,), True, None) is _api._GENERAL, what
         assert f._impl.fast_call((q,), True, t) is _api._GENERAL, f"out= {what}"
+    # a batch whose results cannot be allocated (2^60 quaternions, one
+    # real each, broadcast): the general path's Error, naming the argument
+    huge = torch.tensor([1.0, 0.0, 0.0, 0.0], dtype=torch.float64).expand(1 << 60, 4)
+    assert f._impl.fast_call((huge,), True, None) is _api._GENERAL
+    with pytest.raises(sc.Error, match="q_wxyz"):
+        f(huge)
 
 
 def test_fast_path_keeps_no_value_that_can_change():
