@@ -79,6 +79,10 @@ static PyObject *tensor_type, *torch_f64, *torch_f32, *torch_strided, *from_nump
    built for this PyTorch; use_tensor_api: set_tensor_api() (tests) */
 static const spx_tensor_api *tensor_api;
 static int use_tensor_api = 1;
+
+/* the interface tensors go through now: tensor_api, unless the tests
+   switched it off; NULL for the Python attributes */
+static const spx_tensor_api *active_tensor_api(void) { return use_tensor_api ? tensor_api : NULL; }
 static PyObject *s_requires_grad, *s_is_cpu, *s_layout, *s_is_neg, *s_dtype, *s_shape, *s_stride,
     *s_data_ptr;
 
@@ -282,9 +286,10 @@ static int int_tuple(PyObject *t, npy_intp *out, npy_intp scale) {
 static int tensor_view(PyObject *x, View *v) {
   PyObject *dtype, *layout, *shape, *strides, *ptr;
   int itemsize, ok, is_float32;
-  if (tensor_api && use_tensor_api) {
-    if (!tensor_api->view(x, NPY_MAXDIMS, &is_float32, &v->nd, (ptrdiff_t *)v->dims,
-                          (ptrdiff_t *)v->strides, &v->data))
+  const spx_tensor_api *api = active_tensor_api();
+  if (api) {
+    if (!api->view(x, NPY_MAXDIMS, &is_float32, &v->nd, (ptrdiff_t *)v->dims, (ptrdiff_t *)v->strides,
+                   &v->data))
       return 0;
     v->typenum = is_float32 ? NPY_FLOAT : NPY_DOUBLE;
     v->writable = 1;
@@ -402,6 +407,16 @@ static int value_bytes(Function *f, Py_ssize_t k, PyObject *x, int prec, char *o
   return 1;
 }
 
+/* Whether an array of shape dims[0..nd) and typenum takes under 4 MiB. */
+static int under_4_mib(const npy_intp *dims, int nd, int typenum) {
+  const size_t large = (size_t)1 << 22;
+  size_t bytes = typenum == NPY_FLOAT ? 4 : 8;
+  int i;
+  for (i = 0; i < nd && bytes < large; ++i) /* both factors < 2^22: no overflow */
+    bytes = (size_t)dims[i] < large ? bytes * (size_t)dims[i] : large;
+  return bytes < large;
+}
+
 /* A new result of shape batch + inner, C-contiguous: a tensor (made by
    spatial_conv._tensor) when as_tensor and it is smaller than 4 MiB, else
    a NumPy array (which the caller wraps as a tensor); its memory into
@@ -413,14 +428,9 @@ static PyObject *new_result(const npy_intp *batch, int batch_nd, const npy_intp 
   npy_intp dims[NPY_MAXDIMS + 2];
   PyObject *r;
   char *memory = NULL;
-  const size_t large = (size_t)1 << 22;
-  size_t bytes = typenum == NPY_FLOAT ? 4 : 8;
-  int i;
   memcpy(dims, batch, (size_t)batch_nd * sizeof *dims);
   if (inner_nd) memcpy(dims + batch_nd, inner, (size_t)inner_nd * sizeof *dims); /* NULL when none */
-  for (i = 0; i < batch_nd + inner_nd && bytes < large; ++i) /* both factors < 2^22: no overflow */
-    bytes = (size_t)dims[i] < large ? bytes * (size_t)dims[i] : large;
-  if (as_tensor && bytes < large) {
+  if (as_tensor && under_4_mib(dims, batch_nd + inner_nd, typenum)) {
     r = (PyObject *)tensor_api->empty(typenum == NPY_FLOAT, batch_nd + inner_nd, (ptrdiff_t *)dims,
                                       &memory);
   } else {
@@ -514,7 +524,7 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
   for (i = 0; i < batch_nd; ++i) count *= batch[i];
   if (count == 0) goto general;
   prec = typenum == NPY_FLOAT;
-  as_tensor = torch_in && tensor_api && use_tensor_api; /* results made as tensors */
+  as_tensor = torch_in && active_tensor_api(); /* results made as tensors */
   /* 2. the caller's result arrays */
   if (out != Py_None) {
     if (PyTuple_Check(out)) outs = out, nouts = PyTuple_GET_SIZE(out);
@@ -638,7 +648,7 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
     }
     if (!torch_in || is_tensor(r)) continue; /* a tensor made as one, or given as out= */
     if (!PyArray_CheckExact(r)) converted = PyObject_CallOneArg(f->to_torch, r);
-    else if (tensor_api && use_tensor_api) converted = (PyObject *)tensor_api->from_array(r);
+    else if (active_tensor_api()) converted = (PyObject *)tensor_api->from_array(r);
     else converted = PyObject_CallOneArg(from_numpy, r);
     if (!converted) goto fail;
     Py_DECREF(r), results[i] = converted;
