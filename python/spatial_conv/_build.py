@@ -187,10 +187,12 @@ def _chunk_finite(plan):
 def _loop_source(plan, header):
     """spx_<name>: where the arrays are laid out as the C batch form needs,
     it runs that form on chunks of the batch (the whole batch at once when
-    nothing is checked), each chunk's inputs checked afterwards, while they
-    are in cache, in one branch-free pass (the outputs are the package's
-    own, thrown away on an error); on a non-finite input or an error status
-    the element loop redoes the chunk and finds the first failing element.
+    nothing is checked), each chunk's inputs checked first, in one
+    branch-free pass that leaves them in cache for the form (checked before
+    the form writes: a load of an input never waits on a store to an output
+    at the same address modulo 4 KiB, as a large out= array allocated
+    like its input is); on a non-finite input or an error status the
+    element loop redoes the chunk and finds the first failing element.
     Otherwise the element loop does everything."""
     name = plan.key
     each = _each_source(plan)
@@ -205,7 +207,7 @@ def _loop_source(plan, header):
                       f"    size_t i0, i1, chunk = check_finite ? {CHUNK} : n;",
                       "    for (i0 = 0; i0 < n; i0 = i1) {",
                       "      i1 = n - i0 < chunk ? n : i0 + chunk;",
-                      f"      if (({failed} || (check_finite && !({_chunk_finite(plan)}))) &&",
+                      f"      if (((check_finite && !({_chunk_finite(plan)})) || {failed}) &&",
                       f"          spx__each_{name}(i0, i1, check_finite, 1, report, {args}))",
                       "        return report->status;",
                       "    }",

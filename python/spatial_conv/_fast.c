@@ -16,10 +16,11 @@
    by the Python side once per value and type, and its C bytes are kept in
    a dict per argument and precision.
 
-   A CPU tensor is read, and a tensor result made, through
-   spatial_conv._tensor (libtorch's C++ API, _tensor_api.h) where that
-   module was built for the PyTorch in use (SPX_TORCH_VERSION, set by
-   setup.py); otherwise through the tensor's Python attributes. */
+   A CPU tensor is read, and a tensor result made (or a small one
+   recycled), through spatial_conv._tensor (libtorch's C++ API,
+   _tensor_api.h) where that module was built for the PyTorch in use
+   (SPX_TORCH_VERSION, set by setup.py); otherwise through the tensor's
+   Python attributes. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION

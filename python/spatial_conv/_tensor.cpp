@@ -11,6 +11,7 @@
 
 #include <ATen/core/Tensor.h>
 #include <ATen/EmptyTensor.h>
+#include <c10/core/InferenceMode.h>
 #include <torch/csrc/autograd/python_variable.h>
 #include <torch/csrc/utils/tensor_numpy.h>
 
@@ -70,16 +71,108 @@ void *from_array(void *array) {
   return nullptr;
 }
 
+// ----------------------------------------------------------- recycled results
+//
+// Making a tensor and its Python object, and freeing them, costs about twice
+// a whole small call on NumPy arrays. So the last RECYCLED small results
+// stay referenced here, and a call that needs a result of the same dtype and
+// shape takes one back when nothing else can reach it and nothing tells it
+// from a new tensor:
+// - the Python object: no other reference, no weak reference, no attribute,
+//   still exactly torch.Tensor;
+// - the TensorImpl: no other owner or weak owner (a saved tensor, a DLPack
+//   capsule), no autograd state (grad, hooks, requires_grad ever set), no
+//   names, contiguous in the shape asked for, made in the inference mode in
+//   force now; its version counter is replaced by a new one at 0 when it
+//   was bumped (by a write, or by the set_ that let another tensor share it);
+// - the storage: no other owner or weak owner (a view, a NumPy array,
+//   .storage()), exactly the tensor's size, and memory from the allocator
+//   the result was made with (not a NumPy array's or shared memory).
+
+constexpr int RECYCLED = 8;
+constexpr size_t RECYCLED_MAX_BYTES = 64 * 1024;
+
+struct Recycled {
+  PyObject *tensor;            // a reference, or nullptr
+  c10::DeleterFnPtr allocator; // how its memory was allocated: the deleter
+};
+Recycled recycled[RECYCLED];
+int recycled_next;  // the entry a new result replaces
+
+// Whether r's tensor can be handed out as a new result of the given type and
+// sizes. The cheap tests come first; most entries fail the first (in use).
+bool reusable(const Recycled &r, at::ScalarType type, int nd, const int64_t *sizes) {
+  PyObject *x = r.tensor;
+  if (!x || Py_REFCNT(x) != 1) return false;
+  const at::Tensor &t = THPVariable_Unpack(x);
+  if (t.scalar_type() != type || t.dim() != nd) return false;
+  for (int i = 0; i < nd; ++i)
+    if (t.size(i) != sizes[i]) return false;
+  PyTypeObject *tp = Py_TYPE(x);
+  if (tp != reinterpret_cast<PyTypeObject *>(THPVariableClass)) return false;
+  if (tp->tp_weaklistoffset &&  // negative where CPython manages the list (3.12)
+      *reinterpret_cast<PyObject **>(reinterpret_cast<char *>(x) + tp->tp_weaklistoffset))
+    return false;
+  PyObject **dict = _PyObject_GetDictPtr(x);
+  if (dict && *dict && PyDict_GET_SIZE(*dict)) return false;
+  c10::TensorImpl *impl = t.unsafeGetTensorImpl();
+  if (t.use_count() != 1 || t.weak_use_count() != 1 || impl->autograd_meta() ||
+      impl->has_named_tensor_meta() || !t.is_contiguous() ||
+      impl->is_inference() != c10::InferenceMode::is_enabled() || !t.has_storage())
+    return false;
+  const c10::Storage &s = t.storage();  // contiguous and of this size: the tensor starts at 0
+  if (s.use_count() != 1 || s.nbytes() != static_cast<size_t>(t.numel()) * t.element_size() ||
+      s.data_ptr().get_deleter() != r.allocator)
+    return false;
+  auto storage = c10::intrusive_ptr<c10::StorageImpl>::unsafe_reclaim_from_nonowning(
+      s.unsafeGetStorageImpl());
+  return storage.weak_use_count() == 1;  // the count's own, no StorageWeakRef
+}
+
+// a result taken back from the list (a new reference), or nullptr
+PyObject *take_recycled(at::ScalarType type, int nd, const int64_t *sizes, char **data) {
+  for (Recycled &r : recycled) {
+    if (!reusable(r, type, nd, sizes)) continue;
+    const at::Tensor &t = THPVariable_Unpack(r.tensor);
+    c10::TensorImpl *impl = t.unsafeGetTensorImpl();
+    if (impl->version_counter().enabled() && impl->version_counter().current_version() != 0)
+      impl->set_version_counter(c10::VariableVersion(0));
+    *data = static_cast<char *>(t.data_ptr());
+    Py_INCREF(r.tensor);
+    return r.tensor;
+  }
+  return nullptr;
+}
+
+// keeps a new result x (a Python tensor) in the list, in place of the oldest
+void keep_recycled(PyObject *x) {
+  Recycled &r = recycled[recycled_next];
+  recycled_next = (recycled_next + 1) % RECYCLED;
+  PyObject *old = r.tensor;
+  Py_INCREF(x);
+  r = {x, THPVariable_Unpack(x).storage().data_ptr().get_deleter()};
+  Py_XDECREF(old);
+}
+
 void *empty(int is_float32, int nd, const ptrdiff_t *dims, char **data) {
   try {
     int64_t sizes[64];
     if (nd < 0 || nd > 64) throw std::length_error("spatial_conv._tensor: too many axes");
-    for (int i = 0; i < nd; ++i) sizes[i] = static_cast<int64_t>(dims[i]);
+    size_t bytes = is_float32 ? 4 : 8;
+    for (int i = 0; i < nd; ++i) {
+      sizes[i] = static_cast<int64_t>(dims[i]);
+      bytes = bytes > RECYCLED_MAX_BYTES ? bytes : bytes * static_cast<size_t>(dims[i]);
+    }
+    const at::ScalarType type = is_float32 ? at::kFloat : at::kDouble;
+    const bool small = bytes <= RECYCLED_MAX_BYTES;
+    if (small)
+      if (PyObject *x = take_recycled(type, nd, sizes, data)) return x;
     // the CPU allocation at::empty dispatches to, without the dispatch
-    at::TensorBase t = at::detail::empty_cpu(at::IntArrayRef(sizes, static_cast<size_t>(nd)),
-                                             is_float32 ? at::kFloat : at::kDouble);
+    at::TensorBase t = at::detail::empty_cpu(at::IntArrayRef(sizes, static_cast<size_t>(nd)), type);
     *data = static_cast<char *>(t.data_ptr());
-    return THPVariable_Wrap(std::move(t));
+    PyObject *x = THPVariable_Wrap(std::move(t));
+    if (x && small) keep_recycled(x);
+    return x;
   } catch (...) {
     set_error();
   }

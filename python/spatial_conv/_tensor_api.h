@@ -19,9 +19,10 @@ typedef struct spx_tensor_api {
               char **data);
   /* torch.from_numpy(array): a new reference, or NULL with an exception */
   void *(*from_array)(void *array);
-  /* a new C-contiguous CPU tensor of float64 or float32 (is_float32) and
-     shape dims[0..nd), its memory at *data: a new reference, or NULL with
-     an exception */
+  /* a C-contiguous CPU tensor of float64 or float32 (is_float32) and
+     shape dims[0..nd) that nothing else reaches (made now, or a small
+     result made before and recycled, _tensor.cpp), its memory at *data:
+     a new reference, or NULL with an exception */
   void *(*empty)(int is_float32, int nd, const ptrdiff_t *dims, char **data);
 } spx_tensor_api;
 

@@ -1,0 +1,282 @@
+"""Small CPU tensor results recycled by spatial_conv._tensor.
+
+Making a tensor costs about twice a whole small call on NumPy arrays, so
+_tensor keeps its last few small results and hands one out again when
+nothing else can reach it. These tests check the promise that makes this
+invisible: a recycled result is never one anything else can still see
+(another name, a view, a NumPy array, a weak reference, a storage, an
+autograd graph, a DLPack capsule), and it looks exactly like a new tensor
+(no grad, names, attributes, shape changes, foreign memory, version count,
+or inference flag carried over).
+"""
+import gc
+import weakref
+
+import numpy as np
+import pytest
+
+import spatial_conv as sc
+from spatial_conv import _fast
+
+RECYCLED = 8                 # _tensor.cpp: results kept
+RECYCLED_MAX_BYTES = 64 * 1024
+
+
+@pytest.fixture
+def torch():
+    """torch, with the fast path's tensors going through spatial_conv._tensor"""
+    torch = pytest.importorskip("torch")
+    sc.quat_conj_wxyz(torch.zeros(1, 4, dtype=torch.float64))  # loads _tensor
+    if not _fast.tensor_api():
+        pytest.skip("spatial_conv._tensor was not built (Debian: apt-get install libtorch-dev)")
+    before = _fast.set_tensor_api(True)
+    flush = [sc.quat_conj_wxyz(torch.zeros(5, 4, dtype=torch.float64)) for _ in range(RECYCLED)]
+    del flush  # the list holds only these, unchanged: no test sees another's results
+    yield torch
+    _fast.set_tensor_api(before)
+
+
+def quats(torch, n, dtype=None, seed=0):
+    q = np.random.default_rng(seed).normal(size=(n, 4))
+    return torch.from_numpy(q).to(dtype or torch.float64)
+
+
+def conj(q):
+    """quat_conj_wxyz's result, computed here"""
+    return q * q.new_tensor([1.0, -1.0, -1.0, -1.0])
+
+
+def churn(torch, q, calls=3 * RECYCLED):
+    """Calls that cycle the whole list, each result dropped at once; the last one"""
+    for _ in range(calls):
+        r = sc.quat_conj_wxyz(q)
+        assert torch.equal(r, conj(q))
+    return r
+
+
+def test_a_dropped_result_is_handed_out_again(torch):
+    for dtype in (torch.float64, torch.float32):
+        q = quats(torch, 3, dtype)
+        a = sc.quat_conj_wxyz(q)
+        ident, memory = id(a), a.data_ptr()
+        del a
+        b = sc.quat_conj_wxyz(q)
+        assert id(b) == ident and b.data_ptr() == memory, dtype
+        assert b.dtype == dtype and torch.equal(b, conj(q))
+
+
+def test_a_loop_that_keeps_its_last_result_cycles_two_tensors(torch):
+    """r = f(x) each step (the old r is still bound during the call) hands
+    out two tensors in turn. A tensor allocated and kept after each call
+    takes the memory a freed result leaves, so new results could not
+    come back at the same address."""
+    q = quats(torch, 64)
+    seen, blockers = set(), []
+    r = None
+    for _ in range(50):
+        r = sc.quat_conj_wxyz(q)
+        seen.add(id(r))
+        blockers.append(torch.empty(0))
+    assert len(seen) == 2 and torch.equal(r, conj(q))
+
+
+def test_two_results_of_one_call_are_two_tensors(torch):
+    pose = torch.tensor([0.1, 0.2, 0.3, 1.0, 0.0, 0.0, 0.0], dtype=torch.float64)
+    twist = torch.tensor([1.0, 2.0, 3.0, 0.4, 0.5, 0.6], dtype=torch.float64)
+    com = torch.tensor([0.01, 0.02, 0.03], dtype=torch.float64)
+    iquat = torch.tensor([1.0, 0.0, 0.0, 0.0], dtype=torch.float64)
+    args = ("isaaclab3", pose, twist, "mujoco_free", com, iquat)
+    want = sc.state_convert(*[a.numpy() if isinstance(a, torch.Tensor) else a for a in args])
+    for _ in range(3 * RECYCLED):
+        p, t = sc.state_convert(*args)
+        assert p.data_ptr() != t.data_ptr()
+        assert np.array_equal(p.numpy(), want[0]) and np.array_equal(t.numpy(), want[1])
+
+
+def holders(torch):
+    """(what, hold, values): hold(r) returns something through which r stays
+    in use; values(held) reads r's values through it (None: it cannot)"""
+    def saved_for_backward(r):
+        w = torch.ones_like(r, requires_grad=True)
+        return (w * r).sum()  # the graph saves r
+
+    from torch.multiprocessing.reductions import StorageWeakRef
+    from torch.utils.dlpack import from_dlpack, to_dlpack
+    none = lambda held: None  # noqa: E731
+    return [("another name", lambda r: r, lambda h: h),
+            ("a list", lambda r: [r], lambda h: h[0]),
+            ("a view", lambda r: r[1:], lambda h: h),
+            ("a reshaped view", lambda r: r.view(-1), lambda h: h),
+            ("a NumPy array", lambda r: r.numpy(), torch.from_numpy),
+            ("its storage", lambda r: r.storage(), lambda h: torch.tensor(h.tolist())),
+            ("a weak reference", weakref.ref, lambda h: h()),
+            ("a weak reference to its storage", lambda r: StorageWeakRef(r.storage()), none),
+            ("a weak reference to its TensorImpl", torch._C._WeakTensorRef, none),
+            ("a DLPack capsule", to_dlpack, from_dlpack),
+            ("an autograd graph", saved_for_backward, none)]
+
+
+@pytest.mark.parametrize("what", [w for w, _, _ in holders(pytest.importorskip("torch"))])
+def test_a_result_in_use_is_never_handed_out(torch, what):
+    _, hold, values = next(h for h in holders(torch) if h[0] == what)
+    q = quats(torch, 3)
+    r = sc.quat_conj_wxyz(q)
+    ident = id(r)
+    r.fill_(7.0)
+    held = hold(r)
+    del r
+    for _ in range(3 * RECYCLED):
+        s = sc.quat_conj_wxyz(q)
+        assert id(s) != ident, what
+        assert torch.equal(s, conj(q))
+    seen = values(held)
+    if seen is not None:
+        assert bool((seen == 7.0).all()), what
+
+
+def test_a_result_with_an_attribute_is_not_handed_out(torch):
+    q = quats(torch, 3)
+    r = sc.quat_conj_wxyz(q)
+    r.tag = "mine"
+    del r
+    for _ in range(3 * RECYCLED):
+        assert not hasattr(sc.quat_conj_wxyz(q), "tag")
+
+
+def fresh(torch, r, shape):
+    """whether r looks like a new tensor of that shape"""
+    return (type(r) is torch.Tensor and tuple(r.shape) == shape and r.is_contiguous()
+            and r.storage_offset() == 0 and not r.requires_grad and r.grad is None
+            and r.grad_fn is None and all(n is None for n in r.names) and not r.is_shared()
+            and not r.is_inference() and r._version == 0 and not r.__dict__
+            and r.storage().size() == r.numel())
+
+
+def changes(torch):
+    """(what, change): change(r) alters a 4 x 4 result that is then dropped"""
+    def set_grad(r):
+        r.requires_grad_()
+        r.grad = torch.ones_like(r)
+        r.requires_grad_(False)
+
+    def hook(r):
+        r.requires_grad_()
+        r.register_hook(lambda g: g)
+        r.requires_grad_(False)
+
+    return [("needed grad", lambda r: r.requires_grad_().requires_grad_(False)),
+            ("had a grad", set_grad),
+            ("had a hook", hook),
+            ("named", lambda r: r.rename_("body", "real")),
+            ("resized larger and back", lambda r: r.resize_(100).resize_(4, 4)),
+            ("transposed in place", lambda r: r.t_()),
+            ("reshaped in place", lambda r: r.resize_(2, 8)),
+            ("shared memory", lambda r: r.share_memory_()),
+            ("written in place", lambda r: r.add_(1.0)),
+            ("its memory replaced", lambda r: r.set_(torch.zeros(4, 4, dtype=torch.float64))),
+            ("its class changed", lambda r: setattr(r, "__class__", torch.nn.Parameter))]
+
+
+@pytest.mark.filterwarnings("ignore:Named tensors")
+@pytest.mark.parametrize("what", [w for w, _ in changes(pytest.importorskip("torch"))])
+def test_a_handed_out_result_looks_new(torch, what):
+    change = dict(changes(torch))[what]
+    q = quats(torch, 4)
+    r = sc.quat_conj_wxyz(q)
+    change(r)
+    del r
+    gc.collect()
+    for _ in range(3 * RECYCLED):
+        s = sc.quat_conj_wxyz(q)
+        assert fresh(torch, s, (4, 4)), what
+        assert torch.equal(s, conj(q))
+
+
+def test_a_version_counter_shared_with_another_tensor(torch):
+    """A result whose version counter another tensor shares (a detached
+    tensor pointed elsewhere) is not handed out: writing that tensor would
+    count as a write to the new result."""
+    q = quats(torch, 4)
+    r = sc.quat_conj_wxyz(q)
+    other = r.detach().set_(torch.zeros(4, 4, dtype=torch.float64))
+    del r
+    for _ in range(3 * RECYCLED):
+        s = sc.quat_conj_wxyz(q)
+        other.add_(1.0)
+        assert s._version == 0
+
+
+def test_foreign_memory_is_never_written(torch):
+    """A result made to point at a NumPy array's memory (set_) and dropped:
+    later results must not be written there."""
+    q = quats(torch, 3)
+    a = np.full((3, 4), 7.0)
+    r = sc.quat_conj_wxyz(q)
+    r.set_(torch.from_numpy(a))
+    del r
+    for _ in range(3 * RECYCLED):
+        assert torch.equal(sc.quat_conj_wxyz(q), conj(q))
+    assert (a == 7.0).all()
+
+
+def test_inference_mode_is_the_callers(torch):
+    """A result made in inference mode is an inference tensor, one made
+    outside it is not, whichever was dropped before."""
+    q = quats(torch, 3)
+    with torch.inference_mode():
+        r = sc.quat_conj_wxyz(q)
+        assert r.is_inference()
+        del r
+    for _ in range(3 * RECYCLED):
+        s = sc.quat_conj_wxyz(q)
+        assert not s.is_inference() and s._version == 0
+    del s
+    with torch.inference_mode():
+        for _ in range(3 * RECYCLED):
+            assert sc.quat_conj_wxyz(q).is_inference()
+
+
+def test_the_list_keeps_the_last_small_results(torch):
+    """The last RECYCLED results are kept (here none can be handed out: each
+    has a weak reference), none larger than 64 KiB: a larger one is freed
+    at its last reference."""
+    small = [quats(torch, 3, seed=k) for k in range(3 * RECYCLED)]
+    refs = [weakref.ref(sc.quat_conj_wxyz(q)) for q in small]
+    assert [r() is not None for r in refs] == [False] * 2 * RECYCLED + [True] * RECYCLED
+    n = RECYCLED_MAX_BYTES // 32  # quaternions of 32 bytes: 64 KiB
+    at_limit = weakref.ref(sc.quat_conj_wxyz(quats(torch, n)))
+    assert at_limit() is not None
+    over = weakref.ref(sc.quat_conj_wxyz(quats(torch, n + 1)))
+    assert over() is None
+
+
+def test_no_recycling_without_libtorch_reader(torch):
+    q = quats(torch, 3)
+    _fast.set_tensor_api(False)
+    a = sc.quat_conj_wxyz(q)
+    ref = weakref.ref(a)
+    del a
+    assert ref() is None
+
+
+def test_random_calls_never_touch_live_results(torch):
+    """Seeded random calls of several shapes and dtypes, their results kept,
+    viewed and dropped at random: every result is right, no live result
+    changes, and no two live results share memory."""
+    rng = np.random.default_rng(11)
+    inputs = [quats(torch, n, dtype, seed=n) for n in (1, 3, 64)
+              for dtype in (torch.float64, torch.float32)]
+    live = []  # (result or a view of it, a copy of its values)
+    for _ in range(2000):
+        q = inputs[rng.integers(len(inputs))]
+        r = sc.quat_conj_wxyz(q)
+        assert torch.equal(r, conj(q))
+        for held, values in live:
+            assert torch.equal(held, values)
+        if rng.random() < 0.3:
+            held = r if rng.random() < 0.5 else r[:1]
+            live.append((held, held.clone()))
+        if live and rng.random() < 0.3:
+            live.pop(rng.integers(len(live)))
+        ptrs = [h.storage().data_ptr() for h, _ in live]
+        assert len(set(ptrs)) == len(ptrs)
