@@ -466,9 +466,9 @@ typedef struct {
   } value[MAX_VALUES];
 } Frame;
 
-/* call(function, args, check_finite, out): the call's result, or
+/* call_arrays(function, args, check_finite, out): the call's result, or
    NotImplemented for the general path */
-static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
+static PyObject *call_arrays(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
   Function *f;
   PyObject *args, *out, *results[MAX_RESULTS], *ret = NULL, *outs = NULL;
   int scalar[MAX_RESULTS]; /* result i is 0-d: given as a scalar */
@@ -666,6 +666,16 @@ general:
 fail:
   for (i = 0; i < nres; ++i) Py_XDECREF(results[i]);
   return NULL;
+}
+
+/* call(function, args, check_finite, out): call_arrays, then the release
+   of the recycled tensor results spatial_conv._tensor dropped meanwhile
+   (which may run Python code, so only once the arrays' memory is no
+   longer used) */
+static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
+  PyObject *r = call_arrays(self, argv, argc);
+  if (tensor_api) tensor_api->release_dropped();
+  return r;
 }
 
 /* set_tensor_api(on): whether tensors go through spatial_conv._tensor (when

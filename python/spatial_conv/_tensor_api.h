@@ -6,7 +6,7 @@
 #define SPX_TENSOR_API_H
 #include <stddef.h>
 
-#define SPX_TENSOR_API_VERSION 1
+#define SPX_TENSOR_API_VERSION 2
 
 typedef struct spx_tensor_api {
   int version; /* SPX_TENSOR_API_VERSION */
@@ -24,6 +24,10 @@ typedef struct spx_tensor_api {
      result made before and recycled, _tensor.cpp), its memory at *data:
      a new reference, or NULL with an exception */
   void *(*empty)(int is_float32, int nd, const ptrdiff_t *dims, char **data);
+  /* releases the recycled results empty() dropped during the call: called
+     once the call has no more use for its arrays' memory (releasing may
+     run Python code) */
+  void (*release_dropped)(void);
 } spx_tensor_api;
 
 #endif
