@@ -188,11 +188,12 @@ def _loop_source(plan, header):
     """spx_<name>: where the arrays are laid out as the C batch form needs,
     it runs that form on chunks of the batch (the whole batch at once when
     nothing is checked), each chunk's inputs checked first, in one
-    branch-free pass that leaves them in cache for the form (checked before
-    the form writes: a load of an input never waits on a store to an output
-    at the same address modulo 4 KiB, as a large out= array allocated
-    like its input is); on a non-finite input or an error status the
-    element loop redoes the chunk and finds the first failing element.
+    branch-free pass that leaves them in cache for the form (before the
+    form writes, so that the check's loads never wait on the form's stores
+    to an out= array at the same address modulo 4 KiB as its input, as a
+    large array allocated like its input is); on a non-finite input or an
+    error status the element loop redoes the chunk and finds the first
+    failing element.
     Otherwise the element loop does everything."""
     name = plan.key
     each = _each_source(plan)
