@@ -46,14 +46,6 @@ def conj(q):
     return q * q.new_tensor([1.0, -1.0, -1.0, -1.0])
 
 
-def churn(torch, q, calls=3 * RECYCLED):
-    """Calls that cycle the whole list, each result dropped at once; the last one"""
-    for _ in range(calls):
-        r = sc.quat_conj_wxyz(q)
-        assert torch.equal(r, conj(q))
-    return r
-
-
 def test_a_dropped_result_is_handed_out_again(torch):
     for dtype in (torch.float64, torch.float32):
         q = quats(torch, 3, dtype)
@@ -325,6 +317,8 @@ def test_a_watched_result_is_released_after_the_next_call(torch):
 
 
 def test_a_loop_releases_what_a_dropped_result_held(torch):
+    """r = f(x) in a loop takes back the same two results: a dropped one
+    that a WeakKeyDictionary keys on is released all the same."""
     q = quats(torch, 3)
     cache = weakref.WeakKeyDictionary()
     r = sc.quat_conj_wxyz(q)
