@@ -10,6 +10,9 @@ autograd graph, a DLPack capsule), and it looks exactly like a new tensor
 or inference flag carried over).
 """
 import gc
+import os
+import subprocess
+import sys
 import weakref
 
 import numpy as np
@@ -354,9 +357,6 @@ def test_a_release_during_a_call_cannot_free_its_inputs(torch):
 
 
 def test_the_list_is_released_at_exit(torch, tmp_path):
-    import subprocess
-    import sys
-    import os
     script = tmp_path / "exit.py"
     script.write_text(
         "import weakref, torch, spatial_conv as sc\n"
