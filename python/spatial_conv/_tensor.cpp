@@ -220,7 +220,9 @@ void *empty(int is_float32, int nd, const ptrdiff_t *dims, char **data) {
     size_t bytes = is_float32 ? 4 : 8;
     for (int i = 0; i < nd; ++i) {
       sizes[i] = static_cast<int64_t>(dims[i]);
-      bytes = bytes > RECYCLED_MAX_BYTES ? bytes : bytes * static_cast<size_t>(dims[i]);
+      const size_t dim = static_cast<size_t>(dims[i]);  // both factors <= 64 Ki: no overflow
+      bytes = bytes <= RECYCLED_MAX_BYTES && dim <= RECYCLED_MAX_BYTES ? bytes * dim
+                                                                       : RECYCLED_MAX_BYTES + 1;
     }
     const at::ScalarType type = is_float32 ? at::kFloat : at::kDouble;
     const bool small = bytes <= RECYCLED_MAX_BYTES;
