@@ -947,8 +947,9 @@ def call(impl, values, check_finite, out):
                       for _, size in _plan.BODY_FIELDS]
             if fields[0] is None:
                 raise error(fname, None, "returns a Body: needs PyTorch or CuPy arrays")
-            for f, (_, size) in zip(fields, _plan.BODY_FIELDS):
-                args += [ctypes.c_void_p(DeviceArray(f, fname, "res").pointer), ctypes.c_ssize_t(size)]
+            for f, (field, size) in zip(fields, _plan.BODY_FIELDS):
+                written.append((f"res.{field}", DeviceArray(f, fname, "res"), size, size))
+                args += [ctypes.c_void_p(written[-1][1].pointer), ctypes.c_ssize_t(size)]
             results.append(_api.Body(*fields))
         elif a.role == _plan.CONST:
             v = values[a.py_name]
@@ -963,7 +964,8 @@ def call(impl, values, check_finite, out):
         ret = empty_like_kind(first.obj, tuple(batch), dtype)
         if ret is None:
             raise error(fname, None, "returns reals: needs PyTorch or CuPy arrays")
-        args += [ctypes.c_void_p(DeviceArray(ret, fname, "res").pointer), ctypes.c_ssize_t(1)]
+        written.append(("res", DeviceArray(ret, fname, "res"), 1, 1))
+        args += [ctypes.c_void_p(written[-1][1].pointer), ctypes.c_ssize_t(1)]
         results.append(ret)
     if outs and count:
         for n, d, stride, size in written:

@@ -1098,3 +1098,36 @@ def test_asynchronous_calls_mark_torch_tensors_used_on_the_launch_stream(variant
     assert p.used_on == [("stream", 5, "cuda:0")] and out.used_on == []
     assert sc.cuda_check() is None
 
+
+def test_asynchronous_new_results_are_ordered_after_their_allocation(variant, emulated, monkeypatch):
+    """PyTorch makes a new result on its current stream, which need not be
+    the launch's (the first input's): the launch waits for that stream
+    (the memory may still be in use there) and marks the result used on
+    the launch stream, for every kind of result: arrays, the reals a
+    function returns, and the fields of a Body."""
+    is_torch = _cuda._api.is_torch
+    monkeypatch.setattr(_cuda._api, "is_torch", lambda x: isinstance(x, TorchLike) or is_torch(x))
+    monkeypatch.setattr(_cuda, "_torch_stream", lambda handle, device: ("stream", handle, device))
+    monkeypatch.setattr(_cuda, "empty_like_kind",
+                        lambda template, shape, dtype: TorchLike.empty(shape, dtype, stream=11))
+    rng = np.random.default_rng(21)
+    a, b = rng.normal(size=(6, 4)), rng.normal(size=(6, 4))
+    pose, com = np.hstack([rng.normal(size=(6, 3)), a]), rng.normal(size=(6, 3))
+    q, p = EmuArray.from_numpy(a, stream=5), EmuArray.from_numpy(b, stream=5)
+    with sc.cuda_async():
+        sc.quat_mul_wxyz(q, p)  # the first call makes the device's failure record
+        calls = [(sc.quat_mul_wxyz, (a, b)), (sc.quat_angle_wxyz, (a, b)),
+                 (sc.body_from_pose, (pose, "newton", com))]
+        for fn, args in calls:
+            emulated.reset()
+            got = fn(*[EmuArray.from_numpy(x, stream=5) if isinstance(x, np.ndarray) else x
+                       for x in args])
+            made = list(got) if isinstance(got, sc.Body) else [got]
+            assert counts(emulated)["event_waits"] == 1, fn.__name__
+            assert emulated.stats()["stream"] == 5, fn.__name__
+            assert all(r.used_on == [("stream", 5, "cuda:0")] for r in made), fn.__name__
+            want = fn(*args)
+            for r, w in zip(made, list(want) if isinstance(want, sc.Body) else [want]):
+                assert_identical(w, r, fn.__name__ + " asynchronous")
+    assert sc.cuda_check() is None
+

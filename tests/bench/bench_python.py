@@ -28,8 +28,12 @@ conversion MuJoCo free joint -> Isaac Lab 3 (state_convert, "mujoco_free" ->
 
 Timing: every sample is a loop of k calls (k calibrated to about --sample-ms);
 the contenders of one cell are interleaved round by round (their order
-rotated each round) so that load on the machine affects all alike; the
-table shows the median over rounds. Timings never go into tests.
+rotated each round) so that load on the machine affects all alike; each
+sample follows k/2 untimed calls of the same contender, so that it times
+that contender's steady state in a loop and not the caches the previous
+contender left (at a million bodies the first calls on arrays another
+contender has evicted take up to twice as long); the table shows the
+median over rounds. Timings never go into tests.
 
 Usage: bench_python.py [--quick] [--markdown FILE] [--no-float] [--rounds R]
        (PYTHONPATH must reach the built package, e.g. python/)
@@ -476,7 +480,8 @@ def calibrate(fn, target):
 
 def measure(contenders, rounds, target):
     """Median seconds per call of each contender (a function of k that
-    makes k calls); contenders interleaved, order rotated each round."""
+    makes k calls); contenders interleaved, order rotated each round, each
+    sample after k/2 untimed calls of its contender."""
     names = list(contenders)
     ks = {nm: calibrate(contenders[nm], target) for nm in names}
     samples = {nm: [] for nm in names}
@@ -487,6 +492,7 @@ def measure(contenders, rounds, target):
             order = names[r % len(names):] + names[:r % len(names)]
             for nm in order:
                 k = ks[nm]
+                contenders[nm](max(1, k // 2))  # warm-up, untimed
                 t0 = time.perf_counter()
                 contenders[nm](k)
                 samples[nm].append((time.perf_counter() - t0) / k)
@@ -696,7 +702,7 @@ def main(argv=None):
         "# spatial_conv Python package: speed against C and NumPy",
         "",
         machine_text(cmd_text),
-        f"- {rounds} rounds per cell, median; contenders interleaved; about "
+        f"- {rounds} rounds per cell, median; contenders interleaved, each sample after k/2 untimed calls; about "
         f"{target * 1e3:g} ms per sample; whole run {time.perf_counter() - t_start:.0f} s",
         "",
         "Python, out=: the package call writing into preallocated arrays, check_finite=True, "
