@@ -512,6 +512,7 @@ def _loop(fn):
 def bench_cell(op, rounds, target):
     contenders = {
         "py": _loop(lambda: op.py(True)),
+        "py_twin": _loop(lambda: op.py(True)),  # the same call again: the run's resolution
         "py_out": _loop(op.py_out),
         "py_nocheck": _loop(lambda: op.py(False)),
         "c": op.c,
@@ -641,11 +642,14 @@ CALL_SIZES = (1, 64, 4096, 1048576)  # the sizes of the per-call targets
 
 def call_targets_text(rows, over):
     """The targets of the per-call cost as a table: each ratio (one run)
-    against its limit, PASS or FAIL (a report only: no test reads it)."""
-    def line(text, ratio, limit):
-        return f"| {text} | {ratio:.2f} | <= {limit:g} | {'PASS' if ratio <= limit else 'FAIL'} |"
+    against its limit, PASS or FAIL (a report only: no test reads it).
+    Beside out= / new arrays, the same new-array call timed as a second
+    contender, over the first: how far two identical calls' medians lie
+    apart in this run."""
+    def line(text, ratio, limit, twin=""):
+        return f"| {text} | {ratio:.2f} | <= {limit:g} | {'PASS' if ratio <= limit else 'FAIL'} | {twin} |"
     fancy = over["q[[1, 2, 3, 0]] (NumPy fancy indexing)"]
-    out = ["| target | ratio | limit | result |", "|---|---:|---:|---|",
+    out = ["| target | ratio | limit | result | the same call twice |", "|---|---:|---:|---|---:|",
            line("one quaternion reorder / NumPy fancy indexing",
                 over["sc.quat_xyzw_from_wxyz(q)"] / fancy, 2)]
     for op, dtype, n, t, best in rows:
@@ -656,7 +660,8 @@ def call_targets_text(rows, over):
         if op.name != "quat_xyzw_from_wxyz" and n == 4096:
             out.append(line(f"{tag}: Python out= / C _n", t["py_out"] / t["c"], 1.25))
         if n in CALL_SIZES:
-            out.append(line(f"{tag}: Python out= / Python (new arrays)", t["py_out"] / t["py"], 1))
+            out.append(line(f"{tag}: Python out= / Python (new arrays)", t["py_out"] / t["py"], 1,
+                            f"{t['py_twin'] / t['py']:.2f}"))
         if "py_tensor" in t and n in CALL_SIZES:
             out.append(line(f"{tag}: Python on CPU tensors / on NumPy arrays",
                             t["py_tensor"] / t["py"], 1.25))
@@ -721,7 +726,9 @@ def main(argv=None):
         report += ["Targets at 1,048,576 bodies: Python / C <= 1.25; NumPy / Python >= 3 (qvel map, "
                    "state conversion), >= 1 (reorder).", "", targets_text(rows), ""]
     report += ["## Targets of the per-call cost", "",
-               "Ratios of one run (medians of interleaved samples; a loaded machine moves them).",
+               "Ratios of one run (medians of interleaved samples; a loaded machine moves them). "
+               "The last column times the new-array call a second time, as its own contender, "
+               "over the first: two identical calls lie that far apart in this run.",
                "", call_targets_text(rows, over), ""]
     report += [
         "## Per-call overhead (one quaternion, double)",
