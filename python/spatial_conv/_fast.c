@@ -408,14 +408,16 @@ static int value_bytes(Function *f, Py_ssize_t k, PyObject *x, int prec, char *o
   return 1;
 }
 
-/* Whether an array of shape dims[0..nd) and typenum takes under 4 MiB. */
-static int under_4_mib(const npy_intp *dims, int nd, int typenum) {
-  const size_t large = (size_t)1 << 22;
+#define LARGE_RESULT ((size_t)1 << 22) /* 4 MiB */
+
+/* The bytes of an array of shape dims[0..nd) and typenum, or LARGE_RESULT
+   when it takes that much or more. */
+static size_t result_bytes(const npy_intp *dims, int nd, int typenum) {
   size_t bytes = typenum == NPY_FLOAT ? 4 : 8;
   int i;
-  for (i = 0; i < nd && bytes < large; ++i) /* both factors < 2^22: no overflow */
-    bytes = (size_t)dims[i] < large ? bytes * (size_t)dims[i] : large;
-  return bytes < large;
+  for (i = 0; i < nd && bytes < LARGE_RESULT; ++i) /* both factors < 2^22: no overflow */
+    bytes = (size_t)dims[i] < LARGE_RESULT ? bytes * (size_t)dims[i] : LARGE_RESULT;
+  return bytes < LARGE_RESULT ? bytes : LARGE_RESULT;
 }
 
 /* A new result of shape batch + inner, C-contiguous: a tensor (made by
@@ -429,11 +431,13 @@ static PyObject *new_result(const npy_intp *batch, int batch_nd, const npy_intp 
   npy_intp dims[NPY_MAXDIMS + 2];
   PyObject *r;
   char *memory = NULL;
+  size_t bytes;
   memcpy(dims, batch, (size_t)batch_nd * sizeof *dims);
   if (inner_nd) memcpy(dims + batch_nd, inner, (size_t)inner_nd * sizeof *dims); /* NULL when none */
-  if (as_tensor && under_4_mib(dims, batch_nd + inner_nd, typenum)) {
+  bytes = as_tensor ? result_bytes(dims, batch_nd + inner_nd, typenum) : LARGE_RESULT;
+  if (bytes < LARGE_RESULT) {
     r = (PyObject *)tensor_api->empty(typenum == NPY_FLOAT, batch_nd + inner_nd, (ptrdiff_t *)dims,
-                                      &memory);
+                                      bytes, &memory);
   } else {
     r = PyArray_EMPTY(batch_nd + inner_nd, dims, typenum, 0);
     if (r) memory = PyArray_BYTES((PyArrayObject *)r);

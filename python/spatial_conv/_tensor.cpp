@@ -213,17 +213,11 @@ PyObject *release_recycled(PyObject *, PyObject *) {
   Py_RETURN_NONE;
 }
 
-void *empty(int is_float32, int nd, const ptrdiff_t *dims, char **data) {
+void *empty(int is_float32, int nd, const ptrdiff_t *dims, size_t bytes, char **data) {
   try {
     int64_t sizes[64];
     if (nd < 0 || nd > 64) throw std::length_error("spatial_conv._tensor: too many axes");
-    size_t bytes = is_float32 ? 4 : 8;
-    for (int i = 0; i < nd; ++i) {
-      sizes[i] = static_cast<int64_t>(dims[i]);
-      const size_t dim = static_cast<size_t>(dims[i]);  // both factors <= 64 Ki: no overflow
-      bytes = bytes <= RECYCLED_MAX_BYTES && dim <= RECYCLED_MAX_BYTES ? bytes * dim
-                                                                       : RECYCLED_MAX_BYTES + 1;
-    }
+    for (int i = 0; i < nd; ++i) sizes[i] = static_cast<int64_t>(dims[i]);
     const at::ScalarType type = is_float32 ? at::kFloat : at::kDouble;
     const bool small = bytes <= RECYCLED_MAX_BYTES;
     if (small)

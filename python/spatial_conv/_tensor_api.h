@@ -6,7 +6,7 @@
 #define SPX_TENSOR_API_H
 #include <stddef.h>
 
-#define SPX_TENSOR_API_VERSION 2
+#define SPX_TENSOR_API_VERSION 3
 
 typedef struct spx_tensor_api {
   int version; /* SPX_TENSOR_API_VERSION */
@@ -20,10 +20,10 @@ typedef struct spx_tensor_api {
   /* torch.from_numpy(array): a new reference, or NULL with an exception */
   void *(*from_array)(void *array);
   /* a C-contiguous CPU tensor of float64 or float32 (is_float32) and
-     shape dims[0..nd) that nothing else reaches (made now, or a small
-     result made before and recycled, _tensor.cpp), its memory at *data:
-     a new reference, or NULL with an exception */
-  void *(*empty)(int is_float32, int nd, const ptrdiff_t *dims, char **data);
+     shape dims[0..nd), of `bytes` bytes, that nothing else reaches (made
+     now, or a small result made before and recycled, _tensor.cpp), its
+     memory at *data: a new reference, or NULL with an exception */
+  void *(*empty)(int is_float32, int nd, const ptrdiff_t *dims, size_t bytes, char **data);
   /* releases the recycled results empty() dropped during the call: called
      once the call has no more use for its arrays' memory (releasing may
      run Python code) */
