@@ -1099,12 +1099,13 @@ def test_asynchronous_calls_mark_torch_tensors_used_on_the_launch_stream(variant
     assert sc.cuda_check() is None
 
 
-def test_asynchronous_new_results_are_ordered_after_their_allocation(variant, emulated, monkeypatch):
-    """PyTorch makes a new result on its current stream, which need not be
-    the launch's (the first input's): the launch waits for that stream
-    (the memory may still be in use there) and marks the result used on
-    the launch stream, for every kind of result: arrays, the reals a
-    function returns, and the fields of a Body."""
+def test_every_kind_of_new_result_is_ordered_like_an_array_result(variant, emulated, monkeypatch):
+    """Every new result is one of the arrays a launch is ordered against:
+    arrays, the reals a function returns, and the fields of a Body. A new
+    result is made like its first input, on the launch stream, so no real
+    call needs the order; the stand-in here makes it on another stream
+    (11) so that the test sees it: the launch waits for that stream and
+    marks the result used on the launch stream."""
     is_torch = _cuda._api.is_torch
     monkeypatch.setattr(_cuda._api, "is_torch", lambda x: isinstance(x, TorchLike) or is_torch(x))
     monkeypatch.setattr(_cuda, "_torch_stream", lambda handle, device: ("stream", handle, device))
