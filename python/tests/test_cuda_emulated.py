@@ -1131,4 +1131,3 @@ def test_every_kind_of_new_result_is_ordered_like_an_array_result(variant, emula
             for r, w in zip(made, list(want) if isinstance(want, sc.Body) else [want]):
                 assert_identical(w, r, fn.__name__ + " asynchronous")
     assert sc.cuda_check() is None
-

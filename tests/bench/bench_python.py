@@ -32,7 +32,7 @@ rotated each round) so that load on the machine affects all alike; each
 sample follows k/2 untimed calls of the same contender, so that it times
 that contender's steady state in a loop and not the caches the previous
 contender left (at a million bodies the first calls on arrays another
-contender has evicted take up to twice as long); the table shows the
+contender has evicted take about twice as long); the table shows the
 median over rounds. Timings never go into tests.
 
 Usage: bench_python.py [--quick] [--markdown FILE] [--no-float] [--rounds R]
