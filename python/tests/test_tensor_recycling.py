@@ -133,7 +133,6 @@ def test_a_result_in_use_is_never_handed_out(torch, what):
     r.fill_(7.0)
     held = hold(r)
     del r
-    s = None
     for _ in range(3 * RECYCLED):
         s = None  # each call may take back the last result: a wrongly taken r comes last
         s = sc.quat_conj_wxyz(q)
